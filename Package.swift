@@ -1,0 +1,59 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "galley",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "galley", targets: ["galley"]),
+        .library(name: "SiteCompiler", targets: ["SiteCompiler"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
+    ],
+    targets: [
+        // C libraries, found through pkg-config; the shims hold nothing but the headers.
+        .systemLibrary(
+            name: "CCmarkGFM",
+            pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
+        ),
+        .systemLibrary(
+            name: "CLibGit2",
+            pkgConfig: "libgit2",
+            providers: [.apt(["libgit2-dev"])]
+        ),
+
+        // Turns the repository's `layouts/` folder into Swift source so the default theme
+        // travels inside the binary.
+        .executableTarget(name: "embed-theme", path: "Sources/embed-theme"),
+        .plugin(
+            name: "EmbedTheme",
+            capability: .buildTool(),
+            dependencies: ["embed-theme"],
+            path: "Sources/EmbedTheme"
+        ),
+
+        .target(
+            name: "SiteCompiler",
+            dependencies: [
+                "CCmarkGFM",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            plugins: ["EmbedTheme"]
+        ),
+        .executableTarget(
+            name: "galley",
+            dependencies: [
+                "SiteCompiler",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        .testTarget(name: "SiteCompilerTests", dependencies: ["SiteCompiler"]),
+        .testTarget(name: "galleyTests", dependencies: ["SiteCompiler"]),
+    ]
+)

@@ -1,0 +1,24 @@
+import Foundation
+
+/// What a single build is asked to do beyond what `galley.yml` says.
+public struct BuildOptions: Sendable {
+    /// Replaces `base_url` in every absolute link (feeds, sitemap, canonical links, og:url).
+    public var baseURL: URL?
+    /// Publish posts marked `draft: true`.
+    public var includeDrafts: Bool
+    /// Publish posts dated after `now`.
+    public var includeFuture: Bool
+    /// Keep search engines out: a robots `noindex` tag in every page and a robots.txt that disallows all.
+    public var noindex: Bool
+    /// The moment that decides what counts as future; fixed by tests.
+    public var now: Date
+
+    /// Creates options; the defaults are a plain production build.
+    public init(baseURL: URL? = nil, includeDrafts: Bool = false, includeFuture: Bool = false, noindex: Bool = false, now: Date = Date()) {
+        self.baseURL = baseURL
+        self.includeDrafts = includeDrafts
+        self.includeFuture = includeFuture
+        self.noindex = noindex
+        self.now = now
+    }
+}

@@ -1,0 +1,173 @@
+import Foundation
+
+/// The settings in a blog's `galley.yml`.
+public struct SiteConfig: Sendable {
+    /// The file the settings are read from, relative to the blog's root.
+    public static let fileName = "galley.yml"
+
+    public var title: String
+    public var description: String
+    public var author: Author
+    /// Where the blog is published, always ending in `/` (`https://example.com/blog/`).
+    public var baseURL: URL
+    public var timeZone: TimeZone
+    /// The post URL pattern, such as `/:year/:month/:day/:slug/`.
+    public var permalink: Permalink
+    public var perPage: Int
+    /// A BCP 47 language tag (`en`, `en-GB`, `de`), used for `<html lang>`, feeds and month names.
+    public var language: String
+    /// How many posts the feeds carry; 0 means all.
+    public var feedLimit: Int
+    /// How `{{page.date}}` prints when a layout does not choose a pattern.
+    public var dateFormat: String
+    /// Every key of the file, for layouts (`{{site.params.twitter}}`, `{{site.params.title}}`).
+    public var params: [String: YAMLValue]
+
+    /// The person a blog or a post is by.
+    public struct Author: Sendable, Equatable {
+        public var name: String
+        public var email: String?
+        public var url: String?
+
+        public init(name: String, email: String? = nil, url: String? = nil) {
+            self.name = name
+            self.email = email
+            self.url = url
+        }
+    }
+
+    /// The settings a blog gets for every key it leaves out.
+    public static let defaults = (
+        timeZone: "UTC", permalink: "/:year/:month/:day/:slug/", perPage: 10, language: "en", feedLimit: 20,
+        dateFormat: "d MMMM yyyy"
+    )
+}
+
+extension SiteConfig {
+    /// Reads `galley.yml` from `tree`, reporting every bad key at its line.
+    public static func load(from tree: any SourceTree) throws(BuildFailure) -> SiteConfig {
+        let path = fileName
+        guard tree.fileExists(path) else {
+            throw BuildFailure([Diagnostic(path: path, message: "not found: a blog folder needs a galley.yml with at least title and base_url")])
+        }
+        let root: YAMLValue
+        do {
+            root = try YAMLValue.parse(try tree.text(of: path), path: path)
+        } catch {
+            throw BuildFailure([error])
+        }
+        return try parse(root, path: path)
+    }
+
+    static func parse(_ root: YAMLValue, path: String) throws(BuildFailure) -> SiteConfig {
+        var log = DiagnosticLog()
+        guard let pairs = root.pairs else {
+            throw BuildFailure([Diagnostic(path: path, line: root.line, message: "expected settings as `key: value` lines")])
+        }
+        var params: [String: YAMLValue] = [:]
+        for pair in pairs { params[pair.key] = pair.value }
+
+        func text(_ key: String, required: Bool = false) -> String? {
+            guard let value = root[key], !value.isNull else {
+                if required { log.report(Diagnostic(path: path, line: 1, message: "missing '\(key)'")) }
+                return nil
+            }
+            guard let string = value.string else {
+                log.report(Diagnostic(path: path, line: value.line, message: "'\(key)' must be text"))
+                return nil
+            }
+            return string
+        }
+        func number(_ key: String, default fallback: Int, minimum: Int) -> Int {
+            guard let value = root[key], !value.isNull else { return fallback }
+            guard let number = value.int, number >= minimum else {
+                log.report(Diagnostic(path: path, line: value.line, message: "'\(key)' must be a whole number of at least \(minimum)"))
+                return fallback
+            }
+            return number
+        }
+
+        let title = text("title", required: true) ?? ""
+        let description = text("description") ?? ""
+        let author = parseAuthor(root["author"], path: path, log: &log) ?? Author(name: title)
+
+        var baseURL = URL(string: "http://localhost/")!
+        if let raw = text("base_url", required: true) {
+            switch Self.parseBaseURL(raw) {
+            case .success(let url): baseURL = url
+            case .failure(let problem): log.report(Diagnostic(path: path, line: root["base_url"]?.line, message: problem.message))
+            }
+        }
+
+        var timeZone = TimeZone(identifier: "UTC")!
+        if let name = text("timezone") {
+            if let zone = TimeZone(identifier: name) {
+                timeZone = zone
+            } else {
+                log.report(Diagnostic(path: path, line: root["timezone"]?.line,
+                                      message: "unknown timezone '\(name)': use an IANA name such as Europe/Berlin or America/New_York"))
+            }
+        }
+
+        var permalink = Permalink(pattern: defaults.permalink)!
+        if let pattern = text("permalink") {
+            do {
+                permalink = try Permalink(validating: pattern)
+            } catch {
+                log.report(Diagnostic(path: path, line: root["permalink"]?.line, message: error.message))
+            }
+        }
+
+        let perPage = number("per_page", default: defaults.perPage, minimum: 1)
+        let feedLimit = number("feed_limit", default: defaults.feedLimit, minimum: 0)
+        let language = text("language") ?? defaults.language
+        let dateFormat = text("date_format") ?? defaults.dateFormat
+
+        try log.check()
+        return SiteConfig(
+            title: title, description: description, author: author, baseURL: baseURL, timeZone: timeZone,
+            permalink: permalink, perPage: perPage, language: language, feedLimit: feedLimit,
+            dateFormat: dateFormat, params: params)
+    }
+
+    /// Checks a base URL and gives it the trailing slash every link is built on.
+    public static func parseBaseURL(_ raw: String) -> Result<URL, ConfigMessage> {
+        var text = raw.trimmingCharacters(in: .whitespaces)
+        if !text.hasSuffix("/") { text += "/" }
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            url.host?.isEmpty == false
+        else {
+            return .failure(ConfigMessage("base_url '\(raw)' must be an absolute http or https address such as https://example.com/"))
+        }
+        guard url.query == nil, url.fragment == nil else {
+            return .failure(ConfigMessage("base_url '\(raw)' must not have a query or fragment"))
+        }
+        return .success(url)
+    }
+
+    private static func parseAuthor(_ value: YAMLValue?, path: String, log: inout DiagnosticLog) -> Author? {
+        guard let value, !value.isNull else { return nil }
+        if let name = value.string { return Author(name: name) }
+        guard value.pairs != nil, let name = value["name"]?.string else {
+            log.report(Diagnostic(path: path, line: value.line, message: "'author' must be a name, or a mapping with name, email and url"))
+            return nil
+        }
+        return Author(name: name, email: value["email"]?.string, url: value["url"]?.string)
+    }
+}
+
+extension SiteConfig {
+    /// A Gregorian calendar in the site's timezone: permalinks, archives and layouts read dates through it.
+    public var calendar: Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        calendar.locale = Locale(identifier: language)
+        return calendar
+    }
+}
+
+/// A message about a setting, for the caller to place at a file and line.
+public struct ConfigMessage: Error, Sendable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+}

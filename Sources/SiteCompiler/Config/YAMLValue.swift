@@ -1,0 +1,164 @@
+import Foundation
+import Yams
+
+/// A parsed YAML value that remembers the line it came from, so that a bad value in
+/// `galley.yml` or in front matter can be reported at its own line.
+public indirect enum YAMLValue: Sendable, Equatable {
+    /// A scalar; `plain` is false when it was quoted, so `"true"` stays a string.
+    case scalar(String, plain: Bool, line: Int)
+    case sequence([YAMLValue], line: Int)
+    case mapping([(key: String, value: YAMLValue)], line: Int)
+    case null(line: Int)
+
+    public static func == (lhs: YAMLValue, rhs: YAMLValue) -> Bool {
+        switch (lhs, rhs) {
+        case let (.scalar(a, pa, la), .scalar(b, pb, lb)): a == b && pa == pb && la == lb
+        case let (.sequence(a, la), .sequence(b, lb)): a == b && la == lb
+        case let (.mapping(a, la), .mapping(b, lb)):
+            la == lb && a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        case let (.null(la), .null(lb)): la == lb
+        default: false
+        }
+    }
+
+    /// The line the value starts on, counted in the document it was parsed from.
+    public var line: Int {
+        switch self {
+        case .scalar(_, _, let line), .sequence(_, let line), .mapping(_, let line), .null(let line): line
+        }
+    }
+
+    /// The value of `key` in a mapping.
+    public subscript(key: String) -> YAMLValue? {
+        guard case .mapping(let pairs, _) = self else { return nil }
+        return pairs.first { $0.key == key }?.value
+    }
+
+    /// The text of a scalar.
+    public var string: String? {
+        if case .scalar(let text, _, _) = self { return text }
+        return nil
+    }
+
+    /// A YAML boolean (`true`, `false`, `yes`, `no`, `on`, `off`) written without quotes.
+    public var bool: Bool? {
+        guard case .scalar(let text, true, _) = self else { return nil }
+        switch text.lowercased() {
+        case "true", "yes", "on": return true
+        case "false", "no", "off": return false
+        default: return nil
+        }
+    }
+
+    /// A whole number.
+    public var int: Int? {
+        guard case .scalar(let text, _, _) = self else { return nil }
+        return Int(text.replacingOccurrences(of: "_", with: ""))
+    }
+
+    /// The keys and values of a mapping, in document order.
+    public var pairs: [(key: String, value: YAMLValue)]? {
+        if case .mapping(let pairs, _) = self { return pairs }
+        return nil
+    }
+
+    /// The items of a sequence.
+    public var items: [YAMLValue]? {
+        if case .sequence(let items, _) = self { return items }
+        return nil
+    }
+
+    var isNull: Bool {
+        if case .null = self { return true }
+        return false
+    }
+
+    /// A plain Swift value (String, Bool, Int, Double, arrays, dictionaries) for layouts.
+    var templateValue: Any? {
+        switch self {
+        case .scalar(let text, let plain, _):
+            guard plain else { return text }
+            if let bool { return bool }
+            if let int = Int(text) { return int }
+            if let double = Double(text), text.contains(".") { return double }
+            return text
+        case .sequence(let items, _):
+            return items.compactMap(\.templateValue)
+        case .mapping(let pairs, _):
+            var dictionary: [String: Any] = [:]
+            for pair in pairs { dictionary[pair.key] = pair.value.templateValue }
+            return dictionary
+        case .null:
+            return nil
+        }
+    }
+}
+
+extension YAMLValue {
+    /// Parses one YAML document. `lineOffset` is added to every line, for a document that
+    /// starts part way into a file (front matter starts on line 2).
+    static func parse(_ text: String, path: String, lineOffset: Int = 0) throws(Diagnostic) -> YAMLValue {
+        let node: Node?
+        do {
+            node = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw Diagnostic(path: path, line: error.line.map { $0 + lineOffset }, message: "invalid YAML: \(error.problem)")
+        } catch {
+            throw Diagnostic(path: path, line: lineOffset + 1, message: "invalid YAML: \(error)")
+        }
+        guard let node else { return .null(line: lineOffset + 1) }
+        return try convert(node, path: path, lineOffset: lineOffset)
+    }
+
+    private static func convert(_ node: Node, path: String, lineOffset: Int) throws(Diagnostic) -> YAMLValue {
+        let line = (node.mark?.line ?? 1) + lineOffset
+        switch node {
+        case .scalar(let scalar):
+            if scalar.style == .plain, node.null != nil { return .null(line: line) }
+            return .scalar(scalar.string, plain: scalar.style == .plain, line: line)
+        case .sequence(let sequence):
+            var items: [YAMLValue] = []
+            for item in sequence { items.append(try convert(item, path: path, lineOffset: lineOffset)) }
+            return .sequence(items, line: line)
+        case .mapping(let mapping):
+            var pairs: [(key: String, value: YAMLValue)] = []
+            var seen = Set<String>()
+            for (key, value) in mapping {
+                let keyLine = (key.mark?.line ?? 1) + lineOffset
+                guard let name = key.scalar?.string else {
+                    throw Diagnostic(path: path, line: keyLine, message: "a key must be plain text")
+                }
+                guard seen.insert(name).inserted else {
+                    throw Diagnostic(path: path, line: keyLine, message: "'\(name)' is set twice")
+                }
+                var converted = try convert(value, path: path, lineOffset: lineOffset)
+                // Report a value by the line of its key: that is where the eye goes.
+                if case .null = converted { converted = .null(line: keyLine) }
+                pairs.append((name, converted))
+            }
+            return .mapping(pairs, line: line)
+        case .alias:
+            throw Diagnostic(path: path, line: line, message: "YAML aliases are not supported here")
+        }
+    }
+}
+
+extension YamlError {
+    var line: Int? {
+        switch self {
+        case .scanner(_, _, let mark, _), .parser(_, _, let mark, _), .composer(_, _, let mark, _): mark.line
+        default: nil
+        }
+    }
+
+    var problem: String {
+        switch self {
+        case .scanner(let context, let problem, _, _), .parser(let context, let problem, _, _),
+            .composer(let context, let problem, _, _):
+            if let context { return "\(problem) \(context.text)".trimmingCharacters(in: .whitespaces) }
+            return problem
+        case .reader(let problem, _, _, _): return problem
+        default: return "\(self)"
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+
+/// Reads the dates bloggers write: `2019-10-08`, `2019-10-08 01:34`, `2019-10-08T01:34:56`, and
+/// full ISO 8601 with an offset (`2019-10-08T01:34:00+02:00`, `…Z`). A date without an offset is
+/// a wall-clock time in the site's timezone.
+public enum ContentDate {
+    /// The moment `text` names, or nil when it is not a date in one of the accepted forms.
+    public static func parse(_ text: String, in timeZone: TimeZone) -> Date? {
+        var scanner = DateScanner(Array(text.trimmingCharacters(in: .whitespaces).utf8))
+        guard let year = scanner.digits(4), scanner.take(UInt8(ascii: "-")),
+            let month = scanner.digits(2), scanner.take(UInt8(ascii: "-")),
+            let day = scanner.digits(2)
+        else { return nil }
+        var components = DateComponents(year: year, month: month, day: day, hour: 0, minute: 0, second: 0)
+        var offset: Int?
+
+        if scanner.take(UInt8(ascii: "T")) || scanner.take(UInt8(ascii: "t")) || scanner.skipSpaces() {
+            if let hour = scanner.digits(2) {
+                guard scanner.take(UInt8(ascii: ":")), let minute = scanner.digits(2) else { return nil }
+                components.hour = hour
+                components.minute = minute
+                if scanner.take(UInt8(ascii: ":")) {
+                    guard let second = scanner.digits(2) else { return nil }
+                    components.second = second
+                    if scanner.take(UInt8(ascii: ".")) {
+                        let fraction = scanner.allDigits()
+                        guard !fraction.isEmpty else { return nil }
+                        let nanos = Int(String(fraction.prefix(9)).padding(toLength: 9, withPad: "0", startingAt: 0)) ?? 0
+                        components.nanosecond = nanos
+                    }
+                }
+                _ = scanner.skipSpaces()
+                if scanner.take(UInt8(ascii: "Z")) || scanner.take(UInt8(ascii: "z")) {
+                    offset = 0
+                } else if let sign = scanner.sign() {
+                    guard let hours = scanner.digits(2) else { return nil }
+                    _ = scanner.take(UInt8(ascii: ":"))
+                    let minutes = scanner.digits(2) ?? 0
+                    guard hours <= 18, minutes < 60 else { return nil }
+                    offset = sign * (hours * 3600 + minutes * 60)
+                }
+            }
+        }
+        guard scanner.atEnd else { return nil }
+        guard (1...12).contains(month), (1...31).contains(day), (components.hour ?? 0) < 24,
+            (components.minute ?? 0) < 60, (components.second ?? 0) < 61
+        else { return nil }
+
+        var calendar = Calendar(identifier: .gregorian)
+        if let offset {
+            guard let zone = TimeZone(secondsFromGMT: offset) else { return nil }
+            calendar.timeZone = zone
+        } else {
+            calendar.timeZone = timeZone
+        }
+        // Reject dates the calendar would roll over (February 30th becoming March 2nd).
+        guard let date = calendar.date(from: components) else { return nil }
+        let check = calendar.dateComponents([.year, .month, .day], from: date)
+        guard check.year == year, check.month == month, check.day == day else { return nil }
+        return date
+    }
+
+    /// The date at the start of a file name such as `2019-10-08-hello.md`, and the rest of the name.
+    static func fromFileName(_ name: String, in timeZone: TimeZone) -> (date: Date, rest: String)? {
+        let bytes = Array(name.utf8)
+        guard bytes.count >= 10 else { return nil }
+        let prefix = String(decoding: bytes[0..<10], as: UTF8.self)
+        guard let date = parse(prefix, in: timeZone) else { return nil }
+        var rest = String(decoding: bytes[10...], as: UTF8.self)
+        if rest.hasPrefix("-") || rest.hasPrefix("_") { rest.removeFirst() }
+        return (date, rest)
+    }
+}
+
+private struct DateScanner {
+    let bytes: [UInt8]
+    var index = 0
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    var atEnd: Bool { index == bytes.count }
+
+    mutating func take(_ byte: UInt8) -> Bool {
+        guard index < bytes.count, bytes[index] == byte else { return false }
+        index += 1
+        return true
+    }
+
+    mutating func skipSpaces() -> Bool {
+        let start = index
+        while index < bytes.count, bytes[index] == UInt8(ascii: " ") { index += 1 }
+        return index > start
+    }
+
+    mutating func digits(_ count: Int) -> Int? {
+        guard index + count <= bytes.count else { return nil }
+        var value = 0
+        for byte in bytes[index..<index + count] {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        index += count
+        return value
+    }
+
+    mutating func allDigits() -> String {
+        let start = index
+        while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") { index += 1 }
+        return String(decoding: bytes[start..<index], as: UTF8.self)
+    }
+
+    mutating func sign() -> Int? {
+        if take(UInt8(ascii: "+")) { return 1 }
+        if take(UInt8(ascii: "-")) { return -1 }
+        return nil
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+
+/// Finds a blog's posts, pages and static files in a ``SourceTree`` and reads them.
+struct ContentLoader: Sendable {
+    var config: SiteConfig
+    var tree: any SourceTree
+
+    static let markdownExtensions: Set<String> = ["md", "markdown"]
+
+    /// Everything found, and every problem met on the way.
+    struct Loaded: Sendable {
+        var posts: [Document] = []
+        var pages: [Document] = []
+        /// Files copied as they are: `static/…` to the root, page assets beside their page.
+        var copies: [(source: String, output: String)] = []
+        var warnings: [Diagnostic] = []
+        var diagnostics: [Diagnostic] = []
+    }
+
+    func load() -> Loaded {
+        var loaded = Loaded()
+        let reader = DocumentReader(config: config, tree: tree)
+        let calendar = config.calendar
+        let permalink = config.permalink
+
+        func listing(_ folder: String) -> [String] {
+            do {
+                return try tree.files(under: folder)
+            } catch {
+                loaded.diagnostics.append(Diagnostic(path: folder, message: "cannot list folder: \(error)"))
+                return []
+            }
+        }
+
+        // Posts: `posts/2019-10-08-slug.md`, or a folder `posts/2019-10-08-slug/index.md` whose other
+        // files (photos, audio) are published beside the post.
+        let postFiles = listing("posts")
+        let bundles = Set(postFiles.filter { Self.isMarkdown($0) && Self.name(of: $0) == "index" }.map(Self.folder(of:)))
+        var jobs: [(path: String, name: String, assets: [String])] = []
+        for file in postFiles {
+            if let bundle = bundles.first(where: { file.hasPrefix($0 + "/") }) {
+                if file == bundle + "/index.md" || file == bundle + "/index.markdown" {
+                    let assets = postFiles.filter { $0.hasPrefix(bundle + "/") && $0 != file }
+                    jobs.append((file, Self.lastComponent(of: bundle), assets))
+                }
+                continue
+            }
+            if Self.isMarkdown(file) {
+                jobs.append((file, Self.name(of: file), []))
+            } else {
+                loaded.warnings.append(Diagnostic(path: file, message:
+                    "not published: only Markdown files and post folders (with an index.md) belong in posts/; images go in static/ or beside a post's index.md"))
+            }
+        }
+        let postResults = Parallel.map(jobs) { job -> Result<Document, BuildFailure> in
+            let fromName = ContentDate.fromFileName(job.name, in: config.timeZone)
+            let defaultSlug = Slug.make(fromName?.rest ?? job.name)
+            return reader.read(job.path, kind: .post, defaultSlug: defaultSlug, fileDate: fromName?.date, assets: job.assets) {
+                slug, date, title in
+                permalink.path(date: date ?? .distantPast, in: calendar, slug: slug, title: title)
+            }
+        }
+        for result in postResults {
+            switch result {
+            case .success(let post): loaded.posts.append(post)
+            case .failure(let failure): loaded.diagnostics.append(contentsOf: failure.diagnostics)
+            }
+        }
+
+        // Pages: `pages/about.md` at `/about/`, `pages/projects/index.md` at `/projects/`; any
+        // other file under pages/ is published at the same place, so a page's photos sit beside it.
+        for file in listing("pages") {
+            let relative = String(file.dropFirst("pages/".count))
+            guard Self.isMarkdown(file) else {
+                loaded.copies.append((file, relative))
+                continue
+            }
+            let folder = Self.folder(of: relative)
+            let name = Self.name(of: relative)
+            let result = reader.read(file, kind: .page, defaultSlug: name == "index" ? "" : Slug.make(name), fileDate: nil, assets: []) {
+                slug, _, _ in
+                let parent = folder.isEmpty ? "/" : "/" + folder + "/"
+                return name == "index" && slug.isEmpty ? parent : parent + slug + "/"
+            }
+            switch result {
+            case .success(let page): loaded.pages.append(page)
+            case .failure(let failure): loaded.diagnostics.append(contentsOf: failure.diagnostics)
+            }
+        }
+
+        for file in listing("static") {
+            loaded.copies.append((file, String(file.dropFirst("static/".count))))
+        }
+        return loaded
+    }
+
+    static func isMarkdown(_ path: String) -> Bool {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return false }
+        return markdownExtensions.contains(path[path.index(after: dot)...].lowercased())
+    }
+
+    static func lastComponent(of path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
+    /// The file name without its extension.
+    static func name(of path: String) -> String {
+        let file = lastComponent(of: path)
+        guard let dot = file.lastIndex(of: "."), dot != file.startIndex else { return file }
+        return String(file[..<dot])
+    }
+
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return String(path[..<slash])
+    }
+}

@@ -1,0 +1,200 @@
+import Foundation
+
+/// Reads one Markdown file into a ``Document``, checking every front matter key it knows.
+struct DocumentReader: Sendable {
+    var config: SiteConfig
+    var tree: any SourceTree
+
+    /// Keys with a meaning of their own; every other key is passed to layouts as `params`.
+    static let knownKeys: Set<String> = [
+        "title", "date", "updated", "slug", "tags", "draft", "summary", "description", "layout", "aliases", "audio",
+        "weight", "author",
+    ]
+
+    /// Reads the post or page at `path`. `defaultSlug` and `fileDate` come from the file name;
+    /// `sitePath` computes the published path once the slug and date are known.
+    func read(
+        _ path: String, kind: Document.Kind, defaultSlug: String, fileDate: Date?, assets: [String],
+        sitePath: (_ slug: String, _ date: Date?, _ title: String) -> String
+    ) -> Result<Document, BuildFailure> {
+        var log = DiagnosticLog()
+        let text: String
+        let matter: FrontMatter
+        do {
+            text = try tree.text(of: path).replacingOccurrences(of: "\r\n", with: "\n")
+            matter = try FrontMatter.split(text, path: path)
+        } catch {
+            return .failure(BuildFailure([error]))
+        }
+        let fields = matter.fields
+        func line(_ key: String) -> Int { fields[key]?.line ?? 1 }
+        func string(_ key: String) -> String? {
+            guard let value = fields[key], !value.isNull else { return nil }
+            guard let text = value.string else {
+                log.report(Diagnostic(path: path, line: value.line, message: "'\(key)' must be text"))
+                return nil
+            }
+            return text
+        }
+        func date(_ key: String) -> Date? {
+            guard let text = string(key) else { return nil }
+            guard let date = ContentDate.parse(text, in: config.timeZone) else {
+                log.report(Diagnostic(path: path, line: line(key), message:
+                    "'\(key)' is not a date: '\(text)'; write 2019-10-08, 2019-10-08 01:34 or 2019-10-08T01:34:00+02:00"))
+                return nil
+            }
+            return date
+        }
+
+        let title = string("title")?.trimmingCharacters(in: .whitespaces) ?? ""
+        if title.isEmpty {
+            log.report(Diagnostic(path: path, line: fields["title"]?.line ?? 1, message: "missing title: add `title: …` to the front matter"))
+        }
+
+        var slug = defaultSlug
+        if let custom = string("slug") {
+            if Slug.isSafeSegment(custom) {
+                slug = custom
+            } else {
+                log.report(Diagnostic(path: path, line: line("slug"), message:
+                    "slug '\(custom)' may only hold letters, digits, '-', '_', '.' and '~'"))
+            }
+        }
+        if slug.isEmpty {
+            slug = Slug.make(title)
+        }
+
+        let published = date("date") ?? fileDate
+        if kind == .post && published == nil && fields["date"] == nil {
+            log.report(Diagnostic(path: path, line: 1, message:
+                "no date: add `date: 2019-10-08` to the front matter or start the file name with the date (2019-10-08-\(defaultSlug).md)"))
+        }
+        let updated = date("updated")
+
+        var draft = false
+        if let value = fields["draft"], !value.isNull {
+            if let flag = value.bool { draft = flag } else {
+                log.report(Diagnostic(path: path, line: value.line, message: "'draft' must be true or false"))
+            }
+        }
+
+        var weight = 0
+        if let value = fields["weight"], !value.isNull {
+            if let number = value.int { weight = number } else {
+                log.report(Diagnostic(path: path, line: value.line, message: "'weight' must be a whole number"))
+            }
+        }
+
+        let tags = readTags(fields["tags"], path: path, log: &log)
+        let aliases = readAliases(fields["aliases"], path: path, log: &log)
+        let audio = readAudio(fields["audio"], path: path, log: &log)
+        let layout = string("layout").map { (name: $0, line: line("layout")) }
+        let summary = string("summary") ?? string("description")
+
+        var params: [String: YAMLValue] = [:]
+        for pair in fields.pairs ?? [] { params[pair.key] = pair.value }
+
+        if !log.isEmpty {
+            return .failure(BuildFailure(log.diagnostics))
+        }
+        let document = Document(
+            kind: kind, sourcePath: path, title: title, slug: slug, date: published, updated: updated, tags: tags,
+            draft: draft, summary: summary, layout: layout, aliases: aliases, audio: audio, weight: weight,
+            author: string("author"), params: params, body: matter.body, bodyLine: matter.bodyLine,
+            path: sitePath(slug, published, title), assets: assets)
+        return .success(document)
+    }
+
+    private func readTags(_ value: YAMLValue?, path: String, log: inout DiagnosticLog) -> [String] {
+        guard let value, !value.isNull else { return [] }
+        var names: [(String, Int)] = []
+        if let items = value.items {
+            for item in items {
+                guard let name = item.string else {
+                    log.report(Diagnostic(path: path, line: item.line, message: "each tag must be text"))
+                    continue
+                }
+                names.append((name, item.line))
+            }
+        } else if let text = value.string {
+            // `tags: swift, ipad` is a common shorthand for a list.
+            names = text.split(separator: ",").map { (String($0), value.line) }
+        } else {
+            log.report(Diagnostic(path: path, line: value.line, message: "'tags' must be a list such as [swift, ipad]"))
+        }
+        var seen = Set<String>()
+        var tags: [String] = []
+        for (raw, line) in names {
+            let name = raw.trimmingCharacters(in: .whitespaces)
+            guard !name.isEmpty else { continue }
+            guard !Slug.make(name).isEmpty else {
+                log.report(Diagnostic(path: path, line: line, message: "tag '\(name)' needs at least one letter or digit to make an address from"))
+                continue
+            }
+            if seen.insert(Slug.make(name)).inserted { tags.append(name) }
+        }
+        return tags
+    }
+
+    private func readAliases(_ value: YAMLValue?, path: String, log: inout DiagnosticLog) -> [(path: String, line: Int)] {
+        guard let value, !value.isNull else { return [] }
+        let items: [YAMLValue] = value.items ?? [value]
+        var aliases: [(path: String, line: Int)] = []
+        for item in items {
+            guard let alias = item.string else {
+                log.report(Diagnostic(path: path, line: item.line, message: "each alias must be a site path such as /old/address/"))
+                continue
+            }
+            if let problem = SitePath.problem(with: alias) {
+                log.report(Diagnostic(path: path, line: item.line, message: "alias '\(alias)' \(problem)"))
+                continue
+            }
+            aliases.append((alias, item.line))
+        }
+        return aliases
+    }
+
+    private func readAudio(_ value: YAMLValue?, path: String, log: inout DiagnosticLog) -> Audio? {
+        guard let value, !value.isNull else { return nil }
+        guard value.pairs != nil else {
+            log.report(Diagnostic(path: path, line: value.line, message: "'audio' must be a mapping with url, length, type and duration"))
+            return nil
+        }
+        guard let url = value["url"]?.string, !url.isEmpty else {
+            log.report(Diagnostic(path: path, line: value.line, message: "'audio' needs a url"))
+            return nil
+        }
+        let isLocal = url.hasPrefix("/") && !url.hasPrefix("//")
+        var length: Int?
+        if let raw = value["length"], !raw.isNull {
+            guard let number = raw.int, number >= 0 else {
+                log.report(Diagnostic(path: path, line: raw.line, message: "audio length must be the file's size in bytes"))
+                return nil
+            }
+            length = number
+        } else if isLocal {
+            length = (try? tree.contents(of: "static" + url))?.count
+            if length == nil {
+                log.report(Diagnostic(path: path, line: value.line, message: "audio file static\(url) does not exist"))
+                return nil
+            }
+        } else {
+            log.report(Diagnostic(path: path, line: value.line, message: "audio on another host needs its length in bytes"))
+            return nil
+        }
+        let fileExtension = (url.split(separator: "?").first.map(String.init) ?? url).split(separator: ".").last.map { $0.lowercased() } ?? ""
+        guard let type = value["type"]?.string ?? Audio.typesByExtension[fileExtension] else {
+            log.report(Diagnostic(path: path, line: value.line, message: "audio needs a type such as audio/mpeg"))
+            return nil
+        }
+        var duration: Int?
+        if let raw = value["duration"], !raw.isNull {
+            duration = raw.string.flatMap(Audio.parseDuration)
+            if duration == nil {
+                log.report(Diagnostic(path: path, line: raw.line, message: "audio duration must be H:MM:SS, M:SS or seconds"))
+                return nil
+            }
+        }
+        return Audio(url: url, length: length ?? 0, type: type, duration: duration)
+    }
+}

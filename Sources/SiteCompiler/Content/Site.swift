@@ -1,0 +1,107 @@
+import Foundation
+
+/// A blog ready to render: published posts newest first, pages, and posts grouped by tag.
+public struct Site: Sendable {
+    public var config: SiteConfig
+    public var links: Links
+    public var posts: [RenderedDocument]
+    public var pages: [RenderedDocument]
+    public var tags: [TagGroup]
+
+    /// A tag and the posts that carry it, newest first.
+    public struct TagGroup: Sendable {
+        public var name: String
+        public var slug: String
+        /// Indexes into ``Site/posts``.
+        public var posts: [Int]
+        /// The tag page's site path, `/tags/<slug>/`.
+        public var path: String { "/tags/\(slug)/" }
+    }
+
+    /// Orders posts newest first; posts of the same moment by file name, so every build agrees.
+    static func newestFirst(_ a: Document, _ b: Document) -> Bool {
+        let dateA = a.date ?? .distantPast, dateB = b.date ?? .distantPast
+        if dateA != dateB { return dateA > dateB }
+        return a.sourcePath < b.sourcePath
+    }
+
+    /// Groups posts by tag in one pass; tags that differ only in case or accents are one tag,
+    /// named as the newest post spells it.
+    static func group(_ posts: [RenderedDocument]) -> [TagGroup] {
+        var groups: [String: TagGroup] = [:]
+        for (index, post) in posts.enumerated() {
+            for tag in post.document.tags {
+                let slug = Slug.make(tag)
+                groups[slug, default: TagGroup(name: tag, slug: slug, posts: [])].posts.append(index)
+            }
+        }
+        return groups.values.sorted { $0.name.lowercased() == $1.name.lowercased() ? $0.slug < $1.slug : $0.name.lowercased() < $1.name.lowercased() }
+    }
+}
+
+/// A post or page with its Markdown rendered.
+public struct RenderedDocument: Sendable {
+    public var document: Document
+    public var html: String
+    /// The opening, as HTML: the text before `<!--more-->`, the front matter summary, or the first paragraph.
+    public var excerpt: String
+    /// Whether there is more to read than the excerpt.
+    public var hasMore: Bool
+    /// A plain-text summary for meta descriptions and feeds.
+    public var summary: String
+    public var wordCount: Int
+
+    init(document: Document, renderer: MarkdownRenderer) {
+        self.document = document
+        let rendered = renderer.render(document.body)
+        html = rendered.html
+        if let written = document.summary {
+            excerpt = renderer.render(written).html
+            hasMore = true
+        } else {
+            excerpt = HTMLText.removeFootnoteReferences(rendered.excerpt)
+            hasMore = rendered.isTruncated
+        }
+        let text = HTMLText.plainText(html)
+        summary = HTMLText.truncate(document.summary.map { HTMLText.plainText(renderer.render($0).html) } ?? HTMLText.plainText(excerpt), to: 200)
+        wordCount = text.split(separator: " ").count
+    }
+}
+
+/// Turns site paths into the links pages print, honouring a base URL with a path of its own
+/// (`https://example.com/blog/`).
+public struct Links: Sendable {
+    /// The base URL, ending in `/`.
+    public let base: String
+    /// The path part of the base URL, ending in `/` (`/blog/`).
+    public let basePath: String
+
+    /// Links under `baseURL`.
+    public init(baseURL: URL) {
+        var text = baseURL.absoluteString
+        if !text.hasSuffix("/") { text += "/" }
+        base = text
+        var path = baseURL.path
+        if !path.hasPrefix("/") { path = "/" + path }
+        if !path.hasSuffix("/") { path += "/" }
+        basePath = path
+    }
+
+    /// The link for a site path as pages print it: `/blog/2019/10/08/hello/`.
+    public func url(_ sitePath: String) -> String {
+        basePath + sitePath.drop { $0 == "/" }
+    }
+
+    /// The absolute URL for a site path: `https://example.com/blog/2019/10/08/hello/`.
+    public func absolute(_ sitePath: String) -> String {
+        base + sitePath.drop { $0 == "/" }
+    }
+
+    /// Rewrites the links in a document's HTML so they work outside its own page (in a feed or
+    /// on the home page). `absolute` picks full URLs (feeds) or site paths (pages).
+    func rebase(_ html: String, for document: Document, absolute: Bool) -> String {
+        let root = absolute ? base : basePath
+        let folder = absolute ? self.absolute(document.directoryPath) : url(document.directoryPath)
+        return HTMLText.rebaseLinks(html, root: root, base: folder)
+    }
+}

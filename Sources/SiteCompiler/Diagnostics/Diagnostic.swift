@@ -1,0 +1,73 @@
+/// One problem found in a blog's sources, with the file and line it is about.
+///
+/// Printed as `path:line: message`, the form editors and CI logs turn into links.
+public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file, relative to the blog's root (`posts/2019-10-08-hello.md`).
+    public var path: String
+    /// The 1-based line, when the problem has one.
+    public var line: Int?
+    /// What is wrong, phrased so the blogger knows what to change.
+    public var message: String
+
+    /// Creates a diagnostic.
+    public init(path: String, line: Int? = nil, message: String) {
+        self.path = path
+        self.line = line
+        self.message = message
+    }
+
+    public var description: String {
+        if let line { return "\(path):\(line): \(message)" }
+        return "\(path): \(message)"
+    }
+
+    /// The same diagnostic with `prefix` joined in front of its path, for showing paths
+    /// relative to where the user stands rather than to the blog's root.
+    public func prefixed(by prefix: String) -> Diagnostic {
+        guard !prefix.isEmpty, prefix != "." else { return self }
+        var copy = self
+        copy.path = prefix.hasSuffix("/") ? prefix + path : prefix + "/" + path
+        return copy
+    }
+}
+
+/// A build that stopped because of one or more problems in the sources; every problem found
+/// is listed, not just the first.
+public struct BuildFailure: Error, Sendable, CustomStringConvertible {
+    /// The problems, in the order of the files they are about.
+    public var diagnostics: [Diagnostic]
+
+    /// Creates a failure from its diagnostics.
+    public init(_ diagnostics: [Diagnostic]) {
+        self.diagnostics = diagnostics
+    }
+
+    public var description: String {
+        diagnostics.map(\.description).joined(separator: "\n")
+    }
+}
+
+/// Collects diagnostics while a build goes on, so that one bad post does not hide the next.
+struct DiagnosticLog: Sendable {
+    private(set) var diagnostics: [Diagnostic] = []
+
+    var isEmpty: Bool { diagnostics.isEmpty }
+
+    mutating func report(_ diagnostic: Diagnostic) {
+        diagnostics.append(diagnostic)
+    }
+
+    mutating func report(contentsOf other: [Diagnostic]) {
+        diagnostics.append(contentsOf: other)
+    }
+
+    /// Every collected diagnostic, sorted by file and line.
+    var failure: BuildFailure {
+        BuildFailure(diagnostics.sorted { ($0.path, $0.line ?? 0) < ($1.path, $1.line ?? 0) })
+    }
+
+    /// Throws every collected diagnostic, if there are any.
+    func check() throws(BuildFailure) {
+        guard diagnostics.isEmpty else { throw failure }
+    }
+}

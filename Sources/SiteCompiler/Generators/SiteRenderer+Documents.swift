@@ -1,0 +1,63 @@
+import Foundation
+
+extension SiteRenderer {
+    /// Each post and page through its layout, on every core, with the files that travel with it.
+    func documentPages(progress: BuildProgress?) -> [Item] {
+        let posts = site.posts, pages = site.pages
+        let total = posts.count + pages.count
+        let counter = ProgressCounter(total: total, report: progress)
+        let renderedPosts = Parallel.map(Array(posts.indices)) { index -> Item in
+            let post = posts[index]
+            // Posts are newest first: the previous (older) post follows in the list.
+            let previous = index + 1 < posts.count ? index + 1 : nil
+            let next = index > 0 ? index - 1 : nil
+            let item = document(post, page: context.page(post, previous: previous, next: next), defaultLayout: "post")
+            counter.step()
+            return item
+        }
+        let renderedPages = Parallel.map(pages) { page -> Item in
+            let item = document(page, page: context.page(page, previous: nil, next: nil), defaultLayout: "page")
+            counter.step()
+            return item
+        }
+        var items = renderedPosts + renderedPages
+        for rendered in posts + pages {
+            let folder = String(rendered.document.directoryPath.dropFirst())
+            let bundle = ContentLoader.folder(of: rendered.document.sourcePath)
+            for asset in rendered.document.assets {
+                let relative = asset.dropFirst(bundle.count + 1)
+                items.append(Item(path: String(folder + relative), content: .source(asset), origin: asset))
+            }
+        }
+        return items
+    }
+
+    private func document(_ rendered: RenderedDocument, page: [String: Any], defaultLayout: String) -> Item {
+        let document = rendered.document
+        let layout = document.layout?.name ?? defaultLayout
+        let html = html(layout, context.values(page: page))
+        return Item(path: document.outputPath, content: .text(html), origin: document.sourcePath)
+    }
+}
+
+/// Counts finished pages across threads and reports every so often.
+final class ProgressCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var done = 0
+    private let total: Int
+    private let report: BuildProgress?
+
+    init(total: Int, report: BuildProgress?) {
+        self.total = total
+        self.report = report
+    }
+
+    func step() {
+        guard let report else { return }
+        lock.lock()
+        done += 1
+        let current = done
+        lock.unlock()
+        if current % 250 == 0 || current == total { report(current, total) }
+    }
+}

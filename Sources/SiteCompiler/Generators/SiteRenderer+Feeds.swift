@@ -1,0 +1,199 @@
+import Foundation
+
+extension SiteRenderer {
+    /// `/feed.xml` (RSS 2.0), `/atom.xml` (Atom) and `/feed.json` (JSON Feed 1.1), newest posts
+    /// first, full content with every link made absolute. Audio posts carry an enclosure, so
+    /// the RSS feed works as a podcast.
+    func feeds() -> [Item] {
+        let limit = site.config.feedLimit
+        let posts = limit > 0 ? Array(site.posts.prefix(limit)) : site.posts
+        let entries = posts.map { FeedEntry(post: $0, links: context.links) }
+        return [
+            Item(path: "feed.xml", content: .text(rss(entries)), origin: "the RSS feed"),
+            Item(path: "atom.xml", content: .text(atom(entries)), origin: "the Atom feed"),
+            Item(path: "feed.json", content: .data(jsonFeed(entries)), origin: "the JSON feed"),
+        ]
+    }
+
+    /// What every feed says of one post.
+    struct FeedEntry {
+        let post: RenderedDocument
+        let url: String
+        let content: String
+        let audioURL: String?
+
+        init(post: RenderedDocument, links: Links) {
+            self.post = post
+            url = links.absolute(post.document.path)
+            content = links.rebase(post.html, for: post.document, absolute: true)
+            audioURL = post.document.audio.map { TemplateContext.audioURL($0, links: links) }
+        }
+
+        var published: Date { post.document.date ?? Date(timeIntervalSince1970: 0) }
+        var modified: Date { post.document.updated ?? published }
+    }
+
+    /// The newest change among the entries: a fixed point, so an unchanged blog writes unchanged feeds.
+    private func lastChange(_ entries: [FeedEntry]) -> Date {
+        entries.map(\.modified).max() ?? Date(timeIntervalSince1970: 0)
+    }
+
+    private var english: DatePattern { context.dates.english }
+
+    func rss(_ entries: [FeedEntry]) -> String {
+        let config = site.config
+        let links = context.links
+        let x = HTMLText.xmlEscape
+        var xml = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd">
+            <channel>
+            <title>\(x(config.title))</title>
+            <link>\(x(links.base))</link>
+            <description>\(x(config.description.isEmpty ? config.title : config.description))</description>
+            <language>\(x(config.language))</language>
+            <generator>Galley</generator>
+            <lastBuildDate>\(english.rfc822(lastChange(entries)))</lastBuildDate>
+            <atom:link href="\(x(links.absolute("/feed.xml")))" rel="self" type="application/rss+xml"/>
+            <itunes:author>\(x(config.author.name))</itunes:author>
+            <itunes:explicit>false</itunes:explicit>
+
+            """
+        if options.noindex { xml += "<itunes:block>Yes</itunes:block>\n" }
+        for entry in entries {
+            let document = entry.post.document
+            xml += "<item>\n<title>\(x(document.title))</title>\n<link>\(x(entry.url))</link>\n"
+            xml += "<guid isPermaLink=\"true\">\(x(entry.url))</guid>\n"
+            xml += "<pubDate>\(english.rfc822(entry.published))</pubDate>\n"
+            if let author = document.author { xml += "<itunes:author>\(x(author))</itunes:author>\n" }
+            for tag in document.tags { xml += "<category>\(x(tag))</category>\n" }
+            xml += "<description>\(x(entry.content))</description>\n"
+            if let audio = document.audio, let url = entry.audioURL {
+                xml += "<enclosure url=\"\(x(url))\" length=\"\(audio.length)\" type=\"\(x(audio.type))\"/>\n"
+                if let duration = audio.durationText { xml += "<itunes:duration>\(duration)</itunes:duration>\n" }
+                xml += "<itunes:summary>\(x(entry.post.summary))</itunes:summary>\n"
+            }
+            xml += "</item>\n"
+        }
+        xml += "</channel>\n</rss>\n"
+        return xml
+    }
+
+    func atom(_ entries: [FeedEntry]) -> String {
+        let config = site.config
+        let links = context.links
+        let x = HTMLText.xmlEscape
+        var xml = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="\(x(config.language))">
+            <title>\(x(config.title))</title>
+
+            """
+        if !config.description.isEmpty { xml += "<subtitle>\(x(config.description))</subtitle>\n" }
+        xml += """
+            <id>\(x(links.base))</id>
+            <link href="\(x(links.base))"/>
+            <link href="\(x(links.absolute("/atom.xml")))" rel="self" type="application/atom+xml"/>
+            <updated>\(english.rfc3339(lastChange(entries)))</updated>
+            <author><name>\(x(config.author.name))</name>\(config.author.email.map { "<email>\(x($0))</email>" } ?? "")\(config.author.url.map { "<uri>\(x($0))</uri>" } ?? "")</author>
+            <generator>Galley</generator>
+
+            """
+        for entry in entries {
+            let document = entry.post.document
+            xml += "<entry>\n<title>\(x(document.title))</title>\n<id>\(x(entry.url))</id>\n"
+            xml += "<link href=\"\(x(entry.url))\"/>\n"
+            xml += "<published>\(english.rfc3339(entry.published))</published>\n"
+            xml += "<updated>\(english.rfc3339(entry.modified))</updated>\n"
+            if let author = document.author { xml += "<author><name>\(x(author))</name></author>\n" }
+            for tag in document.tags { xml += "<category term=\"\(x(tag))\"/>\n" }
+            if !entry.post.summary.isEmpty { xml += "<summary>\(x(entry.post.summary))</summary>\n" }
+            if let audio = document.audio, let url = entry.audioURL {
+                xml += "<link rel=\"enclosure\" href=\"\(x(url))\" length=\"\(audio.length)\" type=\"\(x(audio.type))\"/>\n"
+            }
+            xml += "<content type=\"html\">\(x(entry.content))</content>\n</entry>\n"
+        }
+        xml += "</feed>\n"
+        return xml
+    }
+
+    func jsonFeed(_ entries: [FeedEntry]) -> Data {
+        let config = site.config
+        let links = context.links
+        let feed = JSONFeed(
+            title: config.title,
+            homePageURL: links.base,
+            feedURL: links.absolute("/feed.json"),
+            description: config.description.isEmpty ? nil : config.description,
+            language: config.language,
+            authors: [.init(name: config.author.name, url: config.author.url)],
+            items: entries.map { entry in
+                let document = entry.post.document
+                return JSONFeed.Item(
+                    id: entry.url, url: entry.url, title: document.title, contentHTML: entry.content,
+                    summary: entry.post.summary.isEmpty ? nil : entry.post.summary,
+                    datePublished: english.rfc3339(entry.published),
+                    dateModified: document.updated.map(english.rfc3339),
+                    authors: document.author.map { [.init(name: $0, url: nil)] },
+                    tags: document.tags.isEmpty ? nil : document.tags,
+                    attachments: document.audio.map { audio in
+                        [.init(url: entry.audioURL ?? audio.url, mimeType: audio.type, sizeInBytes: audio.length, durationInSeconds: audio.duration)]
+                    })
+            })
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(feed)) ?? Data("{}".utf8)
+    }
+}
+
+/// JSON Feed 1.1, as https://jsonfeed.org/version/1.1 lays it out.
+struct JSONFeed: Encodable {
+    var version = "https://jsonfeed.org/version/1.1"
+    var title: String
+    var homePageURL: String
+    var feedURL: String
+    var description: String?
+    var language: String
+    var authors: [Author]
+    var items: [Item]
+
+    struct Author: Encodable {
+        var name: String
+        var url: String?
+    }
+
+    struct Item: Encodable {
+        var id: String
+        var url: String
+        var title: String
+        var contentHTML: String
+        var summary: String?
+        var datePublished: String
+        var dateModified: String?
+        var authors: [Author]?
+        var tags: [String]?
+        var attachments: [Attachment]?
+
+        enum CodingKeys: String, CodingKey {
+            case id, url, title, summary, authors, tags, attachments
+            case contentHTML = "content_html", datePublished = "date_published", dateModified = "date_modified"
+        }
+    }
+
+    struct Attachment: Encodable {
+        var url: String
+        var mimeType: String
+        var sizeInBytes: Int
+        var durationInSeconds: Int?
+
+        enum CodingKeys: String, CodingKey {
+            case url
+            case mimeType = "mime_type", sizeInBytes = "size_in_bytes", durationInSeconds = "duration_in_seconds"
+        }
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case version, title, description, language, authors, items
+        case homePageURL = "home_page_url", feedURL = "feed_url"
+    }
+}

@@ -1,0 +1,123 @@
+extension SiteRenderer {
+    /// The home page, `per_page` posts at a time: `/`, `/page/2/`, `/page/3/`…
+    /// `/page/1/` redirects to `/`, as readers who edit the URL expect.
+    func homePages() -> [Item] {
+        let perPage = site.config.perPage
+        let count = site.posts.count
+        let pageCount = max(1, (count + perPage - 1) / perPage)
+        func path(_ number: Int) -> String { number == 1 ? "/" : "/page/\(number)/" }
+        var items: [Item] = []
+        for number in 1...pageCount {
+            let range = (number - 1) * perPage..<min(count, number * perPage)
+            var pagination: [String: Any] = [
+                "current": number,
+                "total": pageCount,
+                "has_previous": number > 1,
+                "has_next": number < pageCount,
+                "is_paginated": pageCount > 1,
+                "pages": (1...pageCount).map { ["number": $0, "url": context.links.url(path($0)), "is_current": $0 == number] as [String: Any] },
+            ]
+            if number > 1 { pagination["previous_url"] = context.links.url(path(number - 1)) }
+            if number < pageCount { pagination["next_url"] = context.links.url(path(number + 1)) }
+            let title = number == 1 ? site.config.title : "\(site.config.title) – page \(number)"
+            let page = context.generatedPage(kind: "home", title: title, path: path(number))
+            let values = context.values(page: page, extra: [
+                "posts": range.map { context.postSummaries[$0] },
+                "pagination": pagination,
+            ])
+            items.append(Item(path: file(path(number)), content: .text(html("home", values)), origin: "the home page"))
+        }
+        items.append(Item(path: "page/1/index.html", content: .text(redirectPage(to: "/")), origin: "the home page"))
+        return items
+    }
+
+    /// `/archive/`: every post, grouped by year, newest first.
+    func archivePage() -> [Item] {
+        var years: [[String: Any]] = []
+        var currentYear = ""
+        var current: [[String: Any]] = []
+        func close() {
+            guard !current.isEmpty else { return }
+            years.append(["year": currentYear, "count": current.count, "posts": current])
+        }
+        let pattern = DatePattern(calendar: site.config.calendar)
+        for (index, post) in site.posts.enumerated() {
+            let year = pattern.format(post.document.date ?? .distantPast, "yyyy")
+            if year != currentYear {
+                close()
+                currentYear = year
+                current = []
+            }
+            current.append(context.postSummaries[index])
+        }
+        close()
+        let page = context.generatedPage(kind: "archive", title: "Archive", path: "/archive/")
+        let values = context.values(page: page, extra: ["years": years, "posts": context.postSummaries])
+        return [Item(path: "archive/index.html", content: .text(html("archive", values)), origin: "the archive page")]
+    }
+
+    /// `/tags/` lists every tag; `/tags/<tag>/` lists its posts.
+    func tagPages() -> [Item] {
+        let tags: [[String: Any]] = site.tags.map { tag in
+            [
+                "name": tag.name,
+                "slug": tag.slug,
+                "url": context.links.url(tag.path),
+                "count": tag.posts.count,
+                "posts": tag.posts.map { context.postSummaries[$0] },
+            ]
+        }
+        let indexPage = context.generatedPage(kind: "tags", title: "Tags", path: "/tags/")
+        var items = [Item(path: "tags/index.html", content: .text(html("tags", context.values(page: indexPage, extra: ["tags": tags]))),
+                          origin: "the tags page")]
+        let shared = ReadOnly(tags)
+        let rendered = Parallel.map(Array(site.tags.indices)) { index -> Item in
+            let tags = shared.value
+            let group = site.tags[index]
+            let page = context.generatedPage(kind: "tag", title: "Posts tagged “\(group.name)”", path: group.path)
+            let values = context.values(page: page, extra: ["tag": tags[index], "posts": tags[index]["posts"]!])
+            return Item(path: file(group.path), content: .text(html("tag", values)), origin: "the page of tag '\(group.name)'")
+        }
+        items += rendered
+        return items
+    }
+
+    /// `/404.html`, which servers show for a missing page.
+    func notFoundPage() -> [Item] {
+        let page = context.generatedPage(kind: "not_found", title: "Page not found", path: "/404.html")
+        let values = context.values(page: page, extra: ["posts": Array(context.postSummaries.prefix(5))])
+        return [Item(path: "404.html", content: .text(html("404", values)), origin: "the 404 page")]
+    }
+
+    /// A page at each alias that sends readers and search engines to the new address.
+    func redirects() -> [Item] {
+        (site.posts + site.pages).flatMap { rendered in
+            rendered.document.aliases.map { alias in
+                Item(path: file(alias.path), content: .text(redirectPage(to: rendered.document.path)),
+                     origin: rendered.document.sourcePath, line: alias.line)
+            }
+        }
+    }
+
+    /// A page that forwards at once: a refresh for browsers, a canonical link for search engines,
+    /// and a plain link for everyone else.
+    func redirectPage(to path: String) -> String {
+        let target = HTMLText.escape(context.links.absolute(path))
+        return """
+            <!DOCTYPE html>
+            <html lang="\(HTMLText.escape(site.config.language))">
+            <head>
+            <meta charset="utf-8">
+            <title>Moved to \(target)</title>
+            <meta name="robots" content="noindex">
+            <link rel="canonical" href="\(target)">
+            <meta http-equiv="refresh" content="0; url=\(target)">
+            </head>
+            <body>
+            <p>This page has moved to <a href="\(target)">\(target)</a>.</p>
+            </body>
+            </html>
+
+            """
+    }
+}

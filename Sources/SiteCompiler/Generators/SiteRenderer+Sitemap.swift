@@ -1,0 +1,39 @@
+import Foundation
+
+extension SiteRenderer {
+    /// `/sitemap.xml`: every post and page with its last change, and the list pages.
+    func sitemap() -> [Item] {
+        let links = context.links
+        let english = context.dates.english
+        let newest = site.posts.first.map { $0.document.updated ?? $0.document.date ?? Date(timeIntervalSince1970: 0) }
+        var xml = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+
+            """
+        func entry(_ path: String, _ modified: Date?) {
+            xml += "<url><loc>\(HTMLText.xmlEscape(links.absolute(path)))</loc>"
+            if let modified { xml += "<lastmod>\(english.rfc3339(modified))</lastmod>" }
+            xml += "</url>\n"
+        }
+        entry("/", newest)
+        for post in site.posts { entry(post.document.path, post.document.updated ?? post.document.date) }
+        for page in site.pages { entry(page.document.path, page.document.updated ?? page.document.date) }
+        entry("/archive/", newest)
+        if !site.tags.isEmpty { entry("/tags/", newest) }
+        for tag in site.tags {
+            let post = site.posts[tag.posts[0]].document
+            entry(tag.path, post.updated ?? post.date)
+        }
+        xml += "</urlset>\n"
+        return [Item(path: "sitemap.xml", content: .text(xml), origin: "the sitemap")]
+    }
+
+    /// `/robots.txt`: open to all with the sitemap's address, or closed to all for a preview.
+    func robots() -> String {
+        if options.noindex {
+            return "# A preview: not for search engines.\nUser-agent: *\nDisallow: /\n"
+        }
+        return "User-agent: *\nAllow: /\n\nSitemap: \(context.links.absolute("/sitemap.xml"))\n"
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+/// Renders a ``Site`` through a ``Theme`` into an ``OutputTree``: posts and pages, the paginated
+/// home page, the archive, tag pages, feeds, the sitemap, robots.txt, the 404 page, redirects for
+/// aliases, and the static files.
+struct SiteRenderer: Sendable {
+    let site: Site
+    let theme: Theme
+    let options: BuildOptions
+    let context: TemplateContext
+    let copies: [(source: String, output: String)]
+
+    /// One file a generator wants written.
+    struct Item: Sendable {
+        var path: String
+        var content: OutputTree.Content
+        var origin: String
+        var line: Int?
+    }
+
+    init(site: Site, theme: Theme, options: BuildOptions, copies: [(source: String, output: String)]) {
+        self.site = site
+        self.theme = theme
+        self.options = options
+        self.copies = copies
+        self.context = TemplateContext(site: site, options: options)
+    }
+
+    /// Every output file, or the clashes between them.
+    func render(progress: BuildProgress?) -> (OutputTree, [Diagnostic]) {
+        var tree = OutputTree()
+        var diagnostics: [Diagnostic] = []
+        func add(_ items: [Item]) {
+            for item in items {
+                if let clash = tree.add(item.path, item.content, origin: item.origin, line: item.line) {
+                    diagnostics.append(clash)
+                }
+            }
+        }
+        add(documentPages(progress: progress))
+        add(homePages())
+        add(archivePage())
+        add(tagPages())
+        add(feeds())
+        add(sitemap())
+        add(notFoundPage())
+        add(redirects())
+
+        // Static files may stand in for the theme's files and for robots.txt, which is how a blog
+        // replaces them; for anything else a clash is a mistake worth stopping for.
+        let replaceable = Set(theme.assets.keys).union(options.noindex ? [] : ["robots.txt"])
+        for copy in copies {
+            if replaceable.contains(copy.output) {
+                tree.replace(copy.output, .source(copy.source), origin: copy.source)
+            } else if let clash = tree.add(copy.output, .source(copy.source), origin: copy.source) {
+                diagnostics.append(clash)
+            }
+        }
+        for (path, data) in theme.assets where !tree.contains(path) {
+            _ = tree.add(path, .data(data), origin: "the theme's \(path)")
+        }
+        if !options.noindex, !tree.contains("robots.txt") {
+            _ = tree.add("robots.txt", .text(robots()), origin: "robots.txt")
+        } else if options.noindex {
+            tree.replace("robots.txt", .text(robots()), origin: "robots.txt")
+        }
+        return (tree, diagnostics)
+    }
+
+    /// Renders a layout, keeping search engines out of previews even when a blog's own layouts
+    /// forget the robots tag.
+    func html(_ layout: String, _ values: [String: Any]) -> String {
+        let page = theme.render(layout, values)
+        guard options.noindex, !page.contains("name=\"robots\""), let head = page.range(of: "<head>", options: .caseInsensitive) else {
+            return page
+        }
+        return page.replacingCharacters(in: head, with: "<head>\n<meta name=\"robots\" content=\"noindex\">")
+    }
+
+    /// The site path `path` as an output file name.
+    func file(_ path: String) -> String { Document.outputFile(forSitePath: path) }
+}
+
+/// Receives progress while a long build renders, for a terminal to show.
+public typealias BuildProgress = @Sendable (_ done: Int, _ total: Int) -> Void

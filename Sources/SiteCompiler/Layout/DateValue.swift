@@ -1,0 +1,52 @@
+import Foundation
+import Mustache
+
+/// A date as layouts see it.
+///
+/// `{{page.date}}` prints in the site's `date_format`; `{{page.date.iso8601}}`,
+/// `{{page.date.rfc822}}`, `{{page.date.year}}`, `{{page.date.month}}`, `{{page.date.day}}`,
+/// `{{page.date.month_name}}` and `{{page.date.weekday}}` are ready-made; and
+/// `{{#page.date.format}}MMMM do, yyyy{{/page.date.format}}` prints any ``DatePattern``.
+struct DateValue: MustacheParent, MustacheCustomRenderable, Sendable {
+    let date: Date
+    let style: DateStyle
+
+    var renderText: String { style.local.format(date, style.defaultPattern) }
+    var isNull: Bool { false }
+
+    func child(named name: String) -> Any? {
+        switch name {
+        case "format":
+            let style = style, date = date
+            return MustacheLambda { pattern in
+                style.local.format(date, pattern.trimmingCharacters(in: .whitespacesAndNewlines))
+            }
+        case "iso8601", "rfc3339": return style.english.rfc3339(date)
+        case "rfc822": return style.english.rfc822(date)
+        case "year": return style.local.format(date, "yyyy")
+        case "month": return style.local.format(date, "MM")
+        case "day": return style.local.format(date, "dd")
+        case "month_name": return style.local.format(date, "MMMM")
+        case "short_month": return style.local.format(date, "MMM")
+        case "weekday": return style.local.format(date, "EEEE")
+        case "time": return style.local.format(date, "HH:mm")
+        case "unix": return Int(date.timeIntervalSince1970)
+        default: return nil
+        }
+    }
+}
+
+/// The formatters a site's dates share: its own language and zone for readers, English for machines.
+struct DateStyle: Sendable {
+    let local: DatePattern
+    let english: DatePattern
+    let defaultPattern: String
+
+    init(config: SiteConfig) {
+        local = DatePattern(calendar: config.calendar)
+        english = DatePattern.english(config.timeZone)
+        defaultPattern = config.dateFormat
+    }
+
+    func value(_ date: Date) -> DateValue { DateValue(date: date, style: self) }
+}

@@ -1,0 +1,157 @@
+import Foundation
+
+/// Builds the values layouts see. Every layout gets `site` and `page`; list layouts also get
+/// `posts`, `pagination`, `years`, `tags` or `tag`. The README lists every variable.
+///
+/// The values are plain dictionaries and arrays, built once per site and shared read-only by
+/// the threads that render pages, which is why the type is `@unchecked Sendable`.
+struct TemplateContext: @unchecked Sendable {
+    let links: Links
+    let dates: DateStyle
+    let site: [String: Any]
+    /// What lists show of each post, by index into ``Site/posts``.
+    let postSummaries: [[String: Any]]
+
+    init(site: Site, options: BuildOptions) {
+        let links = site.links
+        let dates = DateStyle(config: site.config)
+        let config = site.config
+        self.links = links
+        self.dates = dates
+
+        var author: [String: Any] = ["name": config.author.name]
+        author["email"] = config.author.email
+        author["url"] = config.author.url
+        let navigation = site.pages
+            .filter { $0.document.path.split(separator: "/").count == 1 }
+            .sorted { ($0.document.weight, $0.document.title) < ($1.document.weight, $1.document.title) }
+            .map { ["title": $0.document.title, "url": links.url($0.document.path)] as [String: Any] }
+        var params: [String: Any] = [:]
+        for (key, value) in config.params { params[key] = value.templateValue }
+        self.site = [
+            "title": config.title,
+            "description": config.description,
+            "author": author,
+            "base_url": links.base,
+            "base_path": links.basePath,
+            "language": config.language,
+            "timezone": config.timeZone.identifier,
+            "pages": navigation,
+            "params": params,
+            "noindex": options.noindex,
+            "posts_count": site.posts.count,
+            "has_tags": !site.tags.isEmpty,
+            "feed_url": links.absolute("/feed.xml"),
+            "atom_url": links.absolute("/atom.xml"),
+            "json_feed_url": links.absolute("/feed.json"),
+            "archive_url": links.url("/archive/"),
+            "tags_url": links.url("/tags/"),
+            "home_url": links.url("/"),
+            "generator": "Galley",
+            "year": DatePattern(calendar: config.calendar).format(options.now, "yyyy"),
+        ]
+
+        postSummaries = site.posts.map { post in
+            Self.summary(of: post, links: links, dates: dates)
+        }
+    }
+
+    private static func summary(of post: RenderedDocument, links: Links, dates: DateStyle) -> [String: Any] {
+        let document = post.document
+        var values: [String: Any] = [
+            "title": document.title,
+            "url": links.url(document.path),
+            "permalink": links.absolute(document.path),
+            "excerpt": links.rebase(post.excerpt, for: document, absolute: false),
+            "summary": post.summary,
+            "has_more": post.hasMore,
+            "tags": tagLinks(document.tags, links: links),
+            "reading_time": readingTime(post.wordCount),
+            "word_count": post.wordCount,
+        ]
+        values["date"] = document.date.map(dates.value)
+        values["updated"] = document.updated.map(dates.value)
+        values["draft"] = document.draft ? true : nil
+        values["audio"] = document.audio.map { audio(of: $0, links: links) }
+        return values
+    }
+
+    /// The `page` value of a post or a page's own layout.
+    func page(_ post: RenderedDocument, previous: Int?, next: Int?) -> [String: Any] {
+        let document = post.document
+        var values: [String: Any] = [
+            "kind": document.kind.rawValue,
+            "is_post": document.kind == .post,
+            "is_page": document.kind == .page,
+            "title": document.title,
+            "url": links.url(document.path),
+            "permalink": links.absolute(document.path),
+            "content": post.html,
+            "excerpt": post.excerpt,
+            "summary": post.summary,
+            "description": post.summary.isEmpty ? (site["description"] as? String ?? "") : post.summary,
+            "tags": Self.tagLinks(document.tags, links: links),
+            "word_count": post.wordCount,
+            "reading_time": Self.readingTime(post.wordCount),
+            "source": document.sourcePath,
+        ]
+        values["date"] = document.date.map(dates.value)
+        values["updated"] = document.updated.map(dates.value)
+        values["draft"] = document.draft ? true : nil
+        values["audio"] = document.audio.map { Self.audio(of: $0, links: links) }
+        values["author"] = document.author
+        values["previous"] = previous.map { postSummaries[$0] }
+        values["next"] = next.map { postSummaries[$0] }
+        var params: [String: Any] = [:]
+        for (key, value) in document.params { params[key] = value.templateValue }
+        values["params"] = params
+        return values
+    }
+
+    /// The `page` value of a generated page (home, archive, tags).
+    func generatedPage(kind: String, title: String, path: String, description: String? = nil) -> [String: Any] {
+        [
+            "kind": kind,
+            "is_\(kind)": true,
+            "title": title,
+            "url": links.url(path),
+            "permalink": links.absolute(path),
+            "description": description ?? (site["description"] as? String ?? ""),
+        ]
+    }
+
+    /// The full context for a layout.
+    func values(page: [String: Any], extra: [String: Any] = [:]) -> [String: Any] {
+        var values = extra
+        values["site"] = site
+        values["page"] = page
+        return values
+    }
+
+    static func tagLinks(_ tags: [String], links: Links) -> [[String: Any]] {
+        tags.map { tag in
+            let slug = Slug.make(tag)
+            return ["name": tag, "slug": slug, "url": links.url("/tags/\(slug)/")]
+        }
+    }
+
+    static func readingTime(_ words: Int) -> Int {
+        max(1, (words + 219) / 220)
+    }
+
+    static func audio(of audio: Audio, links: Links) -> [String: Any] {
+        var values: [String: Any] = [
+            "url": audio.url.hasPrefix("/") && !audio.url.hasPrefix("//") ? links.url(audio.url) : audio.url,
+            "absolute_url": audioURL(audio, links: links),
+            "length": audio.length,
+            "type": audio.type,
+        ]
+        values["duration"] = audio.duration
+        values["duration_text"] = audio.durationText
+        return values
+    }
+
+    static func audioURL(_ audio: Audio, links: Links) -> String {
+        audio.url.hasPrefix("/") && !audio.url.hasPrefix("//") ? links.absolute(audio.url) : audio.url
+    }
+}

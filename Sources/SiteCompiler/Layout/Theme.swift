@@ -1,0 +1,82 @@
+import Foundation
+import Mustache
+
+/// The Mustache layouts a build renders with: the default theme built into Galley, with any file
+/// of the blog's own `layouts/` folder taking the place of the one with the same name.
+///
+/// Layouts use partials (`{{> header}}`) and inheritance (`{{< base}}{{$main}}…{{/main}}{{/base}}`).
+public struct Theme: Sendable {
+    /// The folder of a blog that holds its own layouts.
+    public static let folder = "layouts"
+
+    let library: MustacheLibrary
+    /// Every layout name, such as `post` or `base`.
+    public let layoutNames: Set<String>
+    /// Files the theme publishes (its stylesheet), by output path.
+    public let assets: [String: Data]
+    /// Where each layout came from, for messages and for knowing what a rebuild depends on.
+    public let origins: [String: String]
+
+    /// The default theme, with the blog's `layouts/` on top.
+    public static func load(from tree: any SourceTree) throws(BuildFailure) -> Theme {
+        var sources: [String: (text: String, origin: String)] = [:]
+        var assets: [String: Data] = [:]
+        var log = DiagnosticLog()
+        for (path, encoded) in DefaultThemeFiles.base64 {
+            guard let data = Data(base64Encoded: encoded) else { continue }
+            if path.hasPrefix("static/") {
+                assets[String(path.dropFirst("static/".count))] = data
+            } else if path.hasSuffix(".mustache") {
+                sources[String(path.dropLast(".mustache".count))] = (String(decoding: data, as: UTF8.self), "(default theme) layouts/\(path)")
+            }
+        }
+        let overrides: [String]
+        do {
+            overrides = try tree.files(under: folder)
+        } catch {
+            throw BuildFailure([Diagnostic(path: folder, message: "cannot list folder: \(error)")])
+        }
+        for path in overrides {
+            guard path.hasSuffix(".mustache") else { continue }
+            let name = String(path.dropFirst(folder.count + 1).dropLast(".mustache".count))
+            do {
+                sources[name] = (try tree.text(of: path), path)
+            } catch {
+                log.report(error)
+            }
+        }
+
+        var library = MustacheLibrary()
+        for (name, source) in sources {
+            do {
+                try library.register(source.text, named: name)
+            } catch let error as MustacheTemplate.ParserError {
+                log.report(Diagnostic(path: source.origin, line: error.context.lineNumber, message: describe(error.error)))
+            } catch {
+                log.report(Diagnostic(path: source.origin, message: "cannot read layout: \(error)"))
+            }
+        }
+        try log.check()
+        return Theme(library: library, layoutNames: Set(sources.keys), assets: assets, origins: sources.mapValues(\.origin))
+    }
+
+    /// Renders the layout `name` with `context`.
+    func render(_ name: String, _ context: [String: Any]) -> String {
+        library.render(context, withTemplate: name) ?? ""
+    }
+
+    private static func describe(_ error: Error) -> String {
+        guard let error = error as? MustacheTemplate.Error else { return "layout error: \(error)" }
+        switch error {
+        case .sectionCloseNameIncorrect: return "a section is closed with a different name than it was opened with"
+        case .unfinishedName: return "a tag is not closed with }}"
+        case .expectedSectionEnd: return "a section is opened but never closed"
+        case .invalidSetDelimiter: return "malformed set-delimiter tag"
+        case .transformAppliedToInheritanceSection: return "a transform cannot be applied to a block"
+        case .illegalTokenInsideInheritSection: return "only blocks ({{$name}}…{{/name}}) may stand inside {{< layout}}"
+        case .textInsideInheritSection: return "only blocks ({{$name}}…{{/name}}) may stand inside {{< layout}}"
+        case .invalidConfigVariableSyntax: return "malformed {{% pragma }} tag"
+        case .unrecognisedConfigVariable: return "unknown {{% pragma }}"
+        }
+    }
+}

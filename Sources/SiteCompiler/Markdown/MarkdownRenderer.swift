@@ -1,0 +1,133 @@
+import CCmarkGFM
+import Foundation
+
+/// Renders Markdown to HTML with cmark-gfm: GitHub's tables, strikethrough, autolinks, task
+/// lists and footnotes, with raw HTML passed through untouched so pasted embeds keep working.
+/// Headings get `id`s so readers can link to a section.
+public struct MarkdownRenderer: Sendable {
+    /// The HTML of a document, and the part of it that stands for the whole in lists and feeds.
+    public struct Rendered: Sendable {
+        public var html: String
+        /// The text before a `<!--more-->` line, or else the first paragraph.
+        public var excerpt: String
+        /// Whether the excerpt is shorter than the whole.
+        public var isTruncated: Bool
+    }
+
+    /// The line that ends a post's excerpt, as Hugo, Jekyll and WordPress spell it.
+    public static let moreMarker = "<!--more-->"
+
+    static let extensions = ["table", "strikethrough", "autolink", "tasklist"]
+    static let options = CMARK_OPT_UNSAFE | CMARK_OPT_FOOTNOTES | CMARK_OPT_VALIDATE_UTF8
+
+    public init() {
+        Self.registerExtensions
+    }
+
+    // Registration writes a process-wide table, so it happens once, before any parsing.
+    private static let registerExtensions: Void = cmark_gfm_core_extensions_ensure_registered()
+
+    /// Renders `markdown`.
+    public func render(_ markdown: String) -> Rendered {
+        guard let parser = cmark_parser_new(Self.options) else { return Rendered(html: "", excerpt: "", isTruncated: false) }
+        defer { cmark_parser_free(parser) }
+        for name in Self.extensions {
+            if let syntax = cmark_find_syntax_extension(name) {
+                cmark_parser_attach_syntax_extension(parser, syntax)
+            }
+        }
+        markdown.utf8CString.withUnsafeBufferPointer { buffer in
+            cmark_parser_feed(parser, buffer.baseAddress, buffer.count - 1)
+        }
+        guard let document = cmark_parser_finish(parser) else { return Rendered(html: "", excerpt: "", isTruncated: false) }
+        defer { cmark_node_free(document) }
+        let syntaxExtensions = cmark_parser_get_syntax_extensions(parser)
+
+        let anchors = insertHeadingMarkers(document)
+        var html = Self.string(cmark_render_html(document, Self.options, syntaxExtensions))
+        if !anchors.isEmpty { html = Self.applyHeadingAnchors(html, anchors) }
+
+        if let more = html.range(of: Self.moreMarker) {
+            return Rendered(html: html, excerpt: String(html[..<more.lowerBound]), isTruncated: true)
+        }
+        // The first paragraph, rendered alone so no other block leaks into the excerpt.
+        var excerpt = ""
+        var child = cmark_node_first_child(document)
+        var blocks = 0
+        while let node = child {
+            blocks += 1
+            if cmark_node_get_type(node) == CMARK_NODE_PARAGRAPH && excerpt.isEmpty {
+                excerpt = Self.string(cmark_render_html(node, Self.options, syntaxExtensions))
+            }
+            child = cmark_node_next(node)
+        }
+        return Rendered(html: html, excerpt: excerpt, isTruncated: blocks > 1)
+    }
+
+    private static func string(_ pointer: UnsafeMutablePointer<CChar>?) -> String {
+        guard let pointer else { return "" }
+        defer { free(pointer) }
+        return String(cString: pointer)
+    }
+
+    // cmark's HTML writer has no hook for attributes, so each heading gets a marker as its first
+    // inline (private-use characters that Markdown text does not contain) which is then turned
+    // into an `id` on the heading's opening tag.
+    private func insertHeadingMarkers(_ document: OpaquePointer) -> [String] {
+        var anchors: [String] = []
+        var used: [String: Int] = [:]
+        guard let iterator = cmark_iter_new(document) else { return [] }
+        defer { cmark_iter_free(iterator) }
+        var headings: [OpaquePointer] = []
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+            if cmark_node_get_type(node) == CMARK_NODE_HEADING { headings.append(node) }
+        }
+        for heading in headings {
+            var base = Slug.make(Self.plainText(of: heading))
+            if base.isEmpty { base = "section" }
+            let count = used[base, default: 0]
+            used[base] = count + 1
+            let anchor = count == 0 ? base : "\(base)-\(count)"
+            guard let marker = cmark_node_new(CMARK_NODE_HTML_INLINE) else { continue }
+            cmark_node_set_literal(marker, "\u{E000}\(anchors.count)\u{E001}")
+            cmark_node_prepend_child(heading, marker)
+            anchors.append(anchor)
+        }
+        return anchors
+    }
+
+    private static func plainText(of node: OpaquePointer) -> String {
+        var text = ""
+        guard let iterator = cmark_iter_new(node) else { return "" }
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard event == CMARK_EVENT_ENTER, let child = cmark_iter_get_node(iterator) else { continue }
+            let type = cmark_node_get_type(child)
+            if type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE, let literal = cmark_node_get_literal(child) {
+                text += String(cString: literal)
+            }
+        }
+        return text
+    }
+
+    private static func applyHeadingAnchors(_ html: String, _ anchors: [String]) -> String {
+        var result = ""
+        result.reserveCapacity(html.utf8.count + anchors.count * 16)
+        var rest = html[...]
+        while let start = rest.range(of: ">\u{E000}") {
+            guard let end = rest[start.upperBound...].range(of: "\u{E001}"),
+                let index = Int(rest[start.upperBound..<end.lowerBound]), anchors.indices.contains(index)
+            else { break }
+            result += rest[..<start.lowerBound]
+            result += " id=\"\(anchors[index])\">"
+            rest = rest[end.upperBound...]
+        }
+        result += rest
+        return result
+    }
+}

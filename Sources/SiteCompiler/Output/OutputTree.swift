@@ -1,0 +1,41 @@
+import Foundation
+
+/// Every file a build produces, by output path (`2019/10/08/hello/index.html`), and what claimed it.
+public struct OutputTree: Sendable {
+    /// What an output file holds.
+    public enum Content: Sendable {
+        case text(String)
+        case data(Data)
+        /// A file of the source tree copied as it is, read only when written.
+        case source(String)
+    }
+
+    /// One output file.
+    public struct File: Sendable {
+        public var content: Content
+        /// The source file or generator that made it, for messages about clashes.
+        public var origin: String
+        /// The line of `origin` that asked for it, such as an alias's line.
+        public var line: Int?
+    }
+
+    public private(set) var files: [String: File] = [:]
+
+    /// Adds a file; a path already claimed is a diagnostic naming both claimants.
+    mutating func add(_ path: String, _ content: Content, origin: String, line: Int? = nil) -> Diagnostic? {
+        if let existing = files[path] {
+            return Diagnostic(path: origin, line: line, message:
+                "/\(path) is also written by \(existing.origin)\(existing.line.map { ":\($0)" } ?? ""); two sources cannot share one address")
+        }
+        files[path] = File(content: content, origin: origin, line: line)
+        return nil
+    }
+
+    /// Adds a file, replacing one that is already there.
+    mutating func replace(_ path: String, _ content: Content, origin: String) {
+        files[path] = File(content: content, origin: origin, line: nil)
+    }
+
+    /// Whether a file is already claimed.
+    func contains(_ path: String) -> Bool { files[path] != nil }
+}

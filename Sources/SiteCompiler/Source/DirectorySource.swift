@@ -1,0 +1,71 @@
+import Foundation
+
+/// A ``SourceTree`` over a folder on disk.
+public struct DirectorySource: SourceTree {
+    /// The folder the tree starts at.
+    public let root: URL
+
+    /// Names skipped everywhere: editor and OS litter that no blogger means to publish.
+    static let ignoredNames: Set<String> = [".DS_Store", "Thumbs.db", ".git"]
+
+    /// Creates a tree rooted at `root`.
+    public init(root: URL) {
+        self.root = root.standardizedFileURL
+    }
+
+    public var description: String { root.path }
+
+    public func files(under directory: String) throws -> [String] {
+        let base = directory.isEmpty ? root : root.appending(path: directory)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: base.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            return []
+        }
+        var result: [String] = []
+        try walk(base, relative: directory, into: &result)
+        return result.sorted()
+    }
+
+    private func walk(_ url: URL, relative: String, into result: inout [String]) throws {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: url.path)
+        } catch {
+            throw SourceTreeError.unreadable(relative, reason: SourceTreeError.describe(error))
+        }
+        for name in names where !Self.ignoredNames.contains(name) && !name.hasSuffix("~") {
+            let child = url.appending(path: name)
+            let childRelative = relative.isEmpty ? name : relative + "/" + name
+            var info = stat()
+            // stat, not lstat: a symlinked image folder is part of the blog.
+            guard stat(child.path, &info) == 0 else {
+                throw SourceTreeError.unreadable(childRelative, reason: String(cString: strerror(errno)))
+            }
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR: try walk(child, relative: childRelative, into: &result)
+            case S_IFREG: result.append(childRelative)
+            default: continue
+            }
+        }
+    }
+
+    public func contents(of path: String) throws -> Data {
+        let url = root.appending(path: path)
+        guard let handle = FileHandle(forReadingAtPath: url.path) else {
+            if !FileManager.default.fileExists(atPath: url.path) { throw SourceTreeError.notFound(path) }
+            throw SourceTreeError.unreadable(path, reason: String(cString: strerror(errno)))
+        }
+        defer { try? handle.close() }
+        do {
+            return try handle.readToEnd() ?? Data()
+        } catch {
+            throw SourceTreeError.unreadable(path, reason: SourceTreeError.describe(error))
+        }
+    }
+
+    public func fileExists(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: root.appending(path: path).path, isDirectory: &isDirectory)
+            && !isDirectory.boolValue
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+/// A read-only view of a blog's files, addressed by paths relative to the blog's root
+/// (`posts/2019-10-08-hello.md`).
+///
+/// A build reads everything through this protocol, so the same compiler works on a folder on
+/// disk and on a commit read straight out of a git object database.
+public protocol SourceTree: Sendable {
+    /// Every regular file below `directory` (recursively), as root-relative paths, sorted.
+    /// A directory that does not exist yields an empty list.
+    func files(under directory: String) throws -> [String]
+
+    /// The bytes of the file at `path`.
+    func contents(of path: String) throws -> Data
+
+    /// Whether a regular file exists at `path`.
+    func fileExists(_ path: String) -> Bool
+
+    /// A short description for messages, such as the folder path or `branch@commit`.
+    var description: String { get }
+}
+
+extension SourceTree {
+    /// The file at `path` decoded as UTF-8, or a diagnostic naming the file.
+    func text(of path: String) throws(Diagnostic) -> String {
+        let data: Data
+        do {
+            data = try contents(of: path)
+        } catch {
+            throw Diagnostic(path: path, message: "cannot read file: \(SourceTreeError.describe(error))")
+        }
+        guard let text = String(validating: data, as: UTF8.self) else {
+            throw Diagnostic(path: path, message: "file is not valid UTF-8 text")
+        }
+        // A byte-order mark would otherwise hide the opening `---` of the front matter.
+        return text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
+    }
+}
+
+/// Errors raised by source trees.
+public enum SourceTreeError: Error, CustomStringConvertible, Sendable {
+    /// The path does not name a file in the tree.
+    case notFound(String)
+    /// The file exists but could not be read.
+    case unreadable(String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .notFound(let path): "\(path): no such file"
+        case .unreadable(let path, let reason): "\(path): \(reason)"
+        }
+    }
+
+    static func describe(_ error: Error) -> String {
+        if let error = error as? SourceTreeError {
+            switch error {
+            case .notFound: return "no such file"
+            case .unreadable(_, let reason): return reason
+            }
+        }
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        return nsError.localizedDescription
+    }
+}

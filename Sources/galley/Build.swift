@@ -1,0 +1,73 @@
+import ArgumentParser
+import Foundation
+import SiteCompiler
+
+extension Galley {
+    /// `galley build [SITE] [-o OUT] [--base-url URL] [--drafts] [--future]`
+    struct Build: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Build a blog folder into a static site.",
+            discussion: """
+                Reads SITE/galley.yml, posts/, pages/, static/ and layouts/, and writes the site to OUT \
+                (SITE/_site by default). The previous output is replaced only when the whole build succeeds.
+                """
+        )
+
+        @Argument(help: "The blog folder.", completion: .directory)
+        var site: String = "."
+
+        @Option(name: [.short, .customLong("output")], help: "Where to write the site (default: SITE/_site).", completion: .directory)
+        var output: String?
+
+        @Option(name: .customLong("base-url"), help: "Use this base URL instead of galley.yml's base_url in every absolute link.")
+        var baseURL: String?
+
+        @Flag(name: [.customShort("D"), .long], help: "Publish drafts too.")
+        var drafts = false
+
+        @Flag(name: [.customShort("F"), .long], help: "Publish posts dated in the future too.")
+        var future = false
+
+        @Flag(help: "Keep search engines out: a robots noindex tag in every page and a robots.txt that disallows all.")
+        var noindex = false
+
+        @Flag(name: .shortAndLong, help: "Print nothing but errors.")
+        var quiet = false
+
+        func run() throws {
+            let siteURL = URL(fileURLWithPath: site)
+            let outputURL = output.map { URL(fileURLWithPath: $0) } ?? siteURL.appending(path: "_site")
+            var options = BuildOptions(includeDrafts: drafts, includeFuture: future, noindex: noindex)
+            if let baseURL {
+                switch SiteConfig.parseBaseURL(baseURL) {
+                case .success(let url): options.baseURL = url
+                case .failure(let problem): throw ValidationError(problem.message.replacingOccurrences(of: "base_url", with: "--base-url"))
+                }
+            }
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: siteURL.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw ValidationError("\(site): no such folder")
+            }
+
+            let terminal = quiet ? nil : TerminalProgress()
+            let builder = SiteBuilder(source: DirectorySource(root: siteURL), options: options)
+            do {
+                let report = try builder.build(into: outputURL, progress: terminal?.report)
+                terminal?.finish()
+                for warning in report.warnings where !quiet {
+                    Console.error("warning: \(warning.prefixed(by: site))")
+                }
+                if !quiet { print(report) }
+            } catch let failure as BuildFailure {
+                terminal?.finish()
+                for diagnostic in failure.diagnostics { Console.error(diagnostic.prefixed(by: site).description) }
+                Console.error("build failed: \(failure.diagnostics.count) error\(failure.diagnostics.count == 1 ? "" : "s"); \(outputURL.path) was left as it was")
+                throw ExitCode.failure
+            } catch let error as OutputError {
+                terminal?.finish()
+                Console.error("error: \(error)")
+                throw ExitCode.failure
+            }
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import SiteCompiler
+
+/// Writes to the terminal's error stream.
+enum Console {
+    static func error(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+}
+
+/// Shows how far a long build has got, on one line that rewrites itself, and only on a terminal
+/// and only once the build has run long enough for a reader to wonder.
+final class TerminalProgress: @unchecked Sendable {
+    private let start = ContinuousClock.now
+    private let lock = NSLock()
+    private var shown = false
+
+    init?() {
+        guard isatty(STDERR_FILENO) == 1 else { return nil }
+    }
+
+    var report: BuildProgress {
+        { [self] done, total in
+            guard ContinuousClock.now - start > .milliseconds(500) else { return }
+            lock.lock()
+            defer { lock.unlock() }
+            shown = true
+            FileHandle.standardError.write(Data("\r\u{1B}[KRendering \(done)/\(total) pages".utf8))
+        }
+    }
+
+    func finish() {
+        lock.lock()
+        defer { lock.unlock() }
+        if shown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        shown = false
+    }
+}
