@@ -60,7 +60,9 @@ struct DocumentReader: Sendable {
                     "slug '\(custom)' may only hold letters, digits, '-', '_', '.' and '~'"))
             }
         }
-        if slug.isEmpty {
+        // A name with nothing to make an address from falls back to the title; a folder's
+        // index page has no slug of its own and lives at the folder's address.
+        if slug.isEmpty && !(kind == .page && ContentLoader.name(of: path) == "index") {
             slug = Slug.make(title)
         }
 

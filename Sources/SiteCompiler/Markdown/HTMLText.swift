@@ -29,6 +29,12 @@ public enum HTMLText {
         while let open = rest.firstIndex(of: "<") {
             text += rest[..<open]
             let tail = rest[open...]
+            let next = tail.dropFirst().first
+            guard let next, next.isLetter || next == "/" || next == "!" else {
+                text += "<"  // a bare '<' in text, not a tag
+                rest = tail.dropFirst()
+                continue
+            }
             if let hidden = ["<script", "<style"].first(where: { tail.hasPrefix($0) }),
                 let close = tail.range(of: "</" + hidden.dropFirst() + ">")
             {

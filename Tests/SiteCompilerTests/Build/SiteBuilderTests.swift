@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+
+@testable import SiteCompiler
+
+@Suite struct SiteBuilderTests {
+    @Test func writesEveryOutputOfABlog() throws {
+        let blog = try TestBlog(TestBlog.config, [
+            "posts/2019-10-08-first.md": TestBlog.post("title: First\ntags: [swift, ipad]"),
+            "posts/2019-10-09-second.md": TestBlog.post("title: Second\ntags: [swift]\naliases: [/old/second/, /second.html]"),
+            "posts/2019-10-10-third.md": TestBlog.post("title: Third"),
+            "pages/about.md": TestBlog.post("title: About"),
+            "static/images/photo.jpg": "not really a jpeg",
+            "static/CNAME": "example.com\n",
+        ])
+        let report = try blog.build()
+        #expect(report.posts == 3)
+        #expect(report.pages == 1)
+        #expect(try blog.outputFiles() == [
+            "2019/10/08/first/index.html", "2019/10/09/second/index.html", "2019/10/10/third/index.html",
+            "404.html", "CNAME", "about/index.html", "archive/index.html", "atom.xml", "feed.json", "feed.xml",
+            "images/photo.jpg", "index.html", "old/second/index.html", "page/1/index.html", "page/2/index.html",
+            "robots.txt", "second.html", "sitemap.xml", "style.css", "tags/index.html", "tags/ipad/index.html",
+            "tags/swift/index.html",
+        ])
+        #expect(blog.page("images/photo.jpg") == "not really a jpeg")
+        #expect(blog.page("CNAME") == "example.com\n")
+    }
+
+    @Test func reportsEveryProblemAndLeavesThePreviousOutputAlone() throws {
+        let blog = try TestBlog(TestBlog.config, ["posts/2019-10-08-good.md": TestBlog.post("title: Good")])
+        try blog.build()
+        let before = try blog.outputFiles()
+        let index = blog.page("index.html")
+
+        try blog.write("posts/2019-10-09-untitled.md", TestBlog.post("tags: [a]"))
+        try blog.write("posts/2019-10-10-broken.md", "---\ntitle: Broken\ntags: [a, b\n---\nText\n")
+        try blog.write("posts/2019-10-11-layout.md", TestBlog.post("title: Odd\nlayout: fancy"))
+        let diagnostics = blog.failure()
+        #expect(diagnostics.map(\.path) == ["posts/2019-10-09-untitled.md", "posts/2019-10-10-broken.md", "posts/2019-10-11-layout.md"])
+        #expect(diagnostics[0].description == "posts/2019-10-09-untitled.md:1: missing title: add `title: …` to the front matter")
+        #expect(diagnostics[1].line == 4)
+        #expect(diagnostics[1].message.hasPrefix("invalid YAML"))
+        #expect(diagnostics[2].line == 3)
+        #expect(diagnostics[2].message.hasPrefix("unknown layout 'fancy'"))
+
+        #expect(try blog.outputFiles() == before)
+        #expect(blog.page("index.html") == index)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: blog.root.path).filter { $0.contains("galley-new") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test func twoPostsClaimingOneAddressIsAnError() throws {
+        let blog = try TestBlog(TestBlog.config, [
+            "posts/2019-10-08-same.md": TestBlog.post("title: One"),
+            "posts/2019-10-08-other.md": TestBlog.post("title: Two\nslug: same"),
+        ])
+        let diagnostics = blog.failure()
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics.first?.message.contains("/2019/10/08/same/index.html is also written by posts/") == true)
+    }
+
+    @Test func anAliasOverAPostIsAnErrorAtTheAliasLine() throws {
+        let blog = try TestBlog(TestBlog.config, [
+            "posts/2019-10-08-one.md": TestBlog.post("title: One"),
+            "posts/2019-10-09-two.md": TestBlog.post("title: Two\naliases:\n  - /2019/10/08/one/"),
+        ])
+        let diagnostics = blog.failure()
+        #expect(diagnostics.map(\.description) == [
+            "posts/2019-10-09-two.md:4: /2019/10/08/one/index.html is also written by posts/2019-10-08-one.md; two sources cannot share one address"
+        ])
+    }
+
+    @Test func draftsAndFuturePostsOnlyWhenAskedFor() throws {
+        let blog = try TestBlog(TestBlog.config, [
+            "posts/2019-10-08-now.md": TestBlog.post("title: Now"),
+            "posts/2019-10-09-draft.md": TestBlog.post("title: Draft\ndraft: true"),
+            "posts/2030-01-01-later.md": TestBlog.post("title: Later"),
+            "pages/secret.md": TestBlog.post("title: Secret\ndraft: yes"),
+        ])
+        try blog.build()
+        #expect(blog.page("2019/10/09/draft/index.html") == nil)
+        #expect(blog.page("2030/01/01/later/index.html") == nil)
+        #expect(blog.page("secret/index.html") == nil)
+        #expect(blog.page("feed.xml")?.contains("Draft") == false)
+        #expect(blog.page("feed.xml")?.contains("Later") == false)
+
+        try blog.build(blog.options(drafts: true))
+        #expect(blog.page("2019/10/09/draft/index.html") != nil)
+        #expect(blog.page("secret/index.html") != nil)
+        #expect(blog.page("2030/01/01/later/index.html") == nil)
+
+        try blog.build(blog.options(future: true))
+        #expect(blog.page("2030/01/01/later/index.html") != nil)
+        #expect(blog.page("2019/10/09/draft/index.html") == nil)
+    }
+
+    @Test func baseURLOptionReplacesEveryAbsoluteLink() throws {
+        let blog = try TestBlog(TestBlog.config, ["posts/2019-10-08-one.md": TestBlog.post("title: One", "![x](/a.png)")])
+        try blog.build(blog.options(baseURL: "https://preview.example.net/"))
+        for file in ["feed.xml", "atom.xml", "feed.json", "sitemap.xml", "robots.txt", "2019/10/08/one/index.html", "index.html"] {
+            let text = try #require(blog.page(file))
+            #expect(!text.contains("https://example.com"), "\(file) still links to the configured base_url")
+            #expect(text.contains("https://preview.example.net/"), "\(file) lacks the new base URL")
+        }
+        #expect(blog.page("2019/10/08/one/index.html")?.contains(#"<link rel="canonical" href="https://preview.example.net/2019/10/08/one/">"#) == true)
+        #expect(blog.page("feed.xml")?.contains("src=&quot;https://preview.example.net/a.png&quot;") == true)
+    }
+
+    @Test func noindexBuildsKeepSearchEnginesOut() throws {
+        let blog = try TestBlog(TestBlog.config, [
+            "posts/2019-10-08-one.md": TestBlog.post("title: One"),
+            "layouts/page.mustache": "<html><head><title>{{page.title}}</title></head><body>{{{page.content}}}</body></html>",
+            "pages/about.md": TestBlog.post("title: About"),
+            "static/robots.txt": "User-agent: *\nAllow: /\n",
+        ])
+        try blog.build(blog.options(noindex: true))
+        #expect(blog.page("robots.txt") == "# A preview: not for search engines.\nUser-agent: *\nDisallow: /\n")
+        for file in ["index.html", "2019/10/08/one/index.html", "about/index.html", "404.html", "tags/index.html"] {
+            #expect(blog.page(file)?.contains(#"<meta name="robots" content="noindex">"#) == true, "\(file) lacks noindex")
+        }
+        try blog.build()
+        #expect(blog.page("robots.txt") == "User-agent: *\nAllow: /\n")
+        #expect(blog.page("index.html")?.contains("noindex") == false)
+    }
+
+    @Test func postsOfTheSameDaySortByTimeThenFileName() throws {
+        let blog = try TestBlog(TestBlog.config.replacingOccurrences(of: "per_page: 2", with: "per_page: 10"))
+        try blog.write("posts/2019-10-08-b.md", TestBlog.post("title: B"))
+        try blog.write("posts/2019-10-08-a.md", TestBlog.post("title: A"))
+        try blog.write("posts/2019-10-08-c.md", TestBlog.post("title: C\ndate: 2019-10-08 09:00"))
+        try blog.build()
+        let home = try #require(blog.page("index.html"))
+        let order = ["C", "A", "B"].map { title in home.range(of: ">\(title)</a></h2>")!.lowerBound }
+        #expect(order == order.sorted())
+    }
+}

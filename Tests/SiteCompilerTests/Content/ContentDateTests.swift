@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+
+@testable import SiteCompiler
+
+@Suite struct ContentDateTests {
+    let berlin = TimeZone(identifier: "Europe/Berlin")!
+
+    func iso(_ date: Date?) -> String? {
+        date.map { DatePattern.english(.gmt).rfc3339($0) }
+    }
+
+    @Test(arguments: [
+        ("2019-10-08", "2019-10-07T22:00:00+00:00"),
+        ("2019-10-08 01:34", "2019-10-07T23:34:00+00:00"),
+        ("2019-10-08T01:34", "2019-10-07T23:34:00+00:00"),
+        ("2019-10-08 01:34:56", "2019-10-07T23:34:56+00:00"),
+        ("2019-12-08 01:34", "2019-12-08T00:34:00+00:00"),
+        ("2019-10-08T01:34:00+02:00", "2019-10-07T23:34:00+00:00"),
+        ("2019-10-08T01:34:00-0500", "2019-10-08T06:34:00+00:00"),
+        ("2019-10-08T01:34:00Z", "2019-10-08T01:34:00+00:00"),
+        ("2019-10-08 01:34:00.250 +01:00", "2019-10-08T00:34:00+00:00"),
+    ])
+    func readsTheFormsBloggersWrite(text: String, expected: String) {
+        #expect(iso(ContentDate.parse(text, in: berlin)) == expected)
+    }
+
+    @Test(arguments: ["", "2019", "2019-13-01", "2019-02-30", "2019-10-08 25:00", "08/10/2019", "2019-10-08 01", "2019-10-08 01:34 tomorrow", "yesterday"])
+    func rejectsWhatIsNotADate(text: String) {
+        #expect(ContentDate.parse(text, in: berlin) == nil)
+    }
+
+    @Test func fileNamesGiveADateAndTheRest() {
+        let parsed = ContentDate.fromFileName("2019-10-08-hello-world", in: berlin)
+        #expect(iso(parsed?.date) == "2019-10-07T22:00:00+00:00")
+        #expect(parsed?.rest == "hello-world")
+        #expect(ContentDate.fromFileName("hello-world", in: berlin) == nil)
+    }
+}

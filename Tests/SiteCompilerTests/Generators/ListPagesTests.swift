@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+@testable import SiteCompiler
+
+@Suite struct ListPagesTests {
+    func blog(posts count: Int) throws -> TestBlog {
+        var files: [String: String] = [:]
+        for day in 1...count {
+            let name = String(format: "posts/2019-%02d-%02d-post-%d.md", day % 2 == 0 ? 10 : 11, day, day)
+            files[name] = TestBlog.post("title: Post \(day)\ntags: [\(day % 2 == 0 ? "even" : "odd"), All]")
+        }
+        files["posts/2018-05-05-old.md"] = TestBlog.post("title: Old one")
+        return try TestBlog(TestBlog.config, files)
+    }
+
+    @Test func theHomePageIsPaginatedByPerPage() throws {
+        let blog = try blog(posts: 4)  // five posts, two per page
+        try blog.build()
+        let first = try #require(blog.page("index.html"))
+        let second = try #require(blog.page("page/2/index.html"))
+        let third = try #require(blog.page("page/3/index.html"))
+        #expect(blog.page("page/4/index.html") == nil)
+        #expect(first.contains(">Post 3</a></h2>") && first.contains(">Post 1</a></h2>"))
+        #expect(second.contains(">Post 4</a></h2>") && second.contains(">Post 2</a></h2>"))
+        #expect(third.contains(">Old one</a></h2>"))
+        #expect(first.contains(#"<a rel="next" href="/page/2/">"#) && !first.contains(#"rel="prev""#))
+        #expect(second.contains(#"<a rel="prev" href="/">"#) && second.contains(#"<a rel="next" href="/page/3/">"#))
+        #expect(third.contains("Page 3 of 3"))
+        #expect(blog.page("page/1/index.html")?.contains(#"<meta http-equiv="refresh" content="0; url=https://example.com/">"#) == true)
+    }
+
+    @Test func anEmptyBlogStillHasAHomePage() throws {
+        let blog = try TestBlog()
+        let report = try blog.build()
+        #expect(report.posts == 0)
+        #expect(blog.page("index.html")?.contains("Nothing published yet.") == true)
+        #expect(blog.page("feed.xml") != nil)
+    }
+
+    @Test func theArchiveGroupsByYear() throws {
+        let blog = try blog(posts: 2)
+        try blog.build()
+        let archive = try #require(blog.page("archive/index.html"))
+        let y2019 = try #require(archive.range(of: "<h2>2019 <small>2</small></h2>"))
+        let y2018 = try #require(archive.range(of: "<h2>2018 <small>1</small></h2>"))
+        #expect(y2019.lowerBound < y2018.lowerBound)
+        #expect(archive.contains(#"<time datetime="2018-05-05T00:00:00+02:00">5 May 2018</time> <a href="/2018/05/05/old/">Old one</a>"#))
+    }
+
+    @Test func tagPagesListTheirPosts() throws {
+        let blog = try blog(posts: 3)
+        try blog.build()
+        let index = try #require(blog.page("tags/index.html"))
+        #expect(index.contains(#"<a href="/tags/all/">#All</a> <small>3</small>"#))
+        #expect(index.contains(#"<a href="/tags/odd/">#odd</a> <small>2</small>"#))
+        let odd = try #require(blog.page("tags/odd/index.html"))
+        #expect(odd.contains(">Post 1</a>") && odd.contains(">Post 3</a>") && !odd.contains(">Post 2</a>"))
+        #expect(odd.contains("<title>Posts tagged “odd” · Test Blog</title>"))
+    }
+
+    @Test func tagsThatDifferOnlyInCaseAreOneTag() throws {
+        let blog = try TestBlog(TestBlog.config, [
+            "posts/2019-10-08-a.md": TestBlog.post("title: A\ntags: [Swift]"),
+            "posts/2019-10-09-b.md": TestBlog.post("title: B\ntags: [swift]"),
+        ])
+        try blog.build()
+        #expect(try blog.outputFiles().filter { $0.hasPrefix("tags/") } == ["tags/index.html", "tags/swift/index.html"])
+        #expect(blog.page("tags/index.html")?.contains("<small>2</small>") == true)
+    }
+
+    @Test func the404PageAndRedirects() throws {
+        let blog = try TestBlog(TestBlog.config, [
+            "posts/2019-10-08-a.md": TestBlog.post("title: A\naliases: [/old/a, /old/b.html]")
+        ])
+        try blog.build()
+        #expect(blog.page("404.html")?.contains("<h1>Page not found</h1>") == true)
+        for path in ["old/a/index.html", "old/b.html"] {
+            let page = try #require(blog.page(path))
+            #expect(page.contains(#"<link rel="canonical" href="https://example.com/2019/10/08/a/">"#))
+            #expect(page.contains(#"<meta http-equiv="refresh" content="0; url=https://example.com/2019/10/08/a/">"#))
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+
+@testable import SiteCompiler
+
+@Suite struct DatePatternTests {
+    let pattern: DatePattern = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "Europe/Berlin")!
+        calendar.locale = Locale(identifier: "en")
+        return DatePattern(calendar: calendar)
+    }()
+    let zone = TimeZone(identifier: "Europe/Berlin")!
+
+    @Test(arguments: [
+        ("2019-10-08 01:34", "EEE, dd MMM yyyy 'at' hh:mm a", "Tue, 08 Oct 2019 at 01:34 AM"),
+        ("2014-04-10", "d MMM yyyy", "10 Apr 2014"),
+        ("2024-09-30", "MMMM do, yyyy", "September 30th, 2024"),
+        ("2024-09-01", "MMMM do", "September 1st"),
+        ("2024-09-22", "do", "22nd"),
+        ("2024-09-13", "do 'of' MMMM", "13th of September"),
+        ("2024-09-30 15:07:09", "EEEE HH:mm:ss h a", "Monday 15:07:09 3 PM"),
+        ("2024-01-30 15:07", "yy-M-d Z xxx", "24-1-30 +0100 +01:00"),
+        ("2024-01-30", "'It''s' yyyy", "It's 2024"),
+    ])
+    func formats(date: String, format: String, expected: String) throws {
+        let moment = try #require(ContentDate.parse(date, in: zone))
+        #expect(pattern.format(moment, format) == expected)
+    }
+
+    @Test func machineFormats() throws {
+        let moment = try #require(ContentDate.parse("2019-10-08 01:34", in: zone))
+        let english = DatePattern.english(zone)
+        #expect(english.rfc822(moment) == "Tue, 08 Oct 2019 01:34:00 +0200")
+        #expect(english.rfc3339(moment) == "2019-10-08T01:34:00+02:00")
+    }
+
+    @Test func monthNamesFollowTheSiteLanguage() throws {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        calendar.locale = Locale(identifier: "de")
+        let moment = try #require(ContentDate.parse("2019-03-08", in: zone))
+        #expect(DatePattern(calendar: calendar).format(moment, "d. MMMM yyyy") == "8. März 2019")
+    }
+}

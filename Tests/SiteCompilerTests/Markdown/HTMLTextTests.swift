@@ -1,0 +1,27 @@
+import Testing
+
+@testable import SiteCompiler
+
+@Suite struct HTMLTextTests {
+    @Test func plainTextDropsTagsButNotWords() {
+        #expect(HTMLText.plainText("<p>Push <code>main</code>, then <em>wait</em>.</p><p>Next&nbsp;one &amp; more</p>")
+            == "Push main, then wait. Next one & more")
+        #expect(HTMLText.plainText("a<script>x()</script>b<!-- note -->c<style>p{}</style>d") == "abcd")
+        #expect(HTMLText.plainText("1 < 2 and 3 > 2") == "1 < 2 and 3 > 2")
+    }
+
+    @Test func truncateCutsAtAWord() {
+        #expect(HTMLText.truncate("one two three four", to: 9) == "one two…")
+        #expect(HTMLText.truncate("short", to: 9) == "short")
+    }
+
+    @Test func rebaseMakesLinksWorkElsewhere() {
+        let html = ##"<a href="/about/">a</a> <img src="photo.jpg"> <a href="#fn-1">1</a> <a href="https://x.org/">x</a> <a href="mailto:a@b.c">m</a>"##
+        #expect(HTMLText.rebaseLinks(html, root: "https://e.com/", base: "https://e.com/2019/post/") ==
+            ##"<a href="https://e.com/about/">a</a> <img src="https://e.com/2019/post/photo.jpg"> <a href="https://e.com/2019/post/#fn-1">1</a> <a href="https://x.org/">x</a> <a href="mailto:a@b.c">m</a>"##)
+    }
+
+    @Test func xmlEscapeDropsCharactersXMLCannotHold() {
+        #expect(HTMLText.xmlEscape("a\u{0}b & 'c' <d>") == "ab &amp; &apos;c&apos; &lt;d&gt;")
+    }
+}

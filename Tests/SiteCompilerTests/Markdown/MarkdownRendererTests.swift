@@ -1,0 +1,59 @@
+import Testing
+
+@testable import SiteCompiler
+
+@Suite struct MarkdownRendererTests {
+    let renderer = MarkdownRenderer()
+
+    @Test func footnotesTablesStrikethroughAndAutolinks() {
+        let html = renderer.render("""
+            Text[^1] with ~~old~~ words and https://example.com here.
+
+            | a | b |
+            |---|--:|
+            | 1 | 2 |
+
+            - [x] done
+
+            [^1]: The note.
+            """).html
+        #expect(html.contains(##"<sup class="footnote-ref"><a href="#fn-1" id="fnref-1" data-footnote-ref>1</a></sup>"##))
+        #expect(html.contains(#"<section class="footnotes" data-footnotes>"#))
+        #expect(html.contains("<del>old</del>"))
+        #expect(html.contains(#"<a href="https://example.com">https://example.com</a>"#))
+        #expect(html.contains("<table>"))
+        #expect(html.contains(#"<th align="right">b</th>"#))
+        #expect(html.contains(#"<input type="checkbox" checked="" disabled="" />"#))
+    }
+
+    @Test func rawHTMLPassesThroughUntouched() {
+        let embed = #"<iframe src="https://player.example.com/1" allowfullscreen></iframe>"#
+        let html = renderer.render("Before\n\n\(embed)\n\n<script>track()</script>\n\nAfter <kbd>⌘</kbd>").html
+        #expect(html.contains(embed))
+        #expect(html.contains("<script>track()</script>"))
+        #expect(html.contains("<kbd>⌘</kbd>"))
+    }
+
+    @Test func headingsGetUniqueAnchors() {
+        let html = renderer.render("## Why *this*?\n\ntext\n\n## Why this\n\n### `code` heading").html
+        #expect(html.contains(#"<h2 id="why-this">Why <em>this</em>?</h2>"#))
+        #expect(html.contains(#"<h2 id="why-this-1">Why this</h2>"#))
+        #expect(html.contains(#"<h3 id="code-heading"><code>code</code> heading</h3>"#))
+    }
+
+    @Test func codeBlocksKeepTheirLanguage() {
+        let html = renderer.render("```swift\nlet x = 1 < 2\n```").html
+        #expect(html == "<pre><code class=\"language-swift\">let x = 1 &lt; 2\n</code></pre>\n")
+    }
+
+    @Test func excerptIsTheTextBeforeMoreOrTheFirstParagraph() {
+        let marked = renderer.render("One.\n\nTwo.\n\n<!--more-->\n\nThree.")
+        #expect(marked.excerpt == "<p>One.</p>\n<p>Two.</p>\n")
+        #expect(marked.isTruncated)
+        let plain = renderer.render("# Title\n\nFirst paragraph.\n\nSecond.")
+        #expect(plain.excerpt == "<p>First paragraph.</p>\n")
+        #expect(plain.isTruncated)
+        let short = renderer.render("Only this.")
+        #expect(!short.isTruncated)
+    }
+}

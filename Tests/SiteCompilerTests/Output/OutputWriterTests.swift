@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+@testable import SiteCompiler
+
+@Suite struct OutputWriterTests {
+    func inode(_ url: URL) -> (ino_t, Int)? {
+        var info = stat()
+        guard stat(url.path, &info) == 0 else { return nil }
+        return (info.st_ino, info.st_mtim.tv_sec * 1_000_000_000 + info.st_mtim.tv_nsec)
+    }
+
+    @Test func unchangedFilesKeepTheirBytesAndTimes() throws {
+        let blog = try TestBlog(TestBlog.config, [
+            "posts/2019-10-08-one.md": TestBlog.post("title: One"),
+            "posts/2019-10-09-two.md": TestBlog.post("title: Two"),
+            "static/photo.jpg": "photo",
+        ])
+        let first = try blog.build()
+        #expect(first.unchanged == 0)
+        let one = blog.output.appending(path: "2019/10/08/one/index.html")
+        let photo = blog.output.appending(path: "photo.jpg")
+        let before = (try #require(inode(one)), try #require(inode(photo)))
+        Thread.sleep(forTimeInterval: 0.02)
+
+        let again = try blog.build()
+        #expect(again.written == 0)
+        #expect(again.unchanged == first.written)
+        #expect(inode(one)! == before.0)
+        #expect(inode(photo)! == before.1)
+
+        try blog.write("posts/2019-10-09-two.md", TestBlog.post("title: Two, edited"))
+        let edited = try blog.build()
+        #expect(edited.written > 0)
+        #expect(inode(photo)! == before.1)
+        #expect(blog.page("2019/10/09/two/index.html")?.contains("Two, edited") == true)
+    }
+
+    @Test func filesThatNoLongerExistAreRemoved() throws {
+        let blog = try TestBlog(TestBlog.config, [
+            "posts/2019-10-08-one.md": TestBlog.post("title: One"),
+            "static/old.txt": "old",
+        ])
+        try blog.build()
+        try blog.remove("static/old.txt")
+        try blog.remove("posts/2019-10-08-one.md")
+        try blog.build()
+        #expect(blog.page("old.txt") == nil)
+        #expect(blog.page("2019/10/08/one/index.html") == nil)
+        #expect(!FileManager.default.fileExists(atPath: blog.output.appending(path: "2019").path))
+    }
+
+    @Test func refusesToReplaceAFolderThatIsNotABuiltSite() throws {
+        let blog = try TestBlog(TestBlog.config, ["posts/2019-10-08-one.md": TestBlog.post("title: One")])
+        try blog.write("_site/notes.txt", "precious")
+        #expect(throws: OutputError.self) { try blog.build() }
+        #expect(blog.page("notes.txt") == "precious")
+
+        // Nor the blog itself.
+        let source = blog.source
+        let compiled = try SiteBuilder(source: source, options: blog.options()).compile()
+        #expect(throws: OutputError.self) { try OutputWriter(destination: blog.root).write(compiled.output, from: source) }
+        #expect(FileManager.default.fileExists(atPath: blog.root.appending(path: "galley.yml").path))
+    }
+
+    @Test func writesIntoAFolderThatDoesNotExistYet() throws {
+        let blog = try TestBlog(TestBlog.config, ["posts/2019-10-08-one.md": TestBlog.post("title: One")])
+        let target = blog.root.appending(path: "deep/down/public")
+        let compiled = try SiteBuilder(source: blog.source, options: blog.options()).compile()
+        let report = try OutputWriter(destination: target).write(compiled.output, from: blog.source)
+        #expect(report.written == compiled.output.files.count)
+        #expect(FileManager.default.fileExists(atPath: target.appending(path: "index.html").path))
+        let siblings = try FileManager.default.contentsOfDirectory(atPath: target.deletingLastPathComponent().path)
+        #expect(siblings == ["public"])
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+@testable import SiteCompiler
+
+/// A blog folder in a temporary directory, built with the real compiler and read back from disk.
+final class TestBlog {
+    static let config = """
+        title: Test Blog
+        description: A blog made by a test.
+        author: Tess Ter
+        base_url: https://example.com/
+        timezone: Europe/Berlin
+        per_page: 2
+
+        """
+
+    /// A fixed moment, so "future" means the same thing on every run.
+    static let now = ContentDate.parse("2025-06-01T12:00:00Z", in: .gmt)!
+
+    let root: URL
+
+    init(_ config: String = TestBlog.config, _ files: [String: String] = [:]) throws {
+        root = FileManager.default.temporaryDirectory.appending(path: "galley-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try write("galley.yml", config)
+        for (path, text) in files { try write(path, text) }
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    var output: URL { root.appending(path: "_site") }
+    var source: DirectorySource { DirectorySource(root: root) }
+
+    func write(_ path: String, _ text: String) throws {
+        try write(path, Data(text.utf8))
+    }
+
+    func write(_ path: String, _ data: Data) throws {
+        let url = root.appending(path: path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try data.write(to: url)
+    }
+
+    func remove(_ path: String) throws {
+        try FileManager.default.removeItem(at: root.appending(path: path))
+    }
+
+    func options(drafts: Bool = false, future: Bool = false, noindex: Bool = false, baseURL: String? = nil) -> BuildOptions {
+        BuildOptions(baseURL: baseURL.flatMap(URL.init(string:)), includeDrafts: drafts, includeFuture: future, noindex: noindex, now: Self.now)
+    }
+
+    @discardableResult
+    func build(_ options: BuildOptions? = nil) throws -> SiteBuilder.Report {
+        try SiteBuilder(source: source, options: options ?? self.options()).build(into: output)
+    }
+
+    /// The diagnostics of a build that must fail.
+    func failure(_ options: BuildOptions? = nil, sourceLocation: SourceLocation = #_sourceLocation) -> [Diagnostic] {
+        do {
+            try build(options)
+            Issue.record("the build succeeded but was expected to fail", sourceLocation: sourceLocation)
+            return []
+        } catch let failure as BuildFailure {
+            return failure.diagnostics
+        } catch {
+            Issue.record("unexpected error \(error)", sourceLocation: sourceLocation)
+            return []
+        }
+    }
+
+    /// The text of an output file, or nil when the build did not write it.
+    func page(_ path: String) -> String? {
+        guard let data = FileManager.default.contents(atPath: output.appending(path: path).path) else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Every output file, relative to the output folder, sorted.
+    func outputFiles() throws -> [String] {
+        try DirectorySource(root: output).files(under: "")
+    }
+
+    /// A post file with front matter built from `fields`.
+    static func post(_ fields: String, _ body: String = "Some text.") -> String {
+        "---\n\(fields)\n---\n\n\(body)\n"
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+
+@Suite struct BuildCommandTests {
+    /// The repository's own sample blog.
+    static let sampleSite = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appending(path: "site")
+
+    func blog() throws -> ScratchFolder {
+        let folder = try ScratchFolder()
+        try folder.write("blog/galley.yml", "title: CLI Blog\nbase_url: https://cli.example.com/\n")
+        try folder.write("blog/posts/2019-10-08-hello.md", "---\ntitle: Hello\n---\nHi.\n")
+        return folder
+    }
+
+    @Test func buildsAndPrintsAOneLineSummary() throws {
+        let folder = try blog()
+        let result = try GalleyProcess.run(["build", "blog"], in: folder.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.range(of: #"^1 post, 0 pages: \d+ files written, 0 unchanged in \d+ ms\n$"#, options: .regularExpression) != nil, "\(result.stdout)")
+        #expect(result.stderr.isEmpty)
+        #expect(folder.read("blog/_site/2019/10/08/hello/index.html")?.contains("Hi.") == true)
+
+        let again = try GalleyProcess.run(["build", "blog"], in: folder.url)
+        #expect(again.stdout.contains(": 0 files written, "))
+    }
+
+    @Test func outputFolderBaseURLDraftsAndFuture() throws {
+        let folder = try blog()
+        try folder.write("blog/posts/2019-10-09-draft.md", "---\ntitle: Draft\ndraft: true\n---\nWIP\n")
+        try folder.write("blog/posts/2999-01-01-later.md", "---\ntitle: Later\n---\nSoon\n")
+        let result = try GalleyProcess.run(["build", "blog", "-o", "public", "--base-url", "https://preview.example.org", "--drafts", "--future"], in: folder.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(folder.read("public/2019/10/09/draft/index.html") != nil)
+        #expect(folder.read("public/2999/01/01/later/index.html") != nil)
+        #expect(folder.read("public/feed.xml")?.contains("<link>https://preview.example.org/</link>") == true)
+        #expect(folder.read("blog/_site/index.html") == nil)
+
+        let short = try GalleyProcess.run(["build", "blog", "-o", "short", "-D", "-F"], in: folder.url)
+        #expect(short.status == 0)
+        #expect(folder.read("short/2019/10/09/draft/index.html") != nil)
+    }
+
+    @Test func errorsNameTheFileAndLineAndKeepTheOldOutput() throws {
+        let folder = try blog()
+        #expect(try GalleyProcess.run(["build", "blog"], in: folder.url).status == 0)
+        let before = folder.read("blog/_site/index.html")
+
+        try folder.write("blog/posts/2019-10-10-bad.md", "---\ntitle: Bad\ndate: someday\n---\n")
+        try folder.write("blog/posts/2019-10-11-worse.md", "---\ntags: [x]\n---\n")
+        let result = try GalleyProcess.run(["build", "blog"], in: folder.url)
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        #expect(lines[0].hasPrefix("blog/posts/2019-10-10-bad.md:3: 'date' is not a date: 'someday'"))
+        #expect(lines[1] == "blog/posts/2019-10-11-worse.md:1: missing title: add `title: …` to the front matter")
+        #expect(lines[2].hasPrefix("build failed: 2 errors; "))
+        #expect(folder.read("blog/_site/index.html") == before)
+    }
+
+    @Test func aFolderThatIsNotABlogIsAClearError() throws {
+        let folder = try ScratchFolder()
+        try folder.write("empty/readme.txt", "hi")
+        let result = try GalleyProcess.run(["build", "empty"], in: folder.url)
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("empty/galley.yml: not found"))
+        let missing = try GalleyProcess.run(["build", "nowhere"], in: folder.url)
+        #expect(missing.status != 0)
+        #expect(missing.stderr.contains("nowhere: no such folder"))
+        let badURL = try GalleyProcess.run(["build", "empty", "--base-url", "ftp://x"], in: folder.url)
+        #expect(badURL.status != 0)
+        #expect(badURL.stderr.contains("--base-url 'ftp://x' must be an absolute http or https address"))
+    }
+
+    @Test func theSampleBlogBuildsWithEveryFeature() throws {
+        let folder = try ScratchFolder()
+        let result = try GalleyProcess.run(["build", Self.sampleSite.path, "-o", "out"], in: folder.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("9 posts, 1 page: "))
+        let post = { (path: String) in folder.read("out/" + path) ?? "" }
+        #expect(post("2024/03/02/hello-galley/index.html").contains("<time datetime=\"2024-03-02T00:00:00+01:00\">2 March 2024</time>"))
+        #expect(post("2024/05/01/footnotes-are-marginalia/index.html").contains("class=\"footnotes\""))
+        #expect(post("2024/04/14/a-table-of-tea/index.html").contains("<table>"))
+        #expect(post("2024/06/20/shell-one-liners/index.html").contains("<code class=\"language-swift\">"))
+        #expect(post("2024/03/09/writing-on-the-train/index.html").contains("<img src=\"/images/galley-proof.svg\""))
+        #expect(post("2024/07/04/raw-html-in-a-post/index.html").contains("<details>"))
+        #expect(post("2024/08/30/episode-1-proofs/index.html").contains("<audio controls"))
+        #expect(post("feed.xml").contains("<enclosure url=\"https://blog.example.com/audio/episode-1.wav\" length=\"16044\" type=\"audio/wav\"/>"))
+        #expect(post("2024/10/12/a-walk-in-photos/hill.svg").contains("<svg"))
+        #expect(post("previews/index.html").contains("url=https://blog.example.com/2024/09/30/branch-previews/"))
+        #expect(post("about/index.html").contains("<h1>About</h1>"))
+        #expect(folder.read("out/2024/11/05/unfinished-thoughts/index.html") == nil)
+        #expect(post("tags/writing/index.html").contains("Footnotes are marginalia"))
+    }
+}
