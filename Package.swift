@@ -12,6 +12,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.0.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
     ],
     targets: [
         // C libraries, found through pkg-config; the shims hold nothing but the headers.
@@ -45,15 +47,27 @@ let package = Package(
             ],
             plugins: ["EmbedTheme"]
         ),
+        .target(name: "GitSource", dependencies: ["CLibGit2", "SiteCompiler"]),
+        .target(
+            name: "Previews",
+            dependencies: [
+                "SiteCompiler", "GitSource",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "galley",
             dependencies: [
-                "SiteCompiler",
+                "SiteCompiler", "GitSource", "Previews",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
         .testTarget(name: "SiteCompilerTests", dependencies: ["SiteCompiler"]),
+        .testTarget(name: "GitSourceTests", dependencies: ["GitSource", "CLibGit2", "SiteCompiler"]),
+        .testTarget(name: "PreviewsTests", dependencies: ["Previews", "GitSource", "SiteCompiler"]),
         .testTarget(name: "galleyTests", dependencies: ["SiteCompiler"]),
     ]
 )

@@ -2,11 +2,11 @@ import ArgumentParser
 
 /// The `galley` command: builds blogs and deploys branch previews.
 @main
-struct Galley: ParsableCommand {
+struct Galley: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "galley",
         abstract: "A static-site generator for blogs, and a branch-preview deployer.",
         version: "0.1.0",
-        subcommands: [Build.self]
+        subcommands: [Build.self, Deploy.self, Watch.self, PreviewName.self, Rollback.self]
     )
 }

@@ -5,9 +5,6 @@ public struct DirectorySource: SourceTree {
     /// The folder the tree starts at.
     public let root: URL
 
-    /// Names skipped everywhere: editor and OS litter that no blogger means to publish.
-    static let ignoredNames: Set<String> = [".DS_Store", "Thumbs.db", ".git"]
-
     /// Creates a tree rooted at `root`.
     public init(root: URL) {
         self.root = root.standardizedFileURL
@@ -33,7 +30,7 @@ public struct DirectorySource: SourceTree {
         } catch {
             throw SourceTreeError.unreadable(relative, reason: SourceTreeError.describe(error))
         }
-        for name in names where !Self.ignoredNames.contains(name) && !name.hasSuffix("~") {
+        for name in names where !SourceFileFilter.ignores(name) {
             let child = url.appending(path: name)
             let childRelative = relative.isEmpty ? name : relative + "/" + name
             var info = stat()

@@ -37,6 +37,14 @@ extension SourceTree {
     }
 }
 
+/// The names every source tree skips: editor and OS litter that no blogger means to publish.
+public enum SourceFileFilter {
+    /// Whether a file or folder called `name` is left out of a blog.
+    public static func ignores(_ name: String) -> Bool {
+        name == ".DS_Store" || name == "Thumbs.db" || name == ".git" || name.hasSuffix("~")
+    }
+}
+
 /// Errors raised by source trees.
 public enum SourceTreeError: Error, CustomStringConvertible, Sendable {
     /// The path does not name a file in the tree.

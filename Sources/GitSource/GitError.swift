@@ -1,0 +1,29 @@
+import CLibGit2
+
+/// A failure reported by libgit2, with its message and what Galley was doing at the time.
+public struct GitError: Error, Sendable, CustomStringConvertible {
+    /// libgit2's error code (`GIT_ENOTFOUND`, `GIT_EOWNER`…).
+    public let code: Int32
+    public let message: String
+
+    public var description: String { message }
+
+    init(code: Int32, message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    /// The last libgit2 error on this thread, described in terms of `action`.
+    static func last(_ code: Int32, _ action: String) -> GitError {
+        let detail = git_error_last().flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "error \(code)"
+        return GitError(code: code, message: "\(action): \(detail)")
+    }
+
+    /// Throws the last libgit2 error when `code` is negative.
+    static func check(_ code: Int32, _ action: @autoclosure () -> String) throws(GitError) {
+        if code < 0 { throw last(code, action()) }
+    }
+
+    /// Whether libgit2 refused the repository because another user owns it.
+    public var isOwnershipError: Bool { code == GIT_EOWNER.rawValue }
+}

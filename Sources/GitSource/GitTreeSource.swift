@@ -1,0 +1,95 @@
+import CLibGit2
+import Foundation
+import SiteCompiler
+
+/// A ``SourceTree`` over the tree of one commit, read straight from the object database: no
+/// checkout, no working copy, no `index.lock`, so any number of commits can be built at once.
+///
+/// The file list is read once; blobs are read on demand through a small pool of repository
+/// handles, so that the compiler's parallel reads never share one libgit2 object between threads.
+public final class GitTreeSource: SourceTree, @unchecked Sendable {
+    public let commit: GitObjectID
+    private let repositoryPath: String
+    private let files: [String: git_oid]
+    private let pool: HandlePool
+    public let description: String
+
+    /// The tree of `commit` in `repository`, or of its `subdirectory` (the blog's folder in a
+    /// repository that holds more than a blog).
+    public init(repository: GitRepository, commit: GitObjectID, subdirectory: String = "", label: String? = nil) throws {
+        self.commit = commit
+        repositoryPath = repository.gitDirectory.path
+        description = label ?? "\(commit.short)"
+        var files: [String: git_oid] = [:]
+        var treeID = try repository.treeID(of: commit)
+        var tree: OpaquePointer?
+        try GitError.check(git_tree_lookup(&tree, repository.pointer, &treeID), "cannot read the tree of \(commit.short)")
+        defer { git_tree_free(tree) }
+        let prefix = subdirectory.split(separator: "/").joined(separator: "/")
+        try Self.collect(tree!, repository: repository, path: "", prefix: prefix, into: &files)
+        self.files = files
+        pool = HandlePool(path: repositoryPath)
+    }
+
+    private static func collect(_ tree: OpaquePointer, repository: GitRepository, path: String, prefix: String,
+                                into files: inout [String: git_oid]) throws {
+        for index in 0..<git_tree_entrycount(tree) {
+            guard let entry = git_tree_entry_byindex(tree, index) else { continue }
+            let name = String(cString: git_tree_entry_name(entry))
+            let full = path.isEmpty ? name : path + "/" + name
+            // Stay inside the blog's folder when it is a subdirectory of the repository.
+            if !prefix.isEmpty, !(full == prefix || full.hasPrefix(prefix + "/") || prefix.hasPrefix(full + "/")) { continue }
+            switch git_tree_entry_type(entry) {
+            case GIT_OBJECT_TREE:
+                var subtree: OpaquePointer?
+                try GitError.check(git_tree_lookup(&subtree, repository.pointer, git_tree_entry_id(entry)), "cannot read \(full)")
+                defer { git_tree_free(subtree) }
+                try collect(subtree!, repository: repository, path: full, prefix: prefix, into: &files)
+            case GIT_OBJECT_BLOB:
+                // Symlinks are blobs holding a path; following one could read outside the tree.
+                guard git_tree_entry_filemode(entry) != GIT_FILEMODE_LINK else { continue }
+                guard prefix.isEmpty || full.hasPrefix(prefix + "/") else { continue }
+                let relative = prefix.isEmpty ? full : String(full.dropFirst(prefix.count + 1))
+                files[relative] = git_tree_entry_id(entry).pointee
+            default:
+                continue  // submodules
+            }
+        }
+    }
+
+    public func files(under directory: String) throws -> [String] {
+        let prefix = directory.isEmpty ? "" : directory + "/"
+        return files.keys.filter { path in
+            path.hasPrefix(prefix) && !path.split(separator: "/").contains { SourceFileFilter.ignores(String($0)) }
+        }.sorted()
+    }
+
+    public func contents(of path: String) throws -> Data {
+        guard let id = files[path] else { throw SourceTreeError.notFound(path) }
+        return try pool.withRepository { repository in try repository.blob(id) }
+    }
+
+    public func fileExists(_ path: String) -> Bool { files[path] != nil }
+}
+
+/// Repository handles for reading blobs, each used by one thread at a time.
+private final class HandlePool: @unchecked Sendable {
+    private let path: String
+    private let lock = NSLock()
+    private var idle: [GitRepository] = []
+
+    init(path: String) { self.path = path }
+
+    func withRepository<T>(_ body: (GitRepository) throws -> T) throws -> T {
+        lock.lock()
+        let handle = idle.popLast()
+        lock.unlock()
+        let repository = try handle ?? GitRepository(at: path)
+        defer {
+            lock.lock()
+            idle.append(repository)
+            lock.unlock()
+        }
+        return try body(repository)
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// The record, kept at the destination, of which branch owns which preview label.
+///
+/// The first branch to want a label keeps it; a later branch whose label is taken gets the
+/// label with a hash added, and keeps that one for as long as it exists.
+public struct PreviewManifest: Codable, Sendable, Equatable {
+    /// Where the manifest lives, relative to the destination.
+    public static let path = ".galley/previews.json"
+
+    /// One preview.
+    public struct Entry: Codable, Sendable, Equatable {
+        public var branch: String
+        /// The commit now on show, once a deploy has finished.
+        public var commit: String?
+        /// The release folder now on show.
+        public var release: String?
+        /// When it went live, in ISO 8601.
+        public var deployed: String?
+    }
+
+    public var version = 1
+    /// Entries by label.
+    public var previews: [String: Entry] = [:]
+
+    public init() {}
+
+    /// The label `branch` owns, if any.
+    public func label(of branch: String) -> String? {
+        previews.first { $0.value.branch == branch }?.key
+    }
+
+    /// The label of `branch`, claiming one if it has none yet.
+    public mutating func claim(_ branch: String) -> String {
+        if let label = label(of: branch) { return label }
+        var label = PreviewLabel.make(for: branch)
+        if previews[label] != nil { label = PreviewLabel.disambiguated(label, for: branch) }
+        previews[label] = Entry(branch: branch)
+        return label
+    }
+
+    /// Reads a manifest; a missing one is empty.
+    static func decode(_ data: Data?, from description: String) throws -> PreviewManifest {
+        guard let data else { return PreviewManifest() }
+        do {
+            return try JSONDecoder().decode(PreviewManifest.self, from: data)
+        } catch {
+            throw DeployError("\(description)/\(path) is damaged (\(error)); fix or remove it (previews keep running)")
+        }
+    }
+
+    func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(self) + Data("\n".utf8)
+    }
+}
+
+/// A deploy that could not go ahead, with a message that says what to do.
+public struct DeployError: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+/// The real rsync, run with the options a site deploy needs.
+enum Rsync {
+    /// Copies the contents of `source` into `destination` (`/path/` or `host:/path/`).
+    ///
+    /// `-rlt` keeps links as links and keeps modification times, so an unchanged file is never
+    /// sent twice; `--safe-links` drops links that point outside the tree; `--delete` removes what
+    /// the build no longer has; `--link-dest` hard-links files identical to the live release.
+    /// `checksum` compares contents rather than times, for a first build on a fresh machine.
+    static func run(source: URL, destination: String, linkDest: String?, checksum: Bool, ssh: [String]?) throws {
+        var command = ["rsync", "-rlt", "--safe-links", "--delete", "--chmod=D755,F644", "--omit-dir-times"]
+        if checksum { command.append("--checksum") }
+        if let linkDest { command.append("--link-dest=\(linkDest)") }
+        if let ssh { command += ["-e", ssh.map(Shell.quote).joined(separator: " ")] }
+        command += [source.standardizedFileURL.path + "/", destination]
+        let result: Subprocess.Result
+        do {
+            result = try Subprocess.run(command)
+        } catch {
+            throw DeployError("cannot run rsync (\(error)); install it (scripts/bootstrap does)")
+        }
+        guard result.status == 0 else {
+            let host = destination.split(separator: ":").first.map(String.init) ?? destination
+            throw DeployError(SSHDestination.explain(result.errorText, host: host, action: "rsync to \(destination)"))
+        }
+    }
+}
+
+/// Quoting for POSIX shells.
+enum Shell {
+    /// `text` as one shell word.
+    static func quote(_ text: String) -> String {
+        if !text.isEmpty, text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_./=:@,+".contains($0)) }) { return text }
+        return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}
+
+/// Runs a program to completion and captures what it prints.
+enum Subprocess {
+    struct Result {
+        var status: Int32
+        var output: Data
+        var error: Data
+        var errorText: String { String(decoding: error, as: UTF8.self) }
+    }
+
+    static func run(_ command: [String], input: Data? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = command
+        let output = Pipe(), error = Pipe(), standardInput = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        process.standardInput = input == nil ? FileHandle.nullDevice : standardInput
+        try process.run()
+        if let input {
+            try? standardInput.fileHandleForWriting.write(contentsOf: input)
+            try? standardInput.fileHandleForWriting.close()
+        }
+        nonisolated(unsafe) var errorData = Data()
+        let reader = Thread { errorData = error.fileHandleForReading.readDataToEndOfFile() }
+        reader.start()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        while !reader.isFinished { usleep(1000) }
+        return Result(status: process.terminationStatus, output: outputData, error: errorData)
+    }
+}

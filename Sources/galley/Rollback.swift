@@ -1,0 +1,24 @@
+import ArgumentParser
+import Foundation
+import Previews
+
+extension Galley {
+    /// `galley rollback --to DEST --domain DOMAIN --branch B`
+    struct Rollback: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Point a branch's preview (or the production site) back at its previous release."
+        )
+
+        @OptionGroup var publish: PublishOptions
+
+        @Option(help: "The branch whose preview to roll back.")
+        var branch: String
+
+        func run() throws {
+            let deployer = try publish.deployer(cache: FileManager.default.temporaryDirectory)
+            let (url, release) = try deployer.rollBack(branch: branch)
+            Console.error("galley: \(branch) now shows release \(release)")
+            print(url)
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import ArgumentParser
+import Foundation
+import GitSource
+import Logging
+import Previews
+
+extension Galley {
+    /// `galley watch --repo REPO --to DEST --domain DOMAIN [--remote origin] [--interval 30s] [--once]`
+    struct Watch: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Keep a preview for every branch of a repository (a long-lived process on a server).",
+            discussion: """
+                Each pass fetches (with --remote), compares every branch tip with the last pass, builds new and \
+                moved branches straight from the git object database and deploys them, and removes the previews \
+                of deleted branches. --once runs one pass, for cron and post-receive hooks.
+                """
+        )
+
+        @Option(help: ArgumentHelp("The git repository, bare or not.", valueName: "REPO"))
+        var repo: String
+
+        @OptionGroup var publish: PublishOptions
+
+        @Option(help: "Fetch this remote (with prune) before each pass and watch its branches.")
+        var remote: String?
+
+        @Option(help: "Time between passes: 30s, 5m, 1h.")
+        var interval = "30s"
+
+        @Flag(help: "Run one pass and exit.")
+        var once = false
+
+        @Option(name: .customLong("site"), help: ArgumentHelp("The blog's folder inside the repository.", valueName: "PATH"))
+        var siteFolder = ""
+
+        @Option(help: ArgumentHelp("The state file (default: <git dir>/galley/watch.json).", valueName: "FILE"))
+        var state: String?
+
+        @Option(help: "How many branches build at once (default: the number of cores).")
+        var jobs: Int?
+
+        func run() async throws {
+            guard let seconds = Interval.seconds(interval), seconds > 0 else {
+                throw ValidationError("--interval '\(interval)' is not a time such as 30s, 5m or 1h")
+            }
+            let repository: GitRepository
+            do {
+                repository = try GitRepository(at: repo)
+            } catch {
+                Console.error("galley: \(error)")
+                throw ExitCode.failure
+            }
+            let gitDirectory = repository.gitDirectory
+            let home = gitDirectory.appending(path: "galley")
+            let deployer = try publish.deployer(cache: home.appending(path: "builds"))
+            let stateFile = state.map { URL(fileURLWithPath: $0) } ?? home.appending(path: "watch.json")
+            var logger = Logger(label: "galley")
+            logger.logLevel = .info
+            let watcher = BranchWatcher(
+                .init(repository: URL(fileURLWithPath: repo), remote: remote, siteFolder: siteFolder, stateFile: stateFile,
+                      concurrency: jobs ?? ProcessInfo.processInfo.activeProcessorCount),
+                deployer: deployer, logger: logger)
+
+            if once {
+                let report = try await watcher.pass()
+                Console.error("galley: \(report.deployed.count) deployed, \(report.failed.count) failed, \(report.removed.count) removed, \(report.unchanged) unchanged")
+                if !report.failed.isEmpty { throw ExitCode.failure }
+                return
+            }
+            logger.info("watching \(repo) every \(interval)")
+            while true {
+                do {
+                    try await watcher.run(every: .seconds(seconds))
+                } catch is CancellationError {
+                    return
+                } catch {
+                    logger.error("pass failed: \(error)")
+                    try await Task.sleep(for: .seconds(seconds))
+                }
+            }
+        }
+    }
+}
+
+/// Reads durations as people write them: `30s`, `5m`, `1h`, `90`.
+enum Interval {
+    static func seconds(_ text: String) -> Double? {
+        let units: [Character: Double] = ["s": 1, "m": 60, "h": 3600]
+        if let last = text.last, let unit = units[last] { return Double(text.dropLast()).map { $0 * unit } }
+        return Double(text)
+    }
+}
