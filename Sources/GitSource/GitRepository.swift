@@ -15,7 +15,8 @@ public final class GitRepository {
         let flags = search ? 0 : GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue
         let code = git_repository_open_ext(&repository, path, flags, nil)
         guard code == 0, let repository else {
-            if code == GIT_EOWNER.rawValue {
+            // libgit2 1.5 sometimes reports a refused owner as "not found"; look for ourselves.
+            if code == GIT_EOWNER.rawValue || Self.isOwnedByAnotherUser(path) {
                 throw GitError(code: code, message:
                     "\(path) belongs to another user, and libgit2 refuses to read it: run galley as the repository's owner, or mark it safe with `git config --global --add safe.directory \(path)`")
             }
@@ -29,6 +30,18 @@ public final class GitRepository {
 
     deinit {
         git_repository_free(pointer)
+    }
+
+    /// Whether `path` holds a repository (bare or not) that another user owns.
+    static func isOwnedByAnotherUser(_ path: String) -> Bool {
+        for candidate in [path + "/.git", path] {
+            var info = stat()
+            guard stat(candidate, &info) == 0, info.st_mode & S_IFMT == S_IFDIR,
+                FileManager.default.fileExists(atPath: candidate + "/HEAD")
+            else { continue }
+            return info.st_uid != geteuid()
+        }
+        return false
     }
 
     /// Whether the repository has no working tree.

@@ -131,7 +131,7 @@ public struct PreviewDeployer: Sendable {
                 try destination.write(PreviewManifest.path, try manifest.encoded())
             }
             try slot.prune(keep: configuration.keep)
-            let address = label.map(url(label:)) ?? options.baseURL?.absoluteString ?? ""
+            let address = label.map(url(label:)) ?? report.baseURL.absoluteString
             return .deployed(url: address, label: label, release: id, report: report.description)
         }
     }

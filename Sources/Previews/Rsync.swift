@@ -9,7 +9,9 @@ enum Rsync {
     /// the build no longer has; `--link-dest` hard-links files identical to the live release.
     /// `checksum` compares contents rather than times, for a first build on a fresh machine.
     static func run(source: URL, destination: String, linkDest: String?, checksum: Bool, ssh: [String]?) throws {
-        var command = ["rsync", "-rlt", "--safe-links", "--delete", "--chmod=D755,F644", "--omit-dir-times"]
+        // `--modify-window=-1` compares times to the nanosecond: two builds in the same second
+        // that change a file without changing its size must not look alike.
+        var command = ["rsync", "-rlt", "--modify-window=-1", "--safe-links", "--delete", "--chmod=D755,F644", "--omit-dir-times"]
         if checksum { command.append("--checksum") }
         if let linkDest { command.append("--link-dest=\(linkDest)") }
         if let ssh { command += ["-e", ssh.map(Shell.quote).joined(separator: " ")] }

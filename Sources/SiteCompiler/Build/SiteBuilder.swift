@@ -32,6 +32,8 @@ public struct SiteBuilder: Sendable {
         public var unchanged: Int
         public var seconds: Double
         public var warnings: [Diagnostic]
+        /// The base URL every absolute link was built on.
+        public var baseURL: URL
 
         public var description: String {
             let time = seconds < 1 ? "\(Int((seconds * 1000).rounded())) ms" : String(format: "%.2f s", seconds)
@@ -97,6 +99,6 @@ public struct SiteBuilder: Sendable {
             posts: compiled.site.posts.count, pages: compiled.site.pages.count, written: written.written,
             unchanged: written.unchanged,
             seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
-            warnings: compiled.warnings)
+            warnings: compiled.warnings, baseURL: compiled.site.config.baseURL)
     }
 }
