@@ -7,8 +7,12 @@ import Foundation
 public struct SSHDestination: Destination {
     /// The ssh command Galley uses unless told otherwise.
     public static let defaultCommand = ["ssh"]
-    /// Options that keep ssh from ever asking a question.
-    static let batchOptions = ["-o", "BatchMode=yes", "-o", "ConnectTimeout=15", "-o", "ServerAliveInterval=15"]
+    /// Options that keep ssh from ever asking a question, and that share one connection between
+    /// the many short commands of a deploy (the shared connection closes itself after 60 s idle).
+    static let batchOptions = [
+        "-o", "BatchMode=yes", "-o", "ConnectTimeout=15", "-o", "ServerAliveInterval=15",
+        "-o", "ControlMaster=auto", "-o", "ControlPath=/tmp/galley-ssh-%C", "-o", "ControlPersist=60",
+    ]
 
     public let host: String
     public let root: String
@@ -61,7 +65,7 @@ public struct SSHDestination: Destination {
     }
 
     public func list(_ relative: String) throws -> [String] {
-        let output = try run("cd \(Shell.quote(path(relative))) 2>/dev/null || exit 0; for f in * .[!.]*; do [ -e \"$f\" ] || [ -L \"$f\" ] && printf '%s\\0' \"$f\"; done").output
+        let output = try run("cd \(Shell.quote(path(relative))) 2>/dev/null || exit 0; for f in * .[!.]*; do [ -e \"$f\" ] || [ -L \"$f\" ] && printf '%s\\0' \"$f\"; done; true").output
         return output.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
     }
 

@@ -20,11 +20,18 @@ struct GalleyProcess {
     }
 
     /// Runs `galley arguments…` in `directory`, giving up after `timeout` seconds.
-    static func run(_ arguments: [String], in directory: URL, timeout: TimeInterval = 60) throws -> Result {
+    static func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:], timeout: TimeInterval = 60) throws -> Result {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
         process.currentDirectoryURL = directory
+        // The tests' own CI must not leak its branch variables into the commands under test.
+        var inherited = ProcessInfo.processInfo.environment.filter { key, _ in
+            !["GITHUB_", "CI_", "DRONE_", "BUILDKITE_", "CIRCLE_", "TRAVIS_", "BITBUCKET_"].contains { key.hasPrefix($0) }
+                && !["BRANCH_NAME", "CHANGE_BRANCH", "GIT_BRANCH", "GIT_LOCAL_BRANCH", "GALLEY_SSH"].contains(key)
+        }
+        inherited.merge(environment) { $1 }
+        process.environment = inherited
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

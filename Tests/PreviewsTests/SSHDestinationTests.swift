@@ -1,0 +1,55 @@
+import Foundation
+import SiteCompiler
+import Testing
+
+@testable import Previews
+
+@Suite(.enabled(if: SSHServer.isAvailable, "needs root and OpenSSH (scripts/test installs it)"), .serialized)
+struct SSHDestinationTests {
+    @Test func deploysOverSSHWithAtomicReleases() throws {
+        let server = try SSHServer()
+        let remote = try TemporaryFolder()
+        let cache = try TemporaryFolder()
+        let fixture = try GitFixture()
+        let destination = try DestinationAddress.parse("root@127.0.0.1:\(remote.url.path)", ssh: server.command)
+        #expect(destination is SSHDestination)
+        let deployer = try PreviewDeployer(.init(destination: destination, domain: "previews.example.com", cacheDirectory: cache.url))
+        let source = DirectorySource(root: fixture.work)
+
+        let first = try deployer.deploy(source, branch: "post/over-ssh", commit: nil)
+        guard case .deployed(let url, _, _, _) = first else { Issue.record("not deployed: \(first)"); return }
+        #expect(url == "https://post-over-ssh.previews.example.com/")
+        let site = "post-over-ssh.previews.example.com"
+        #expect(remote.read("\(site)/2020/01/01/first/index.html")?.contains("The first post.") == true)
+        #expect(remote.linkTarget(site)?.hasPrefix(".galley/releases/\(site)/") == true)
+        let style = remote.inode("\(site)/style.css")
+
+        try fixture.write("posts/2020-01-01-first.md", "---\ntitle: First\n---\nEdited over ssh.\n")
+        _ = try deployer.deploy(source, branch: "post/over-ssh", commit: nil)
+        #expect(remote.read("\(site)/2020/01/01/first/index.html")?.contains("Edited over ssh.") == true)
+        #expect(remote.inode("\(site)/style.css") == style)
+        #expect(remote.read(".galley/previews.json")?.contains("post/over-ssh") == true)
+
+        _ = try deployer.rollBack(branch: "post/over-ssh")
+        #expect(remote.read("\(site)/2020/01/01/first/index.html")?.contains("The first post.") == true)
+        #expect(try deployer.remove(branch: "post/over-ssh"))
+        #expect(remote.linkTarget(site) == nil)
+    }
+
+    @Test func anUnknownHostKeyFailsAtOnceWithAClearMessage() throws {
+        let server = try SSHServer()
+        let remote = try TemporaryFolder()
+        let cache = try TemporaryFolder()
+        let fixture = try GitFixture()
+        let destination = try DestinationAddress.parse("root@127.0.0.1:\(remote.url.path)", ssh: server.commandWithoutKnownHosts)
+        let deployer = try PreviewDeployer(.init(destination: destination, domain: "previews.example.com", cacheDirectory: cache.url))
+        do {
+            _ = try deployer.deploy(DirectorySource(root: fixture.work), branch: "post/x", commit: nil)
+            Issue.record("an unknown host must not be trusted")
+        } catch let error as DeployError {
+            #expect(error.message.contains("the host key of root@127.0.0.1 is not known"))
+            #expect(error.message.contains("ssh-keyscan"))
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: remote.url.path).isEmpty)
+    }
+}
