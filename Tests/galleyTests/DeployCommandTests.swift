@@ -157,4 +157,23 @@ import Testing
         #expect(eventually { (try? FileManager.default.destinationOfSymbolicLink(atPath: folder.url.appending(path: "previews/post-live.p.example.com").path)) == nil })
         #expect(watcher.isRunning)
     }
+
+    @Test func anOlderCommitFinishingLateNeverReplacesANewerOne() throws {
+        let folder = try setUp()
+        let blog = folder.url.appending(path: "blog")
+        let older = try git(["rev-parse", "HEAD"], in: blog)
+        try folder.write("blog/posts/2019-10-09-newer.md", "---\ntitle: Newer\n---\n")
+        try git(["add", "-A"], in: blog)
+        try git(["commit", "-q", "-m", "newer"], in: blog)
+        let deploy = ["deploy", "blog", "--to", "previews", "--domain", "p.example.com", "--branch", "post/hello"]
+        #expect(try GalleyProcess.run(deploy, in: folder.url).status == 0)
+
+        // A slow job for the older commit of the same branch finishes last.
+        try git(["checkout", "-q", older], in: blog)
+        let late = try GalleyProcess.run(deploy, in: folder.url)
+        #expect(late.status == 0, "\(late.stderr)")
+        #expect(late.stdout.isEmpty)
+        #expect(late.stderr.contains("not deployed: a newer commit of post/hello"))
+        #expect(folder.read("previews/post-hello.p.example.com/2019/10/09/newer/index.html") != nil)
+    }
 }
