@@ -45,6 +45,7 @@ public struct SiteBuilder: Sendable {
     /// Reads and renders the blog; every problem found is thrown together.
     public func compile(progress: BuildProgress? = nil) throws(BuildFailure) -> Compiled {
         var log = DiagnosticLog()
+        var timer = PhaseTimer()
         var config: SiteConfig?
         do {
             config = try SiteConfig.load(from: source)
@@ -60,7 +61,9 @@ public struct SiteBuilder: Sendable {
         guard var config, let theme else { throw log.failure }
         if let baseURL = options.baseURL { config.baseURL = baseURL }
 
+        timer.lap("config and theme")
         let loaded = ContentLoader(config: config, tree: source).load()
+        timer.lap("read sources")
         log.report(contentsOf: loaded.diagnostics)
 
         let now = options.now
@@ -79,10 +82,12 @@ public struct SiteBuilder: Sendable {
         let renderer = MarkdownRenderer()
         let renderedPosts = Parallel.map(posts.sorted(by: Site.newestFirst)) { RenderedDocument(document: $0, renderer: renderer) }
         let renderedPages = Parallel.map(pages.sorted { $0.sourcePath < $1.sourcePath }) { RenderedDocument(document: $0, renderer: renderer) }
+        timer.lap("markdown")
         let site = Site(config: config, links: Links(baseURL: config.baseURL), posts: renderedPosts, pages: renderedPages,
                         tags: Site.group(renderedPosts))
 
         let (output, clashes) = SiteRenderer(site: site, theme: theme, options: options, copies: loaded.copies).render(progress: progress)
+        timer.lap("render")
         log.report(contentsOf: clashes)
         try log.check()
         return Compiled(site: site, output: output, warnings: loaded.warnings)
@@ -93,7 +98,9 @@ public struct SiteBuilder: Sendable {
     public func build(into folder: URL, progress: BuildProgress? = nil) throws -> Report {
         let start = ContinuousClock.now
         let compiled = try compile(progress: progress)
+        var timer = PhaseTimer()
         let written = try OutputWriter(destination: folder).write(compiled.output, from: source)
+        timer.lap("write")
         let elapsed = ContinuousClock.now - start
         return Report(
             posts: compiled.site.posts.count, pages: compiled.site.pages.count, written: written.written,

@@ -49,15 +49,26 @@ public struct Permalink: Sendable, Equatable {
             let text = String(value ?? 0)
             return String(repeating: "0", count: max(0, width - text.count)) + text
         }
-        // Longest names first, so `:slug` is never read as part of another placeholder.
-        return pattern
-            .replacingOccurrences(of: ":year", with: pad(parts.year, 4))
-            .replacingOccurrences(of: ":month", with: pad(parts.month))
-            .replacingOccurrences(of: ":day", with: pad(parts.day))
-            .replacingOccurrences(of: ":hour", with: pad(parts.hour))
-            .replacingOccurrences(of: ":minute", with: pad(parts.minute))
-            .replacingOccurrences(of: ":second", with: pad(parts.second))
-            .replacingOccurrences(of: ":title", with: Slug.make(title))
-            .replacingOccurrences(of: ":slug", with: slug)
+        var path = ""
+        var rest = Substring(pattern)
+        while let colon = rest.firstIndex(of: ":") {
+            path += rest[..<colon]
+            let tail = rest[colon...]
+            switch true {
+            case tail.hasPrefix(":year"): path += pad(parts.year, 4)
+            case tail.hasPrefix(":month"): path += pad(parts.month)
+            case tail.hasPrefix(":day"): path += pad(parts.day)
+            case tail.hasPrefix(":hour"): path += pad(parts.hour)
+            case tail.hasPrefix(":minute"): path += pad(parts.minute)
+            case tail.hasPrefix(":second"): path += pad(parts.second)
+            case tail.hasPrefix(":title"): path += Slug.make(title)
+            case tail.hasPrefix(":slug"): path += slug
+            default: path += ":"
+            }
+            let word = tail.dropFirst().prefix { $0.isLetter }
+            rest = tail.dropFirst(1 + word.count)
+        }
+        path += rest
+        return path
     }
 }

@@ -21,7 +21,8 @@ struct DocumentReader: Sendable {
         let text: String
         let matter: FrontMatter
         do {
-            text = try tree.text(of: path).replacingOccurrences(of: "\r\n", with: "\n")
+            let raw = try tree.text(of: path)
+            text = raw.utf8.contains(0x0D) ? raw.replacingOccurrences(of: "\r\n", with: "\n") : raw
             matter = try FrontMatter.split(text, path: path)
         } catch {
             return .failure(BuildFailure([error]))

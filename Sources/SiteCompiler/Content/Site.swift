@@ -62,9 +62,8 @@ public struct RenderedDocument: Sendable {
             excerpt = HTMLText.removeFootnoteReferences(rendered.excerpt)
             hasMore = rendered.isTruncated
         }
-        let text = HTMLText.plainText(html)
         summary = HTMLText.truncate(document.summary.map { HTMLText.plainText(renderer.render($0).html) } ?? HTMLText.plainText(excerpt), to: 200)
-        wordCount = text.split(separator: " ").count
+        wordCount = HTMLText.wordCount(html)
     }
 }
 

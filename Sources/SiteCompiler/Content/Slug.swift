@@ -4,8 +4,10 @@ import Foundation
 public enum Slug {
     /// Lowercase ASCII letters, digits and single hyphens: `Café & Crème!` becomes `cafe-creme`.
     public static func make(_ text: String) -> String {
-        // Fold accents first so `é` keeps its letter rather than becoming a hyphen.
-        let folded = text.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: Locale(identifier: "en_US_POSIX"))
+        // Fold accents first so `é` keeps its letter rather than becoming a hyphen (plain ASCII,
+        // the usual case, has nothing to fold).
+        let folded = text.utf8.allSatisfy { $0 < 0x80 } ? text.lowercased()
+            : text.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: Locale(identifier: "en_US_POSIX"))
         var result = ""
         var pendingHyphen = false
         for scalar in folded.unicodeScalars {

@@ -5,9 +5,8 @@ extension SiteRenderer {
         let perPage = site.config.perPage
         let count = site.posts.count
         let pageCount = max(1, (count + perPage - 1) / perPage)
-        func path(_ number: Int) -> String { number == 1 ? "/" : "/page/\(number)/" }
-        var items: [Item] = []
-        for number in 1...pageCount {
+        @Sendable func path(_ number: Int) -> String { number == 1 ? "/" : "/page/\(number)/" }
+        var items = Parallel.map(Array(1...pageCount)) { number -> Item in
             let range = (number - 1) * perPage..<min(count, number * perPage)
             var pagination: [String: Any] = [
                 "current": number,
@@ -25,7 +24,7 @@ extension SiteRenderer {
                 "posts": range.map { context.postSummaries[$0] },
                 "pagination": pagination,
             ])
-            items.append(Item(path: file(path(number)), content: .text(html("home", values)), origin: "the home page"))
+            return Item(path: file(path(number)), content: .text(html("home", values)), origin: "the home page")
         }
         items.append(Item(path: "page/1/index.html", content: .text(redirectPage(to: "/")), origin: "the home page"))
         return items

@@ -37,14 +37,19 @@ struct SiteRenderer: Sendable {
                 }
             }
         }
+        var timer = PhaseTimer()
         add(documentPages(progress: progress))
+        timer.lap("  post and page layouts")
         add(homePages())
+        timer.lap("  home pages")
         add(archivePage())
         add(tagPages())
+        timer.lap("  archive and tags")
         add(feeds())
         add(sitemap())
         add(notFoundPage())
         add(redirects())
+        timer.lap("  feeds, sitemap, 404")
 
         // Static files may stand in for the theme's files and for robots.txt, which is how a blog
         // replaces them; for anything else a clash is a mistake worth stopping for.

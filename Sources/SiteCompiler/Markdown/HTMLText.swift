@@ -23,35 +23,103 @@ public enum HTMLText {
     /// The text of an HTML fragment with tags, comments and scripts removed and entities decoded,
     /// whitespace folded to single spaces.
     public static func plainText(_ html: String) -> String {
-        var text = ""
-        text.reserveCapacity(html.utf8.count)
-        var rest = html[...]
-        while let open = rest.firstIndex(of: "<") {
-            text += rest[..<open]
-            let tail = rest[open...]
-            let next = tail.dropFirst().first
-            guard let next, next.isLetter || next == "/" || next == "!" else {
-                text += "<"  // a bare '<' in text, not a tag
-                rest = tail.dropFirst()
-                continue
+        var output: [UInt8] = []
+        output.reserveCapacity(html.utf8.count)
+        var pendingSpace = false
+        func append(_ byte: UInt8) {
+            if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D {
+                pendingSpace = !output.isEmpty
+                return
             }
-            if let hidden = ["<script", "<style"].first(where: { tail.hasPrefix($0) }),
-                let close = tail.range(of: "</" + hidden.dropFirst() + ">")
-            {
-                rest = tail[close.upperBound...]
-            } else if tail.hasPrefix("<!--"), let close = tail.range(of: "-->") {
-                rest = tail[close.upperBound...]
-            } else if let close = tail.firstIndex(of: ">") {
-                let name = tail.dropFirst().drop { $0 == "/" }.prefix { $0.isLetter || $0.isNumber }.lowercased()
-                if !inlineElements.contains(name) { text += " " }
-                rest = tail[tail.index(after: close)...]
-            } else {
-                text += "<"
-                rest = tail.dropFirst()
+            if pendingSpace { output.append(0x20) }
+            pendingSpace = false
+            output.append(byte)
+        }
+        var html = html
+        html.withUTF8 { bytes in
+            var index = 0
+            let count = bytes.count
+            func hasPrefix(_ text: StaticString, at position: Int) -> Bool {
+                let length = text.utf8CodeUnitCount
+                guard position + length <= count else { return false }
+                for offset in 0..<length where bytes[position + offset] | 0x20 != text.utf8Start[offset] | 0x20 { return false }
+                return true
+            }
+            func find(_ text: StaticString, from position: Int) -> Int? {
+                var position = position
+                while position < count {
+                    if hasPrefix(text, at: position) { return position }
+                    position += 1
+                }
+                return nil
+            }
+            while index < count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "<"), index + 1 < count {
+                    let next = bytes[index + 1]
+                    let isLetter = (next | 0x20) >= UInt8(ascii: "a") && (next | 0x20) <= UInt8(ascii: "z")
+                    guard isLetter || next == UInt8(ascii: "/") || next == UInt8(ascii: "!") else {
+                        append(byte)  // a bare '<' in text, not a tag
+                        index += 1
+                        continue
+                    }
+                    if hasPrefix("<!--", at: index), let end = find("-->", from: index + 4) {
+                        index = end + 3
+                        continue
+                    }
+                    if hasPrefix("<script", at: index), let end = find("</script>", from: index) {
+                        index = end + 9
+                        continue
+                    }
+                    if hasPrefix("<style", at: index), let end = find("</style>", from: index) {
+                        index = end + 8
+                        continue
+                    }
+                    var end = index + 1
+                    while end < count, bytes[end] != UInt8(ascii: ">") { end += 1 }
+                    guard end < count else {
+                        append(byte)
+                        index += 1
+                        continue
+                    }
+                    var nameStart = index + 1
+                    if bytes[nameStart] == UInt8(ascii: "/") { nameStart += 1 }
+                    var nameEnd = nameStart
+                    while nameEnd < end, (bytes[nameEnd] | 0x20 >= UInt8(ascii: "a") && bytes[nameEnd] | 0x20 <= UInt8(ascii: "z")) || (bytes[nameEnd] >= UInt8(ascii: "0") && bytes[nameEnd] <= UInt8(ascii: "9")) {
+                        nameEnd += 1
+                    }
+                    let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[nameStart..<nameEnd]), as: UTF8.self).lowercased()
+                    if !inlineElements.contains(name) { append(0x20) }
+                    index = end + 1
+                    continue
+                }
+                append(byte)
+                index += 1
             }
         }
-        text += rest
-        return decodeEntities(text).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let text = decodeEntities(String(decoding: output, as: UTF8.self))
+        return text.contains("\u{A0}") ? text.replacingOccurrences(of: "\u{A0}", with: " ") : text
+    }
+
+    /// The number of words in an HTML fragment's text.
+    static func wordCount(_ html: String) -> Int {
+        var words = 0
+        var inWord = false
+        var inTag = false
+        for byte in html.utf8 {
+            if inTag {
+                if byte == UInt8(ascii: ">") { inTag = false }
+                continue
+            }
+            if byte == UInt8(ascii: "<") {
+                inTag = true
+                continue
+            }
+            let isSpace = byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
+            if !isSpace && !inWord { words += 1 }
+            inWord = !isSpace
+        }
+        return words
     }
 
     /// Elements that sit inside a line of text, so removing their tags must not split words.

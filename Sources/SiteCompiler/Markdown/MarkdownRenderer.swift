@@ -47,8 +47,8 @@ public struct MarkdownRenderer: Sendable {
         var html = Self.string(cmark_render_html(document, Self.options, syntaxExtensions))
         if !anchors.isEmpty { html = Self.applyHeadingAnchors(html, anchors) }
 
-        if let more = html.range(of: Self.moreMarker) {
-            return Rendered(html: html, excerpt: String(html[..<more.lowerBound]), isTruncated: true)
+        if let more = UTF8Search.offset(of: Self.moreMarker, in: html) {
+            return Rendered(html: html, excerpt: String(decoding: html.utf8.prefix(more), as: UTF8.self), isTruncated: true)
         }
         // The first paragraph, rendered alone so no other block leaks into the excerpt.
         var excerpt = ""
@@ -116,18 +116,30 @@ public struct MarkdownRenderer: Sendable {
     }
 
     private static func applyHeadingAnchors(_ html: String, _ anchors: [String]) -> String {
-        var result = ""
-        result.reserveCapacity(html.utf8.count + anchors.count * 16)
-        var rest = html[...]
-        while let start = rest.range(of: ">\u{E000}") {
-            guard let end = rest[start.upperBound...].range(of: "\u{E001}"),
-                let index = Int(rest[start.upperBound..<end.lowerBound]), anchors.indices.contains(index)
-            else { break }
-            result += rest[..<start.lowerBound]
-            result += " id=\"\(anchors[index])\">"
-            rest = rest[end.upperBound...]
+        // The markers are private-use characters: U+E000 is EE 80 80 and U+E001 is EE 80 81.
+        let bytes = Array(html.utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + anchors.count * 16)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: ">"), index + 3 < bytes.count, bytes[index + 1] == 0xEE, bytes[index + 2] == 0x80,
+                bytes[index + 3] == 0x80
+            {
+                var end = index + 4
+                var number = 0
+                while end < bytes.count, bytes[end] >= UInt8(ascii: "0"), bytes[end] <= UInt8(ascii: "9") {
+                    number = number * 10 + Int(bytes[end] - UInt8(ascii: "0"))
+                    end += 1
+                }
+                if end + 2 < bytes.count, bytes[end] == 0xEE, bytes[end + 1] == 0x80, bytes[end + 2] == 0x81, anchors.indices.contains(number) {
+                    output.append(contentsOf: " id=\"\(anchors[number])\">".utf8)
+                    index = end + 3
+                    continue
+                }
+            }
+            output.append(bytes[index])
+            index += 1
         }
-        result += rest
-        return result
+        return String(decoding: output, as: UTF8.self)
     }
 }

@@ -1,9 +1,15 @@
 import Foundation
 
 /// Writes an ``OutputTree`` to a folder so that readers never see half a site and a failed build
-/// loses nothing: everything goes into a new folder beside the old one, which is swapped in at the
-/// end. A file whose bytes did not change is hard-linked from the previous build, keeping its
-/// modification time, so rsync and browsers see it as unchanged.
+/// loses nothing.
+///
+/// Beside the output folder `OUT` lives a spare, `.OUT.galley-spare`, holding an earlier build.
+/// Each build brings the spare up to date (writing only files whose bytes changed, hard-linking
+/// files that did not from the live folder, deleting what is gone) and then exchanges the two
+/// folders in one atomic `renameat2(RENAME_EXCHANGE)`. A file whose bytes did not change keeps its
+/// inode and modification time, so rsync and browsers see it as unchanged; an unchanged blog
+/// costs a comparison per file and no writes. Files in the spare are never written in place (they
+/// may be links to live files): new content goes to a temporary file renamed over the old one.
 public struct OutputWriter: Sendable {
     /// What a write did.
     public struct Report: Sendable {
@@ -21,24 +27,26 @@ public struct OutputWriter: Sendable {
         self.destination = destination.standardizedFileURL
     }
 
+    /// The spare folder beside the destination.
+    public var spare: URL {
+        destination.deletingLastPathComponent().appending(path: ".\(destination.lastPathComponent).galley-spare")
+    }
+
     /// Writes `tree`, reading `.source` files from `source`, then swaps the result in.
     public func write(_ tree: OutputTree, from source: any SourceTree) throws -> Report {
         let fileManager = FileManager.default
-        let parent = destination.deletingLastPathComponent()
-        try fileManager.createDirectory(at: parent, withIntermediateDirectories: true)
+        try fileManager.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
         try checkDestination()
-
-        let staging = parent.appending(path: ".\(destination.lastPathComponent).galley-new-\(getpid())")
-        try? fileManager.removeItem(at: staging)
-        try fileManager.createDirectory(at: staging, withIntermediateDirectories: true)
-        do {
-            let report = try fill(staging, with: tree, from: source)
-            try swap(in: staging)
-            return report
-        } catch {
-            try? fileManager.removeItem(at: staging)
-            throw error
+        var isDirectory: ObjCBool = false
+        if fileManager.fileExists(atPath: spare.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            try fileManager.removeItem(at: spare)
         }
+        if !fileManager.fileExists(atPath: spare.path) {
+            try fileManager.createDirectory(at: spare, withIntermediateDirectories: true)
+        }
+        let report = try update(spare.path, to: tree, from: source)
+        try swap()
+        return report
     }
 
     /// Refuses to replace a folder that holds something other than a built site.
@@ -57,21 +65,37 @@ public struct OutputWriter: Sendable {
         }
     }
 
-    private func fill(_ staging: URL, with tree: OutputTree, from source: any SourceTree) throws -> Report {
+    /// Makes the folder at `root` hold exactly `tree`, comparing against the live destination.
+    private func update(_ root: String, to tree: OutputTree, from source: any SourceTree) throws -> Report {
+        let existing = TreeListing(root: root)
         let paths = tree.files.keys.sorted()
-        var folders = Set<String>()
+        var wanted = Set<String>()
         for path in paths {
             var folder = path
             while let slash = folder.lastIndex(of: "/") {
                 folder = String(folder[..<slash])
-                guard folders.insert(folder).inserted else { break }
+                guard wanted.insert(folder).inserted else { break }
             }
         }
-        for folder in folders.sorted() {
-            try FileManager.default.createDirectory(at: staging.appending(path: folder), withIntermediateDirectories: true)
+        // What the new build no longer has goes first, so a file can become a folder and back.
+        for path in existing.files where tree.files[path] == nil {
+            unlink(root + "/" + path)
+        }
+        for folder in existing.folders.reversed() where !wanted.contains(folder) {
+            let path = root + "/" + folder
+            if rmdir(path) != 0 { try? FileManager.default.removeItem(atPath: path) }
+        }
+        let present = Set(existing.folders)
+        for folder in wanted.sorted() where !present.contains(folder) {
+            let path = root + "/" + folder
+            var info = stat()
+            if lstat(path, &info) == 0, info.st_mode & S_IFMT != S_IFDIR { unlink(path) }
+            guard mkdir(path, 0o755) == 0 || errno == EEXIST else {
+                throw OutputError(path: path, message: "cannot create folder: \(String(cString: strerror(errno)))")
+            }
         }
 
-        let destination = destination
+        let live = destination.path
         let results = Parallel.map(paths) { path -> Result<Bool, Error> in
             Result {
                 let file = tree.files[path]!
@@ -86,7 +110,7 @@ public struct OutputWriter: Sendable {
                         throw OutputError(path: sourcePath, message: "cannot read: \(SourceTreeError.describe(error))")
                     }
                 }
-                return try Self.place(bytes, at: staging.appending(path: path), previous: destination.appending(path: path))
+                return try Self.place(bytes, at: root + "/" + path, live: live + "/" + path)
             }
         }
         var report = Report(written: 0, unchanged: 0)
@@ -96,50 +120,61 @@ public struct OutputWriter: Sendable {
         return report
     }
 
-    /// Writes `bytes` at `target`, or links the previous build's identical file there.
-    /// Returns whether the file was unchanged.
-    private static func place(_ bytes: Data, at target: URL, previous: URL) throws -> Bool {
-        var info = stat()
-        if lstat(previous.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == bytes.count,
-            let old = FileManager.default.contents(atPath: previous.path), old == bytes
-        {
-            if link(previous.path, target.path) == 0 { return true }
+    /// Puts `bytes` at `target` in the spare. Returns whether the live file already held them.
+    private static func place(_ bytes: Data, at target: String, live: String) throws -> Bool {
+        var liveInfo = stat(), targetInfo = stat()
+        let liveExists = lstat(live, &liveInfo) == 0 && liveInfo.st_mode & S_IFMT == S_IFREG
+        let targetExists = lstat(target, &targetInfo) == 0
+        if liveExists, Int(liveInfo.st_size) == bytes.count, FileBytes.equal(live, bytes) {
+            // Unchanged: the spare must hold the live file itself, same inode, same time.
+            if targetExists && targetInfo.st_ino == liveInfo.st_ino && targetInfo.st_dev == liveInfo.st_dev { return true }
+            let temporary = target + ".galley-tmp"
+            unlink(temporary)
+            if link(live, temporary) == 0 {
+                guard rename(temporary, target) == 0 else {
+                    throw OutputError(path: target, message: "cannot replace: \(String(cString: strerror(errno)))")
+                }
+                return true
+            }
             // Across file systems a link is impossible; a copy that keeps the time does as well.
-            try bytes.write(to: target)
-            var times = [timespec(tv_sec: info.st_atim.tv_sec, tv_nsec: info.st_atim.tv_nsec),
-                         timespec(tv_sec: info.st_mtim.tv_sec, tv_nsec: info.st_mtim.tv_nsec)]
-            _ = utimensat(AT_FDCWD, target.path, &times, 0)
+            try replace(target, with: bytes)
+            var times = [timespec(tv_sec: liveInfo.st_atim.tv_sec, tv_nsec: liveInfo.st_atim.tv_nsec),
+                         timespec(tv_sec: liveInfo.st_mtim.tv_sec, tv_nsec: liveInfo.st_mtim.tv_nsec)]
+            _ = utimensat(AT_FDCWD, target, &times, 0)
             return true
         }
-        do {
-            try bytes.write(to: target)
-        } catch {
-            throw OutputError(path: target.path, message: "cannot write: \(SourceTreeError.describe(error))")
-        }
+        try replace(target, with: bytes)
         return false
     }
 
-    /// Puts `staging` where `destination` is, in one atomic exchange where the kernel allows it.
-    private func swap(in staging: URL) throws {
+    /// Writes a new file and renames it over `path`, never writing into a file that may be shared.
+    private static func replace(_ path: String, with bytes: Data) throws {
+        let temporary = path + ".galley-tmp"
+        unlink(temporary)
+        try FileBytes.write(bytes, to: temporary)
+        guard rename(temporary, path) == 0 else {
+            throw OutputError(path: path, message: "cannot replace: \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// Exchanges the spare and the destination, in one atomic step where the kernel allows it.
+    private func swap() throws {
         let fileManager = FileManager.default
         guard fileManager.fileExists(atPath: destination.path) else {
-            try fileManager.moveItem(at: staging, to: destination)
+            try fileManager.moveItem(at: spare, to: destination)
             return
         }
-        if AtomicRename.exchange(staging.path, destination.path) {
-            try? fileManager.removeItem(at: staging)
-            return
-        }
+        if AtomicRename.exchange(spare.path, destination.path) { return }
         let retired = destination.deletingLastPathComponent().appending(path: ".\(destination.lastPathComponent).galley-old-\(getpid())")
-        try? fileManager.removeItem(at: retired)
         try fileManager.moveItem(at: destination, to: retired)
         do {
-            try fileManager.moveItem(at: staging, to: destination)
+            try fileManager.moveItem(at: spare, to: destination)
         } catch {
             try? fileManager.moveItem(at: retired, to: destination)
             throw error
         }
-        try? fileManager.removeItem(at: retired)
+        try? fileManager.removeItem(at: spare)
+        try fileManager.moveItem(at: retired, to: spare)
     }
 }
 

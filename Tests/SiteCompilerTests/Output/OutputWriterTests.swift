@@ -73,4 +73,32 @@ import Testing
         let siblings = try FileManager.default.contentsOfDirectory(atPath: target.deletingLastPathComponent().path)
         #expect(siblings == ["public"])
     }
+
+    @Test func theSpareIsBroughtUpToDateAndNeverChangedInPlace() throws {
+        let blog = try TestBlog(TestBlog.config, ["static/a.txt": "one", "static/junk-free.txt": "keep"])
+        try blog.build()
+        try blog.build()
+        let spare = OutputWriter(destination: blog.output).spare
+        #expect(FileManager.default.fileExists(atPath: spare.appending(path: "a.txt").path))
+        // Both folders hold the same file now: one inode shared by two links.
+        #expect(inode(spare.appending(path: "a.txt"))?.0 == inode(blog.output.appending(path: "a.txt"))?.0)
+
+        try blog.write("static/a.txt", "two")
+        let report = try blog.build()
+        #expect(report.written == 1)
+        #expect(blog.page("a.txt") == "two")
+        // The shared file was replaced, not written through: the old folder still says "one".
+        #expect(String(decoding: try Data(contentsOf: spare.appending(path: "a.txt")), as: UTF8.self) == "one")
+
+        // Stray files in the spare, and a file that turns into a folder, are dealt with.
+        try Data("stray".utf8).write(to: spare.appending(path: "stray.txt"))
+        try blog.remove("static/junk-free.txt")
+        try blog.write("static/junk-free.txt/inside.txt", "now a folder")
+        try blog.build()
+        #expect(blog.page("stray.txt") == nil)
+        #expect(blog.page("junk-free.txt/inside.txt") == "now a folder")
+        try blog.build()
+        #expect(blog.page("junk-free.txt/inside.txt") == "now a folder")
+        #expect(try blog.outputFiles().filter { $0.contains("galley-tmp") }.isEmpty)
+    }
 }

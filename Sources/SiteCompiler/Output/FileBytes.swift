@@ -1,0 +1,45 @@
+import Foundation
+
+/// Whole-file reads, writes and comparisons with plain system calls: the writer does one of each
+/// per output file, thousands per build, where Foundation's per-call overhead would dominate.
+enum FileBytes {
+    /// Whether the file at `path` holds exactly `bytes`.
+    static func equal(_ path: String, _ bytes: Data) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        var offset = 0
+        return bytes.withUnsafeBytes { expected -> Bool in
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                if count < 0 { return false }
+                if count == 0 { return offset == expected.count }
+                guard offset + count <= expected.count,
+                    buffer.withUnsafeBytes({ memcmp($0.baseAddress!, expected.baseAddress! + offset, count) }) == 0
+                else { return false }
+                offset += count
+            }
+        }
+    }
+
+    /// Writes `bytes` to a new file at `path`.
+    static func write(_ bytes: Data, to path: String) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw OutputError(path: path, message: "cannot write: \(String(cString: strerror(errno)))")
+        }
+        defer { close(descriptor) }
+        try bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw OutputError(path: path, message: "cannot write: \(String(cString: strerror(errno)))")
+                }
+                offset += written
+            }
+        }
+    }
+}

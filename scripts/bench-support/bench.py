@@ -1,0 +1,102 @@
+#!/usr/bin/env python3
+"""Builds the same synthetic blog with Galley and with Hugo, alternating, and prints a table.
+
+Used by scripts/bench; see there for the options.
+"""
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def timed(command, cwd=None):
+    """Runs a command under /usr/bin/time; returns (wall s, cpu s, peak MB)."""
+    with tempfile.NamedTemporaryFile("r", suffix=".time") as report:
+        start = time.perf_counter()
+        result = subprocess.run(["/usr/bin/time", "-o", report.name, "-f", "%U %S %M"] + command, cwd=cwd,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        wall = time.perf_counter() - start
+        if result.returncode != 0:
+            sys.exit(f"bench: {' '.join(command)} failed:\n{result.stderr}")
+        user, system, peak_kb = report.read().split()[-3:]
+    return wall, float(user) + float(system), int(peak_kb) / 1024
+
+
+def count_files(folder):
+    return sum(len(files) for _, _, files in os.walk(folder))
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--galley", required=True, help="the galley binary")
+    parser.add_argument("--work", required=True, help="a scratch folder")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--no-hugo", action="store_true")
+    parser.add_argument("sizes", type=int, nargs="*", default=[1000, 10000])
+    args = parser.parse_args()
+
+    hugo_version = "" if args.no_hugo else subprocess.run(["hugo", "version"], capture_output=True, text=True).stdout.split()[1]
+    print(f"Galley against Hugo {hugo_version or '(skipped)'} on {os.cpu_count()} cores; median of {args.runs} runs each, alternating.\n")
+    rows = []
+    for size in args.sizes:
+        galley_site = os.path.join(args.work, f"galley-{size}")
+        hugo_site = os.path.join(args.work, f"hugo-{size}")
+        subprocess.run([sys.executable, os.path.join(HERE, "generate.py"), "--posts", str(size), "--seed", str(args.seed),
+                        "--galley", galley_site, "--hugo", hugo_site], check=True)
+        markdown = sum(os.path.getsize(os.path.join(galley_site, "posts", name)) for name in os.listdir(os.path.join(galley_site, "posts")))
+        galley_out = os.path.join(args.work, f"galley-{size}-out")
+        hugo_out = os.path.join(args.work, f"hugo-{size}-out")
+        results = {"galley": [], "hugo": []}
+        for _ in range(args.runs):
+            shutil.rmtree(galley_out, ignore_errors=True)
+            shutil.rmtree(os.path.join(galley_site, ".galley-cache"), ignore_errors=True)
+            results["galley"].append(timed([args.galley, "build", galley_site, "-o", galley_out, "--quiet"]))
+            if not args.no_hugo:
+                shutil.rmtree(hugo_out, ignore_errors=True)
+                results["hugo"].append(timed(["hugo", "--quiet", "--source", hugo_site, "--destination", hugo_out]))
+
+        # Rebuilds on top of the last full build.
+        noop = [timed([args.galley, "build", galley_site, "-o", galley_out, "--quiet"]) for _ in range(args.runs)]
+        post = os.path.join(galley_site, "posts", sorted(os.listdir(os.path.join(galley_site, "posts")))[size // 2])
+        edits = []
+        for run in range(args.runs):
+            with open(post, "a") as f:
+                f.write(f"\nAn edit, number {run}.\n")
+            edits.append(timed([args.galley, "build", galley_site, "-o", galley_out, "--quiet"]))
+
+        def median(values, index):
+            return statistics.median(value[index] for value in values)
+
+        row = {
+            "size": size, "mb": markdown / 1e6, "files": count_files(galley_out),
+            "g_wall": median(results["galley"], 0), "g_cpu": median(results["galley"], 1), "g_mem": median(results["galley"], 2),
+            "noop": median(noop, 0), "edit": median(edits, 0),
+        }
+        if results["hugo"]:
+            row.update({"h_wall": median(results["hugo"], 0), "h_cpu": median(results["hugo"], 1), "h_mem": median(results["hugo"], 2),
+                        "h_files": count_files(hugo_out)})
+        rows.append(row)
+
+    header = f"{'posts':>7} {'MB md':>6} | {'Galley wall':>11} {'CPU':>7} {'peak':>8} | {'Hugo wall':>9} {'CPU':>7} {'peak':>8} | {'G/H':>5} | {'no-op':>8} {'1 edit':>8}"
+    print(header)
+    print("-" * len(header))
+    for row in rows:
+        hugo = (f"{row['h_wall']:>8.2f}s {row['h_cpu']:>6.2f}s {row['h_mem']:>6.0f}MB | {row['g_wall'] / row['h_wall']:>5.2f}"
+                if "h_wall" in row else f"{'-':>9} {'-':>7} {'-':>8} | {'-':>5}")
+        print(f"{row['size']:>7} {row['mb']:>6.1f} | {row['g_wall']:>10.2f}s {row['g_cpu']:>6.2f}s {row['g_mem']:>6.0f}MB | {hugo} | "
+              f"{row['noop'] * 1000:>6.0f}ms {row['edit'] * 1000:>6.0f}ms")
+    if len(rows) >= 2:
+        small, large = rows[0], rows[-1]
+        print(f"\nGalley growth: {large['size'] // small['size']}x the posts took {large['g_wall'] / small['g_wall']:.1f}x the time.")
+    print("Output files per build: " + ", ".join(f"{r['size']} posts: Galley {r['files']}" + (f", Hugo {r['h_files']}" if 'h_files' in r else "") for r in rows))
+
+
+if __name__ == "__main__":
+    main()
