@@ -43,6 +43,7 @@ let package = Package(
             dependencies: [
                 "CCmarkGFM",
                 .product(name: "Yams", package: "Yams"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
             plugins: ["EmbedTheme"]

@@ -111,7 +111,7 @@ public struct PreviewDeployer: Sendable {
         // A build with no earlier output has fresh times on every file; comparing contents then
         // keeps rsync from sending what the destination already has.
         let cold = !FileManager.default.fileExists(atPath: build.path)
-        let report = try SiteBuilder(source: source, options: options).build(into: build)
+        let report = try SiteBuilder(source: source, options: options).build(into: build, cache: configuration.cacheDirectory)
 
         let destination = slot.destination
         let id = try slot.stage(build, commit: commit?.hex, checksum: cold)

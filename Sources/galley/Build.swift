@@ -34,6 +34,12 @@ extension Galley {
         @Flag(name: .shortAndLong, help: "Print nothing but errors.")
         var quiet = false
 
+        @Option(help: ArgumentHelp("Where the build cache is kept (default: SITE/.galley-cache).", valueName: "DIR"), completion: .directory)
+        var cache: String?
+
+        @Flag(name: .customLong("no-cache"), help: "Parse and render everything, and keep no cache.")
+        var noCache = false
+
         func run() throws {
             let siteURL = URL(fileURLWithPath: site)
             let outputURL = output.map { URL(fileURLWithPath: $0) } ?? siteURL.appending(path: "_site")
@@ -52,7 +58,8 @@ extension Galley {
             let terminal = quiet ? nil : TerminalProgress()
             let builder = SiteBuilder(source: DirectorySource(root: siteURL), options: options)
             do {
-                let report = try builder.build(into: outputURL, progress: terminal?.report)
+                let cacheURL = noCache ? nil : cache.map { URL(fileURLWithPath: $0) } ?? siteURL.appending(path: ".galley-cache")
+                let report = try builder.build(into: outputURL, cache: cacheURL, progress: terminal?.report)
                 terminal?.finish()
                 for warning in report.warnings where !quiet {
                     Console.error("warning: \(warning.prefixed(by: site))")

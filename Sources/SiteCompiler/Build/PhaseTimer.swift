@@ -11,7 +11,8 @@ struct PhaseTimer: @unchecked Sendable {
         let now = ContinuousClock.now
         let elapsed = now - last
         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-        FileHandle.standardError.write(Data(String(format: "  %-28@ %8.1f ms\n", phase as NSString, milliseconds).utf8))
+        let label = phase.padding(toLength: 30, withPad: " ", startingAt: 0)
+        FileHandle.standardError.write(Data((label + String(format: "%8.1f ms\n", milliseconds)).utf8))
         last = now
     }
 }

@@ -22,6 +22,14 @@ public struct SiteBuilder: Sendable {
         public var output: OutputTree
         /// Things worth knowing that did not stop the build.
         public var warnings: [Diagnostic]
+        /// What the next build may reuse.
+        var cache: BuildCache
+        /// The fingerprint of each page in `output`.
+        var fingerprints: [String: Fingerprint]
+        /// What the cache held before, to save it only when something changed.
+        var previousDocuments = 0
+        var previousPages: [String: BuildCache.PageRecord] = [:]
+        var reusedAll = false
     }
 
     /// What a build did, for its one-line summary.
@@ -44,6 +52,12 @@ public struct SiteBuilder: Sendable {
 
     /// Reads and renders the blog; every problem found is thrown together.
     public func compile(progress: BuildProgress? = nil) throws(BuildFailure) -> Compiled {
+        try compile(progress: progress, cacheFile: nil, live: nil)
+    }
+
+    /// Compiles with the cache in `cacheFile` (if any) and the live output folder `live`, whose
+    /// unchanged pages are kept rather than rendered.
+    func compile(progress: BuildProgress?, cacheFile: URL?, live: URL?) throws(BuildFailure) -> Compiled {
         var log = DiagnosticLog()
         var timer = PhaseTimer()
         var config: SiteConfig?
@@ -61,10 +75,18 @@ public struct SiteBuilder: Sendable {
         guard var config, let theme else { throw log.failure }
         if let baseURL = options.baseURL { config.baseURL = baseURL }
 
-        timer.lap("config and theme")
-        let loaded = ContentLoader(config: config, tree: source).load()
-        timer.lap("read sources")
+        let configBytes = (try? source.contents(of: SiteConfig.fileName)) ?? Data()
+        let documentsKey = Fingerprint([Fingerprint.of(configBytes)], label: BuildCache.format)
+        let optionsText = "\(config.baseURL.absoluteString)|\(options.includeDrafts)|\(options.includeFuture)|\(options.noindex)"
+        let pagesKey = Fingerprint([documentsKey, theme.fingerprint, Fingerprint.of(optionsText)], label: "pages")
+        var cache = cacheFile.map { BuildCache.load(from: $0, documentsKey: documentsKey, pagesKey: pagesKey) }
+            ?? BuildCache(documentsKey: documentsKey, pagesKey: pagesKey)
+        let previousDocuments = cache.documents.count
+        timer.lap("config, theme and cache")
+
+        let loaded = ContentLoader(config: config, tree: source, cache: cache.documents).load()
         log.report(contentsOf: loaded.diagnostics)
+        timer.lap("read sources")
 
         let now = options.now
         let posts = loaded.posts.filter { post in
@@ -80,27 +102,73 @@ public struct SiteBuilder: Sendable {
         try log.check()
 
         let renderer = MarkdownRenderer()
-        let renderedPosts = Parallel.map(posts.sorted(by: Site.newestFirst)) { RenderedDocument(document: $0, renderer: renderer) }
-        let renderedPages = Parallel.map(pages.sorted { $0.sourcePath < $1.sourcePath }) { RenderedDocument(document: $0, renderer: renderer) }
+        let reused = loaded.reused
+        let render: @Sendable (Document) -> RenderedDocument = { document in
+            reused[document.sourcePath] ?? RenderedDocument(document: document, renderer: renderer)
+        }
+        let renderedPosts = Parallel.map(posts.sorted(by: Site.newestFirst), render)
+        let renderedPages = Parallel.map(pages.sorted { $0.sourcePath < $1.sourcePath }, render)
         timer.lap("markdown")
         let site = Site(config: config, links: Links(baseURL: config.baseURL), posts: renderedPosts, pages: renderedPages,
                         tags: Site.group(renderedPosts))
 
-        let (output, clashes) = SiteRenderer(site: site, theme: theme, options: options, copies: loaded.copies).render(progress: progress)
+        // Every document seen this time is remembered, drafts and future posts included.
+        cache.documents = [:]
+        for (path, rendered) in reused {
+            if let fingerprint = loaded.sources[path] { cache.documents[path] = .init(source: fingerprint, rendered: rendered) }
+        }
+        for rendered in renderedPosts + renderedPages {
+            if let fingerprint = loaded.sources[rendered.document.sourcePath] {
+                cache.documents[rendered.document.sourcePath] = .init(source: fingerprint, rendered: rendered)
+            }
+        }
+
+        let sources = loaded.sources
+        func inputFingerprint(_ rendered: RenderedDocument) -> Fingerprint {
+            let document = rendered.document
+            let extra = document.assets.joined(separator: "\u{0}") + "|\(document.audio?.length ?? -1)"
+            return Fingerprint([sources[document.sourcePath] ?? Fingerprint.of(rendered.html), Fingerprint.of(extra)])
+        }
+        let previous = cache.pages
+        let siteRenderer = SiteRenderer(site: site, theme: theme, options: options, copies: loaded.copies) { context in
+            SiteRenderer.PageInputs(
+                site: Fingerprint.of(value: context.site), posts: renderedPosts.map(inputFingerprint),
+                pages: renderedPages.map(inputFingerprint), previous: previous, live: live?.standardizedFileURL.path)
+        }
+        let (output, fingerprints, clashes) = siteRenderer.render(progress: progress)
         timer.lap("render")
         log.report(contentsOf: clashes)
         try log.check()
-        return Compiled(site: site, output: output, warnings: loaded.warnings)
+        return Compiled(site: site, output: output, warnings: loaded.warnings, cache: cache, fingerprints: fingerprints,
+                        previousDocuments: previousDocuments, previousPages: previous,
+                        reusedAll: reused.count == loaded.posts.count + loaded.pages.count)
     }
 
     /// Compiles the blog and writes it to `folder`, replacing the previous build only when the
-    /// whole build succeeded.
-    public func build(into folder: URL, progress: BuildProgress? = nil) throws -> Report {
+    /// whole build succeeded. With a `cache` folder, unchanged files are neither parsed nor
+    /// rendered again.
+    public func build(into folder: URL, cache: URL? = nil, progress: BuildProgress? = nil) throws -> Report {
         let start = ContinuousClock.now
-        let compiled = try compile(progress: progress)
+        let cacheFile = cache.map { BuildCache.file(for: folder, in: $0) }
+        var compiled = try compile(progress: progress, cacheFile: cacheFile, live: cacheFile == nil ? nil : folder)
         var timer = PhaseTimer()
         let written = try OutputWriter(destination: folder).write(compiled.output, from: source)
         timer.lap("write")
+        if let cacheFile {
+            // Record each page as it now stands, so the next build can trust what it finds.
+            let root = folder.standardizedFileURL.path
+            compiled.cache.pages = [:]
+            for (path, fingerprint) in compiled.fingerprints {
+                guard let stamp = FileStamp.of(root + "/" + path) else { continue }
+                compiled.cache.pages[path] = .init(fingerprint: fingerprint, size: stamp.size, modified: stamp.modified)
+            }
+            if compiled.cache.documents.count != compiled.previousDocuments || compiled.cache.pages != compiled.previousPages
+                || compiled.reusedAll == false
+            {
+                try? compiled.cache.save(to: cacheFile)
+            }
+            timer.lap("save cache")
+        }
         let elapsed = ContinuousClock.now - start
         return Report(
             posts: compiled.site.posts.count, pages: compiled.site.pages.count, written: written.written,

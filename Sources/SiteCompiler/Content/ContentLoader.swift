@@ -4,6 +4,8 @@ import Foundation
 struct ContentLoader: Sendable {
     var config: SiteConfig
     var tree: any SourceTree
+    /// Documents parsed and rendered by the last build, reused when their file has not changed.
+    var cache: [String: BuildCache.CachedDocument] = [:]
 
     static let markdownExtensions: Set<String> = ["md", "markdown"]
 
@@ -15,6 +17,47 @@ struct ContentLoader: Sendable {
         var copies: [(source: String, output: String)] = []
         var warnings: [Diagnostic] = []
         var diagnostics: [Diagnostic] = []
+        /// The digest of each post's and page's file.
+        var sources: [String: Fingerprint] = [:]
+        /// Documents taken from the cache, already rendered.
+        var reused: [String: RenderedDocument] = [:]
+    }
+
+    /// One post or page read: fresh, or from the cache.
+    private struct Outcome: Sendable {
+        var result: Result<Document, BuildFailure>
+        var source: Fingerprint?
+        var reused: RenderedDocument?
+    }
+
+    /// Reads one Markdown file, or takes it from the cache when its bytes are the same.
+    private func read(_ path: String, assets: [String], reader: DocumentReader,
+                      _ parse: (_ data: Data) -> Result<Document, BuildFailure>) -> Outcome {
+        let data: Data
+        do {
+            data = try tree.contents(of: path)
+        } catch {
+            return Outcome(result: .failure(BuildFailure([Diagnostic(path: path, message: "cannot read file: \(SourceTreeError.describe(error))")])))
+        }
+        let source = Fingerprint.of(data)
+        // A post whose audio length comes from a static file depends on more than its own bytes.
+        if let cached = cache[path], cached.source == source, cached.rendered.document.audio == nil {
+            var rendered = cached.rendered
+            rendered.document.assets = assets
+            return Outcome(result: .success(rendered.document), source: source, reused: rendered)
+        }
+        return Outcome(result: parse(data), source: source)
+    }
+
+    private func collect(_ outcome: Outcome, into loaded: inout Loaded, as kind: Document.Kind) {
+        switch outcome.result {
+        case .success(let document):
+            if kind == .post { loaded.posts.append(document) } else { loaded.pages.append(document) }
+            loaded.sources[document.sourcePath] = outcome.source
+            if let reused = outcome.reused { loaded.reused[document.sourcePath] = reused }
+        case .failure(let failure):
+            loaded.diagnostics.append(contentsOf: failure.diagnostics)
+        }
     }
 
     func load() -> Loaded {
@@ -52,20 +95,17 @@ struct ContentLoader: Sendable {
                     "not published: only Markdown files and post folders (with an index.md) belong in posts/; images go in static/ or beside a post's index.md"))
             }
         }
-        let postResults = Parallel.map(jobs) { job -> Result<Document, BuildFailure> in
-            let fromName = ContentDate.fromFileName(job.name, in: config.timeZone)
-            let defaultSlug = Slug.make(fromName?.rest ?? job.name)
-            return reader.read(job.path, kind: .post, defaultSlug: defaultSlug, fileDate: fromName?.date, assets: job.assets) {
-                slug, date, title in
-                permalink.path(date: date ?? .distantPast, in: calendar, slug: slug, title: title)
+        let postResults = Parallel.map(jobs) { job -> Outcome in
+            read(job.path, assets: job.assets, reader: reader) { data in
+                let fromName = ContentDate.fromFileName(job.name, in: config.timeZone)
+                let defaultSlug = Slug.make(fromName?.rest ?? job.name)
+                return reader.read(job.path, contents: data, kind: .post, defaultSlug: defaultSlug, fileDate: fromName?.date, assets: job.assets) {
+                    slug, date, title in
+                    permalink.path(date: date ?? .distantPast, in: calendar, slug: slug, title: title)
+                }
             }
         }
-        for result in postResults {
-            switch result {
-            case .success(let post): loaded.posts.append(post)
-            case .failure(let failure): loaded.diagnostics.append(contentsOf: failure.diagnostics)
-            }
-        }
+        for outcome in postResults { collect(outcome, into: &loaded, as: .post) }
 
         // Pages: `pages/about.md` at `/about/`, `pages/projects/index.md` at `/projects/`; any
         // other file under pages/ is published at the same place, so a page's photos sit beside it.
@@ -77,15 +117,14 @@ struct ContentLoader: Sendable {
             }
             let folder = Self.folder(of: relative)
             let name = Self.name(of: relative)
-            let result = reader.read(file, kind: .page, defaultSlug: name == "index" ? "" : Slug.make(name), fileDate: nil, assets: []) {
-                slug, _, _ in
-                let parent = folder.isEmpty ? "/" : "/" + folder + "/"
-                return name == "index" && slug.isEmpty ? parent : parent + slug + "/"
+            let outcome = read(file, assets: [], reader: reader) { data in
+                reader.read(file, contents: data, kind: .page, defaultSlug: name == "index" ? "" : Slug.make(name), fileDate: nil, assets: []) {
+                    slug, _, _ in
+                    let parent = folder.isEmpty ? "/" : "/" + folder + "/"
+                    return name == "index" && slug.isEmpty ? parent : parent + slug + "/"
+                }
             }
-            switch result {
-            case .success(let page): loaded.pages.append(page)
-            case .failure(let failure): loaded.diagnostics.append(contentsOf: failure.diagnostics)
-            }
+            collect(outcome, into: &loaded, as: .page)
         }
 
         for file in listing("static") {

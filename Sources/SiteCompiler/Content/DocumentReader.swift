@@ -14,14 +14,15 @@ struct DocumentReader: Sendable {
     /// Reads the post or page at `path`. `defaultSlug` and `fileDate` come from the file name;
     /// `sitePath` computes the published path once the slug and date are known.
     func read(
-        _ path: String, kind: Document.Kind, defaultSlug: String, fileDate: Date?, assets: [String],
+        _ path: String, contents: Data? = nil, kind: Document.Kind, defaultSlug: String, fileDate: Date?, assets: [String],
         sitePath: (_ slug: String, _ date: Date?, _ title: String) -> String
     ) -> Result<Document, BuildFailure> {
         var log = DiagnosticLog()
         let text: String
         let matter: FrontMatter
         do {
-            let raw = try tree.text(of: path)
+            let raw: String
+            if let contents { raw = try DirectorySource.decode(contents, path: path) } else { raw = try tree.text(of: path) }
             text = raw.utf8.contains(0x0D) ? raw.replacingOccurrences(of: "\r\n", with: "\n") : raw
             matter = try FrontMatter.split(text, path: path)
         } catch {

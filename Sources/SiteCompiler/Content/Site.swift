@@ -51,6 +51,15 @@ public struct RenderedDocument: Sendable {
     public var summary: String
     public var wordCount: Int
 
+    init(document: Document, html: String, excerpt: String, hasMore: Bool, summary: String, wordCount: Int) {
+        self.document = document
+        self.html = html
+        self.excerpt = excerpt
+        self.hasMore = hasMore
+        self.summary = summary
+        self.wordCount = wordCount
+    }
+
     init(document: Document, renderer: MarkdownRenderer) {
         self.document = document
         let rendered = renderer.render(document.body)

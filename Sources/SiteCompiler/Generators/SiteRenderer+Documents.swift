@@ -11,12 +11,19 @@ extension SiteRenderer {
             // Posts are newest first: the previous (older) post follows in the list.
             let previous = index + 1 < posts.count ? index + 1 : nil
             let next = index > 0 ? index - 1 : nil
-            let item = document(post, page: context.page(post, previous: previous, next: next), defaultLayout: "post")
+            let fingerprint = Fingerprint([inputs.site, inputs.posts[index]] + [previous, next].map { $0.map { inputs.posts[$0] } ?? Fingerprint() },
+                                          label: "post")
+            let item = document(post, fingerprint: fingerprint, defaultLayout: "post") {
+                context.page(post, previous: previous, next: next)
+            }
             counter.step()
             return item
         }
-        let renderedPages = Parallel.map(pages) { page -> Item in
-            let item = document(page, page: context.page(page, previous: nil, next: nil), defaultLayout: "page")
+        let renderedPages = Parallel.map(Array(pages.indices)) { index -> Item in
+            let page = pages[index]
+            let item = document(page, fingerprint: Fingerprint([inputs.site, inputs.pages[index]], label: "page"), defaultLayout: "page") {
+                context.page(page, previous: nil, next: nil)
+            }
             counter.step()
             return item
         }
@@ -32,11 +39,13 @@ extension SiteRenderer {
         return items
     }
 
-    private func document(_ rendered: RenderedDocument, page: [String: Any], defaultLayout: String) -> Item {
+    private func document(_ rendered: RenderedDocument, fingerprint: Fingerprint, defaultLayout: String,
+                          page: @escaping @Sendable () -> [String: Any]) -> Item {
         let document = rendered.document
         let layout = document.layout?.name ?? defaultLayout
-        let html = html(layout, context.values(page: page))
-        return Item(path: document.outputPath, content: .text(html), origin: document.sourcePath)
+        return self.page(document.outputPath, origin: document.sourcePath, fingerprint: fingerprint) {
+            html(layout, context.values(page: page()))
+        }
     }
 }
 

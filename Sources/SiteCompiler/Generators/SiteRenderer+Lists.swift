@@ -14,20 +14,30 @@ extension SiteRenderer {
                 "has_previous": number > 1,
                 "has_next": number < pageCount,
                 "is_paginated": pageCount > 1,
-                "pages": (1...pageCount).map { ["number": $0, "url": context.links.url(path($0)), "is_current": $0 == number] as [String: Any] },
+                // A window of pages around this one, plus the first and the last: a list of every
+                // page would make each of a big blog's thousand home pages list a thousand links.
+                "pages": Self.pageWindow(number, of: pageCount).map {
+                    ["number": $0, "url": context.links.url(path($0)), "is_current": $0 == number] as [String: Any]
+                },
             ]
             if number > 1 { pagination["previous_url"] = context.links.url(path(number - 1)) }
             if number < pageCount { pagination["next_url"] = context.links.url(path(number + 1)) }
             let title = number == 1 ? site.config.title : "\(site.config.title) – page \(number)"
             let page = context.generatedPage(kind: "home", title: title, path: path(number))
-            let values = context.values(page: page, extra: [
+            let values = ReadOnly(context.values(page: page, extra: [
                 "posts": range.map { context.postSummaries[$0] },
                 "pagination": pagination,
-            ])
-            return Item(path: file(path(number)), content: .text(html("home", values)), origin: "the home page")
+            ]))
+            let fingerprint = Fingerprint([inputs.site] + range.map { inputs.posts[$0] }, label: "home \(number) \(pageCount)")
+            return self.page(file(path(number)), origin: "the home page", fingerprint: fingerprint) { html("home", values.value) }
         }
         items.append(Item(path: "page/1/index.html", content: .text(redirectPage(to: "/")), origin: "the home page"))
         return items
+    }
+
+    /// Page numbers to link from page `number`: the first, the last, and up to five either side.
+    static func pageWindow(_ number: Int, of count: Int) -> [Int] {
+        Array(Set([1, count] + Array(max(1, number - 5)...min(count, number + 5)))).sorted()
     }
 
     /// `/archive/`: every post, grouped by year, newest first.
@@ -51,8 +61,10 @@ extension SiteRenderer {
         }
         close()
         let page = context.generatedPage(kind: "archive", title: "Archive", path: "/archive/")
-        let values = context.values(page: page, extra: ["years": years, "posts": context.postSummaries])
-        return [Item(path: "archive/index.html", content: .text(html("archive", values)), origin: "the archive page")]
+        let values = ReadOnly(context.values(page: page, extra: ["years": years, "posts": context.postSummaries]))
+        return [self.page("archive/index.html", origin: "the archive page", fingerprint: Fingerprint([inputs.site] + inputs.posts, label: "archive")) {
+            html("archive", values.value)
+        }]
     }
 
     /// `/tags/` lists every tag; `/tags/<tag>/` lists its posts.
@@ -67,15 +79,20 @@ extension SiteRenderer {
             ]
         }
         let indexPage = context.generatedPage(kind: "tags", title: "Tags", path: "/tags/")
-        var items = [Item(path: "tags/index.html", content: .text(html("tags", context.values(page: indexPage, extra: ["tags": tags]))),
-                          origin: "the tags page")]
+        let tagInputs = site.tags.map { tag in Fingerprint([Fingerprint.of(tag.name + "\u{0}" + tag.slug)] + tag.posts.map { inputs.posts[$0] }) }
+        let indexValues = ReadOnly(context.values(page: indexPage, extra: ["tags": tags]))
+        var items = [self.page("tags/index.html", origin: "the tags page", fingerprint: Fingerprint([inputs.site] + tagInputs, label: "tags")) {
+            html("tags", indexValues.value)
+        }]
         let shared = ReadOnly(tags)
         let rendered = Parallel.map(Array(site.tags.indices)) { index -> Item in
             let tags = shared.value
             let group = site.tags[index]
             let page = context.generatedPage(kind: "tag", title: "Posts tagged “\(group.name)”", path: group.path)
-            let values = context.values(page: page, extra: ["tag": tags[index], "posts": tags[index]["posts"]!])
-            return Item(path: file(group.path), content: .text(html("tag", values)), origin: "the page of tag '\(group.name)'")
+            let values = ReadOnly(context.values(page: page, extra: ["tag": tags[index], "posts": tags[index]["posts"]!]))
+            return self.page(file(group.path), origin: "the page of tag '\(group.name)'", fingerprint: Fingerprint(inputs.site, tagInputs[index])) {
+                html("tag", values.value)
+            }
         }
         items += rendered
         return items
@@ -84,8 +101,10 @@ extension SiteRenderer {
     /// `/404.html`, which servers show for a missing page.
     func notFoundPage() -> [Item] {
         let page = context.generatedPage(kind: "not_found", title: "Page not found", path: "/404.html")
-        let values = context.values(page: page, extra: ["posts": Array(context.postSummaries.prefix(5))])
-        return [Item(path: "404.html", content: .text(html("404", values)), origin: "the 404 page")]
+        let values = ReadOnly(context.values(page: page, extra: ["posts": Array(context.postSummaries.prefix(5))]))
+        return [self.page("404.html", origin: "the 404 page", fingerprint: Fingerprint([inputs.site] + inputs.posts.prefix(5), label: "404")) {
+            html("404", values.value)
+        }]
     }
 
     /// A page at each alias that sends readers and search engines to the new address.

@@ -9,6 +9,7 @@ struct SiteRenderer: Sendable {
     let options: BuildOptions
     let context: TemplateContext
     let copies: [(source: String, output: String)]
+    let inputs: PageInputs
 
     /// One file a generator wants written.
     struct Item: Sendable {
@@ -16,24 +17,56 @@ struct SiteRenderer: Sendable {
         var content: OutputTree.Content
         var origin: String
         var line: Int?
+        /// The digest of everything the page was made from, for the next build's cache.
+        var fingerprint: Fingerprint?
     }
 
-    init(site: Site, theme: Theme, options: BuildOptions, copies: [(source: String, output: String)]) {
+    /// What pages are made from, as digests, and what the last build made: a page whose digest
+    /// is unchanged and whose live file is as it was left is kept rather than rendered.
+    struct PageInputs: Sendable {
+        /// The layout-independent site values (`site`).
+        var site: Fingerprint
+        /// Each post's file, in the order of ``Site/posts``.
+        var posts: [Fingerprint]
+        /// Each page's file, in the order of ``Site/pages``.
+        var pages: [Fingerprint]
+        var previous: [String: BuildCache.PageRecord] = [:]
+        /// The live output folder, where kept pages are.
+        var live: String?
+    }
+
+    init(site: Site, theme: Theme, options: BuildOptions, copies: [(source: String, output: String)],
+         inputs: (_ context: TemplateContext) -> PageInputs) {
         self.site = site
         self.theme = theme
         self.options = options
         self.copies = copies
-        self.context = TemplateContext(site: site, options: options)
+        let context = TemplateContext(site: site, options: options)
+        self.context = context
+        self.inputs = inputs(context)
     }
 
-    /// Every output file, or the clashes between them.
-    func render(progress: BuildProgress?) -> (OutputTree, [Diagnostic]) {
+    /// A page rendered by `render`, or kept as it is when its inputs have not changed.
+    func page(_ path: String, origin: String, fingerprint: Fingerprint, render: @escaping @Sendable () -> String) -> Item {
+        if let record = inputs.previous[path], record.fingerprint == fingerprint, let live = inputs.live,
+            let stamp = FileStamp.of(live + "/" + path), stamp.size == record.size, stamp.modified == record.modified
+        {
+            return Item(path: path, content: .keep(render), origin: origin, fingerprint: fingerprint)
+        }
+        return Item(path: path, content: .text(render()), origin: origin, fingerprint: fingerprint)
+    }
+
+    /// Every output file and the fingerprints of the pages among them, or the clashes between them.
+    func render(progress: BuildProgress?) -> (OutputTree, [String: Fingerprint], [Diagnostic]) {
         var tree = OutputTree()
+        var fingerprints: [String: Fingerprint] = [:]
         var diagnostics: [Diagnostic] = []
         func add(_ items: [Item]) {
             for item in items {
                 if let clash = tree.add(item.path, item.content, origin: item.origin, line: item.line) {
                     diagnostics.append(clash)
+                } else if let fingerprint = item.fingerprint {
+                    fingerprints[item.path] = fingerprint
                 }
             }
         }
@@ -69,7 +102,7 @@ struct SiteRenderer: Sendable {
         } else if options.noindex {
             tree.replace("robots.txt", .text(robots()), origin: "robots.txt")
         }
-        return (tree, diagnostics)
+        return (tree, fingerprints, diagnostics)
     }
 
     /// Renders a layout, keeping search engines out of previews even when a blog's own layouts

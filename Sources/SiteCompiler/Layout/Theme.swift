@@ -16,6 +16,8 @@ public struct Theme: Sendable {
     public let assets: [String: Data]
     /// Where each layout came from, for messages and for knowing what a rebuild depends on.
     public let origins: [String: String]
+    /// The digest of every layout and theme file: pages rendered with another theme are outdated.
+    let fingerprint: Fingerprint
 
     /// The default theme, with the blog's `layouts/` on top.
     public static func load(from tree: any SourceTree) throws(BuildFailure) -> Theme {
@@ -57,7 +59,10 @@ public struct Theme: Sendable {
             }
         }
         try log.check()
-        return Theme(library: library, layoutNames: Set(sources.keys), assets: assets, origins: sources.mapValues(\.origin))
+        let parts = sources.sorted { $0.key < $1.key }.map { Fingerprint.of($0.key + "\u{0}" + $0.value.text) }
+            + assets.sorted { $0.key < $1.key }.map { Fingerprint(Fingerprint.of($0.key), Fingerprint.of($0.value)) }
+        return Theme(library: library, layoutNames: Set(sources.keys), assets: assets, origins: sources.mapValues(\.origin),
+                     fingerprint: Fingerprint(parts, label: "theme"))
     }
 
     /// Renders the layout `name` with `context`.

@@ -171,19 +171,29 @@ public enum HTMLText {
     /// the right place when the HTML is shown somewhere else: a root-relative `/x` becomes
     /// `root + x`, a relative `x` or `#x` resolves against `base`. Absolute URLs are kept.
     static func rebaseLinks(_ html: String, root: String, base: String) -> String {
-        var result = ""
-        result.reserveCapacity(html.utf8.count + 64)
-        var rest = html[...]
-        let attributes = [" href=\"", " src=\"", " poster=\""]
-        while let match = attributes.compactMap({ rest.range(of: $0) }).min(by: { $0.lowerBound < $1.lowerBound }) {
-            result += rest[..<match.upperBound]
-            rest = rest[match.upperBound...]
-            guard let close = rest.firstIndex(of: "\"") else { break }
-            result += resolve(String(rest[..<close]), root: root, base: base)
-            rest = rest[close...]
+        let bytes = Array(html.utf8)
+        let attributes: [[UInt8]] = [Array(" href=\"".utf8), Array(" src=\"".utf8), Array(" poster=\"".utf8)]
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + 64)
+        var index = 0
+        scan: while index < bytes.count {
+            if bytes[index] == 0x20 {
+                for attribute in attributes where index + attribute.count <= bytes.count
+                    && bytes[index..<index + attribute.count].elementsEqual(attribute)
+                {
+                    let start = index + attribute.count
+                    guard let close = bytes[start...].firstIndex(of: UInt8(ascii: "\"")) else { break }
+                    output.append(contentsOf: attribute)
+                    let link = String(decoding: bytes[start..<close], as: UTF8.self)
+                    output.append(contentsOf: resolve(link, root: root, base: base).utf8)
+                    index = close
+                    continue scan
+                }
+            }
+            output.append(bytes[index])
+            index += 1
         }
-        result += rest
-        return result
+        return String(decoding: output, as: UTF8.self)
     }
 
     static func resolve(_ link: String, root: String, base: String) -> String {

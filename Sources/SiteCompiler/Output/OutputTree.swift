@@ -8,6 +8,9 @@ public struct OutputTree: Sendable {
         case data(Data)
         /// A file of the source tree copied as it is, read only when written.
         case source(String)
+        /// A page the build cache says is unchanged: the live file is kept, and the page is
+        /// rendered only if that file has gone missing in the meantime.
+        case keep(@Sendable () -> String)
     }
 
     /// One output file.

@@ -101,6 +101,9 @@ public struct OutputWriter: Sendable {
                 let file = tree.files[path]!
                 let bytes: Data
                 switch file.content {
+                case .keep(let render):
+                    if try Self.keep(at: root + "/" + path, live: live + "/" + path) { return true }
+                    bytes = Data(render().utf8)
                 case .text(let text): bytes = Data(text.utf8)
                 case .data(let data): bytes = data
                 case .source(let sourcePath):
@@ -145,6 +148,20 @@ public struct OutputWriter: Sendable {
         }
         try replace(target, with: bytes)
         return false
+    }
+
+    /// Makes the spare hold the live file at `live` as it is. False when there is no live file.
+    private static func keep(at target: String, live: String) throws -> Bool {
+        var liveInfo = stat(), targetInfo = stat()
+        guard lstat(live, &liveInfo) == 0, liveInfo.st_mode & S_IFMT == S_IFREG else { return false }
+        if lstat(target, &targetInfo) == 0, targetInfo.st_ino == liveInfo.st_ino, targetInfo.st_dev == liveInfo.st_dev { return true }
+        let temporary = target + ".galley-tmp"
+        unlink(temporary)
+        guard link(live, temporary) == 0 else { return false }
+        guard rename(temporary, target) == 0 else {
+            throw OutputError(path: target, message: "cannot replace: \(String(cString: strerror(errno)))")
+        }
+        return true
     }
 
     /// Writes a new file and renames it over `path`, never writing into a file that may be shared.

@@ -1,0 +1,98 @@
+import Foundation
+
+/// A compact binary form for the build cache: lengths as variable-length integers, text as UTF-8.
+/// JSON would cost more to read back than the work the cache saves.
+struct CacheWriter {
+    private(set) var bytes: [UInt8] = []
+
+    mutating func int(_ value: Int) {
+        var rest = UInt64(bitPattern: Int64(value))
+        while rest >= 0x80 {
+            bytes.append(UInt8(rest & 0x7F) | 0x80)
+            rest >>= 7
+        }
+        bytes.append(UInt8(rest))
+    }
+
+    mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
+
+    mutating func string(_ value: String) {
+        int(value.utf8.count)
+        bytes.append(contentsOf: value.utf8)
+    }
+
+    mutating func raw(_ value: [UInt8]) {
+        int(value.count)
+        bytes.append(contentsOf: value)
+    }
+
+    mutating func double(_ value: Double) { int(Int(bitPattern: UInt(value.bitPattern))) }
+
+    mutating func optional<T>(_ value: T?, _ write: (inout CacheWriter, T) -> Void) {
+        bool(value != nil)
+        if let value { write(&self, value) }
+    }
+
+    mutating func array<T>(_ values: [T], _ write: (inout CacheWriter, T) -> Void) {
+        int(values.count)
+        for value in values { write(&self, value) }
+    }
+}
+
+/// Reads what ``CacheWriter`` wrote; any inconsistency throws, and the build starts afresh.
+struct CacheReader {
+    struct Damaged: Error {}
+
+    private let bytes: [UInt8]
+    private var index = 0
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    var atEnd: Bool { index == bytes.count }
+
+    mutating func int() throws -> Int {
+        var value: UInt64 = 0
+        var shift: UInt64 = 0
+        while true {
+            guard index < bytes.count, shift < 64 else { throw Damaged() }
+            let byte = bytes[index]
+            index += 1
+            value |= UInt64(byte & 0x7F) << shift
+            if byte < 0x80 { break }
+            shift += 7
+        }
+        return Int(Int64(bitPattern: value))
+    }
+
+    mutating func bool() throws -> Bool {
+        guard index < bytes.count else { throw Damaged() }
+        index += 1
+        return bytes[index - 1] != 0
+    }
+
+    mutating func string() throws -> String {
+        String(decoding: try raw(), as: UTF8.self)
+    }
+
+    mutating func raw() throws -> ArraySlice<UInt8> {
+        let count = try int()
+        guard count >= 0, index + count <= bytes.count else { throw Damaged() }
+        defer { index += count }
+        return bytes[index..<index + count]
+    }
+
+    mutating func double() throws -> Double { Double(bitPattern: UInt64(UInt(bitPattern: try int()))) }
+
+    mutating func optional<T>(_ read: (inout CacheReader) throws -> T) throws -> T? {
+        try bool() ? try read(&self) : nil
+    }
+
+    mutating func array<T>(_ read: (inout CacheReader) throws -> T) throws -> [T] {
+        let count = try int()
+        guard count >= 0, count <= bytes.count - index else { throw Damaged() }
+        var values: [T] = []
+        values.reserveCapacity(count)
+        for _ in 0..<count { values.append(try read(&self)) }
+        return values
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+
+// How posts and pages are kept in the build cache, so an unchanged file is neither parsed nor
+// rendered again.
+
+extension YAMLValue {
+    func encode(to writer: inout CacheWriter) {
+        switch self {
+        case .scalar(let text, let plain, let line):
+            writer.int(0); writer.string(text); writer.bool(plain); writer.int(line)
+        case .sequence(let items, let line):
+            writer.int(1); writer.array(items) { $1.encode(to: &$0) }; writer.int(line)
+        case .mapping(let pairs, let line):
+            writer.int(2)
+            writer.array(pairs) { writer, pair in
+                writer.string(pair.key)
+                pair.value.encode(to: &writer)
+            }
+            writer.int(line)
+        case .null(let line):
+            writer.int(3); writer.int(line)
+        }
+    }
+
+    static func decode(from reader: inout CacheReader) throws -> YAMLValue {
+        switch try reader.int() {
+        case 0: return .scalar(try reader.string(), plain: try reader.bool(), line: try reader.int())
+        case 1: return .sequence(try reader.array { try YAMLValue.decode(from: &$0) }, line: try reader.int())
+        case 2:
+            let pairs = try reader.array { reader in (key: try reader.string(), value: try YAMLValue.decode(from: &reader)) }
+            return .mapping(pairs, line: try reader.int())
+        case 3: return .null(line: try reader.int())
+        default: throw CacheReader.Damaged()
+        }
+    }
+}
+
+extension RenderedDocument {
+    func encode(to writer: inout CacheWriter) {
+        let d = document
+        writer.string(d.kind.rawValue)
+        writer.string(d.sourcePath)
+        writer.string(d.title)
+        writer.string(d.slug)
+        writer.optional(d.date) { $0.double($1.timeIntervalSinceReferenceDate) }
+        writer.optional(d.updated) { $0.double($1.timeIntervalSinceReferenceDate) }
+        writer.array(d.tags) { $0.string($1) }
+        writer.bool(d.draft)
+        writer.optional(d.summary) { $0.string($1) }
+        writer.optional(d.layout) { $0.string($1.name); $0.int($1.line) }
+        writer.array(d.aliases) { $0.string($1.path); $0.int($1.line) }
+        writer.optional(d.audio) { writer, audio in
+            writer.string(audio.url); writer.int(audio.length); writer.string(audio.type)
+            writer.optional(audio.duration) { $0.int($1) }
+        }
+        writer.int(d.weight)
+        writer.optional(d.author) { $0.string($1) }
+        writer.array(d.params.sorted { $0.key < $1.key }) { writer, pair in
+            writer.string(pair.key)
+            pair.value.encode(to: &writer)
+        }
+        // The Markdown is not needed again: its HTML is stored below.
+        writer.string("")
+        writer.int(d.bodyLine)
+        writer.string(d.path)
+        writer.array(d.assets) { $0.string($1) }
+        writer.string(html)
+        writer.string(excerpt)
+        writer.bool(hasMore)
+        writer.string(summary)
+        writer.int(wordCount)
+    }
+
+    static func decode(from reader: inout CacheReader) throws -> RenderedDocument {
+        guard let kind = Document.Kind(rawValue: try reader.string()) else { throw CacheReader.Damaged() }
+        let sourcePath = try reader.string(), title = try reader.string(), slug = try reader.string()
+        let date = try reader.optional { Date(timeIntervalSinceReferenceDate: try $0.double()) }
+        let updated = try reader.optional { Date(timeIntervalSinceReferenceDate: try $0.double()) }
+        let tags = try reader.array { try $0.string() }
+        let draft = try reader.bool()
+        let summary = try reader.optional { try $0.string() }
+        let layout = try reader.optional { (name: try $0.string(), line: try $0.int()) }
+        let aliases = try reader.array { (path: try $0.string(), line: try $0.int()) }
+        let audio = try reader.optional { reader in
+            Audio(url: try reader.string(), length: try reader.int(), type: try reader.string(), duration: try reader.optional { try $0.int() })
+        }
+        let weight = try reader.int()
+        let author = try reader.optional { try $0.string() }
+        var params: [String: YAMLValue] = [:]
+        for (key, value) in try reader.array({ reader in (try reader.string(), try YAMLValue.decode(from: &reader)) }) { params[key] = value }
+        let body = try reader.string(), bodyLine = try reader.int(), path = try reader.string()
+        let assets = try reader.array { try $0.string() }
+        let document = Document(
+            kind: kind, sourcePath: sourcePath, title: title, slug: slug, date: date, updated: updated, tags: tags, draft: draft,
+            summary: summary, layout: layout, aliases: aliases, audio: audio, weight: weight, author: author, params: params,
+            body: body, bodyLine: bodyLine, path: path, assets: assets)
+        return RenderedDocument(document: document, html: try reader.string(), excerpt: try reader.string(), hasMore: try reader.bool(),
+                                summary: try reader.string(), wordCount: try reader.int())
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+
+@testable import SiteCompiler
+
+/// Builds that reuse the cache must write exactly what a build from nothing writes.
+@Suite struct IncrementalBuildTests {
+    let blog: TestBlog
+    var cache: URL { blog.root.appending(path: ".galley-cache") }
+    var full: URL { blog.root.appending(path: "_full") }
+
+    init() throws {
+        var files: [String: String] = [
+            "pages/about.md": TestBlog.post("title: About"),
+            "static/notes.txt": "static",
+        ]
+        for day in 1...12 {
+            let tags = ["alpha", day % 2 == 0 ? "even" : "odd", day % 3 == 0 ? "three" : "other"]
+            files[String(format: "posts/2019-10-%02d-post-%d.md", day, day)] =
+                TestBlog.post("title: Post \(day)\ntags: [\(tags.joined(separator: ", "))]", "Opening of \(day).\n\nMore of \(day).")
+        }
+        blog = try TestBlog(TestBlog.config, files)
+    }
+
+    @discardableResult
+    func incremental() throws -> SiteBuilder.Report {
+        try SiteBuilder(source: blog.source, options: blog.options()).build(into: blog.output, cache: cache)
+    }
+
+    /// Builds from nothing into another folder and compares every file, name and bytes.
+    func expectSameAsFullBuild(_ step: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try? FileManager.default.removeItem(at: full)
+        try? FileManager.default.removeItem(at: OutputWriter(destination: full).spare)
+        try SiteBuilder(source: blog.source, options: blog.options()).build(into: full)
+        let incremental = try blog.outputFiles()
+        let fresh = try DirectorySource(root: full).files(under: "")
+        #expect(incremental == fresh, "\(step): different files", sourceLocation: sourceLocation)
+        for path in fresh where FileManager.default.contents(atPath: blog.output.appending(path: path).path)
+            != FileManager.default.contents(atPath: full.appending(path: path).path)
+        {
+            Issue.record("\(step): \(path) differs from a full build", sourceLocation: sourceLocation)
+        }
+    }
+
+    func stamp(_ path: String) -> [Int]? {
+        var info = stat()
+        guard stat(blog.output.appending(path: path).path, &info) == 0 else { return nil }
+        return [Int(info.st_ino), info.st_mtim.tv_sec, info.st_mtim.tv_nsec]
+    }
+
+    @Test func aSeriesOfEditsGivesTheSameSiteAsAFullBuild() throws {
+        try incremental()
+        try expectSameAsFullBuild("first build")
+        let noop = try incremental()
+        #expect(noop.written == 0)
+        try expectSameAsFullBuild("no change")
+
+        try blog.write("posts/2019-10-20-added.md", TestBlog.post("title: Added\ntags: [alpha, new]"))
+        try incremental()
+        try expectSameAsFullBuild("add a post")
+
+        try blog.write("posts/2019-10-05-post-5.md", TestBlog.post("title: Post 5, retitled\ntags: [alpha, odd, other]", "New opening."))
+        try incremental()
+        try expectSameAsFullBuild("edit a post")
+
+        try blog.write("posts/2019-10-06-post-6.md", TestBlog.post("title: Post 6\ntags: [beta]", "Opening of 6.\n\nMore of 6."))
+        try incremental()
+        try expectSameAsFullBuild("retag a post")
+        #expect(blog.page("tags/beta/index.html")?.contains("Post 6") == true)
+
+        try blog.remove("posts/2019-10-03-post-3.md")
+        try incremental()
+        try expectSameAsFullBuild("delete a post")
+        #expect(blog.page("2019/10/03/post-3/index.html") == nil)
+
+        try blog.write("layouts/post-summary.mustache", "<article class=\"mine\"><a href=\"{{url}}\">{{title}}</a></article>")
+        try incremental()
+        try expectSameAsFullBuild("change a layout")
+        #expect(blog.page("index.html")?.contains("class=\"mine\"") == true)
+
+        try blog.write("galley.yml", TestBlog.config.replacingOccurrences(of: "Test Blog", with: "Renamed Blog"))
+        try incremental()
+        try expectSameAsFullBuild("change the config")
+        #expect(blog.page("2019/10/01/post-1/index.html")?.contains("Renamed Blog") == true)
+
+        try blog.write("posts/2019-10-07-post-7.md", TestBlog.post("title: Post 7\ndraft: true"))
+        try incremental()
+        try expectSameAsFullBuild("make a post a draft")
+
+        try blog.write("static/notes.txt", "static, edited")
+        try blog.write("pages/about.md", TestBlog.post("title: About me"))
+        try incremental()
+        try expectSameAsFullBuild("edit a page and a static file")
+    }
+
+    @Test func editingOnePostLeavesUnrelatedFilesAlone() throws {
+        try incremental()
+        let unrelated = ["2019/10/01/post-1/index.html", "tags/three/index.html", "page/2/index.html", "about/index.html", "style.css"]
+        let before = unrelated.map(stamp)
+        let postBefore = stamp("2019/10/10/post-10/index.html")
+        Thread.sleep(forTimeInterval: 0.01)
+
+        // Post 10 carries alpha, even and other; its excerpt stays the same.
+        try blog.write("posts/2019-10-10-post-10.md",
+                       TestBlog.post("title: Post 10\ntags: [alpha, even, other]", "Opening of 10.\n\nMore of 10, and a new sentence."))
+        let report = try incremental()
+        #expect(unrelated.map(stamp) == before)
+        #expect(stamp("2019/10/10/post-10/index.html") != postBefore)
+        #expect(report.written <= 6, "wrote \(report.written) files for one edit")
+        try expectSameAsFullBuild("one edit")
+    }
+
+    @Test func aDamagedOrMissingCacheMeansAFullBuildNeverAWrongOne() throws {
+        try incremental()
+        let cacheFile = BuildCache.file(for: blog.output, in: cache)
+        #expect(FileManager.default.fileExists(atPath: cacheFile.path))
+
+        try blog.write("posts/2019-10-01-post-1.md", TestBlog.post("title: Post 1, changed"))
+        var damaged = try Data(contentsOf: cacheFile)
+        damaged.replaceSubrange(damaged.count / 2..<damaged.count / 2 + 64, with: Data(repeating: 0xFF, count: 64))
+        try damaged.write(to: cacheFile)
+        try incremental()
+        try expectSameAsFullBuild("damaged cache")
+
+        try Data("not a cache".utf8).write(to: cacheFile)
+        try blog.write("posts/2019-10-02-post-2.md", TestBlog.post("title: Post 2, changed"))
+        try incremental()
+        try expectSameAsFullBuild("garbage cache")
+
+        try FileManager.default.removeItem(at: cache)
+        try blog.write("posts/2019-10-04-post-4.md", TestBlog.post("title: Post 4, changed"))
+        try incremental()
+        try expectSameAsFullBuild("no cache")
+
+        // A page changed by hand in the output is noticed and rendered again.
+        try Data("tampered".utf8).write(to: blog.output.appending(path: "2019/10/08/post-8/index.html"))
+        try incremental()
+        try expectSameAsFullBuild("tampered output")
+    }
+}
