@@ -35,7 +35,7 @@ def sentence(rng, low=6, high=16):
 
 
 def paragraph(rng, sentences=None):
-    count = sentences or rng.randint(3, 6)
+    count = sentences or rng.randint(4, 7)
     text = " ".join(sentence(rng) for _ in range(count))
     if rng.random() < 0.5:
         word = rng.choice(WORDS)
@@ -50,7 +50,7 @@ def body(rng):
     parts = [paragraph(rng) + "[^1]"]
     blocks = ["heading", "list", "code", "table", "quote", "para", "para", "para"]
     rng.shuffle(blocks)
-    for block in blocks[: rng.randint(6, 8)]:
+    for block in blocks[: rng.randint(7, 8)]:
         if block == "heading":
             parts.append("## " + sentence(rng, 2, 5).rstrip(".?!"))
         elif block == "list":
