@@ -5,7 +5,8 @@ import Mustache
 ///
 /// `{{page.date}}` prints in the site's `date_format`; `{{page.date.iso8601}}`,
 /// `{{page.date.rfc822}}`, `{{page.date.year}}`, `{{page.date.month}}`, `{{page.date.day}}`,
-/// `{{page.date.month_name}}` and `{{page.date.weekday}}` are ready-made; and
+/// `{{page.date.month_name}}`, `{{page.date.weekday}}` and `{{page.date.compact}}` (`10 Apr 2014`)
+/// are ready-made; and
 /// `{{#page.date.format}}MMMM do, yyyy{{/page.date.format}}` prints any ``DatePattern``.
 struct DateValue: MustacheParent, MustacheCustomRenderable, Sendable {
     let date: Date
@@ -28,6 +29,7 @@ struct DateValue: MustacheParent, MustacheCustomRenderable, Sendable {
         case "day": return style.local.format(date, "dd")
         case "month_name": return style.local.format(date, "MMMM")
         case "short_month": return style.local.format(date, "MMM")
+        case "compact": return style.local.format(date, "d MMM yyyy")
         case "weekday": return style.local.format(date, "EEEE")
         case "time": return style.local.format(date, "HH:mm")
         case "unix": return Int(date.timeIntervalSince1970)

@@ -37,6 +37,9 @@ public struct OutputWriter: Sendable {
         let fileManager = FileManager.default
         try fileManager.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
         try checkDestination()
+        if try isUpToDate(tree, from: source) {
+            return Report(written: 0, unchanged: tree.files.count)
+        }
         var isDirectory: ObjCBool = false
         if fileManager.fileExists(atPath: spare.path, isDirectory: &isDirectory), !isDirectory.boolValue {
             try fileManager.removeItem(at: spare)
@@ -63,6 +66,34 @@ public struct OutputWriter: Sendable {
             throw OutputError(path: destination.path, message:
                 "is not empty and does not look like a site Galley built; refusing to replace it (choose another -o folder or remove it)")
         }
+    }
+
+    /// Whether the live folder already holds exactly `tree`, so that nothing need be touched: the
+    /// usual case for a rebuild after an edit that changed no output, or no edit at all.
+    private func isUpToDate(_ tree: OutputTree, from source: any SourceTree) throws -> Bool {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: destination.path, isDirectory: &isDirectory), isDirectory.boolValue else { return false }
+        let live = destination.path
+        // Cheap checks first: every page the cache kept must still be there.
+        for (path, file) in tree.files {
+            if case .keep = file.content, FileStamp.of(live + "/" + path) == nil { return false }
+        }
+        guard TreeListing(root: live).files == Set(tree.files.keys) else { return false }
+        for (path, file) in tree.files {
+            let bytes: Data
+            switch file.content {
+            case .keep: continue
+            case .text(let text): bytes = Data(text.utf8)
+            case .data(let data): bytes = data
+            case .source(let sourcePath):
+                guard let data = try? source.contents(of: sourcePath) else { return false }
+                bytes = data
+            }
+            guard let stamp = FileStamp.of(live + "/" + path), stamp.size == bytes.count, FileBytes.equal(live + "/" + path, bytes) else {
+                return false
+            }
+        }
+        return true
     }
 
     /// Makes the folder at `root` hold exactly `tree`, comparing against the live destination.

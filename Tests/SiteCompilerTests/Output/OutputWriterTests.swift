@@ -77,6 +77,11 @@ import Testing
     @Test func theSpareIsBroughtUpToDateAndNeverChangedInPlace() throws {
         let blog = try TestBlog(TestBlog.config, ["static/a.txt": "one", "static/junk-free.txt": "keep"])
         try blog.build()
+        // An unchanged build touches nothing at all.
+        let live = inode(blog.output)
+        #expect(try blog.build().written == 0)
+        #expect(inode(blog.output)?.0 == live?.0)
+        try blog.write("static/b.txt", "new")
         try blog.build()
         let spare = OutputWriter(destination: blog.output).spare
         #expect(FileManager.default.fileExists(atPath: spare.appending(path: "a.txt").path))
