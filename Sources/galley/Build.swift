@@ -54,6 +54,14 @@ extension Galley {
             guard FileManager.default.fileExists(atPath: siteURL.path, isDirectory: &isDirectory), isDirectory.boolValue else {
                 throw ValidationError("\(site): no such folder")
             }
+            // An output inside a source folder would be read back as content by the next build.
+            let outputPath = outputURL.standardizedFileURL.resolvingSymlinksInPath().path + "/"
+            for folder in ["posts", "pages", "static", "layouts"] {
+                let source = siteURL.appending(path: folder).standardizedFileURL.resolvingSymlinksInPath().path + "/"
+                if outputPath.hasPrefix(source) {
+                    throw ValidationError("the output folder \(outputURL.path) is inside \(folder)/, where the next build would read it back; choose another -o")
+                }
+            }
 
             let terminal = quiet ? nil : TerminalProgress()
             let builder = SiteBuilder(source: DirectorySource(root: siteURL), options: options)

@@ -94,4 +94,12 @@ import Testing
         #expect(folder.read("out/2024/11/05/unfinished-thoughts/index.html") == nil)
         #expect(post("tags/writing/index.html").contains("Footnotes are marginalia"))
     }
+
+    @Test func anOutputInsideASourceFolderIsRefused() throws {
+        let folder = try blog()
+        let result = try GalleyProcess.run(["build", "blog", "-o", "blog/static/out"], in: folder.url)
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("is inside static/, where the next build would read it back"))
+        #expect(folder.read("blog/static/out/index.html") == nil)
+    }
 }

@@ -19,11 +19,15 @@ public struct DirectorySource: SourceTree {
             return []
         }
         var result: [String] = []
-        try walk(base, relative: directory, into: &result)
+        var visited = Set<[UInt64]>()
+        try walk(base, relative: directory, into: &result, visited: &visited)
         return result.sorted()
     }
 
-    private func walk(_ url: URL, relative: String, into result: inout [String]) throws {
+    private func walk(_ url: URL, relative: String, into result: inout [String], visited: inout Set<[UInt64]>) throws {
+        // Symlinked folders are followed, so a link that points back up must not loop forever.
+        var own = stat()
+        guard stat(url.path, &own) == 0, visited.insert([UInt64(own.st_dev), UInt64(own.st_ino)]).inserted else { return }
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: url.path)
@@ -39,7 +43,7 @@ public struct DirectorySource: SourceTree {
                 throw SourceTreeError.unreadable(childRelative, reason: String(cString: strerror(errno)))
             }
             switch info.st_mode & S_IFMT {
-            case S_IFDIR: try walk(child, relative: childRelative, into: &result)
+            case S_IFDIR: try walk(child, relative: childRelative, into: &result, visited: &visited)
             case S_IFREG: result.append(childRelative)
             default: continue
             }

@@ -141,4 +141,11 @@ import Testing
         #expect(blog.page("projects/shot.png") == "png")
         #expect(blog.page("write-to-me/index.html") != nil)
     }
+
+    @Test func aSymlinkLoopInStaticIsFollowedOnce() throws {
+        let blog = try TestBlog(TestBlog.config, ["static/images/a.png": "png"])
+        symlink("..", blog.root.appending(path: "static/images/loop").path)
+        try blog.build()
+        #expect(blog.page("images/a.png") == "png")
+    }
 }
