@@ -22,7 +22,7 @@ struct DocumentReader: Sendable {
         let matter: FrontMatter
         do {
             let raw: String
-            if let contents { raw = try DirectorySource.decode(contents, path: path) } else { raw = try tree.text(of: path) }
+            if let contents { raw = try SourceText.decode(contents, path: path) } else { raw = try tree.text(of: path) }
             text = raw.utf8.contains(0x0D) ? raw.replacingOccurrences(of: "\r\n", with: "\n") : raw
             matter = try FrontMatter.split(text, path: path)
         } catch {

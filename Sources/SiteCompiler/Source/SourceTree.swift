@@ -29,9 +29,12 @@ extension SourceTree {
         } catch {
             throw Diagnostic(path: path, message: "cannot read file: \(SourceTreeError.describe(error))")
         }
-        return try Self.decode(data, path: path)
+        return try SourceText.decode(data, path: path)
     }
+}
 
+/// How source files become text.
+enum SourceText {
     /// `data` as UTF-8 text without a byte-order mark, or a diagnostic naming the file.
     static func decode(_ data: Data, path: String) throws(Diagnostic) -> String {
         guard let text = String(validating: data, as: UTF8.self) else {

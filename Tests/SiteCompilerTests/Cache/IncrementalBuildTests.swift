@@ -31,7 +31,7 @@ import Testing
     func expectSameAsFullBuild(_ step: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         try? FileManager.default.removeItem(at: full)
         try? FileManager.default.removeItem(at: OutputWriter(destination: full).spare)
-        try SiteBuilder(source: blog.source, options: blog.options()).build(into: full)
+        _ = try SiteBuilder(source: blog.source, options: blog.options()).build(into: full)
         let incremental = try blog.outputFiles()
         let fresh = try DirectorySource(root: full).files(under: "")
         #expect(incremental == fresh, "\(step): different files", sourceLocation: sourceLocation)
