@@ -11,8 +11,21 @@ import Mustache
 struct DateValue: MustacheParent, MustacheCustomRenderable, Sendable {
     let date: Date
     let style: DateStyle
+    // The forms list pages print for every post, worked out once: Calendar is slow enough that
+    // formatting them afresh for each of a big blog's list entries shows in the build time.
+    private let text: String
+    private let iso8601: String
+    private let compact: String
 
-    var renderText: String { style.local.format(date, style.defaultPattern) }
+    init(date: Date, style: DateStyle) {
+        self.date = date
+        self.style = style
+        text = style.local.format(date, style.defaultPattern)
+        iso8601 = style.english.rfc3339(date)
+        compact = style.local.format(date, "d MMM yyyy")
+    }
+
+    var renderText: String { text }
     var isNull: Bool { false }
 
     func child(named name: String) -> Any? {
@@ -22,14 +35,14 @@ struct DateValue: MustacheParent, MustacheCustomRenderable, Sendable {
             return MustacheLambda { pattern in
                 style.local.format(date, pattern.trimmingCharacters(in: .whitespacesAndNewlines))
             }
-        case "iso8601", "rfc3339": return style.english.rfc3339(date)
+        case "iso8601", "rfc3339": return iso8601
         case "rfc822": return style.english.rfc822(date)
         case "year": return style.local.format(date, "yyyy")
         case "month": return style.local.format(date, "MM")
         case "day": return style.local.format(date, "dd")
         case "month_name": return style.local.format(date, "MMMM")
         case "short_month": return style.local.format(date, "MMM")
-        case "compact": return style.local.format(date, "d MMM yyyy")
+        case "compact": return compact
         case "weekday": return style.local.format(date, "EEEE")
         case "time": return style.local.format(date, "HH:mm")
         case "unix": return Int(date.timeIntervalSince1970)
