@@ -31,8 +31,7 @@ struct ContentLoader: Sendable {
     }
 
     /// Reads one Markdown file, or takes it from the cache when its bytes are the same.
-    private func read(_ path: String, assets: [String], reader: DocumentReader,
-                      _ parse: (_ data: Data) -> Result<Document, BuildFailure>) -> Outcome {
+    private func read(_ path: String, assets: [String], _ parse: (_ data: Data) -> Result<Document, BuildFailure>) -> Outcome {
         let data: Data
         do {
             data = try tree.contents(of: path)
@@ -96,7 +95,7 @@ struct ContentLoader: Sendable {
             }
         }
         let postResults = Parallel.map(jobs) { job -> Outcome in
-            read(job.path, assets: job.assets, reader: reader) { data in
+            read(job.path, assets: job.assets) { data in
                 let fromName = ContentDate.fromFileName(job.name, in: config.timeZone)
                 let defaultSlug = Slug.make(fromName?.rest ?? job.name)
                 return reader.read(job.path, contents: data, kind: .post, defaultSlug: defaultSlug, fileDate: fromName?.date, assets: job.assets) {
@@ -117,7 +116,7 @@ struct ContentLoader: Sendable {
             }
             let folder = Self.folder(of: relative)
             let name = Self.name(of: relative)
-            let outcome = read(file, assets: [], reader: reader) { data in
+            let outcome = read(file, assets: []) { data in
                 reader.read(file, contents: data, kind: .page, defaultSlug: name == "index" ? "" : Slug.make(name), fileDate: nil, assets: []) {
                     slug, _, _ in
                     let parent = folder.isEmpty ? "/" : "/" + folder + "/"
