@@ -14,7 +14,7 @@ extension SiteRenderer {
             let fingerprint = Fingerprint([inputs.site, inputs.posts[index]] + [previous, next].map { $0.map { inputs.posts[$0] } ?? Fingerprint() },
                                           label: "post")
             let item = document(post, fingerprint: fingerprint, defaultLayout: "post") {
-                context.page(post, previous: previous, next: next)
+                context.page(post, index: index, previous: previous, next: next)
             }
             counter.step()
             return item

@@ -51,9 +51,9 @@ struct TemplateContext: @unchecked Sendable {
             "year": DatePattern(calendar: config.calendar).format(options.now, "yyyy"),
         ]
 
-        postSummaries = site.posts.map { post in
-            Self.summary(of: post, links: links, dates: dates)
-        }
+        postSummaries = Parallel.map(site.posts) { post in
+            ReadOnly(Self.summary(of: post, links: links, dates: dates))
+        }.map(\.value)
     }
 
     private static func summary(of post: RenderedDocument, links: Links, dates: DateStyle) -> [String: Any] {
@@ -76,8 +76,9 @@ struct TemplateContext: @unchecked Sendable {
         return values
     }
 
-    /// The `page` value of a post or a page's own layout.
-    func page(_ post: RenderedDocument, previous: Int?, next: Int?) -> [String: Any] {
+    /// The `page` value of a post or a page's own layout; `index` is the post's place in
+    /// ``Site/posts``, whose list values it shares.
+    func page(_ post: RenderedDocument, index: Int? = nil, previous: Int?, next: Int?) -> [String: Any] {
         let document = post.document
         var values: [String: Any] = [
             "kind": document.kind.rawValue,
@@ -95,8 +96,13 @@ struct TemplateContext: @unchecked Sendable {
             "reading_time": Self.readingTime(post.wordCount),
             "source": document.sourcePath,
         ]
-        values["date"] = document.date.map(dates.value)
-        values["updated"] = document.updated.map(dates.value)
+        if let index {
+            values["date"] = postSummaries[index]["date"]
+            values["updated"] = postSummaries[index]["updated"]
+        } else {
+            values["date"] = document.date.map(dates.value)
+            values["updated"] = document.updated.map(dates.value)
+        }
         values["draft"] = document.draft ? true : nil
         values["audio"] = document.audio.map { Self.audio(of: $0, links: links) }
         values["author"] = document.author

@@ -43,3 +43,25 @@ import Testing
         #expect(DatePattern(calendar: calendar).format(moment, "d. MMMM yyyy") == "8. März 2019")
     }
 }
+
+@Suite struct CivilTimeTests {
+    /// The integer arithmetic must agree with Foundation's calendar, across centuries, leap days,
+    /// both sides of 1970 and offsets east and west.
+    @Test func agreesWithFoundation() {
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<5000 {
+            let seconds = Double(Int64.random(in: -5_000_000_000...10_000_000_000, using: &random))
+            let offset = Int.random(in: -14...14, using: &random) * 1800
+            let date = Date(timeIntervalSince1970: seconds)
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = TimeZone(secondsFromGMT: offset)!
+            let expected = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second, .weekday], from: date)
+            let actual = CivilTime(date, offset: offset).components
+            #expect([actual.year, actual.month, actual.day, actual.hour, actual.minute, actual.second, actual.weekday]
+                == [expected.year, expected.month, expected.day, expected.hour, expected.minute, expected.second, expected.weekday],
+                    "\(seconds) at \(offset)")
+        }
+        let leap = CivilTime(ContentDate.parse("2024-02-29T23:59:59Z", in: .gmt)!, offset: 0).components
+        #expect([leap.year, leap.month, leap.day, leap.hour, leap.minute, leap.second] == [2024, 2, 29, 23, 59, 59])
+    }
+}
