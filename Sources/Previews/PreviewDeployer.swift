@@ -145,7 +145,11 @@ public struct PreviewDeployer: Sendable {
             try previewSlot(label).removeAll()
             manifest.previews[label] = nil
             try configuration.destination.write(PreviewManifest.path, try manifest.encoded())
-            try? FileManager.default.removeItem(at: configuration.cacheDirectory.appending(path: previewSlot(label).name))
+            // The local build, its spare and its cache file go too: the label may go to another branch.
+            let build = configuration.cacheDirectory.appending(path: previewSlot(label).name)
+            try? FileManager.default.removeItem(at: build)
+            try? FileManager.default.removeItem(at: OutputWriter(destination: build).spare)
+            try? FileManager.default.removeItem(at: SiteBuilder.cacheFile(for: build, in: configuration.cacheDirectory))
             return true
         }
     }

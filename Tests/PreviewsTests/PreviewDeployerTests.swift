@@ -146,6 +146,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: destination.url.appending(path: ".galley/releases/post-a.previews.example.com").path))
         #expect(destination.read(".galley/previews.json")?.contains("post/a") == false)
         #expect(try deployer.remove(branch: "post/a") == false)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cache.url.path).isEmpty)
     }
 
     @Test func aRealFolderWhereAPreviewShouldGoIsNeverReplaced() throws {

@@ -144,6 +144,11 @@ public struct SiteBuilder: Sendable {
                         reusedAll: reused.count == loaded.posts.count + loaded.pages.count)
     }
 
+    /// The file in the cache folder `cache` that remembers the builds written to `output`.
+    public static func cacheFile(for output: URL, in cache: URL) -> URL {
+        BuildCache.file(for: output, in: cache)
+    }
+
     /// Compiles the blog and writes it to `folder`, replacing the previous build only when the
     /// whole build succeeded. With a `cache` folder, unchanged files are neither parsed nor
     /// rendered again.
