@@ -9,6 +9,11 @@ public struct Audio: Sendable, Equatable {
     /// The running time in seconds, when known.
     public var duration: Int?
 
+    /// Whether the file is on this site (`/audio/one.mp3`) rather than on another host.
+    public var isOnThisSite: Bool { Self.isOnThisSite(url) }
+
+    static func isOnThisSite(_ url: String) -> Bool { url.hasPrefix("/") && !url.hasPrefix("//") }
+
     /// The running time as `H:MM:SS` or `M:SS`, as podcast apps show it.
     public var durationText: String? {
         guard let duration else { return nil }

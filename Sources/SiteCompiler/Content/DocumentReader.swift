@@ -168,7 +168,7 @@ struct DocumentReader: Sendable {
             log.report(Diagnostic(path: path, line: value.line, message: "'audio' needs a url"))
             return nil
         }
-        let isLocal = url.hasPrefix("/") && !url.hasPrefix("//")
+        let isLocal = Audio.isOnThisSite(url)
         var length: Int?
         if let raw = value["length"], !raw.isNull {
             guard let number = raw.int, number >= 0 else {

@@ -147,7 +147,7 @@ struct TemplateContext: @unchecked Sendable {
 
     static func audio(of audio: Audio, links: Links) -> [String: Any] {
         var values: [String: Any] = [
-            "url": audio.url.hasPrefix("/") && !audio.url.hasPrefix("//") ? links.url(audio.url) : audio.url,
+            "url": audio.isOnThisSite ? links.url(audio.url) : audio.url,
             "absolute_url": audioURL(audio, links: links),
             "length": audio.length,
             "type": audio.type,
@@ -158,6 +158,6 @@ struct TemplateContext: @unchecked Sendable {
     }
 
     static func audioURL(_ audio: Audio, links: Links) -> String {
-        audio.url.hasPrefix("/") && !audio.url.hasPrefix("//") ? links.absolute(audio.url) : audio.url
+        audio.isOnThisSite ? links.absolute(audio.url) : audio.url
     }
 }

@@ -156,20 +156,11 @@ public struct OutputWriter: Sendable {
 
     /// Puts `bytes` at `target` in the spare. Returns whether the live file already held them.
     private static func place(_ bytes: Data, at target: String, live: String) throws -> Bool {
-        var liveInfo = stat(), targetInfo = stat()
-        let liveExists = lstat(live, &liveInfo) == 0 && liveInfo.st_mode & S_IFMT == S_IFREG
-        let targetExists = lstat(target, &targetInfo) == 0
-        if liveExists, Int(liveInfo.st_size) == bytes.count, FileBytes.equal(live, bytes) {
-            // Unchanged: the spare must hold the live file itself, same inode, same time.
-            if targetExists && targetInfo.st_ino == liveInfo.st_ino && targetInfo.st_dev == liveInfo.st_dev { return true }
-            let temporary = target + ".galley-tmp"
-            unlink(temporary)
-            if link(live, temporary) == 0 {
-                guard rename(temporary, target) == 0 else {
-                    throw OutputError(path: target, message: "cannot replace: \(String(cString: strerror(errno)))")
-                }
-                return true
-            }
+        var liveInfo = stat()
+        if lstat(live, &liveInfo) == 0, liveInfo.st_mode & S_IFMT == S_IFREG, Int(liveInfo.st_size) == bytes.count,
+            FileBytes.equal(live, bytes)
+        {
+            if try link(live, liveInfo, into: target) { return true }
             // Across file systems a link is impossible; a copy that keeps the time does as well.
             try replace(target, with: bytes)
             var times = [timespec(tv_sec: liveInfo.st_atim.tv_sec, tv_nsec: liveInfo.st_atim.tv_nsec),
@@ -183,15 +174,20 @@ public struct OutputWriter: Sendable {
 
     /// Makes the spare hold the live file at `live` as it is. False when there is no live file.
     private static func keep(at target: String, live: String) throws -> Bool {
-        var liveInfo = stat(), targetInfo = stat()
+        var liveInfo = stat()
         guard lstat(live, &liveInfo) == 0, liveInfo.st_mode & S_IFMT == S_IFREG else { return false }
+        return try link(live, liveInfo, into: target)
+    }
+
+    /// Makes `target` the live file itself (same inode, same time), unless it already is.
+    /// False when no link can be made, as across file systems.
+    private static func link(_ live: String, _ liveInfo: stat, into target: String) throws -> Bool {
+        var targetInfo = stat()
         if lstat(target, &targetInfo) == 0, targetInfo.st_ino == liveInfo.st_ino, targetInfo.st_dev == liveInfo.st_dev { return true }
         let temporary = target + ".galley-tmp"
         unlink(temporary)
-        guard link(live, temporary) == 0 else { return false }
-        guard rename(temporary, target) == 0 else {
-            throw OutputError(path: target, message: "cannot replace: \(String(cString: strerror(errno)))")
-        }
+        guard Foundation.link(live, temporary) == 0 else { return false }
+        try rename(temporary, over: target)
         return true
     }
 
@@ -200,7 +196,11 @@ public struct OutputWriter: Sendable {
         let temporary = path + ".galley-tmp"
         unlink(temporary)
         try FileBytes.write(bytes, to: temporary)
-        guard rename(temporary, path) == 0 else {
+        try rename(temporary, over: path)
+    }
+
+    private static func rename(_ temporary: String, over path: String) throws {
+        guard Foundation.rename(temporary, path) == 0 else {
             throw OutputError(path: path, message: "cannot replace: \(String(cString: strerror(errno)))")
         }
     }
