@@ -28,9 +28,8 @@ struct TemplateContext: @unchecked Sendable {
             .map { ["title": $0.document.title, "url": links.url($0.document.path)] as [String: Any] }
         var params: [String: Any] = [:]
         for (key, value) in config.params { params[key] = value.templateValue }
-        self.site = [
+        var siteValues: [String: Any] = [
             "title": config.title,
-            "description": config.description,
             "author": author,
             "base_url": links.base,
             "base_path": links.basePath,
@@ -50,6 +49,9 @@ struct TemplateContext: @unchecked Sendable {
             "generator": "Galley",
             "year": DatePattern(calendar: config.calendar).format(options.now, "yyyy"),
         ]
+        // Absent rather than empty: swift-mustache counts "" as true in {{#site.description}}.
+        if !config.description.isEmpty { siteValues["description"] = config.description }
+        self.site = siteValues
 
         postSummaries = Parallel.map(site.posts) { post in
             ReadOnly(Self.summary(of: post, links: links, dates: dates))

@@ -48,12 +48,13 @@ public struct Theme: Sendable {
             }
         }
 
+        HTMLEscaping.register
         var library = MustacheLibrary()
         for (name, source) in sources {
             do {
-                try library.register(source.text, named: name)
+                try library.register(HTMLEscaping.pragma + source.text, named: name)
             } catch let error as MustacheTemplate.ParserError {
-                log.report(Diagnostic(path: source.origin, line: error.context.lineNumber, message: describe(error.error)))
+                log.report(Diagnostic(path: source.origin, line: max(1, error.context.lineNumber - 1), message: describe(error.error)))
             } catch {
                 log.report(Diagnostic(path: source.origin, message: "cannot read layout: \(error)"))
             }

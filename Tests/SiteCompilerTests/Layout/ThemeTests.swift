@@ -12,6 +12,17 @@ import Testing
         #expect(theme.assets["style.css"] != nil)
     }
 
+    @Test func theFooterLeavesOutADescriptionTheBlogDoesNotHave() throws {
+        let without = try TestBlog(TestBlog.config.replacingOccurrences(of: "description: A blog made by a test.\n", with: ""), [
+            "posts/2019-10-08-one.md": TestBlog.post("title: One")
+        ])
+        try without.build()
+        #expect(try #require(without.page("index.html")).contains("<p>© 2025 Tess Ter</p>"))
+        let with = try TestBlog(TestBlog.config, ["posts/2019-10-08-one.md": TestBlog.post("title: One")])
+        try with.build()
+        #expect(try #require(with.page("index.html")).contains("<p>© 2025 Tess Ter · A blog made by a test.</p>"))
+    }
+
     @Test func aBlogOverridesOneLayoutAndKeepsTheRest() throws {
         let blog = try TestBlog(TestBlog.config, [
             "posts/2019-10-08-one.md": TestBlog.post("title: One\ntags: [a]"),
@@ -77,6 +88,26 @@ import Testing
         #expect(diagnostics.first?.path == "layouts/post.mustache")
         #expect(diagnostics.first?.message == "a section is opened but never closed")
         #expect(diagnostics.first?.line != nil)
+    }
+
+    @Test func aTagLeftOpenIsReportedAtItsOwnLine() throws {
+        let blog = try TestBlog(TestBlog.config, [
+            "layouts/post.mustache": "<h1>Title</h1>\n<p>{{page.title</p>\n<p>after</p>\n"
+        ])
+        let diagnostics = blog.failure()
+        #expect(diagnostics.map(\.line) == [2])
+        #expect(diagnostics.first?.message == "a tag is not closed with }}")
+    }
+
+    @Test func variablesAreEscapedForHTMLAndTripleBracesAreNot() throws {
+        let blog = try TestBlog(TestBlog.config, [
+            "posts/2019-10-08-one.md": TestBlog.post("title: \"Fish & <Chips> \\\"café\\\" it's\""),
+            "layouts/post.mustache": "[{{page.title}}]\n[{{{page.title}}}]\n{{> part}}",
+            "layouts/part.mustache": "({{page.title}})\n",
+        ])
+        _ = try blog.build()
+        let page = blog.page("2019/10/08/one/index.html")
+        #expect(page == "[Fish &amp; &lt;Chips&gt; &quot;café&quot; it&#39;s]\n[Fish & <Chips> \"café\" it's]\n(Fish &amp; &lt;Chips&gt; &quot;café&quot; it&#39;s)\n")
     }
 
     @Test func aBaseURLWithAPathPrefixesEveryLink() throws {
