@@ -70,6 +70,20 @@ public final class GitTreeSource: SourceTree, @unchecked Sendable {
     }
 
     public func fileExists(_ path: String) -> Bool { files[path] != nil }
+
+    /// The paths and blob ids under `roots`: a commit's files never change in place.
+    public func state(of roots: [String]) throws -> SourceState? {
+        var digest = [UInt8]()
+        for root in roots {
+            digest += Array(root.utf8) + [0]
+            for path in files.keys.sorted() where path == root || path.hasPrefix(root + "/") {
+                var id = files[path]!
+                digest += Array(path.utf8) + [0]
+                withUnsafeBytes(of: &id.id) { digest += $0 }
+            }
+        }
+        return SourceState(digest: SourceState.hash(digest), newestChange: 0)
+    }
 }
 
 /// Repository handles for reading blobs, each used by one thread at a time.

@@ -51,25 +51,42 @@ def main():
         subprocess.run([sys.executable, os.path.join(HERE, "generate.py"), "--posts", str(size), "--seed", str(args.seed),
                         "--galley", galley_site, "--hugo", hugo_site], check=True)
         markdown = sum(os.path.getsize(os.path.join(galley_site, "posts", name)) for name in os.listdir(os.path.join(galley_site, "posts")))
-        galley_out = os.path.join(args.work, f"galley-{size}-out")
-        hugo_out = os.path.join(args.work, f"hugo-{size}-out")
+        # Each run builds into a folder never used before, and old outputs are deleted only after
+        # all the timings: on ext4, creating files within minutes of deleting many others is
+        # several times slower (the allocator steps over recently freed inodes), which would time
+        # the previous run's clean-up rather than the generator.
+        trash = os.path.join(args.work, "trash")
+        for name in (f"galley-{size}-out", f"hugo-{size}-out"):
+            if os.path.exists(os.path.join(args.work, name)):
+                os.makedirs(trash, exist_ok=True)
+                os.rename(os.path.join(args.work, name), os.path.join(trash, f"{name}-{time.time_ns()}"))
         results = {"galley": [], "hugo": []}
-        for _ in range(args.runs):
-            shutil.rmtree(galley_out, ignore_errors=True)
+        for run in range(args.runs):
+            galley_out = os.path.join(args.work, f"galley-{size}-out" + ("" if run == args.runs - 1 else f"-{run}"))
+            hugo_out = os.path.join(args.work, f"hugo-{size}-out" + ("" if run == args.runs - 1 else f"-{run}"))
+            for stale in (galley_out, hugo_out):
+                if os.path.exists(stale):
+                    os.makedirs(trash, exist_ok=True)
+                    os.rename(stale, os.path.join(trash, f"{os.path.basename(stale)}-{time.time_ns()}"))
             shutil.rmtree(os.path.join(galley_site, ".galley-cache"), ignore_errors=True)
             results["galley"].append(timed([args.galley, "build", galley_site, "-o", galley_out, "--quiet"]))
             if not args.no_hugo:
-                shutil.rmtree(hugo_out, ignore_errors=True)
                 results["hugo"].append(timed(["hugo", "--quiet", "--source", hugo_site, "--destination", hugo_out]))
 
         # Rebuilds on top of the last full build.
         noop = [timed([args.galley, "build", galley_site, "-o", galley_out, "--quiet"]) for _ in range(args.runs)]
         post = os.path.join(galley_site, "posts", sorted(os.listdir(os.path.join(galley_site, "posts")))[size // 2])
+        with open(post) as f:
+            original = f.read()
         edits = []
-        for run in range(args.runs):
-            with open(post, "a") as f:
-                f.write(f"\nAn edit, number {run}.\n")
-            edits.append(timed([args.galley, "build", galley_site, "-o", galley_out, "--quiet"]))
+        try:
+            for run in range(args.runs):
+                with open(post, "a") as f:
+                    f.write(f"\nAn edit, number {run}.\n")
+                edits.append(timed([args.galley, "build", galley_site, "-o", galley_out, "--quiet"]))
+        finally:
+            with open(post, "w") as f:  # so the next run can reuse the generated blog
+                f.write(original)
 
         def median(values, index):
             return statistics.median(value[index] for value in values)
@@ -83,6 +100,12 @@ def main():
             row.update({"h_wall": median(results["hugo"], 0), "h_cpu": median(results["hugo"], 1), "h_mem": median(results["hugo"], 2),
                         "h_files": count_files(hugo_out)})
         rows.append(row)
+
+    for run in range(args.runs - 1):
+        for size in args.sizes:
+            for name in (f"galley-{size}-out-{run}", f"hugo-{size}-out-{run}"):
+                shutil.rmtree(os.path.join(args.work, name), ignore_errors=True)
+    shutil.rmtree(os.path.join(args.work, "trash"), ignore_errors=True)
 
     header = f"{'posts':>7} {'MB md':>6} | {'Galley wall':>11} {'CPU':>7} {'peak':>8} | {'Hugo wall':>9} {'CPU':>7} {'peak':>8} | {'G/H':>5} | {'no-op':>8} {'1 edit':>8}"
     print(header)

@@ -9,6 +9,9 @@ import Foundation
 public struct SiteBuilder: Sendable {
     public let source: any SourceTree
     public let options: BuildOptions
+    /// How recent a source change may be for a build to leave a stamp (nanoseconds); see
+    /// ``SourceState/isRacy(at:margin:)``. Tests that control their clock lower it.
+    var racyMargin = 2_000_000_000
 
     /// A builder for the blog in `source`.
     public init(source: any SourceTree, options: BuildOptions = BuildOptions()) {
@@ -30,6 +33,9 @@ public struct SiteBuilder: Sendable {
         var previousDocuments = 0
         var previousPages: [String: BuildCache.PageRecord] = [:]
         var reusedAll = false
+        /// When this output goes stale with no file changed: a future post comes due, or a new
+        /// year begins (`site.year`).
+        var validUntil: Date = .distantFuture
     }
 
     /// What a build did, for its one-line summary.
@@ -40,11 +46,17 @@ public struct SiteBuilder: Sendable {
         public var unchanged: Int
         public var seconds: Double
         public var warnings: [Diagnostic]
+        /// Whether the build found nothing changed since the last one and read no post at all.
+        public var upToDate = false
         /// The base URL every absolute link was built on.
         public var baseURL: URL
 
         public var description: String {
             let time = seconds < 1 ? "\(Int((seconds * 1000).rounded())) ms" : String(format: "%.2f s", seconds)
+            if upToDate {
+                return "\(posts) post\(posts == 1 ? "" : "s"), \(pages) page\(pages == 1 ? "" : "s"): "
+                    + "nothing changed, \(unchanged) file\(unchanged == 1 ? "" : "s") checked in \(time)"
+            }
             return "\(posts) post\(posts == 1 ? "" : "s"), \(pages) page\(pages == 1 ? "" : "s"): "
                 + "\(written) file\(written == 1 ? "" : "s") written, \(unchanged) unchanged in \(time)"
         }
@@ -76,7 +88,7 @@ public struct SiteBuilder: Sendable {
         if let baseURL = options.baseURL { config.baseURL = baseURL }
 
         let configBytes = (try? source.contents(of: SiteConfig.fileName)) ?? Data()
-        let documentsKey = Fingerprint([Fingerprint.of(configBytes)], label: BuildCache.format)
+        let documentsKey = Fingerprint([Fingerprint.of(configBytes), Fingerprint(bytes: ToolIdentity.current)], label: BuildCache.format)
         let optionsText = "\(config.baseURL.absoluteString)|\(options.includeDrafts)|\(options.includeFuture)|\(options.noindex)"
         let pagesKey = Fingerprint([documentsKey, theme.fingerprint, Fingerprint.of(optionsText)], label: "pages")
         var cache = cacheFile.map { BuildCache.load(from: $0, documentsKey: documentsKey, pagesKey: pagesKey) }
@@ -93,6 +105,10 @@ public struct SiteBuilder: Sendable {
             (options.includeDrafts || !post.draft) && (options.includeFuture || (post.date ?? now) <= now)
         }
         let pages = loaded.pages.filter { options.includeDrafts || !$0.draft }
+        var validUntil = config.calendar.dateInterval(of: .year, for: now)?.end ?? .distantFuture
+        if !options.includeFuture, let due = loaded.posts.compactMap(\.date).filter({ $0 > now }).min() {
+            validUntil = min(validUntil, due)
+        }
         for document in posts + pages {
             if let layout = document.layout, !theme.layoutNames.contains(layout.name) {
                 log.report(Diagnostic(path: document.sourcePath, line: layout.line, message:
@@ -141,7 +157,7 @@ public struct SiteBuilder: Sendable {
         try log.check()
         return Compiled(site: site, output: output, warnings: loaded.warnings, cache: cache, fingerprints: fingerprints,
                         previousDocuments: previousDocuments, previousPages: previous,
-                        reusedAll: reused.count == loaded.posts.count + loaded.pages.count)
+                        reusedAll: reused.count == loaded.posts.count + loaded.pages.count, validUntil: validUntil)
     }
 
     /// The file in the cache folder `cache` that remembers the builds written to `output`.
@@ -154,18 +170,38 @@ public struct SiteBuilder: Sendable {
     /// rendered again.
     public func build(into folder: URL, cache: URL? = nil, progress: BuildProgress? = nil) throws -> Report {
         let start = ContinuousClock.now
+        let startWall = Int(Date().timeIntervalSince1970 * 1e9)
         let cacheFile = cache.map { BuildCache.file(for: folder, in: $0) }
+        let root = folder.standardizedFileURL.path
+        func seconds() -> Double {
+            let elapsed = ContinuousClock.now - start
+            return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        }
+
+        // Nothing changed since the last build: say so without reading a post.
+        let stampFile = cacheFile.map(BuildStamp.file(beside:))
+        let state = cacheFile == nil ? nil : try? source.state(of: Self.inputs)
+        let stampKey = state.map { BuildStamp.key(state: $0, options: options) }
+        if let stampFile, let stampKey, let stamp = BuildStamp.load(from: stampFile), stamp.key == stampKey,
+            stamp.describes(root, at: options.now)
+        {
+            var report = Report(posts: stamp.posts, pages: stamp.pages, written: 0, unchanged: stamp.outputs.count, seconds: seconds(),
+                                warnings: stamp.warnings, baseURL: options.baseURL ?? (try? SiteConfig.load(from: source).baseURL) ?? URL(filePath: "/"))
+            report.upToDate = true
+            return report
+        }
+        if let stampFile { try? FileManager.default.removeItem(at: stampFile) }
+
         var compiled = try compile(progress: progress, cacheFile: cacheFile, live: cacheFile == nil ? nil : folder)
         var timer = PhaseTimer()
         let written = try OutputWriter(destination: folder).write(compiled.output, from: source)
         timer.lap("write")
         if let cacheFile {
             // Record each page as it now stands, so the next build can trust what it finds.
-            let root = folder.standardizedFileURL.path
             compiled.cache.pages = [:]
             for (path, fingerprint) in compiled.fingerprints {
                 guard let stamp = FileStamp.of(root + "/" + path) else { continue }
-                compiled.cache.pages[path] = .init(fingerprint: fingerprint, size: stamp.size, modified: stamp.modified)
+                compiled.cache.pages[path] = .init(fingerprint: fingerprint, stamp: stamp)
             }
             if compiled.cache.documents.count != compiled.previousDocuments || compiled.cache.pages != compiled.previousPages
                 || compiled.reusedAll == false
@@ -173,12 +209,23 @@ public struct SiteBuilder: Sendable {
                 try? compiled.cache.save(to: cacheFile)
             }
             timer.lap("save cache")
+            // A source changed within a clock tick of the state being read could change again
+            // unseen; such a build leaves no stamp, and the next one checks contents.
+            if let stampFile, let stampKey, let state, !state.isRacy(at: startWall, margin: racyMargin),
+                let outputs = BuildStamp.outputs(compiled.output.files.keys, in: root)
+            {
+                let stamp = BuildStamp(key: stampKey, validUntil: Int(compiled.validUntil.timeIntervalSince1970.rounded(.down)),
+                                       posts: compiled.site.posts.count, pages: compiled.site.pages.count,
+                                       warnings: compiled.warnings, outputs: outputs)
+                try? stamp.save(to: stampFile)
+            }
+            timer.lap("save stamp")
         }
-        let elapsed = ContinuousClock.now - start
         return Report(
             posts: compiled.site.posts.count, pages: compiled.site.pages.count, written: written.written,
-            unchanged: written.unchanged,
-            seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
-            warnings: compiled.warnings, baseURL: compiled.site.config.baseURL)
+            unchanged: written.unchanged, seconds: seconds(), warnings: compiled.warnings, baseURL: compiled.site.config.baseURL)
     }
+
+    /// Everything a build reads: the paths a ``SourceState`` must cover.
+    static let inputs = [SiteConfig.fileName, "posts", "pages", "static", Theme.folder]
 }

@@ -11,7 +11,7 @@ import Foundation
 /// empty cache, which means a full build.
 struct BuildCache: Sendable {
     /// Bumped whenever the meaning of anything stored changes.
-    static let format = "galley-build-cache-2"
+    static let format = "galley-build-cache-3"
 
     struct CachedDocument: Sendable {
         var source: Fingerprint
@@ -20,8 +20,8 @@ struct BuildCache: Sendable {
 
     struct PageRecord: Sendable, Equatable {
         var fingerprint: Fingerprint
-        var size: Int
-        var modified: Int
+        /// The file as the build left it: anything else means it was changed by hand.
+        var stamp: FileStamp
     }
 
     /// The digest of the format and galley.yml: parsed documents are valid only under the same one.
@@ -54,7 +54,7 @@ struct BuildCache: Sendable {
                 (try reader.string(), CachedDocument(source: Fingerprint(bytes: Array(try reader.raw())), rendered: try RenderedDocument.decode(from: &reader)))
             }
             let pages = try reader.array { reader in
-                (try reader.string(), PageRecord(fingerprint: Fingerprint(bytes: Array(try reader.raw())), size: try reader.int(), modified: try reader.int()))
+                (try reader.string(), PageRecord(fingerprint: Fingerprint(bytes: Array(try reader.raw())), stamp: try FileStamp.decode(from: &reader)))
             }
             guard reader.atEnd else { return cache }
             if storedDocumentsKey == documentsKey {
@@ -81,19 +81,9 @@ struct BuildCache: Sendable {
         writer.array(pages.sorted { $0.key < $1.key }) { writer, entry in
             writer.string(entry.key)
             writer.raw(entry.value.fingerprint.bytes)
-            writer.int(entry.value.size)
-            writer.int(entry.value.modified)
+            entry.value.stamp.encode(to: &writer)
         }
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(writer.bytes).write(to: url, options: .atomic)
-    }
-}
-
-/// The size and modification time of a file, as the cache records them.
-enum FileStamp {
-    static func of(_ path: String) -> (size: Int, modified: Int)? {
-        var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        return (Int(info.st_size), info.st_mtim.tv_sec * 1_000_000_000 + info.st_mtim.tv_nsec)
     }
 }

@@ -49,7 +49,7 @@ struct SiteRenderer: Sendable {
     /// A page rendered by `render`, or kept as it is when its inputs have not changed.
     func page(_ path: String, origin: String, fingerprint: Fingerprint, render: @escaping @Sendable () -> String) -> Item {
         if let record = inputs.previous[path], record.fingerprint == fingerprint, let live = inputs.live,
-            let stamp = FileStamp.of(live + "/" + path), stamp.size == record.size, stamp.modified == record.modified
+            FileStamp.of(live + "/" + path) == record.stamp
         {
             return Item(path: path, content: .keep(render), origin: origin, fingerprint: fingerprint)
         }

@@ -16,6 +16,10 @@ public protocol SourceTree: Sendable {
     /// Whether a regular file exists at `path`.
     func fileExists(_ path: String) -> Bool
 
+    /// A cheap digest of the files and folders `roots`, which changes whenever any of their files
+    /// may have; nil when the tree cannot tell without reading everything.
+    func state(of roots: [String]) throws -> SourceState?
+
     /// A short description for messages, such as the folder path or `branch@commit`.
     var description: String { get }
 }

@@ -1,0 +1,109 @@
+import Foundation
+
+/// What a build left behind, kept beside its cache so that a rebuild with nothing to do finishes
+/// in milliseconds: the state of every source file (see ``SourceState``), the build options and
+/// the galley binary, and the size, times and inode of every file it wrote.
+///
+/// When all of that is as recorded, and no future post has come due and no new year has begun
+/// (the only ways the clock changes a blog), the output is exactly what a full build would
+/// write, and the build stops before reading a single post. Anything else, and the stamp is
+/// dropped and the build goes on as usual, where the cache's content hashes decide.
+struct BuildStamp: Sendable {
+    static let format = "galley-build-stamp-1"
+
+    /// One output file as the build left it.
+    struct Output: Sendable, Equatable {
+        var path: String
+        var stamp: FileStamp
+    }
+
+    /// The digest of the sources' state, the options and the binary.
+    var key: [UInt8]
+    /// Seconds since 1970 at which the output goes stale by itself.
+    var validUntil: Int
+    var posts: Int
+    var pages: Int
+    var warnings: [Diagnostic]
+    var outputs: [Output]
+
+    /// The stamp file kept beside the cache file `cacheFile`.
+    static func file(beside cacheFile: URL) -> URL {
+        cacheFile.deletingPathExtension().appendingPathExtension("stamp")
+    }
+
+    /// What a stamp must match: the sources as they are, and the way this build was asked for.
+    static func key(state: SourceState, options: BuildOptions) -> [UInt8] {
+        let settings = "\(format)|\(options.baseURL?.absoluteString ?? "")|\(options.includeDrafts)|\(options.includeFuture)|\(options.noindex)"
+        return SourceState.hash(state.digest + Array(settings.utf8) + [0] + ToolIdentity.current)
+    }
+
+    /// Whether the output folder `root` still holds every file as the stamp recorded it, at `now`.
+    func describes(_ root: String, at now: Date) -> Bool {
+        guard Int(now.timeIntervalSince1970.rounded(.down)) < validUntil else { return false }
+        for output in outputs {
+            guard FileStamp.of(root + "/" + output.path) == output.stamp else { return false }
+        }
+        return true
+    }
+
+    /// Each of `paths` in `root` as it now stands; nil when one is missing.
+    static func outputs(_ paths: some Sequence<String>, in root: String) -> [Output]? {
+        var outputs: [Output] = []
+        for path in paths {
+            guard let stamp = FileStamp.of(root + "/" + path) else { return nil }
+            outputs.append(Output(path: path, stamp: stamp))
+        }
+        return outputs.sorted { $0.path < $1.path }
+    }
+
+    static func load(from url: URL) -> BuildStamp? {
+        guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
+        var reader = CacheReader(Array(data))
+        do {
+            guard try reader.string() == format else { return nil }
+            let stamp = BuildStamp(
+                key: Array(try reader.raw()), validUntil: try reader.int(), posts: try reader.int(), pages: try reader.int(),
+                warnings: try reader.array { reader in
+                    Diagnostic(path: try reader.string(), line: try reader.optional { try $0.int() }, message: try reader.string())
+                },
+                outputs: try reader.array { reader in
+                    Output(path: try reader.string(), stamp: try FileStamp.decode(from: &reader))
+                })
+            return reader.atEnd ? stamp : nil
+        } catch {
+            return nil
+        }
+    }
+
+    func save(to url: URL) throws {
+        var writer = CacheWriter()
+        writer.string(Self.format)
+        writer.raw(key)
+        writer.int(validUntil)
+        writer.int(posts)
+        writer.int(pages)
+        writer.array(warnings) { writer, warning in
+            writer.string(warning.path)
+            writer.optional(warning.line) { $0.int($1) }
+            writer.string(warning.message)
+        }
+        writer.array(outputs) { writer, output in
+            writer.string(output.path)
+            output.stamp.encode(to: &writer)
+        }
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(writer.bytes).write(to: url, options: .atomic)
+    }
+}
+
+/// Which galley binary is running: a different build of Galley may render differently, so what
+/// one binary cached is not trusted by another.
+enum ToolIdentity {
+    static let current: [UInt8] = {
+        var info = stat()
+        guard stat("/proc/self/exe", &info) == 0 else { return Array("unknown".utf8) }
+        let parts = [UInt64(info.st_dev), UInt64(info.st_ino), UInt64(info.st_size),
+                     UInt64(bitPattern: Int64(info.st_mtim.tv_sec * 1_000_000_000 + info.st_mtim.tv_nsec))]
+        return parts.withUnsafeBytes { Array($0) }
+    }()
+}

@@ -1,0 +1,31 @@
+import Foundation
+
+/// What `lstat` says of a file, enough to tell that nobody touched it: its size, inode, and
+/// modification and change times. The change time catches edits whose modification time was
+/// put back (`touch -r`, unpacked archives), since no one can set it by hand.
+struct FileStamp: Sendable, Equatable {
+    var size: Int
+    var modified: Int
+    var changed: Int
+    var inode: UInt64
+
+    /// The stamp of the regular file at `path`, or nil when there is none.
+    static func of(_ path: String) -> FileStamp? {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return FileStamp(size: Int(info.st_size), modified: info.st_mtim.tv_sec * 1_000_000_000 + info.st_mtim.tv_nsec,
+                         changed: info.st_ctim.tv_sec * 1_000_000_000 + info.st_ctim.tv_nsec, inode: UInt64(info.st_ino))
+    }
+
+    func encode(to writer: inout CacheWriter) {
+        writer.int(size)
+        writer.int(modified)
+        writer.int(changed)
+        writer.int(Int(Int64(bitPattern: inode)))
+    }
+
+    static func decode(from reader: inout CacheReader) throws -> FileStamp {
+        FileStamp(size: try reader.int(), modified: try reader.int(), changed: try reader.int(),
+                  inode: UInt64(bitPattern: Int64(try reader.int())))
+    }
+}

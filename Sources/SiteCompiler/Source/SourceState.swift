@@ -1,0 +1,81 @@
+import Crypto
+import Foundation
+
+/// A cheap digest of what a ``SourceTree`` holds: equal digests mean no file can have changed.
+///
+/// A folder's state is made of each file's path, size, inode and modification and change times,
+/// the way git's index and make decide what to look at again; a commit's is its tree id. Reading
+/// it costs a `stat` per file instead of reading and hashing every byte.
+public struct SourceState: Sendable, Equatable {
+    /// The SHA-256 of every file's identity and times.
+    public var digest: [UInt8]
+    /// The latest modification or change time among the files, in nanoseconds since 1970; zero
+    /// for trees whose files cannot change in place. A file changed within the same clock tick as
+    /// the state was read may have changed again unseen, so a state this recent proves nothing.
+    public var newestChange: Int
+
+    /// A state from its parts.
+    public init(digest: [UInt8], newestChange: Int) {
+        self.digest = digest
+        self.newestChange = newestChange
+    }
+
+    /// The SHA-256 of `bytes`, for trees that describe their state in their own terms.
+    public static func hash(_ bytes: [UInt8]) -> [UInt8] { Array(SHA256.hash(data: bytes)) }
+
+    /// Whether a file changed within `margin` nanoseconds before `moment` (both since 1970).
+    /// Timestamps are coarse (a clock tick on Linux, two seconds on FAT), so a file edited just
+    /// after the state was read could keep every stamp it had; such a state proves nothing.
+    public func isRacy(at moment: Int, margin: Int) -> Bool {
+        newestChange >= moment - margin
+    }
+}
+
+extension SourceTree {
+    /// Trees that cannot tell their state cheaply have none; a build then simply reads them.
+    public func state(of roots: [String]) throws -> SourceState? { nil }
+}
+
+extension DirectorySource {
+    /// The state of the files and folders `roots` (paths relative to the root; missing ones count
+    /// as missing), following symlinks as ``files(under:)`` does.
+    public func state(of roots: [String]) throws -> SourceState? {
+        var hasher = SHA256()
+        var newest = 0
+        var visited = Set<[UInt64]>()
+        for root in roots {
+            hasher.update(data: Array(root.utf8) + [0])
+            try stateWalk(root, hasher: &hasher, newest: &newest, visited: &visited)
+        }
+        return SourceState(digest: Array(hasher.finalize()), newestChange: newest)
+    }
+
+    private func stateWalk(_ relative: String, hasher: inout SHA256, newest: inout Int, visited: inout Set<[UInt64]>) throws {
+        let path = self.root.path + "/" + relative
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            hasher.update(data: [0xFF])
+            return
+        }
+        let modified = info.st_mtim.tv_sec * 1_000_000_000 + info.st_mtim.tv_nsec
+        let changed = info.st_ctim.tv_sec * 1_000_000_000 + info.st_ctim.tv_nsec
+        newest = max(newest, modified, changed)
+        let record = [UInt64(info.st_mode), UInt64(info.st_ino), UInt64(info.st_dev), UInt64(info.st_size),
+                      UInt64(bitPattern: Int64(modified)), UInt64(bitPattern: Int64(changed))]
+        record.withUnsafeBytes { hasher.update(bufferPointer: $0) }
+        guard info.st_mode & S_IFMT == S_IFDIR, visited.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted else { return }
+        guard let directory = opendir(path) else {
+            throw SourceTreeError.unreadable(relative, reason: String(cString: strerror(errno)))
+        }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != ".", name != "..", !SourceFileFilter.ignores(name) { names.append(name) }
+        }
+        closedir(directory)
+        for name in names.sorted() {
+            hasher.update(data: Array(name.utf8) + [0])
+            try stateWalk(relative + "/" + name, hasher: &hasher, newest: &newest, visited: &visited)
+        }
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import Testing
+
+@testable import SiteCompiler
+
+/// A rebuild that finds every source and output file as the last build left them stops early;
+/// anything that could change the output must make it build.
+@Suite struct BuildStampTests {
+    let blog: TestBlog
+    var cache: URL { blog.root.appending(path: ".galley-cache") }
+    var full: URL { blog.root.appending(path: "_full") }
+
+    init() throws {
+        var files: [String: String] = ["pages/about.md": TestBlog.post("title: About"), "static/notes.txt": "static"]
+        for day in 1...6 {
+            files[String(format: "posts/2019-10-%02d-post-%d.md", day, day)] = TestBlog.post("title: Post \(day)\ntags: [alpha]")
+        }
+        blog = try TestBlog(TestBlog.config, files)
+    }
+
+    /// Builds with the cache. The margin is zero because every change below happens at least one
+    /// clock tick after the build before it (see `settle`).
+    @discardableResult
+    func build(_ options: BuildOptions? = nil) throws -> SiteBuilder.Report {
+        var builder = SiteBuilder(source: blog.source, options: options ?? blog.options())
+        builder.racyMargin = 0
+        return try builder.build(into: blog.output, cache: cache)
+    }
+
+    /// Waits longer than the coarsest Linux clock tick, so a change after this has new times.
+    func settle() { Thread.sleep(forTimeInterval: 0.03) }
+
+    func expectSameAsFullBuild(_ step: String, options: BuildOptions? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try? FileManager.default.removeItem(at: full)
+        _ = try SiteBuilder(source: blog.source, options: options ?? blog.options()).build(into: full)
+        let fresh = try DirectorySource(root: full).files(under: "")
+        #expect(try blog.outputFiles() == fresh, "\(step): different files", sourceLocation: sourceLocation)
+        for path in fresh where FileManager.default.contents(atPath: blog.output.appending(path: path).path)
+            != FileManager.default.contents(atPath: full.appending(path: path).path)
+        {
+            Issue.record("\(step): \(path) differs from a full build", sourceLocation: sourceLocation)
+        }
+    }
+
+    /// Sets a file's modification time back to what it was, as `touch -r` or an unpacked archive would.
+    func restoreTime(_ url: URL, to time: timespec) {
+        var times = [time, time]
+        #expect(utimensat(AT_FDCWD, url.path, &times, 0) == 0)
+    }
+
+    func modificationTime(_ url: URL) -> timespec {
+        var info = stat()
+        _ = stat(url.path, &info)
+        return info.st_mtim
+    }
+
+    /// Builds until a stamp is in place and the next build takes it.
+    func expectUpToDate(sourceLocation: SourceLocation = #_sourceLocation) throws {
+        settle()
+        try build()
+        let report = try build()
+        #expect(report.upToDate, sourceLocation: sourceLocation)
+        #expect(report.written == 0, sourceLocation: sourceLocation)
+        settle()
+    }
+
+    @Test func anUnchangedBlogIsUpToDateAndKeepsItsWarnings() throws {
+        try blog.write("posts/notes.txt", "not a post")
+        let first = try build()
+        #expect(!first.upToDate)
+        settle()
+        try build()
+        let again = try build()
+        #expect(again.upToDate)
+        #expect(again.posts == 6 && again.pages == 1)
+        #expect(again.unchanged == (try blog.outputFiles().count))
+        #expect(again.warnings.map(\.path) == ["posts/notes.txt"])
+        #expect(again.description.contains("nothing changed"))
+    }
+
+    @Test func aSameSizeEditWithItsOldTimeIsStillSeen() throws {
+        try expectUpToDate()
+        let post = blog.root.appending(path: "posts/2019-10-03-post-3.md")
+        let time = modificationTime(post)
+        try blog.write("posts/2019-10-03-post-3.md", TestBlog.post("title: Post X\ntags: [alpha]"))
+        restoreTime(post, to: time)
+        #expect(try !build().upToDate)
+        #expect(blog.page("2019/10/03/post-3/index.html")?.contains("Post X") == true)
+        try expectSameAsFullBuild("same-size edit")
+    }
+
+    @Test func outputChangedByHandIsRebuilt() throws {
+        try expectUpToDate()
+        let page = blog.output.appending(path: "2019/10/02/post-2/index.html")
+        let original = try Data(contentsOf: page)
+        let time = modificationTime(page)
+        try Data(repeating: UInt8(ascii: "x"), count: original.count).write(to: page)
+        restoreTime(page, to: time)
+        #expect(try !build().upToDate)
+        try expectSameAsFullBuild("tampered output")
+
+        try expectUpToDate()
+        try FileManager.default.removeItem(at: blog.output.appending(path: "tags/alpha/index.html"))
+        #expect(try !build().upToDate)
+        try expectSameAsFullBuild("deleted output")
+    }
+
+    @Test func newFilesLayoutsAndOptionsAreSeen() throws {
+        try expectUpToDate()
+        try blog.write("static/images/new.txt", "new")
+        #expect(try !build().upToDate)
+        #expect(FileManager.default.fileExists(atPath: blog.output.appending(path: "images/new.txt").path))
+
+        try expectUpToDate()
+        try blog.write("layouts/footer.mustache", "<footer>mine</footer>")
+        #expect(try !build().upToDate)
+        #expect(blog.page("index.html")?.contains("<footer>mine</footer>") == true)
+        try expectSameAsFullBuild("new layout")
+
+        try expectUpToDate()
+        let drafts = blog.options(drafts: true)
+        #expect(try !build(drafts).upToDate)
+        #expect(try build(drafts).upToDate)
+        #expect(try !build().upToDate)
+    }
+
+    @Test func aFuturePostAppearsWhenItsDayComes() throws {
+        try blog.write("posts/2025-06-03-soon.md", TestBlog.post("title: Soon"))
+        try expectUpToDate()
+        #expect(blog.page("2025/06/03/soon/index.html") == nil)
+
+        var later = blog.options()
+        later.now = TestBlog.now.addingTimeInterval(3 * 86_400)
+        #expect(try !build(later).upToDate)
+        #expect(blog.page("2025/06/03/soon/index.html") != nil)
+        try expectSameAsFullBuild("future post due", options: later)
+    }
+
+    @Test func aNewYearRebuildsTheCopyrightLine() throws {
+        try expectUpToDate()
+        var nextYear = blog.options()
+        nextYear.now = ContentDate.parse("2026-01-01T00:00:01Z", in: .gmt)!
+        #expect(try !build(nextYear).upToDate)
+        #expect(blog.page("index.html")?.contains("© 2026") == true)
+    }
+
+    @Test func aRecentEditLeavesNoStamp() throws {
+        var builder = SiteBuilder(source: blog.source, options: blog.options())
+        builder.racyMargin = 60_000_000_000  // every file here was written within the last minute
+        try builder.build(into: blog.output, cache: cache)
+        #expect(try !builder.build(into: blog.output, cache: cache).upToDate)
+        #expect(!FileManager.default.fileExists(atPath: BuildStamp.file(beside: BuildCache.file(for: blog.output, in: cache)).path))
+    }
+}
