@@ -71,6 +71,12 @@ public final class GitTreeSource: SourceTree, @unchecked Sendable {
 
     public func fileExists(_ path: String) -> Bool { files[path] != nil }
 
+    /// A blob id names the bytes themselves.
+    public func version(of path: String) -> FileVersion? {
+        guard var id = files[path] else { return nil }
+        return FileVersion(bytes: withUnsafeBytes(of: &id.id) { Array($0) }, changed: 0)
+    }
+
     /// The paths and blob ids under `roots`: a commit's files never change in place.
     public func state(of roots: [String]) throws -> SourceState? {
         var digest = [UInt8]()

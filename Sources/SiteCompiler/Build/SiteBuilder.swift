@@ -96,7 +96,8 @@ public struct SiteBuilder: Sendable {
         let previousDocuments = cache.documents.count
         timer.lap("config, theme and cache")
 
-        let loaded = ContentLoader(config: config, tree: source, cache: cache.documents).load()
+        let settledBefore = Int(Date().timeIntervalSince1970 * 1e9) - racyMargin
+        let loaded = ContentLoader(config: config, tree: source, cache: cache.documents, settledBefore: settledBefore).load()
         log.report(contentsOf: loaded.diagnostics)
         timer.lap("read sources")
 
@@ -129,13 +130,17 @@ public struct SiteBuilder: Sendable {
                         tags: Site.group(renderedPosts))
 
         // Every document seen this time is remembered, drafts and future posts included.
+        let versionsLearned = loaded.versions.contains { cache.documents[$0.key]?.version != $0.value }
         cache.documents = [:]
         for (path, rendered) in reused {
-            if let fingerprint = loaded.sources[path] { cache.documents[path] = .init(source: fingerprint, rendered: rendered) }
+            if let fingerprint = loaded.sources[path] {
+                cache.documents[path] = .init(source: fingerprint, version: loaded.versions[path] ?? [], rendered: rendered)
+            }
         }
         for rendered in renderedPosts + renderedPages {
             if let fingerprint = loaded.sources[rendered.document.sourcePath] {
-                cache.documents[rendered.document.sourcePath] = .init(source: fingerprint, rendered: rendered)
+                cache.documents[rendered.document.sourcePath] = .init(source: fingerprint, version: loaded.versions[rendered.document.sourcePath] ?? [],
+                                                                      rendered: rendered)
             }
         }
 
@@ -157,7 +162,7 @@ public struct SiteBuilder: Sendable {
         try log.check()
         return Compiled(site: site, output: output, warnings: loaded.warnings, cache: cache, fingerprints: fingerprints,
                         previousDocuments: previousDocuments, previousPages: previous,
-                        reusedAll: reused.count == loaded.posts.count + loaded.pages.count, validUntil: validUntil)
+                        reusedAll: reused.count == loaded.posts.count + loaded.pages.count && !versionsLearned, validUntil: validUntil)
     }
 
     /// The file in the cache folder `cache` that remembers the builds written to `output`.

@@ -11,10 +11,13 @@ import Foundation
 /// empty cache, which means a full build.
 struct BuildCache: Sendable {
     /// Bumped whenever the meaning of anything stored changes.
-    static let format = "galley-build-cache-3"
+    static let format = "galley-build-cache-4"
 
     struct CachedDocument: Sendable {
         var source: Fingerprint
+        /// The file's ``FileVersion`` bytes when it was read, if it had settled: while they are
+        /// the same the file need not be read again. Empty when unknown.
+        var version: [UInt8] = []
         var rendered: RenderedDocument
     }
 
@@ -51,7 +54,8 @@ struct BuildCache: Sendable {
             let storedDocumentsKey = Fingerprint(bytes: Array(try reader.raw()))
             let storedPagesKey = Fingerprint(bytes: Array(try reader.raw()))
             let documents = try reader.array { reader in
-                (try reader.string(), CachedDocument(source: Fingerprint(bytes: Array(try reader.raw())), rendered: try RenderedDocument.decode(from: &reader)))
+                (try reader.string(), CachedDocument(source: Fingerprint(bytes: Array(try reader.raw())), version: Array(try reader.raw()),
+                                                 rendered: try RenderedDocument.decode(from: &reader)))
             }
             let pages = try reader.array { reader in
                 (try reader.string(), PageRecord(fingerprint: Fingerprint(bytes: Array(try reader.raw())), stamp: try FileStamp.decode(from: &reader)))
@@ -76,6 +80,7 @@ struct BuildCache: Sendable {
         writer.array(documents.sorted { $0.key < $1.key }) { writer, entry in
             writer.string(entry.key)
             writer.raw(entry.value.source.bytes)
+            writer.raw(entry.value.version)
             entry.value.rendered.encode(to: &writer)
         }
         writer.array(pages.sorted { $0.key < $1.key }) { writer, entry in

@@ -6,6 +6,9 @@ struct ContentLoader: Sendable {
     var tree: any SourceTree
     /// Documents parsed and rendered by the last build, reused when their file has not changed.
     var cache: [String: BuildCache.CachedDocument] = [:]
+    /// Files changed after this moment (nanoseconds since 1970) may change again within the same
+    /// clock tick unseen, so their versions are not remembered.
+    var settledBefore = Int.max
 
     static let markdownExtensions: Set<String> = ["md", "markdown"]
 
@@ -19,6 +22,8 @@ struct ContentLoader: Sendable {
         var diagnostics: [Diagnostic] = []
         /// The digest of each post's and page's file.
         var sources: [String: Fingerprint] = [:]
+        /// The version of each file that had settled, for the next build's cache.
+        var versions: [String: [UInt8]] = [:]
         /// Documents taken from the cache, already rendered.
         var reused: [String: RenderedDocument] = [:]
     }
@@ -28,10 +33,23 @@ struct ContentLoader: Sendable {
         var result: Result<Document, BuildFailure>
         var source: Fingerprint?
         var reused: RenderedDocument?
+        var version: [UInt8]?
     }
 
     /// Reads one Markdown file, or takes it from the cache when its bytes are the same.
     private func read(_ path: String, assets: [String], _ parse: (_ data: Data) -> Result<Document, BuildFailure>) -> Outcome {
+        let version = tree.version(of: path).flatMap { $0.changed < settledBefore ? $0.bytes : nil }
+        // A post whose audio length comes from a static file depends on more than its own bytes.
+        func reuse(_ cached: BuildCache.CachedDocument) -> Outcome? {
+            guard cached.rendered.document.audio == nil else { return nil }
+            var rendered = cached.rendered
+            rendered.document.assets = assets
+            return Outcome(result: .success(rendered.document), source: cached.source, reused: rendered, version: version)
+        }
+        // Unchanged since it was last read: no need to read it again.
+        if let version, let cached = cache[path], cached.version == version, let outcome = reuse(cached) {
+            return outcome
+        }
         let data: Data
         do {
             data = try tree.contents(of: path)
@@ -39,13 +57,10 @@ struct ContentLoader: Sendable {
             return Outcome(result: .failure(BuildFailure([Diagnostic(path: path, message: "cannot read file: \(SourceTreeError.describe(error))")])))
         }
         let source = Fingerprint.of(data)
-        // A post whose audio length comes from a static file depends on more than its own bytes.
-        if let cached = cache[path], cached.source == source, cached.rendered.document.audio == nil {
-            var rendered = cached.rendered
-            rendered.document.assets = assets
-            return Outcome(result: .success(rendered.document), source: source, reused: rendered)
+        if let cached = cache[path], cached.source == source, let outcome = reuse(cached) {
+            return outcome
         }
-        return Outcome(result: parse(data), source: source)
+        return Outcome(result: parse(data), source: source, version: version)
     }
 
     private func collect(_ outcome: Outcome, into loaded: inout Loaded, as kind: Document.Kind) {
@@ -53,6 +68,7 @@ struct ContentLoader: Sendable {
         case .success(let document):
             if kind == .post { loaded.posts.append(document) } else { loaded.pages.append(document) }
             loaded.sources[document.sourcePath] = outcome.source
+            if let version = outcome.version { loaded.versions[document.sourcePath] = version }
             if let reused = outcome.reused { loaded.reused[document.sourcePath] = reused }
         case .failure(let failure):
             loaded.diagnostics.append(contentsOf: failure.diagnostics)

@@ -31,9 +31,26 @@ public struct SourceState: Sendable, Equatable {
     }
 }
 
+/// What ``SourceTree/version(of:)`` says of one file.
+public struct FileVersion: Sendable, Equatable {
+    /// Equal bytes mean equal contents, as long as the file was not changed within a clock tick
+    /// of being looked at (see `changed`).
+    public var bytes: [UInt8]
+    /// The file's latest modification or change time, nanoseconds since 1970; zero when it
+    /// cannot change in place.
+    public var changed: Int
+
+    public init(bytes: [UInt8], changed: Int) {
+        self.bytes = bytes
+        self.changed = changed
+    }
+}
+
 extension SourceTree {
     /// Trees that cannot tell their state cheaply have none; a build then simply reads them.
     public func state(of roots: [String]) throws -> SourceState? { nil }
+
+    public func version(of path: String) -> FileVersion? { nil }
 }
 
 extension DirectorySource {
@@ -48,6 +65,16 @@ extension DirectorySource {
             try stateWalk(root, hasher: &hasher, newest: &newest, visited: &visited)
         }
         return SourceState(digest: Array(hasher.finalize()), newestChange: newest)
+    }
+
+    public func version(of path: String) -> FileVersion? {
+        var info = stat()
+        guard stat(root.path + "/" + path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        let modified = info.st_mtim.tv_sec * 1_000_000_000 + info.st_mtim.tv_nsec
+        let changed = info.st_ctim.tv_sec * 1_000_000_000 + info.st_ctim.tv_nsec
+        let record = [UInt64(info.st_ino), UInt64(info.st_dev), UInt64(info.st_size),
+                      UInt64(bitPattern: Int64(modified)), UInt64(bitPattern: Int64(changed))]
+        return FileVersion(bytes: record.withUnsafeBytes { Array($0) }, changed: max(modified, changed))
     }
 
     private func stateWalk(_ relative: String, hasher: inout SHA256, newest: inout Int, visited: inout Set<[UInt64]>) throws {

@@ -20,6 +20,10 @@ public protocol SourceTree: Sendable {
     /// may have; nil when the tree cannot tell without reading everything.
     func state(of roots: [String]) throws -> SourceState?
 
+    /// Bytes that change whenever the file at `path` may have: its identity and times on disk,
+    /// its blob id in a commit; nil when the tree can only tell by reading the file.
+    func version(of path: String) -> FileVersion?
+
     /// A short description for messages, such as the folder path or `branch@commit`.
     var description: String { get }
 }
