@@ -145,7 +145,7 @@ public struct SiteBuilder: Sendable {
         }
 
         let sources = loaded.sources
-        func inputFingerprint(_ rendered: RenderedDocument) -> Fingerprint {
+        @Sendable func inputFingerprint(_ rendered: RenderedDocument) -> Fingerprint {
             let document = rendered.document
             let extra = document.assets.joined(separator: "\u{0}") + "|\(document.audio?.length ?? -1)"
             return Fingerprint([sources[document.sourcePath] ?? Fingerprint.of(rendered.html), Fingerprint.of(extra)])
@@ -153,8 +153,8 @@ public struct SiteBuilder: Sendable {
         let previous = cache.pages
         let siteRenderer = SiteRenderer(site: site, theme: theme, options: options, copies: loaded.copies) { context in
             SiteRenderer.PageInputs(
-                site: Fingerprint.of(value: context.site), posts: renderedPosts.map(inputFingerprint),
-                pages: renderedPages.map(inputFingerprint), previous: previous, live: live?.standardizedFileURL.path)
+                site: Fingerprint.of(value: context.site), posts: Parallel.map(renderedPosts, inputFingerprint),
+                listings: Parallel.map(renderedPosts, \.listingFingerprint), pages: renderedPages.map(inputFingerprint), previous: previous, live: live?.standardizedFileURL.path)
         }
         let (output, fingerprints, clashes) = siteRenderer.render(progress: progress)
         timer.lap("render")

@@ -55,3 +55,16 @@ struct Fingerprint: Hashable, Sendable {
         }
     }
 }
+
+extension RenderedDocument {
+    /// The digest of everything a list shows of this document (its summary values in
+    /// ``TemplateContext``): title, address, dates, tags, draft flag, audio, excerpt, summary and
+    /// length. Pages that only list a post depend on this, not on the whole file.
+    var listingFingerprint: Fingerprint {
+        let d = document
+        var text = [d.title, d.path, d.tags.joined(separator: "\u{1}"), excerpt, summary].joined(separator: "\u{0}")
+        text += "\u{0}\(d.date?.timeIntervalSince1970 ?? .nan)|\(d.updated?.timeIntervalSince1970 ?? .nan)|\(d.draft)|\(hasMore)|\(wordCount)"
+        if let audio = d.audio { text += "\u{0}\(audio.url)|\(audio.length)|\(audio.type)|\(audio.duration ?? -1)" }
+        return Fingerprint.of(text)
+    }
+}

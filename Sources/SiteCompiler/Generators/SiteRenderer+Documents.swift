@@ -11,7 +11,7 @@ extension SiteRenderer {
             // Posts are newest first: the previous (older) post follows in the list.
             let previous = index + 1 < posts.count ? index + 1 : nil
             let next = index > 0 ? index - 1 : nil
-            let fingerprint = Fingerprint([inputs.site, inputs.posts[index]] + [previous, next].map { $0.map { inputs.posts[$0] } ?? Fingerprint() },
+            let fingerprint = Fingerprint([inputs.site, inputs.posts[index]] + [previous, next].map { $0.map { inputs.listings[$0] } ?? Fingerprint() },
                                           label: "post")
             let item = document(post, fingerprint: fingerprint, defaultLayout: "post") {
                 context.page(post, index: index, previous: previous, next: next)

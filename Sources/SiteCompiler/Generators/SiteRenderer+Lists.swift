@@ -23,13 +23,12 @@ extension SiteRenderer {
             if number > 1 { pagination["previous_url"] = context.links.url(path(number - 1)) }
             if number < pageCount { pagination["next_url"] = context.links.url(path(number + 1)) }
             let title = number == 1 ? site.config.title : "\(site.config.title) – page \(number)"
-            let page = context.generatedPage(kind: "home", title: title, path: path(number))
-            let values = ReadOnly(context.values(page: page, extra: [
-                "posts": range.map { context.postSummaries[$0] },
-                "pagination": pagination,
-            ]))
-            let fingerprint = Fingerprint([inputs.site] + range.map { inputs.posts[$0] }, label: "home \(number) \(pageCount)")
-            return self.page(file(path(number)), origin: "the home page", fingerprint: fingerprint) { html("home", values.value) }
+            let fingerprint = Fingerprint([inputs.site] + range.map { inputs.listings[$0] }, label: "home \(number) \(pageCount)")
+            let shared = ReadOnly(pagination)
+            return self.page(file(path(number)), origin: "the home page", fingerprint: fingerprint) {
+                let page = context.generatedPage(kind: "home", title: title, path: path(number))
+                return html("home", context.values(page: page, extra: ["posts": context.postSummaries.of(range), "pagination": shared.value]))
+            }
         }
         items.append(Item(path: "page/1/index.html", content: .text(redirectPage(to: "/")), origin: "the home page"))
         return items
@@ -42,68 +41,62 @@ extension SiteRenderer {
 
     /// `/archive/`: every post, grouped by year, newest first.
     func archivePage() -> [Item] {
-        var years: [[String: Any]] = []
-        var currentYear = ""
-        var current: [[String: Any]] = []
-        func close() {
-            guard !current.isEmpty else { return }
-            years.append(["year": currentYear, "count": current.count, "posts": current])
-        }
-        let pattern = DatePattern(calendar: site.config.calendar)
-        for (index, post) in site.posts.enumerated() {
-            let year = pattern.format(post.document.date ?? .distantPast, "yyyy")
-            if year != currentYear {
-                close()
-                currentYear = year
-                current = []
+        let fingerprint = Fingerprint([inputs.site] + inputs.listings, label: "archive")
+        return [self.page("archive/index.html", origin: "the archive page", fingerprint: fingerprint) {
+            let summaries = context.postSummaries.of(site.posts.indices)
+            var years: [[String: Any]] = []
+            var currentYear = ""
+            var current: [[String: Any]] = []
+            func close() {
+                guard !current.isEmpty else { return }
+                years.append(["year": currentYear, "count": current.count, "posts": current])
             }
-            current.append(context.postSummaries[index])
-        }
-        close()
-        let page = context.generatedPage(kind: "archive", title: "Archive", path: "/archive/")
-        let values = ReadOnly(context.values(page: page, extra: ["years": years, "posts": context.postSummaries]))
-        return [self.page("archive/index.html", origin: "the archive page", fingerprint: Fingerprint([inputs.site] + inputs.posts, label: "archive")) {
-            html("archive", values.value)
+            let pattern = DatePattern(calendar: site.config.calendar)
+            for (index, post) in site.posts.enumerated() {
+                let year = pattern.format(post.document.date ?? .distantPast, "yyyy")
+                if year != currentYear {
+                    close()
+                    currentYear = year
+                    current = []
+                }
+                current.append(summaries[index])
+            }
+            close()
+            let page = context.generatedPage(kind: "archive", title: "Archive", path: "/archive/")
+            return html("archive", context.values(page: page, extra: ["years": years, "posts": summaries]))
         }]
     }
 
     /// `/tags/` lists every tag; `/tags/<tag>/` lists its posts.
     func tagPages() -> [Item] {
-        let tags: [[String: Any]] = site.tags.map { tag in
-            [
-                "name": tag.name,
-                "slug": tag.slug,
-                "url": context.links.url(tag.path),
-                "count": tag.posts.count,
-                "posts": tag.posts.map { context.postSummaries[$0] },
-            ]
+        let context = context, tags = site.tags
+        @Sendable func value(_ index: Int, withPosts: Bool) -> [String: Any] {
+            let tag = tags[index]
+            var value: [String: Any] = ["name": tag.name, "slug": tag.slug, "url": context.links.url(tag.path), "count": tag.posts.count]
+            if withPosts { value["posts"] = context.postSummaries.of(tag.posts) }
+            return value
         }
-        let indexPage = context.generatedPage(kind: "tags", title: "Tags", path: "/tags/")
-        let tagInputs = site.tags.map { tag in Fingerprint([Fingerprint.of(tag.name + "\u{0}" + tag.slug)] + tag.posts.map { inputs.posts[$0] }) }
-        let indexValues = ReadOnly(context.values(page: indexPage, extra: ["tags": tags]))
+        let tagInputs = tags.map { tag in Fingerprint([Fingerprint.of(tag.name + "\u{0}" + tag.slug)] + tag.posts.map { inputs.listings[$0] }) }
         var items = [self.page("tags/index.html", origin: "the tags page", fingerprint: Fingerprint([inputs.site] + tagInputs, label: "tags")) {
-            html("tags", indexValues.value)
+            html("tags", context.values(page: context.generatedPage(kind: "tags", title: "Tags", path: "/tags/"), extra: ["tags": tags.indices.map { value($0, withPosts: true) }]))
         }]
-        let shared = ReadOnly(tags)
-        let rendered = Parallel.map(Array(site.tags.indices)) { index -> Item in
-            let tags = shared.value
-            let group = site.tags[index]
-            let page = context.generatedPage(kind: "tag", title: "Posts tagged “\(group.name)”", path: group.path)
-            let values = ReadOnly(context.values(page: page, extra: ["tag": tags[index], "posts": tags[index]["posts"]!]))
+        items += Parallel.map(Array(tags.indices)) { index -> Item in
+            let group = tags[index]
             return self.page(file(group.path), origin: "the page of tag '\(group.name)'", fingerprint: Fingerprint(inputs.site, tagInputs[index])) {
-                html("tag", values.value)
+                let page = context.generatedPage(kind: "tag", title: "Posts tagged “\(group.name)”", path: group.path)
+                let tag = value(index, withPosts: true)
+                return html("tag", context.values(page: page, extra: ["tag": tag, "posts": tag["posts"]!]))
             }
         }
-        items += rendered
         return items
     }
 
     /// `/404.html`, which servers show for a missing page.
     func notFoundPage() -> [Item] {
-        let page = context.generatedPage(kind: "not_found", title: "Page not found", path: "/404.html")
-        let values = ReadOnly(context.values(page: page, extra: ["posts": Array(context.postSummaries.prefix(5))]))
-        return [self.page("404.html", origin: "the 404 page", fingerprint: Fingerprint([inputs.site] + inputs.posts.prefix(5), label: "404")) {
-            html("404", values.value)
+        let fingerprint = Fingerprint([inputs.site] + inputs.listings.prefix(5), label: "404")
+        return [self.page("404.html", origin: "the 404 page", fingerprint: fingerprint) {
+            let page = context.generatedPage(kind: "not_found", title: "Page not found", path: "/404.html")
+            return html("404", context.values(page: page, extra: ["posts": context.postSummaries.of(0..<min(5, context.postSummaries.count))]))
         }]
     }
 

@@ -28,6 +28,9 @@ struct SiteRenderer: Sendable {
         var site: Fingerprint
         /// Each post's file, in the order of ``Site/posts``.
         var posts: [Fingerprint]
+        /// What lists show of each post (its summary values), in the same order: a page that only
+        /// lists a post is not outdated by an edit further down the post.
+        var listings: [Fingerprint]
         /// Each page's file, in the order of ``Site/pages``.
         var pages: [Fingerprint]
         var previous: [String: BuildCache.PageRecord] = [:]

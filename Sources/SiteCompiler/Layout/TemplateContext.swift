@@ -10,7 +10,7 @@ struct TemplateContext: @unchecked Sendable {
     let dates: DateStyle
     let site: [String: Any]
     /// What lists show of each post, by index into ``Site/posts``.
-    let postSummaries: [[String: Any]]
+    let postSummaries: PostSummaries
 
     init(site: Site, options: BuildOptions) {
         let links = site.links
@@ -53,9 +53,7 @@ struct TemplateContext: @unchecked Sendable {
         if !config.description.isEmpty { siteValues["description"] = config.description }
         self.site = siteValues
 
-        postSummaries = Parallel.map(site.posts) { post in
-            ReadOnly(Self.summary(of: post, links: links, dates: dates))
-        }.map(\.value)
+        postSummaries = PostSummaries(site.posts) { post in Self.summary(of: post, links: links, dates: dates) }
     }
 
     private static func summary(of post: RenderedDocument, links: Links, dates: DateStyle) -> [String: Any] {

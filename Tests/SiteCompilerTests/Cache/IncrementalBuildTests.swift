@@ -74,6 +74,16 @@ import Testing
         try expectSameAsFullBuild("retag a post")
         #expect(blog.page("tags/beta/index.html")?.contains("Post 6") == true)
 
+        try blog.write("posts/2019-10-09-post-9.md", TestBlog.post("title: Post 9\ndate: 2019-10-09 18:30\ntags: [alpha, odd, three]",
+                                                                  "Opening of 9.\n\nMore of 9."))
+        try incremental()
+        try expectSameAsFullBuild("give a post a time of day")
+
+        try blog.write("posts/2019-10-11-post-11.md", TestBlog.post("title: Post 11\nsummary: A summary of its own.\ntags: [alpha, odd, other]",
+                                                                   "Opening of 11.\n\nMore of 11."))
+        try incremental()
+        try expectSameAsFullBuild("give a post a summary")
+
         try blog.remove("posts/2019-10-03-post-3.md")
         try incremental()
         try expectSameAsFullBuild("delete a post")
