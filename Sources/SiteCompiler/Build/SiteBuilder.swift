@@ -199,6 +199,10 @@ public struct SiteBuilder: Sendable {
 
         var compiled = try compile(progress: progress, cacheFile: cacheFile, live: cacheFile == nil ? nil : folder)
         var timer = PhaseTimer()
+        // A big blog's cache takes a while to encode; it does so while the output is written.
+        let documentsChanged = compiled.cache.documents.count != compiled.previousDocuments || !compiled.reusedAll
+        let documentsToSave = compiled.cache
+        let encoding = cacheFile != nil && documentsChanged ? Background { documentsToSave.encodedDocuments() } : nil
         let written = try OutputWriter(destination: folder).write(compiled.output, from: source)
         timer.lap("write")
         if let cacheFile {
@@ -208,10 +212,8 @@ public struct SiteBuilder: Sendable {
                 guard let stamp = FileStamp.of(root + "/" + path) else { continue }
                 compiled.cache.pages[path] = .init(fingerprint: fingerprint, stamp: stamp)
             }
-            if compiled.cache.documents.count != compiled.previousDocuments || compiled.cache.pages != compiled.previousPages
-                || compiled.reusedAll == false
-            {
-                try? compiled.cache.save(to: cacheFile)
+            if documentsChanged || compiled.cache.pages != compiled.previousPages {
+                try? compiled.cache.save(to: cacheFile, encodedDocuments: encoding?.wait())
             }
             timer.lap("save cache")
             // A source changed within a clock tick of the state being read could change again

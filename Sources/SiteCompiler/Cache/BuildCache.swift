@@ -11,7 +11,7 @@ import Foundation
 /// empty cache, which means a full build.
 struct BuildCache: Sendable {
     /// Bumped whenever the meaning of anything stored changes.
-    static let format = "galley-build-cache-4"
+    static let format = "galley-build-cache-5"
 
     struct CachedDocument: Sendable {
         var source: Fingerprint
@@ -53,10 +53,17 @@ struct BuildCache: Sendable {
             guard try reader.string() == format else { return cache }
             let storedDocumentsKey = Fingerprint(bytes: Array(try reader.raw()))
             let storedPagesKey = Fingerprint(bytes: Array(try reader.raw()))
-            let documents = try reader.array { reader in
-                (try reader.string(), CachedDocument(source: Fingerprint(bytes: Array(try reader.raw())), version: Array(try reader.raw()),
-                                                 rendered: try RenderedDocument.decode(from: &reader)))
+            // Each document was written as one blob, so they decode on every core.
+            let blobs = try reader.array { try $0.raw() }
+            let decoded = Parallel.map(blobs) { blob -> (String, CachedDocument)? in
+                var reader = CacheReader(blob)
+                guard let path = try? reader.string(), let source = try? reader.raw(), let version = try? reader.raw(),
+                    let rendered = try? RenderedDocument.decode(from: &reader), reader.atEnd
+                else { return nil }
+                return (path, CachedDocument(source: Fingerprint(bytes: Array(source)), version: Array(version), rendered: rendered))
             }
+            guard !decoded.contains(where: { $0 == nil }) else { return cache }
+            let documents = decoded.map { $0! }
             let pages = try reader.array { reader in
                 (try reader.string(), PageRecord(fingerprint: Fingerprint(bytes: Array(try reader.raw())), stamp: try FileStamp.decode(from: &reader)))
             }
@@ -71,24 +78,44 @@ struct BuildCache: Sendable {
         return cache
     }
 
-    /// Writes the cache in one step.
-    func save(to url: URL) throws {
+    /// The documents as the cache file holds them, each entry a blob of its own (so that they
+    /// decode on every core); slow enough for a big blog to be worth doing while the output is
+    /// being written, in one buffer, to keep memory down.
+    func encodedDocuments() -> [UInt8] {
         var writer = CacheWriter()
-        writer.string(Self.format)
-        writer.raw(documentsKey.bytes)
-        writer.raw(pagesKey.bytes)
-        writer.array(documents.sorted { $0.key < $1.key }) { writer, entry in
-            writer.string(entry.key)
-            writer.raw(entry.value.source.bytes)
-            writer.raw(entry.value.version)
-            entry.value.rendered.encode(to: &writer)
+        writer.int(documents.count)
+        for entry in documents.sorted(by: { $0.key < $1.key }) {
+            var entryWriter = CacheWriter()
+            entryWriter.string(entry.key)
+            entryWriter.raw(entry.value.source.bytes)
+            entryWriter.raw(entry.value.version)
+            entry.value.rendered.encode(to: &entryWriter)
+            writer.raw(entryWriter.bytes)
         }
-        writer.array(pages.sorted { $0.key < $1.key }) { writer, entry in
+        return writer.bytes
+    }
+
+    /// Writes the cache in one step (a temporary file renamed into place), with the documents
+    /// from ``encodedDocuments()`` when they were encoded already.
+    func save(to url: URL, encodedDocuments: [UInt8]? = nil) throws {
+        var head = CacheWriter()
+        head.string(Self.format)
+        head.raw(documentsKey.bytes)
+        head.raw(pagesKey.bytes)
+        var tail = CacheWriter()
+        tail.array(pages.sorted { $0.key < $1.key }) { writer, entry in
             writer.string(entry.key)
             writer.raw(entry.value.fingerprint.bytes)
             entry.value.stamp.encode(to: &writer)
         }
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(writer.bytes).write(to: url, options: .atomic)
+        let temporary = url.path + ".tmp-\(getpid())"
+        do {
+            try FileBytes.write([head.bytes, encodedDocuments ?? self.encodedDocuments(), tail.bytes], to: temporary)
+            guard rename(temporary, url.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        } catch {
+            unlink(temporary)
+            throw error
+        }
     }
 }

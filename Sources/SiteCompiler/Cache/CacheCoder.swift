@@ -43,18 +43,24 @@ struct CacheWriter {
 struct CacheReader {
     struct Damaged: Error {}
 
-    private let bytes: [UInt8]
-    private var index = 0
+    private let bytes: ArraySlice<UInt8>
+    private var index: Int
 
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    init(_ bytes: [UInt8]) { self.init(bytes[...]) }
 
-    var atEnd: Bool { index == bytes.count }
+    /// A reader of one part of a larger cache, such as one entry written with `raw`.
+    init(_ bytes: ArraySlice<UInt8>) {
+        self.bytes = bytes
+        index = bytes.startIndex
+    }
+
+    var atEnd: Bool { index == bytes.endIndex }
 
     mutating func int() throws -> Int {
         var value: UInt64 = 0
         var shift: UInt64 = 0
         while true {
-            guard index < bytes.count, shift < 64 else { throw Damaged() }
+            guard index < bytes.endIndex, shift < 64 else { throw Damaged() }
             let byte = bytes[index]
             index += 1
             value |= UInt64(byte & 0x7F) << shift
@@ -65,7 +71,7 @@ struct CacheReader {
     }
 
     mutating func bool() throws -> Bool {
-        guard index < bytes.count else { throw Damaged() }
+        guard index < bytes.endIndex else { throw Damaged() }
         index += 1
         return bytes[index - 1] != 0
     }
@@ -76,7 +82,7 @@ struct CacheReader {
 
     mutating func raw() throws -> ArraySlice<UInt8> {
         let count = try int()
-        guard count >= 0, index + count <= bytes.count else { throw Damaged() }
+        guard count >= 0, count <= bytes.endIndex - index else { throw Damaged() }
         defer { index += count }
         return bytes[index..<index + count]
     }
@@ -89,7 +95,7 @@ struct CacheReader {
 
     mutating func array<T>(_ read: (inout CacheReader) throws -> T) throws -> [T] {
         let count = try int()
-        guard count >= 0, count <= bytes.count - index else { throw Damaged() }
+        guard count >= 0, count <= bytes.endIndex - index else { throw Damaged() }
         var values: [T] = []
         values.reserveCapacity(count)
         for _ in 0..<count { values.append(try read(&self)) }

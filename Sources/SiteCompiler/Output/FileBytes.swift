@@ -25,12 +25,26 @@ enum FileBytes {
 
     /// Writes `bytes` to a new file at `path`.
     static func write(_ bytes: Data, to path: String) throws {
+        try bytes.withUnsafeBytes { try write([$0], to: path) }
+    }
+
+    /// Writes the parts, one after the other, to a new file at `path`.
+    static func write(_ parts: [[UInt8]], to path: String) throws {
+        // Nested, so that every buffer stays valid for the whole write.
+        func next(_ index: Int, _ buffers: [UnsafeRawBufferPointer]) throws {
+            guard index < parts.count else { return try write(buffers, to: path) }
+            try parts[index].withUnsafeBytes { try next(index + 1, buffers + [$0]) }
+        }
+        try next(0, [])
+    }
+
+    private static func write(_ buffers: [UnsafeRawBufferPointer], to path: String) throws {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw OutputError(path: path, message: "cannot write: \(String(cString: strerror(errno)))")
         }
         defer { close(descriptor) }
-        try bytes.withUnsafeBytes { buffer in
+        for buffer in buffers where buffer.count > 0 {
             var offset = 0
             while offset < buffer.count {
                 let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
