@@ -64,12 +64,12 @@ public struct SiteBuilder: Sendable {
 
     /// Reads and renders the blog; every problem found is thrown together.
     public func compile(progress: BuildProgress? = nil) throws(BuildFailure) -> Compiled {
-        try compile(progress: progress, cacheFile: nil, live: nil)
+        try compile(progress: progress, cacheFile: nil, live: nil, sink: nil)
     }
 
     /// Compiles with the cache in `cacheFile` (if any) and the live output folder `live`, whose
     /// unchanged pages are kept rather than rendered.
-    func compile(progress: BuildProgress?, cacheFile: URL?, live: URL?) throws(BuildFailure) -> Compiled {
+    func compile(progress: BuildProgress?, cacheFile: URL?, live: URL?, sink: OutputSession?) throws(BuildFailure) -> Compiled {
         var log = DiagnosticLog()
         var timer = PhaseTimer()
         var config: SiteConfig?
@@ -151,7 +151,7 @@ public struct SiteBuilder: Sendable {
             return Fingerprint([sources[document.sourcePath] ?? Fingerprint.of(rendered.html), Fingerprint.of(extra)])
         }
         let previous = cache.pages
-        let siteRenderer = SiteRenderer(site: site, theme: theme, options: options, copies: loaded.copies) { context in
+        let siteRenderer = SiteRenderer(site: site, theme: theme, options: options, copies: loaded.copies, sink: sink) { context in
             SiteRenderer.PageInputs(
                 site: Fingerprint.of(value: context.site), posts: Parallel.map(renderedPosts, inputFingerprint),
                 listings: Parallel.map(renderedPosts, \.listingFingerprint), pages: renderedPages.map(inputFingerprint), previous: previous, live: live?.standardizedFileURL.path)
@@ -197,13 +197,16 @@ public struct SiteBuilder: Sendable {
         }
         if let stampFile { try? FileManager.default.removeItem(at: stampFile) }
 
-        var compiled = try compile(progress: progress, cacheFile: cacheFile, live: cacheFile == nil ? nil : folder)
+        // Pages go to the spare folder as they are rendered; the live folder is replaced only at the end.
+        let writer = OutputWriter(destination: folder)
+        let session = try writer.begin()
+        var compiled = try compile(progress: progress, cacheFile: cacheFile, live: cacheFile == nil ? nil : folder, sink: session)
         var timer = PhaseTimer()
         // A big blog's cache takes a while to encode; it does so while the output is written.
         let documentsChanged = compiled.cache.documents.count != compiled.previousDocuments || !compiled.reusedAll
         let documentsToSave = compiled.cache
         let encoding = cacheFile != nil && documentsChanged ? Background { documentsToSave.encodedDocuments() } : nil
-        let written = try OutputWriter(destination: folder).write(compiled.output, from: source)
+        let written = try writer.finish(session, compiled.output, from: source)
         timer.lap("write")
         if let cacheFile {
             // Record each page as it now stands, so the next build can trust what it finds.

@@ -10,6 +10,8 @@ struct SiteRenderer: Sendable {
     let context: TemplateContext
     let copies: [(source: String, output: String)]
     let inputs: PageInputs
+    /// Where rendered pages go at once, when the build is writing while it renders.
+    let sink: OutputSession?
 
     /// One file a generator wants written.
     struct Item: Sendable {
@@ -38,8 +40,9 @@ struct SiteRenderer: Sendable {
         var live: String?
     }
 
-    init(site: Site, theme: Theme, options: BuildOptions, copies: [(source: String, output: String)],
+    init(site: Site, theme: Theme, options: BuildOptions, copies: [(source: String, output: String)], sink: OutputSession? = nil,
          inputs: (_ context: TemplateContext) -> PageInputs) {
+        self.sink = sink
         self.site = site
         self.theme = theme
         self.options = options
@@ -56,7 +59,12 @@ struct SiteRenderer: Sendable {
         {
             return Item(path: path, content: .keep(render), origin: origin, fingerprint: fingerprint)
         }
-        return Item(path: path, content: .text(render()), origin: origin, fingerprint: fingerprint)
+        let text = render()
+        if let sink {
+            sink.put(path, text)
+            return Item(path: path, content: .written, origin: origin, fingerprint: fingerprint)
+        }
+        return Item(path: path, content: .text(text), origin: origin, fingerprint: fingerprint)
     }
 
     /// Every output file and the fingerprints of the pages among them, or the clashes between them.

@@ -11,6 +11,8 @@ public struct OutputTree: Sendable {
         /// A page the build cache says is unchanged: the live file is kept, and the page is
         /// rendered only if that file has gone missing in the meantime.
         case keep(@Sendable () -> String)
+        /// A page already handed to the ``OutputSession`` as it was rendered.
+        case written
     }
 
     /// One output file.

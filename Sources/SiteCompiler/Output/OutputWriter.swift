@@ -34,12 +34,15 @@ public struct OutputWriter: Sendable {
 
     /// Writes `tree`, reading `.source` files from `source`, then swaps the result in.
     public func write(_ tree: OutputTree, from source: any SourceTree) throws -> Report {
+        try finish(begin(), tree, from: source)
+    }
+
+    /// Readies the spare folder, after making sure the destination may be replaced, for pages
+    /// to be put there while the build is still rendering.
+    func begin() throws -> OutputSession {
         let fileManager = FileManager.default
         try fileManager.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
         try checkDestination()
-        if try isUpToDate(tree, from: source) {
-            return Report(written: 0, unchanged: tree.files.count)
-        }
         var isDirectory: ObjCBool = false
         if fileManager.fileExists(atPath: spare.path, isDirectory: &isDirectory), !isDirectory.boolValue {
             try fileManager.removeItem(at: spare)
@@ -47,7 +50,17 @@ public struct OutputWriter: Sendable {
         if !fileManager.fileExists(atPath: spare.path) {
             try fileManager.createDirectory(at: spare, withIntermediateDirectories: true)
         }
-        let report = try update(spare.path, to: tree, from: source)
+        return OutputSession(spare: spare.path, live: destination.path)
+    }
+
+    /// Completes the spare with the rest of `tree` and swaps it in; when nothing differs from
+    /// the live folder, touches nothing at all.
+    func finish(_ session: OutputSession, _ tree: OutputTree, from source: any SourceTree) throws -> Report {
+        let (written, same) = try session.outcome()
+        if written.isEmpty, try isUpToDate(tree, from: source, knownSame: same) {
+            return Report(written: 0, unchanged: tree.files.count)
+        }
+        let report = try update(spare.path, to: tree, from: source, session: (written, same))
         try swap()
         return report
     }
@@ -70,19 +83,20 @@ public struct OutputWriter: Sendable {
 
     /// Whether the live folder already holds exactly `tree`, so that nothing need be touched: the
     /// usual case for a rebuild after an edit that changed no output, or no edit at all.
-    private func isUpToDate(_ tree: OutputTree, from source: any SourceTree) throws -> Bool {
+    private func isUpToDate(_ tree: OutputTree, from source: any SourceTree, knownSame: Set<String>) throws -> Bool {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: destination.path, isDirectory: &isDirectory), isDirectory.boolValue else { return false }
         let live = destination.path
         // Cheap checks first: every page the cache kept must still be there.
         for (path, file) in tree.files {
             if case .keep = file.content, FileStamp.of(live + "/" + path) == nil { return false }
+            if case .written = file.content, !knownSame.contains(path) { return false }
         }
         guard TreeListing(root: live).files == Set(tree.files.keys) else { return false }
         for (path, file) in tree.files {
             let bytes: Data
             switch file.content {
-            case .keep: continue
+            case .keep, .written: continue
             case .text(let text): bytes = Data(text.utf8)
             case .data(let data): bytes = data
             case .source(let sourcePath):
@@ -97,7 +111,8 @@ public struct OutputWriter: Sendable {
     }
 
     /// Makes the folder at `root` hold exactly `tree`, comparing against the live destination.
-    private func update(_ root: String, to tree: OutputTree, from source: any SourceTree) throws -> Report {
+    private func update(_ root: String, to tree: OutputTree, from source: any SourceTree,
+                        session: (written: Set<String>, same: Set<String>)) throws -> Report {
         let existing = TreeListing(root: root)
         let paths = tree.files.keys.sorted()
         var wanted = Set<String>()
@@ -132,6 +147,12 @@ public struct OutputWriter: Sendable {
                 let file = tree.files[path]!
                 let bytes: Data
                 switch file.content {
+                case .written:
+                    if session.written.contains(path) { return false }
+                    // The same as the live file: the page was dropped once compared.
+                    if try Self.keep(at: root + "/" + path, live: live + "/" + path) { return true }
+                    try Self.copy(live + "/" + path, to: root + "/" + path)
+                    return true
                 case .keep(let render):
                     if try Self.keep(at: root + "/" + path, live: live + "/" + path) { return true }
                     bytes = Data(render().utf8)
@@ -155,17 +176,14 @@ public struct OutputWriter: Sendable {
     }
 
     /// Puts `bytes` at `target` in the spare. Returns whether the live file already held them.
-    private static func place(_ bytes: Data, at target: String, live: String) throws -> Bool {
+    static func place(_ bytes: Data, at target: String, live: String) throws -> Bool {
         var liveInfo = stat()
         if lstat(live, &liveInfo) == 0, liveInfo.st_mode & S_IFMT == S_IFREG, Int(liveInfo.st_size) == bytes.count,
             FileBytes.equal(live, bytes)
         {
             if try link(live, liveInfo, into: target) { return true }
             // Across file systems a link is impossible; a copy that keeps the time does as well.
-            try replace(target, with: bytes)
-            var times = [timespec(tv_sec: liveInfo.st_atim.tv_sec, tv_nsec: liveInfo.st_atim.tv_nsec),
-                         timespec(tv_sec: liveInfo.st_mtim.tv_sec, tv_nsec: liveInfo.st_mtim.tv_nsec)]
-            _ = utimensat(AT_FDCWD, target, &times, 0)
+            try copy(live, to: target)
             return true
         }
         try replace(target, with: bytes)
@@ -173,7 +191,7 @@ public struct OutputWriter: Sendable {
     }
 
     /// Makes the spare hold the live file at `live` as it is. False when there is no live file.
-    private static func keep(at target: String, live: String) throws -> Bool {
+    static func keep(at target: String, live: String) throws -> Bool {
         var liveInfo = stat()
         guard lstat(live, &liveInfo) == 0, liveInfo.st_mode & S_IFMT == S_IFREG else { return false }
         return try link(live, liveInfo, into: target)
@@ -191,12 +209,34 @@ public struct OutputWriter: Sendable {
         return true
     }
 
-    /// Writes a new file and renames it over `path`, never writing into a file that may be shared.
-    private static func replace(_ path: String, with bytes: Data) throws {
+    /// Writes a new file and renames it over `path`, never writing into a file that may be shared;
+    /// where nothing is yet, it writes in place.
+    static func replace(_ path: String, with bytes: Data) throws {
+        var info = stat()
+        if lstat(path, &info) != 0 {
+            return try FileBytes.write(bytes, to: path)
+        }
+        if info.st_mode & S_IFMT == S_IFDIR {
+            try FileManager.default.removeItem(atPath: path)
+            return try FileBytes.write(bytes, to: path)
+        }
         let temporary = path + ".galley-tmp"
         unlink(temporary)
         try FileBytes.write(bytes, to: temporary)
         try rename(temporary, over: path)
+    }
+
+    /// Copies the live file, time and all, where no link can be made (as across file systems).
+    private static func copy(_ live: String, to target: String) throws {
+        guard let bytes = FileManager.default.contents(atPath: live) else {
+            throw OutputError(path: live, message: "cannot read: \(String(cString: strerror(errno)))")
+        }
+        var liveInfo = stat()
+        _ = lstat(live, &liveInfo)
+        try replace(target, with: bytes)
+        var times = [timespec(tv_sec: liveInfo.st_atim.tv_sec, tv_nsec: liveInfo.st_atim.tv_nsec),
+                     timespec(tv_sec: liveInfo.st_mtim.tv_sec, tv_nsec: liveInfo.st_mtim.tv_nsec)]
+        _ = utimensat(AT_FDCWD, target, &times, 0)
     }
 
     private static func rename(_ temporary: String, over path: String) throws {

@@ -1,0 +1,82 @@
+import Foundation
+
+/// Pages handed to the output as soon as they are rendered, from any thread: written into the
+/// spare folder (see ``OutputWriter``) when their bytes differ from the live file's, otherwise
+/// only noted, to be linked when the build finishes.
+///
+/// So a big build writes while it renders, on the kernel's time rather than after it, and does
+/// not hold every page in memory at once. The spare is never seen by readers, so a build that
+/// fails after this has written pages loses nothing.
+final class OutputSession: @unchecked Sendable {
+    let spare: String
+    let live: String
+    private let lock = NSLock()
+    private var folders: Set<String> = [""]
+    private var written: Set<String> = []
+    private var same: Set<String> = []
+    private var failure: Error?
+
+    init(spare: String, live: String) {
+        self.spare = spare
+        self.live = live
+    }
+
+    /// Hands over the page at `path` (relative to the output folder).
+    func put(_ path: String, _ text: String) {
+        let bytes = Data(text.utf8)
+        var liveInfo = stat()
+        let livePath = live + "/" + path
+        if lstat(livePath, &liveInfo) == 0, liveInfo.st_mode & S_IFMT == S_IFREG, Int(liveInfo.st_size) == bytes.count,
+            FileBytes.equal(livePath, bytes)
+        {
+            locked { _ = same.insert(path) }
+            return
+        }
+        do {
+            try folder(Self.parent(of: path))
+            try OutputWriter.replace(spare + "/" + path, with: bytes)
+            locked { _ = written.insert(path) }
+        } catch {
+            locked { if failure == nil { failure = error } }
+        }
+    }
+
+    /// The pages written and the pages found unchanged, or the first error met.
+    func outcome() throws -> (written: Set<String>, same: Set<String>) {
+        try locked {
+            if let failure { throw failure }
+            return (written, same)
+        }
+    }
+
+    /// Makes the folder `relative` exist in the spare, replacing a file that stands in its way.
+    private func folder(_ relative: String) throws {
+        if locked({ folders.contains(relative) }) { return }
+        try folder(Self.parent(of: relative))
+        let path = spare + "/" + relative
+        if mkdir(path, 0o755) != 0 {
+            var info = stat()
+            guard errno == EEXIST, lstat(path, &info) == 0 else {
+                throw OutputError(path: path, message: "cannot create folder: \(String(cString: strerror(errno)))")
+            }
+            if info.st_mode & S_IFMT != S_IFDIR {
+                unlink(path)
+                guard mkdir(path, 0o755) == 0 || errno == EEXIST else {
+                    throw OutputError(path: path, message: "cannot create folder: \(String(cString: strerror(errno)))")
+                }
+            }
+        }
+        locked { _ = folders.insert(relative) }
+    }
+
+    private static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return String(path[..<slash])
+    }
+
+    private func locked<T>(_ body: () throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+}
