@@ -50,6 +50,33 @@ import Testing
         #expect(leftovers.isEmpty)
     }
 
+    @Test func aBuildThatFailsAfterRenderingStillLeavesTheOutputAlone() throws {
+        let blog = try TestBlog(TestBlog.config, [
+            "posts/2019-10-08-one.md": TestBlog.post("title: One"),
+            "posts/2019-10-09-two.md": TestBlog.post("title: Two"),
+        ])
+        let cache = blog.root.appending(path: ".galley-cache")
+        try SiteBuilder(source: blog.source, options: blog.options()).build(into: blog.output, cache: cache)
+        let before = try blog.outputFiles().map { ($0, blog.page($0)) }
+
+        // Pages render (and go to the spare folder) before the clash between them is found.
+        try blog.write("posts/2019-10-08-one.md", TestBlog.post("title: One, retitled"))
+        try blog.write("posts/2019-10-09-two.md", TestBlog.post("title: Two\naliases:\n  - /2019/10/08/one/"))
+        #expect(throws: BuildFailure.self) {
+            try SiteBuilder(source: blog.source, options: blog.options()).build(into: blog.output, cache: cache)
+        }
+        #expect(try blog.outputFiles().map { ($0, blog.page($0)) }.elementsEqual(before) { $0 == $1 })
+
+        try blog.write("posts/2019-10-09-two.md", TestBlog.post("title: Two"))
+        try SiteBuilder(source: blog.source, options: blog.options()).build(into: blog.output, cache: cache)
+        #expect(blog.page("2019/10/08/one/index.html")?.contains("One, retitled") == true)
+        let full = blog.root.appending(path: "_full")
+        try SiteBuilder(source: blog.source, options: blog.options()).build(into: full)
+        for path in try blog.outputFiles() {
+            #expect(FileManager.default.contents(atPath: full.appending(path: path).path) == blog.page(path).map { Data($0.utf8) }, "\(path)")
+        }
+    }
+
     @Test func twoPostsClaimingOneAddressIsAnError() throws {
         let blog = try TestBlog(TestBlog.config, [
             "posts/2019-10-08-same.md": TestBlog.post("title: One"),
