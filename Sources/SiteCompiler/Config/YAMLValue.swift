@@ -98,6 +98,12 @@ extension YAMLValue {
     /// Parses one YAML document. `lineOffset` is added to every line, for a document that
     /// starts part way into a file (front matter starts on line 2).
     static func parse(_ text: String, path: String, lineOffset: Int = 0) throws(Diagnostic) -> YAMLValue {
+        if let flat = parseFlat(text, lineOffset: lineOffset) { return flat }
+        return try parseWithYams(text, path: path, lineOffset: lineOffset)
+    }
+
+    /// Parses with Yams whatever the document holds.
+    static func parseWithYams(_ text: String, path: String, lineOffset: Int = 0) throws(Diagnostic) -> YAMLValue {
         let node: Node?
         do {
             node = try Yams.compose(yaml: text)
