@@ -134,10 +134,11 @@ public struct SiteBuilder: Sendable {
         cache.documents = [:]
         for (path, rendered) in reused {
             if let fingerprint = loaded.sources[path] {
-                cache.documents[path] = .init(source: fingerprint, version: loaded.versions[path] ?? [], rendered: rendered)
+                cache.documents[path] = .init(source: fingerprint, version: loaded.versions[path] ?? [], rendered: rendered,
+                                              encoded: loaded.unchangedEntries[path])
             }
         }
-        for rendered in renderedPosts + renderedPages {
+        for rendered in renderedPosts + renderedPages where reused[rendered.document.sourcePath] == nil {
             if let fingerprint = loaded.sources[rendered.document.sourcePath] {
                 cache.documents[rendered.document.sourcePath] = .init(source: fingerprint, version: loaded.versions[rendered.document.sourcePath] ?? [],
                                                                       rendered: rendered)

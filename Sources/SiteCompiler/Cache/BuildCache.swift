@@ -19,6 +19,9 @@ struct BuildCache: Sendable {
         /// the same the file need not be read again. Empty when unknown.
         var version: [UInt8] = []
         var rendered: RenderedDocument
+        /// The entry as the cache file held it, written back as it is while nothing about the
+        /// document changed: an edit to one post re-encodes one entry, not ten thousand.
+        var encoded: ArraySlice<UInt8>?
     }
 
     struct PageRecord: Sendable, Equatable {
@@ -60,7 +63,8 @@ struct BuildCache: Sendable {
                 guard let path = try? reader.string(), let source = try? reader.raw(), let version = try? reader.raw(),
                     let rendered = try? RenderedDocument.decode(from: &reader), reader.atEnd
                 else { return nil }
-                return (path, CachedDocument(source: Fingerprint(bytes: Array(source)), version: Array(version), rendered: rendered))
+                return (path, CachedDocument(source: Fingerprint(bytes: Array(source)), version: Array(version), rendered: rendered,
+                                             encoded: blob))
             }
             guard !decoded.contains(where: { $0 == nil }) else { return cache }
             let documents = decoded.map { $0! }
@@ -85,6 +89,10 @@ struct BuildCache: Sendable {
         var writer = CacheWriter()
         writer.int(documents.count)
         for entry in documents.sorted(by: { $0.key < $1.key }) {
+            if let encoded = entry.value.encoded {
+                writer.raw(encoded)
+                continue
+            }
             var entryWriter = CacheWriter()
             entryWriter.string(entry.key)
             entryWriter.raw(entry.value.source.bytes)

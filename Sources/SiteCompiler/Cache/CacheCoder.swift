@@ -21,7 +21,7 @@ struct CacheWriter {
         bytes.append(contentsOf: value.utf8)
     }
 
-    mutating func raw(_ value: [UInt8]) {
+    mutating func raw(_ value: some Collection<UInt8>) {
         int(value.count)
         bytes.append(contentsOf: value)
     }

@@ -26,6 +26,8 @@ struct ContentLoader: Sendable {
         var versions: [String: [UInt8]] = [:]
         /// Documents taken from the cache, already rendered.
         var reused: [String: RenderedDocument] = [:]
+        /// The cache entries of documents taken from it unchanged, version and all.
+        var unchangedEntries: [String: ArraySlice<UInt8>] = [:]
     }
 
     /// One post or page read: fresh, or from the cache.
@@ -34,6 +36,7 @@ struct ContentLoader: Sendable {
         var source: Fingerprint?
         var reused: RenderedDocument?
         var version: [UInt8]?
+        var unchangedEntry: ArraySlice<UInt8>?
     }
 
     /// Reads one Markdown file, or takes it from the cache when its bytes are the same.
@@ -43,8 +46,10 @@ struct ContentLoader: Sendable {
         func reuse(_ cached: BuildCache.CachedDocument) -> Outcome? {
             guard cached.rendered.document.audio == nil else { return nil }
             var rendered = cached.rendered
+            let entry = cached.version == (version ?? []) && rendered.document.assets == assets ? cached.encoded : nil
             rendered.document.assets = assets
-            return Outcome(result: .success(rendered.document), source: cached.source, reused: rendered, version: version)
+            return Outcome(result: .success(rendered.document), source: cached.source, reused: rendered, version: version,
+                           unchangedEntry: entry)
         }
         // Unchanged since it was last read: no need to read it again.
         if let version, let cached = cache[path], cached.version == version, let outcome = reuse(cached) {
@@ -70,6 +75,7 @@ struct ContentLoader: Sendable {
             loaded.sources[document.sourcePath] = outcome.source
             if let version = outcome.version { loaded.versions[document.sourcePath] = version }
             if let reused = outcome.reused { loaded.reused[document.sourcePath] = reused }
+            if let entry = outcome.unchangedEntry { loaded.unchangedEntries[document.sourcePath] = entry }
         case .failure(let failure):
             loaded.diagnostics.append(contentsOf: failure.diagnostics)
         }
