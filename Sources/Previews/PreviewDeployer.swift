@@ -149,7 +149,7 @@ public struct PreviewDeployer: Sendable {
             let build = configuration.cacheDirectory.appending(path: previewSlot(label).name)
             try? FileManager.default.removeItem(at: build)
             try? FileManager.default.removeItem(at: OutputWriter(destination: build).spare)
-            try? FileManager.default.removeItem(at: SiteBuilder.cacheFile(for: build, in: configuration.cacheDirectory))
+            SiteBuilder.removeCache(for: build, in: configuration.cacheDirectory)
             return true
         }
     }

@@ -171,6 +171,14 @@ public struct SiteBuilder: Sendable {
         BuildCache.file(for: output, in: cache)
     }
 
+    /// Forgets the builds written to `output`: its cache file, stamp and spare record.
+    public static func removeCache(for output: URL, in cache: URL) {
+        let file = BuildCache.file(for: output, in: cache)
+        for url in [file, BuildStamp.file(beside: file), file.deletingPathExtension().appendingPathExtension("spare")] {
+            try? FileManager.default.removeItem(at: url)
+        }
+    }
+
     /// Compiles the blog and writes it to `folder`, replacing the previous build only when the
     /// whole build succeeded. With a `cache` folder, unchanged files are neither parsed nor
     /// rendered again.
@@ -199,7 +207,8 @@ public struct SiteBuilder: Sendable {
         if let stampFile { try? FileManager.default.removeItem(at: stampFile) }
 
         // Pages go to the spare folder as they are rendered; the live folder is replaced only at the end.
-        let writer = OutputWriter(destination: folder)
+        var writer = OutputWriter(destination: folder)
+        writer.record = cacheFile.map { $0.deletingPathExtension().appendingPathExtension("spare") }
         let session = try writer.begin()
         var compiled = try compile(progress: progress, cacheFile: cacheFile, live: cacheFile == nil ? nil : folder, sink: session)
         var timer = PhaseTimer()

@@ -15,10 +15,43 @@ final class OutputSession: @unchecked Sendable {
     private var written: Set<String> = []
     private var same: Set<String> = []
     private var failure: Error?
+    /// The files of the live folder when the spare was brought up to date from a
+    /// ``SpareRecord`` before rendering; nil when the spare's contents are unknown.
+    let synced: Set<String>?
 
-    init(spare: String, live: String) {
+    init(spare: String, live: String, synced: Set<String>? = nil) {
         self.spare = spare
         self.live = live
+        self.synced = synced
+    }
+
+    /// Makes each of `paths` in the spare what it is in the live folder: a link to the same
+    /// file, a folder, or nothing. Parents come before children, so a file that became a folder
+    /// (or the other way) is replaced whole.
+    func sync(_ paths: [String]) throws {
+        for path in paths.sorted() {
+            let livePath = live + "/" + path, sparePath = spare + "/" + path
+            var liveInfo = stat(), spareInfo = stat()
+            let liveKind = lstat(livePath, &liveInfo) == 0 ? liveInfo.st_mode & S_IFMT : 0
+            let spareKind = lstat(sparePath, &spareInfo) == 0 ? spareInfo.st_mode & S_IFMT : 0
+            if spareKind != 0, spareKind != liveKind {
+                try? FileManager.default.removeItem(atPath: sparePath)
+            }
+            switch liveKind {
+            case S_IFREG:
+                try folder(Self.parent(of: path))
+                _ = try OutputWriter.keep(at: sparePath, live: livePath)
+            case S_IFDIR:
+                try folder(path)
+            default:
+                continue
+            }
+        }
+    }
+
+    /// Makes the parent folders of `path` exist in the spare.
+    func parents(of path: String) throws {
+        try folder(Self.parent(of: path))
     }
 
     /// Hands over the page at `path` (relative to the output folder).

@@ -22,6 +22,9 @@ public struct OutputWriter: Sendable {
     /// The folder to replace.
     public let destination: URL
 
+    /// Where the writer keeps its ``SpareRecord``, if anywhere.
+    var record: URL?
+
     /// A writer for `destination`.
     public init(destination: URL) {
         self.destination = destination.standardizedFileURL
@@ -50,6 +53,14 @@ public struct OutputWriter: Sendable {
         if !fileManager.fileExists(atPath: spare.path) {
             try fileManager.createDirectory(at: spare, withIntermediateDirectories: true)
         }
+        // Whatever happens next, the record no longer describes the spare.
+        let saved = record.flatMap(SpareRecord.load(from:))
+        if let record { try? fileManager.removeItem(at: record) }
+        if let saved, SpareRecord.inode(destination.path) == saved.live, SpareRecord.inode(spare.path) == saved.spare {
+            let session = OutputSession(spare: spare.path, live: destination.path, synced: Set(saved.files))
+            try session.sync(saved.changed)
+            return session
+        }
         return OutputSession(spare: spare.path, live: destination.path)
     }
 
@@ -58,11 +69,80 @@ public struct OutputWriter: Sendable {
     func finish(_ session: OutputSession, _ tree: OutputTree, from source: any SourceTree) throws -> Report {
         let (written, same) = try session.outcome()
         if written.isEmpty, try isUpToDate(tree, from: source, knownSame: same) {
+            if let record, session.synced != nil, let live = SpareRecord.inode(destination.path), let spare = SpareRecord.inode(spare.path) {
+                // The spare was brought up to date before rendering and nothing was written since.
+                try? SpareRecord(live: live, spare: spare, changed: [], files: tree.files.keys.sorted()).save(to: record)
+            }
             return Report(written: 0, unchanged: tree.files.count)
         }
-        let report = try update(spare.path, to: tree, from: source, session: (written, same))
+        let (report, changed) = if let files = session.synced {
+            try updateSynced(spare.path, to: tree, from: source, session: session, written: written, previousFiles: files)
+        } else {
+            try update(spare.path, to: tree, from: source, session: (written, same))
+        }
         try swap()
+        if let record, let changed, let live = SpareRecord.inode(destination.path), let spare = SpareRecord.inode(spare.path) {
+            try? SpareRecord(live: live, spare: spare, changed: changed, files: tree.files.keys.sorted()).save(to: record)
+        }
         return report
+    }
+
+    /// Completes a spare that ``begin()`` made the same as the live folder: only what this
+    /// build changed is touched. Returns the report and the paths that now differ from live.
+    private func updateSynced(_ root: String, to tree: OutputTree, from source: any SourceTree, session: OutputSession,
+                              written: Set<String>, previousFiles: Set<String>) throws -> (Report, [String]?) {
+        let live = destination.path
+        let paths = Array(tree.files.keys)
+        let results = Parallel.map(paths) { path -> Result<Bool, Error> in
+            Result {
+                let bytes: Data
+                switch tree.files[path]!.content {
+                case .written:
+                    if written.contains(path) { return false }
+                    // Unchanged, and the synced spare holds the live file already.
+                    if FileStamp.of(root + "/" + path) != nil { return true }
+                    try session.parents(of: path)
+                    if try Self.keep(at: root + "/" + path, live: live + "/" + path) { return true }
+                    try Self.copy(live + "/" + path, to: root + "/" + path)
+                    return true
+                case .keep(let render):
+                    if FileStamp.of(root + "/" + path) != nil, previousFiles.contains(path) { return true }
+                    try session.parents(of: path)
+                    if try Self.keep(at: root + "/" + path, live: live + "/" + path) { return true }
+                    bytes = Data(render().utf8)
+                case .text(let text): bytes = Data(text.utf8)
+                case .data(let data): bytes = data
+                case .source(let sourcePath):
+                    do {
+                        bytes = try source.contents(of: sourcePath)
+                    } catch {
+                        throw OutputError(path: sourcePath, message: "cannot read: \(SourceTreeError.describe(error))")
+                    }
+                }
+                try session.parents(of: path)
+                return try Self.place(bytes, at: root + "/" + path, live: live + "/" + path)
+            }
+        }
+        var report = Report(written: 0, unchanged: 0)
+        var changed: [String] = []
+        for (path, result) in zip(paths, results) {
+            if try result.get() { report.unchanged += 1 } else {
+                report.written += 1
+                changed.append(path)
+            }
+        }
+        // Files this build no longer makes go, and then any folder they leave empty.
+        for path in previousFiles where tree.files[path] == nil {
+            unlink(root + "/" + path)
+            changed.append(path)
+            var folder = path
+            while let slash = folder.lastIndex(of: "/") {
+                folder = String(folder[..<slash])
+                guard rmdir(root + "/" + folder) == 0 else { break }
+                changed.append(folder)
+            }
+        }
+        return (report, changed)
     }
 
     /// Refuses to replace a folder that holds something other than a built site.
@@ -112,8 +192,11 @@ public struct OutputWriter: Sendable {
 
     /// Makes the folder at `root` hold exactly `tree`, comparing against the live destination.
     private func update(_ root: String, to tree: OutputTree, from source: any SourceTree,
-                        session: (written: Set<String>, same: Set<String>)) throws -> Report {
+                        session: (written: Set<String>, same: Set<String>)) throws -> (Report, [String]?) {
         let existing = TreeListing(root: root)
+        // What the live folder holds, to know afterwards how the two folders differ; only worth
+        // listing when a record will be kept, and there is nothing to list on a first build.
+        let liveListing = record != nil && SpareRecord.inode(destination.path) != nil ? TreeListing(root: destination.path) : nil
         let paths = tree.files.keys.sorted()
         var wanted = Set<String>()
         for path in paths {
@@ -169,10 +252,17 @@ public struct OutputWriter: Sendable {
             }
         }
         var report = Report(written: 0, unchanged: 0)
-        for result in results {
-            if try result.get() { report.unchanged += 1 } else { report.written += 1 }
+        var changed: [String] = []
+        for (path, result) in zip(paths, results) {
+            if try result.get() { report.unchanged += 1 } else {
+                report.written += 1
+                changed.append(path)
+            }
         }
-        return report
+        guard let liveListing else { return (report, nil) }
+        changed += liveListing.files.filter { tree.files[$0] == nil }
+        changed += liveListing.folders.filter { !wanted.contains($0) }
+        return (report, changed)
     }
 
     /// Puts `bytes` at `target` in the spare. Returns whether the live file already held them.

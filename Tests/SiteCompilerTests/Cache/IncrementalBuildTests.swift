@@ -41,6 +41,8 @@ import Testing
         let incremental = try blog.outputFiles()
         let fresh = try DirectorySource(root: full).files(under: "")
         #expect(incremental == fresh, "\(step): different files", sourceLocation: sourceLocation)
+        #expect(TreeListing(root: blog.output.path).folders.sorted() == TreeListing(root: full.path).folders.sorted(),
+                "\(step): different folders", sourceLocation: sourceLocation)
         for path in fresh where FileManager.default.contents(atPath: blog.output.appending(path: path).path)
             != FileManager.default.contents(atPath: full.appending(path: path).path)
         {
@@ -107,6 +109,36 @@ import Testing
         try blog.write("pages/about.md", TestBlog.post("title: About me"))
         try incremental()
         try expectSameAsFullBuild("edit a page and a static file")
+    }
+
+    @Test func filesThatBecomeFoldersAndBackAreReplacedWhole() throws {
+        let record = BuildCache.file(for: blog.output, in: cache).deletingPathExtension().appendingPathExtension("spare")
+        try incremental()
+        try blog.write("static/thing", "a file")
+        try incremental()
+        #expect(FileManager.default.fileExists(atPath: record.path), "no spare record: later builds would list the whole tree")
+
+        try blog.remove("static/thing")
+        try blog.write("static/thing/index.html", "now a folder")
+        try blog.write("static/thing/deeper/note.txt", "deeper")
+        try incremental()
+        try expectSameAsFullBuild("file to folder")
+        try incremental()
+        try expectSameAsFullBuild("file to folder, again")
+
+        try FileManager.default.removeItem(at: blog.root.appending(path: "static/thing"))
+        try blog.write("static/thing", "a file again")
+        try incremental()
+        try expectSameAsFullBuild("folder to file")
+        try incremental()
+        try expectSameAsFullBuild("folder to file, again")
+
+        // A post and its folder go; the folders it leaves empty go with them.
+        try blog.remove("posts/2019-10-12-post-12.md")
+        try incremental()
+        try expectSameAsFullBuild("delete the only post of a month")
+        try incremental()
+        try expectSameAsFullBuild("and build once more")
     }
 
     @Test func editingOnePostLeavesUnrelatedFilesAlone() throws {
