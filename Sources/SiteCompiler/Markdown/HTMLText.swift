@@ -227,8 +227,24 @@ public enum HTMLText {
 
     /// Escapes text for XML content and attributes, dropping characters XML 1.0 cannot carry.
     public static func xmlEscape(_ text: String) -> String {
-        let cleaned = text.unicodeScalars.allSatisfy(isXMLCharacter) ? text : String(String.UnicodeScalarView(text.unicodeScalars.filter(isXMLCharacter)))
-        return escape(cleaned).replacingOccurrences(of: "&#39;", with: "&apos;")
+        // Most text (every URL in a sitemap) is plain ASCII with nothing to escape.
+        let plain = text.utf8.allSatisfy { byte in
+            (byte >= 0x20 && byte < 0x7F && byte != 0x26 && byte != 0x3C && byte != 0x3E && byte != 0x22 && byte != 0x27)
+                || byte == 0x0A || byte == 0x09 || byte == 0x0D
+        }
+        if plain { return text }
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars where isXMLCharacter(scalar) {
+            switch scalar {
+            case "&": result.append(contentsOf: "&amp;".unicodeScalars)
+            case "<": result.append(contentsOf: "&lt;".unicodeScalars)
+            case ">": result.append(contentsOf: "&gt;".unicodeScalars)
+            case "\"": result.append(contentsOf: "&quot;".unicodeScalars)
+            case "'": result.append(contentsOf: "&apos;".unicodeScalars)
+            default: result.append(scalar)
+            }
+        }
+        return String(result)
     }
 
     private static func isXMLCharacter(_ scalar: Unicode.Scalar) -> Bool {

@@ -23,5 +23,7 @@ import Testing
 
     @Test func xmlEscapeDropsCharactersXMLCannotHold() {
         #expect(HTMLText.xmlEscape("a\u{0}b & 'c' <d>") == "ab &amp; &apos;c&apos; &lt;d&gt;")
+        #expect(HTMLText.xmlEscape("https://example.com/2019/10/08/a-b_c/?q=1") == "https://example.com/2019/10/08/a-b_c/?q=1")
+        #expect(HTMLText.xmlEscape("café \"x\"\u{1F}\u{7F} 日本\u{FFFE}") == "café &quot;x&quot;\u{7F} 日本")
     }
 }
