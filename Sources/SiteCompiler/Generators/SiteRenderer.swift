@@ -120,7 +120,7 @@ struct SiteRenderer: Sendable {
     /// forget the robots tag.
     func html(_ layout: String, _ values: [String: Any]) -> String {
         let page = theme.render(layout, values)
-        guard options.noindex, !page.contains("name=\"robots\""), let head = page.range(of: "<head>", options: .caseInsensitive) else {
+        guard options.noindex, !UTF8Search.contains("name=\"robots\"", in: page), let head = page.range(of: "<head>", options: .caseInsensitive) else {
             return page
         }
         return page.replacingCharacters(in: head, with: "<head>\n<meta name=\"robots\" content=\"noindex\">")

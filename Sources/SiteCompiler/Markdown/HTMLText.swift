@@ -100,7 +100,7 @@ public enum HTMLText {
             }
         }
         let text = decodeEntities(String(decoding: output, as: UTF8.self))
-        return text.contains("\u{A0}") ? text.replacingOccurrences(of: "\u{A0}", with: " ") : text
+        return UTF8Search.contains("\u{A0}", in: text) ? text.replacingOccurrences(of: "\u{A0}", with: " ") : text
     }
 
     /// The number of words in an HTML fragment's text.
@@ -210,19 +210,24 @@ public enum HTMLText {
 
     /// Removes footnote references, whose targets are not on a page that shows only an excerpt.
     static func removeFootnoteReferences(_ html: String) -> String {
-        guard html.contains("footnote-ref") else { return html }
-        var result = ""
-        var rest = html[...]
-        while let start = rest.range(of: "<sup class=\"footnote-ref\">") {
-            result += rest[..<start.lowerBound]
-            guard let end = rest[start.upperBound...].range(of: "</sup>") else {
-                rest = rest[start.lowerBound...]
-                break
+        let open = Array("<sup class=\"footnote-ref\">".utf8), close = Array("</sup>".utf8)
+        var html = html
+        let result = html.withUTF8 { bytes -> String? in
+            guard var start = UTF8Search.offset(of: open, in: bytes) else { return nil }
+            var output: [UInt8] = []
+            output.reserveCapacity(bytes.count)
+            var copied = 0
+            while true {
+                guard let end = UTF8Search.offset(of: close, in: bytes, from: start + open.count) else { break }
+                output += bytes[copied..<start]
+                copied = end + close.count
+                guard let next = UTF8Search.offset(of: open, in: bytes, from: copied) else { break }
+                start = next
             }
-            rest = rest[end.upperBound...]
+            output += bytes[copied...]
+            return String(decoding: output, as: UTF8.self)
         }
-        result += rest
-        return result
+        return result ?? html
     }
 
     /// Escapes text for XML content and attributes, dropping characters XML 1.0 cannot carry.

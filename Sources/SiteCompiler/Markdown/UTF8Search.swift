@@ -3,22 +3,29 @@
 enum UTF8Search {
     /// The byte offset of the first `needle` in `haystack`, or nil.
     static func offset(of needle: String, in haystack: String) -> Int? {
-        let pattern = Array(needle.utf8)
-        guard let first = pattern.first else { return 0 }
         var text = haystack
-        return text.withUTF8 { bytes -> Int? in
-            guard bytes.count >= pattern.count else { return nil }
-            var index = 0
-            let last = bytes.count - pattern.count
-            while index <= last {
-                if bytes[index] == first {
-                    var matched = 1
-                    while matched < pattern.count, bytes[index + matched] == pattern[matched] { matched += 1 }
-                    if matched == pattern.count { return index }
-                }
-                index += 1
+        return text.withUTF8 { offset(of: Array(needle.utf8), in: $0) }
+    }
+
+    /// The offset of the first `pattern` in `bytes` at or after `start`, or nil.
+    static func offset(of pattern: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Int? {
+        guard let first = pattern.first else { return start }
+        guard bytes.count >= pattern.count else { return nil }
+        var index = start
+        let last = bytes.count - pattern.count
+        while index <= last {
+            if bytes[index] == first {
+                var matched = 1
+                while matched < pattern.count, bytes[index + matched] == pattern[matched] { matched += 1 }
+                if matched == pattern.count { return index }
             }
-            return nil
+            index += 1
         }
+        return nil
+    }
+
+    /// Whether `haystack` contains `needle`.
+    static func contains(_ needle: String, in haystack: String) -> Bool {
+        offset(of: needle, in: haystack) != nil
     }
 }

@@ -21,6 +21,13 @@ import Testing
             ##"<a href="https://e.com/about/">a</a> <img src="https://e.com/2019/post/photo.jpg"> <a href="https://e.com/2019/post/#fn-1">1</a> <a href="https://x.org/">x</a> <a href="mailto:a@b.c">m</a>"##)
     }
 
+    @Test func footnoteReferencesLeaveExcerpts() {
+        let ref = { (n: Int) in "<sup class=\"footnote-ref\"><a href=\"#fn-\(n)\" id=\"fnref-\(n)\">\(n)</a></sup>" }
+        #expect(HTMLText.removeFootnoteReferences("<p>One\(ref(1)) and two\(ref(2)).</p>") == "<p>One and two.</p>")
+        #expect(HTMLText.removeFootnoteReferences("<p>café, no notes</p>") == "<p>café, no notes</p>")
+        #expect(HTMLText.removeFootnoteReferences("<p>a\(ref(1)) b<sup class=\"footnote-ref\">open") == "<p>a b<sup class=\"footnote-ref\">open")
+    }
+
     @Test func xmlEscapeDropsCharactersXMLCannotHold() {
         #expect(HTMLText.xmlEscape("a\u{0}b & 'c' <d>") == "ab &amp; &apos;c&apos; &lt;d&gt;")
         #expect(HTMLText.xmlEscape("https://example.com/2019/10/08/a-b_c/?q=1") == "https://example.com/2019/10/08/a-b_c/?q=1")
