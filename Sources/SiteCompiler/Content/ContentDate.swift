@@ -6,7 +6,7 @@ import Foundation
 public enum ContentDate {
     /// The moment `text` names, or nil when it is not a date in one of the accepted forms.
     public static func parse(_ text: String, in timeZone: TimeZone) -> Date? {
-        var scanner = DateScanner(Array(text.trimmingCharacters(in: .whitespaces).utf8))
+        var scanner = DateScanner(Array(text.trimmingSpaces().utf8))
         guard let year = scanner.digits(4), scanner.take(UInt8(ascii: "-")),
             let month = scanner.digits(2), scanner.take(UInt8(ascii: "-")),
             let day = scanner.digits(2)

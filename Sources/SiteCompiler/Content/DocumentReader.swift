@@ -48,7 +48,7 @@ struct DocumentReader: Sendable {
             return date
         }
 
-        let title = string("title")?.trimmingCharacters(in: .whitespaces) ?? ""
+        let title = string("title")?.trimmingSpaces() ?? ""
         if title.isEmpty {
             log.report(Diagnostic(path: path, line: fields["title"]?.line ?? 1, message: "missing title: add `title: …` to the front matter"))
         }
@@ -129,7 +129,7 @@ struct DocumentReader: Sendable {
         var seen = Set<String>()
         var tags: [String] = []
         for (raw, line) in names {
-            let name = raw.trimmingCharacters(in: .whitespaces)
+            let name = raw.trimmingSpaces()
             guard !name.isEmpty else { continue }
             guard !Slug.make(name).isEmpty else {
                 log.report(Diagnostic(path: path, line: line, message: "tag '\(name)' needs at least one letter or digit to make an address from"))

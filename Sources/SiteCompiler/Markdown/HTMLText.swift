@@ -163,10 +163,17 @@ public enum HTMLText {
 
     /// At most `limit` characters of `text`, cut at a word boundary and ended with an ellipsis.
     public static func truncate(_ text: String, to limit: Int) -> String {
-        guard text.count > limit else { return text }
+        guard text.utf8.count > limit, text.count > limit else { return text }
         let cut = text.prefix(limit)
         let end = cut.lastIndex(of: " ") ?? cut.endIndex
-        return cut[..<end].trimmingCharacters(in: .punctuationCharacters.union(.whitespaces)) + "…"
+        let kept = cut[..<end]
+        func isLetterOrDigit(_ byte: UInt8?) -> Bool {
+            guard let byte else { return false }
+            return (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+        }
+        // Nothing to trim at either end is the usual case, and Foundation's trim is slow.
+        if isLetterOrDigit(kept.utf8.first), isLetterOrDigit(kept.utf8.last) { return kept + "…" }
+        return kept.trimmingCharacters(in: .punctuationCharacters.union(.whitespaces)) + "…"
     }
 
     /// Rewrites every `href` and `src` (and `srcset` entries) in `html` so that they still point at
