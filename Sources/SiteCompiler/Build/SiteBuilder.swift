@@ -221,10 +221,13 @@ public struct SiteBuilder: Sendable {
         let written = try writer.finish(session, compiled.output, from: source)
         timer.lap("write")
         if let cacheFile {
-            // Record each page as it now stands, so the next build can trust what it finds.
+            // Record each file as it now stands, so the next build can trust what it finds; one
+            // stat a file, on every core, serves the page records and the stamp alike.
+            let paths = Array(compiled.output.files.keys)
+            let stamps = Parallel.map(paths) { FileStamp.of(root + "/" + $0) }
             compiled.cache.pages = [:]
-            for (path, fingerprint) in compiled.fingerprints {
-                guard let stamp = FileStamp.of(root + "/" + path) else { continue }
+            for (path, stamp) in zip(paths, stamps) {
+                guard let stamp, let fingerprint = compiled.fingerprints[path] else { continue }
                 compiled.cache.pages[path] = .init(fingerprint: fingerprint, stamp: stamp)
             }
             if documentsChanged || compiled.cache.pages != compiled.previousPages {
@@ -233,9 +236,8 @@ public struct SiteBuilder: Sendable {
             timer.lap("save cache")
             // A source changed within a clock tick of the state being read could change again
             // unseen; such a build leaves no stamp, and the next one checks contents.
-            if let stampFile, let stampKey, let state, !state.isRacy(at: startWall, margin: racyMargin),
-                let outputs = BuildStamp.outputs(compiled.output.files.keys, in: root)
-            {
+            if let stampFile, let stampKey, let state, !state.isRacy(at: startWall, margin: racyMargin), !stamps.contains(where: { $0 == nil }) {
+                let outputs = zip(paths, stamps).map { BuildStamp.Output(path: $0, stamp: $1!) }.sorted { $0.path < $1.path }
                 let stamp = BuildStamp(key: stampKey, validUntil: Int(compiled.validUntil.timeIntervalSince1970.rounded(.down)),
                                        posts: compiled.site.posts.count, pages: compiled.site.pages.count,
                                        warnings: compiled.warnings, outputs: outputs)

@@ -46,16 +46,6 @@ struct BuildStamp: Sendable {
         return true
     }
 
-    /// Each of `paths` in `root` as it now stands; nil when one is missing.
-    static func outputs(_ paths: some Sequence<String>, in root: String) -> [Output]? {
-        var outputs: [Output] = []
-        for path in paths {
-            guard let stamp = FileStamp.of(root + "/" + path) else { return nil }
-            outputs.append(Output(path: path, stamp: stamp))
-        }
-        return outputs.sorted { $0.path < $1.path }
-    }
-
     static func load(from url: URL) -> BuildStamp? {
         guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
         var reader = CacheReader(Array(data))
