@@ -48,6 +48,8 @@ public struct SiteBuilder: Sendable {
         public var warnings: [Diagnostic]
         /// Whether the build found nothing changed since the last one and read no post at all.
         public var upToDate = false
+        /// The pages rendered through their layouts; the others were kept as they were.
+        var renderedPages: Set<String> = []
         /// The base URL every absolute link was built on.
         public var baseURL: URL
 
@@ -157,7 +159,7 @@ public struct SiteBuilder: Sendable {
         let siteRenderer = SiteRenderer(site: site, theme: theme, options: options, copies: loaded.copies, sink: sink) { context in
             SiteRenderer.PageInputs(
                 site: Fingerprint.of(value: context.site), posts: Parallel.map(renderedPosts, inputFingerprint),
-                listings: Parallel.map(renderedPosts, \.listingFingerprint), pages: renderedPages.map(inputFingerprint), previous: previous, live: live?.standardizedFileURL.path)
+                listings: Listings(renderedPosts), pages: renderedPages.map(inputFingerprint), previous: previous, live: live?.standardizedFileURL.path)
         }
         let (output, fingerprints, clashes) = siteRenderer.render(progress: progress)
         timer.lap("render")
@@ -245,9 +247,13 @@ public struct SiteBuilder: Sendable {
             }
             timer.lap("save stamp")
         }
-        return Report(
+        var report = Report(
             posts: compiled.site.posts.count, pages: compiled.site.pages.count, written: written.written,
             unchanged: written.unchanged, seconds: seconds(), warnings: compiled.warnings, baseURL: compiled.site.config.baseURL)
+        report.renderedPages = Set(compiled.fingerprints.keys.filter { path in
+            if case .keep = compiled.output.files[path]?.content { false } else { true }
+        })
+        return report
     }
 
     /// Everything a build reads: the paths a ``SourceState`` must cover.

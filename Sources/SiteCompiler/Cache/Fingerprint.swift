@@ -57,14 +57,21 @@ struct Fingerprint: Hashable, Sendable {
 }
 
 extension RenderedDocument {
-    /// The digest of everything a list shows of this document (its summary values in
-    /// ``TemplateContext``): title, address, dates, tags, draft flag, audio, excerpt, summary and
-    /// length. Pages that only list a post depend on this, not on the whole file.
-    var listingFingerprint: Fingerprint {
+    /// The digest of the values a list shows of this document (its summary values in
+    /// ``TemplateContext``), of the groups in `fields` only. Pages that list a post depend on
+    /// this, not on the whole file.
+    func listingFingerprint(_ fields: ListingFields) -> Fingerprint {
         let d = document
-        var text = [d.title, d.path, d.tags.joined(separator: "\u{1}"), excerpt, summary].joined(separator: "\u{0}")
-        text += "\u{0}\(d.date?.timeIntervalSince1970 ?? .nan)|\(d.updated?.timeIntervalSince1970 ?? .nan)|\(d.draft)|\(hasMore)|\(wordCount)"
-        if let audio = d.audio { text += "\u{0}\(audio.url)|\(audio.length)|\(audio.type)|\(audio.duration ?? -1)" }
+        var text = "\(fields.rawValue)"
+        if fields.contains(.title) { text += "\u{0}" + d.title }
+        if fields.contains(.address) { text += "\u{0}" + d.path }
+        if fields.contains(.date) { text += "\u{0}\(d.date?.timeIntervalSince1970 ?? .nan)" }
+        if fields.contains(.updated) { text += "\u{0}\(d.updated?.timeIntervalSince1970 ?? .nan)" }
+        if fields.contains(.tags) { text += "\u{0}" + d.tags.joined(separator: "\u{1}") }
+        if fields.contains(.excerpt) { text += "\u{0}\(hasMore)\u{0}" + excerpt + "\u{0}" + summary }
+        if fields.contains(.length) { text += "\u{0}\(wordCount)" }
+        if fields.contains(.draft) { text += "\u{0}\(d.draft)" }
+        if fields.contains(.audio), let audio = d.audio { text += "\u{0}\(audio.url)|\(audio.length)|\(audio.type)|\(audio.duration ?? -1)" }
         return Fingerprint.of(text)
     }
 }

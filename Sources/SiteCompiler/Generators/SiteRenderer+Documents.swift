@@ -6,12 +6,16 @@ extension SiteRenderer {
         let posts = site.posts, pages = site.pages
         let total = posts.count + pages.count
         let counter = ProgressCounter(total: total, report: progress)
+        // A post's page shows its neighbours' list values, of the groups its layout shows.
+        let layouts = Set(posts.map { $0.document.layout?.name ?? "post" })
+        let neighbourListings = Dictionary(uniqueKeysWithValues: layouts.map { ($0, inputs.listings[theme.fields(of: $0)]) })
         let renderedPosts = Parallel.map(Array(posts.indices)) { index -> Item in
             let post = posts[index]
+            let listings = neighbourListings[post.document.layout?.name ?? "post"]!
             // Posts are newest first: the previous (older) post follows in the list.
             let previous = index + 1 < posts.count ? index + 1 : nil
             let next = index > 0 ? index - 1 : nil
-            let fingerprint = Fingerprint([inputs.site, inputs.posts[index]] + [previous, next].map { $0.map { inputs.listings[$0] } ?? Fingerprint() },
+            let fingerprint = Fingerprint([inputs.site, inputs.posts[index]] + [previous, next].map { $0.map { listings[$0] } ?? Fingerprint() },
                                           label: "post")
             let item = document(post, fingerprint: fingerprint, defaultLayout: "post") {
                 context.page(post, index: index, previous: previous, next: next)

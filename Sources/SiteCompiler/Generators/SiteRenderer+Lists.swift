@@ -6,6 +6,7 @@ extension SiteRenderer {
         let count = site.posts.count
         let pageCount = max(1, (count + perPage - 1) / perPage)
         @Sendable func path(_ number: Int) -> String { number == 1 ? "/" : "/page/\(number)/" }
+        let listings = inputs.listings[theme.fields(of: "home")]
         var items = Parallel.map(Array(1...pageCount)) { number -> Item in
             let range = (number - 1) * perPage..<min(count, number * perPage)
             var pagination: [String: Any] = [
@@ -23,7 +24,7 @@ extension SiteRenderer {
             if number > 1 { pagination["previous_url"] = context.links.url(path(number - 1)) }
             if number < pageCount { pagination["next_url"] = context.links.url(path(number + 1)) }
             let title = number == 1 ? site.config.title : "\(site.config.title) – page \(number)"
-            let fingerprint = Fingerprint([inputs.site] + range.map { inputs.listings[$0] }, label: "home \(number) \(pageCount)")
+            let fingerprint = Fingerprint([inputs.site] + range.map { listings[$0] }, label: "home \(number) \(pageCount)")
             let shared = ReadOnly(pagination)
             return self.page(file(path(number)), origin: "the home page", fingerprint: fingerprint) {
                 let page = context.generatedPage(kind: "home", title: title, path: path(number))
@@ -41,7 +42,7 @@ extension SiteRenderer {
 
     /// `/archive/`: every post, grouped by year, newest first.
     func archivePage() -> [Item] {
-        let fingerprint = Fingerprint([inputs.site] + inputs.listings, label: "archive")
+        let fingerprint = Fingerprint([inputs.site] + inputs.listings[theme.fields(of: "archive")], label: "archive")
         return [self.page("archive/index.html", origin: "the archive page", fingerprint: fingerprint) {
             let summaries = context.postSummaries.of(site.posts.indices)
             var years: [[String: Any]] = []
@@ -76,7 +77,9 @@ extension SiteRenderer {
             if withPosts { value["posts"] = context.postSummaries.of(tag.posts) }
             return value
         }
-        let tagInputs = tags.map { tag in Fingerprint([Fingerprint.of(tag.name + "\u{0}" + tag.slug)] + tag.posts.map { inputs.listings[$0] }) }
+        // The index and the tag pages share one digest per tag, of what either layout shows.
+        let listings = inputs.listings[theme.fields(of: "tags").union(theme.fields(of: "tag"))]
+        let tagInputs = tags.map { tag in Fingerprint([Fingerprint.of(tag.name + "\u{0}" + tag.slug)] + tag.posts.map { listings[$0] }) }
         var items = [self.page("tags/index.html", origin: "the tags page", fingerprint: Fingerprint([inputs.site] + tagInputs, label: "tags")) {
             html("tags", context.values(page: context.generatedPage(kind: "tags", title: "Tags", path: "/tags/"), extra: ["tags": tags.indices.map { value($0, withPosts: true) }]))
         }]
@@ -93,7 +96,7 @@ extension SiteRenderer {
 
     /// `/404.html`, which servers show for a missing page.
     func notFoundPage() -> [Item] {
-        let fingerprint = Fingerprint([inputs.site] + inputs.listings.prefix(5), label: "404")
+        let fingerprint = Fingerprint([inputs.site] + inputs.listings[theme.fields(of: "404")].prefix(5), label: "404")
         return [self.page("404.html", origin: "the 404 page", fingerprint: fingerprint) {
             let page = context.generatedPage(kind: "not_found", title: "Page not found", path: "/404.html")
             return html("404", context.values(page: page, extra: ["posts": context.postSummaries.of(0..<min(5, context.postSummaries.count))]))

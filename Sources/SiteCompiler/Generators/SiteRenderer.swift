@@ -30,9 +30,9 @@ struct SiteRenderer: Sendable {
         var site: Fingerprint
         /// Each post's file, in the order of ``Site/posts``.
         var posts: [Fingerprint]
-        /// What lists show of each post (its summary values), in the same order: a page that only
-        /// lists a post is not outdated by an edit further down the post.
-        var listings: [Fingerprint]
+        /// What lists show of each post (its summary values, of the groups a layout shows), in
+        /// the same order: a page that lists a post is not outdated by an edit it does not show.
+        var listings: Listings
         /// Each page's file, in the order of ``Site/pages``.
         var pages: [Fingerprint]
         var previous: [String: BuildCache.PageRecord] = [:]
@@ -128,6 +128,26 @@ struct SiteRenderer: Sendable {
 
     /// The site path `path` as an output file name.
     func file(_ path: String) -> String { Document.outputFile(forSitePath: path) }
+}
+
+/// Each post's ``RenderedDocument/listingFingerprint(_:)`` for some set of fields, worked out
+/// the first time a generator asks for that set.
+final class Listings: @unchecked Sendable {
+    private let posts: [RenderedDocument]
+    private let lock = NSLock()
+    private var made: [ListingFields: [Fingerprint]] = [:]
+
+    init(_ posts: [RenderedDocument]) { self.posts = posts }
+
+    subscript(fields: ListingFields) -> [Fingerprint] {
+        lock.lock()
+        defer { lock.unlock() }
+        if let done = made[fields] { return done }
+        let posts = posts
+        let done = Parallel.map(posts) { $0.listingFingerprint(fields) }
+        made[fields] = done
+        return done
+    }
 }
 
 /// Receives progress while a long build renders, for a terminal to show.

@@ -18,6 +18,8 @@ public struct Theme: Sendable {
     public let origins: [String: String]
     /// The digest of every layout and theme file: pages rendered with another theme are outdated.
     let fingerprint: Fingerprint
+    /// Which of a listed post's values each layout can show (see ``LayoutReads``).
+    let listingFields: [String: ListingFields]
 
     /// The default theme, with the blog's `layouts/` on top.
     public static func load(from tree: any SourceTree) throws(BuildFailure) -> Theme {
@@ -62,9 +64,14 @@ public struct Theme: Sendable {
         try log.check()
         let parts = sources.sorted { $0.key < $1.key }.map { Fingerprint.of($0.key + "\u{0}" + $0.value.text) }
             + assets.sorted { $0.key < $1.key }.map { Fingerprint(Fingerprint.of($0.key), Fingerprint.of($0.value)) }
+        let texts = sources.mapValues(\.text)
         return Theme(library: library, layoutNames: Set(sources.keys), assets: assets, origins: sources.mapValues(\.origin),
-                     fingerprint: Fingerprint(parts, label: "theme"))
+                     fingerprint: Fingerprint(parts, label: "theme"),
+                     listingFields: Dictionary(uniqueKeysWithValues: texts.keys.map { ($0, LayoutReads.fields(of: $0, in: texts)) }))
     }
+
+    /// The list values of posts that the layout `name` can show; all of them for a name unknown.
+    func fields(of name: String) -> ListingFields { listingFields[name] ?? .all }
 
     /// Renders the layout `name` with `context`.
     func render(_ name: String, _ context: [String: Any]) -> String {

@@ -158,6 +158,28 @@ import Testing
         try expectSameAsFullBuild("one edit")
     }
 
+    @Test func aLongerPostRendersOnlyThePagesThatShowItsLength() throws {
+        try incremental()
+        let listsOnly = ["archive/index.html", "tags/index.html", "tags/alpha/index.html", "tags/odd/index.html"]
+        let before = listsOnly.map(stamp)
+        // Post 3's excerpt stays; its length (reading time on the home page) does not.
+        let words = Array(repeating: "word", count: 400).joined(separator: " ")
+        try blog.write("posts/2019-10-03-post-3.md", TestBlog.post("title: Post 3\ntags: [alpha, odd, three]", "Opening of 3.\n\n\(words)"))
+        let report = try incremental()
+        #expect(listsOnly.map(stamp) == before, "list pages that do not show the length were rewritten")
+        #expect(report.renderedPages.isDisjoint(with: listsOnly), "rendered again: \(report.renderedPages.sorted())")
+        #expect(report.renderedPages.contains("2019/10/03/post-3/index.html"))
+        try expectSameAsFullBuild("a longer post")
+
+        // A theme whose archive shows the reading time gets a new archive.
+        try blog.write("layouts/archive.mustache", "{{#posts}}{{title}}: {{reading_time}} min\n{{/posts}}")
+        try incremental()
+        try blog.write("posts/2019-10-03-post-3.md", TestBlog.post("title: Post 3\ntags: [alpha, odd, three]", "Opening of 3.\n\nShort again."))
+        try incremental()
+        #expect(blog.page("archive/index.html")?.contains("Post 3: 1 min") == true)
+        try expectSameAsFullBuild("an archive that shows the length")
+    }
+
     @Test func aDamagedOrMissingCacheMeansAFullBuildNeverAWrongOne() throws {
         try incremental()
         let cacheFile = BuildCache.file(for: blog.output, in: cache)
