@@ -3,6 +3,16 @@ import Foundation
 extension SiteRenderer {
     /// `/sitemap.xml`: every post and page with its last change, and the list pages.
     func sitemap() -> [Item] {
+        // It shows each post's address and dates, each page's, and the tags: nothing else.
+        let pageAddresses = site.pages.map { page in
+            "\(page.document.path)|\(page.document.date?.timeIntervalSince1970 ?? .nan)|\(page.document.updated?.timeIntervalSince1970 ?? .nan)"
+        }
+        let fingerprint = Fingerprint([inputs.site, Fingerprint.of(pageAddresses.joined(separator: "\u{0}") + "\u{0}" + site.tags.map(\.slug).joined(separator: "\u{0}"))]
+                                      + inputs.listings[[.address, .date, .updated]], label: "sitemap")
+        return [page("sitemap.xml", origin: "the sitemap", fingerprint: fingerprint) { sitemapXML() }]
+    }
+
+    private func sitemapXML() -> String {
         let links = context.links
         let english = context.dates.english
         let newest = site.posts.first.map { $0.document.updated ?? $0.document.date ?? Date(timeIntervalSince1970: 0) }
@@ -26,7 +36,7 @@ extension SiteRenderer {
             entry(tag.path, post.updated ?? post.date)
         }
         xml += "</urlset>\n"
-        return [Item(path: "sitemap.xml", content: .text(xml), origin: "the sitemap")]
+        return xml
     }
 
     /// `/robots.txt`: open to all with the sitemap's address, or closed to all for a preview.
