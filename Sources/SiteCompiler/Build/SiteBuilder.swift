@@ -125,9 +125,7 @@ public struct SiteBuilder: Sendable {
         let render: @Sendable (Document) -> RenderedDocument = { document in
             reused[document.sourcePath] ?? RenderedDocument(document: document, renderer: renderer)
         }
-        // Sorted by index: moving ten thousand Document values about costs more than comparing them.
-        let order = posts.indices.sorted { Site.newestFirst(posts[$0], posts[$1]) }
-        let renderedPosts = Parallel.map(order) { render(posts[$0]) }
+        let renderedPosts = Parallel.map(Site.newestFirst(posts)) { render(posts[$0]) }
         let renderedPages = Parallel.map(pages.sorted { $0.sourcePath < $1.sourcePath }, render)
         timer.lap("markdown")
         let site = Site(config: config, links: Links(baseURL: config.baseURL), posts: renderedPosts, pages: renderedPages,

@@ -160,7 +160,10 @@ struct ContentLoader: Sendable {
     }
 
     static func lastComponent(of path: String) -> String {
-        path.split(separator: "/").last.map(String.init) ?? path
+        var path = Substring(path)
+        while path.hasSuffix("/") { path = path.dropLast() }
+        guard let slash = path.lastIndex(of: "/") else { return String(path) }
+        return String(path[path.index(after: slash)...])
     }
 
     /// The file name without its extension.
