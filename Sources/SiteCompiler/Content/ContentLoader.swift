@@ -45,9 +45,9 @@ struct ContentLoader: Sendable {
         // A post whose audio length comes from a static file depends on more than its own bytes.
         func reuse(_ cached: BuildCache.CachedDocument) -> Outcome? {
             guard cached.rendered.document.audio == nil else { return nil }
-            var rendered = cached.rendered
-            let entry = cached.version == (version ?? []) && rendered.document.assets == assets ? cached.encoded : nil
-            rendered.document.assets = assets
+            let sameAssets = cached.rendered.document.assets == assets
+            let entry = cached.version == (version ?? []) && sameAssets ? cached.encoded : nil
+            let rendered = sameAssets ? cached.rendered : cached.rendered.with(assets: assets)
             return Outcome(result: .success(rendered.document), source: cached.source, reused: rendered, version: version,
                            unchangedEntry: entry)
         }

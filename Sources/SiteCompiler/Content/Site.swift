@@ -41,16 +41,19 @@ public struct Site: Sendable {
 }
 
 /// A post or page with its Markdown rendered.
-public struct RenderedDocument: Sendable {
-    public var document: Document
-    public var html: String
+///
+/// A class, not a struct: a big blog's documents are handed about (sorted, grouped, cached,
+/// listed) far more often than made, and a reference is cheaper to pass than twenty fields.
+public final class RenderedDocument: Sendable {
+    public let document: Document
+    public let html: String
     /// The opening, as HTML: the text before `<!--more-->`, the front matter summary, or the first paragraph.
-    public var excerpt: String
+    public let excerpt: String
     /// Whether there is more to read than the excerpt.
-    public var hasMore: Bool
+    public let hasMore: Bool
     /// A plain-text summary for meta descriptions and feeds.
-    public var summary: String
-    public var wordCount: Int
+    public let summary: String
+    public let wordCount: Int
 
     init(document: Document, html: String, excerpt: String, hasMore: Bool, summary: String, wordCount: Int) {
         self.document = document
@@ -74,6 +77,13 @@ public struct RenderedDocument: Sendable {
         }
         summary = HTMLText.truncate(document.summary.map { HTMLText.plainText(renderer.render($0).html) } ?? HTMLText.plainText(excerpt), to: 200)
         wordCount = HTMLText.wordCount(html)
+    }
+
+    /// The same document with other files travelling beside it.
+    func with(assets: [String]) -> RenderedDocument {
+        var document = document
+        document.assets = assets
+        return RenderedDocument(document: document, html: html, excerpt: excerpt, hasMore: hasMore, summary: summary, wordCount: wordCount)
     }
 }
 
