@@ -12,6 +12,9 @@ public struct SiteBuilder: Sendable {
     /// How recent a source change may be for a build to leave a stamp (nanoseconds); see
     /// ``SourceState/isRacy(at:margin:)``. Tests that control their clock lower it.
     var racyMargin = 2_000_000_000
+    /// Whether layouts that show only `site` values are rendered once a build; tests turn it
+    /// off to compare.
+    var renderSiteOnlyLayoutsOnce = true
 
     /// A builder for the blog in `source`.
     public init(source: any SourceTree, options: BuildOptions = BuildOptions()) {
@@ -154,7 +157,8 @@ public struct SiteBuilder: Sendable {
             return Fingerprint([sources[document.sourcePath] ?? Fingerprint.of(rendered.html), Fingerprint.of(extra)])
         }
         let previous = cache.pages
-        let siteRenderer = SiteRenderer(site: site, theme: theme, options: options, copies: loaded.copies, sink: sink) { context in
+        let siteRenderer = SiteRenderer(site: site, theme: theme, options: options, copies: loaded.copies, sink: sink,
+                                        renderSiteOnlyLayoutsOnce: renderSiteOnlyLayoutsOnce) { context in
             SiteRenderer.PageInputs(
                 site: Fingerprint.of(value: context.site), posts: Parallel.map(renderedPosts, inputFingerprint),
                 listings: Listings(renderedPosts), pages: renderedPages.map(inputFingerprint), previous: previous, live: live?.standardizedFileURL.path)

@@ -68,6 +68,15 @@ public indirect enum YAMLValue: Sendable, Equatable {
         return nil
     }
 
+    /// Whether this value, or any value inside it, is a mapping with `key` among its keys.
+    func hasKey(_ key: String) -> Bool {
+        switch self {
+        case .mapping(let pairs, _): pairs.contains { $0.key == key || $0.value.hasKey(key) }
+        case .sequence(let items, _): items.contains { $0.hasKey(key) }
+        case .scalar, .null: false
+        }
+    }
+
     var isNull: Bool {
         if case .null = self { return true }
         return false

@@ -41,14 +41,20 @@ struct SiteRenderer: Sendable {
     }
 
     init(site: Site, theme: Theme, options: BuildOptions, copies: [(source: String, output: String)], sink: OutputSession? = nil,
-         inputs: (_ context: TemplateContext) -> PageInputs) {
+         renderSiteOnlyLayoutsOnce: Bool = true, inputs: (_ context: TemplateContext) -> PageInputs) {
         self.sink = sink
         self.site = site
-        self.theme = theme
         self.options = options
         self.copies = copies
         let context = TemplateContext(site: site, options: options)
         self.context = context
+        // `site.…` means the site only while no value a layout can step into has a `site` key
+        // of its own; front matter and galley.yml params are the only ones that could.
+        let shadowed = site.config.params.values.contains { $0.hasKey("site") } || site.config.params["site"] != nil
+            || (site.posts + site.pages).contains { document in
+                document.document.params["site"] != nil || document.document.params.values.contains { $0.hasKey("site") }
+            }
+        self.theme = renderSiteOnlyLayoutsOnce && !shadowed ? theme.renderingOnce(site: context.site) : theme
         self.inputs = inputs(context)
     }
 

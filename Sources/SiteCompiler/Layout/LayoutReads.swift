@@ -22,8 +22,80 @@ enum LayoutReads {
     /// The words in the tags of `text` and the templates it includes, or nil when it does
     /// something this reading does not follow.
     static func scan(_ text: String) -> (words: Set<String>, templates: [String])? {
+        guard let tags = tags(in: text) else { return nil }
         var words = Set<String>()
         var templates: [String] = []
+        for tag in tags {
+            switch tag.sigil {
+            case "!", "%": continue
+            case ">", "<":
+                if tag.body.hasPrefix("*") { return nil }
+                templates.append(tag.body)
+                continue
+            default: break
+            }
+            if tag.body == "." { return nil }
+            for word in tag.body.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }) {
+                words.insert(String(word))
+            }
+        }
+        return (words, templates)
+    }
+
+    /// The layouts whose output depends on nothing but the `site` value: every tag names
+    /// `site.…` (or, inside a section, `.…`, the section's own item), and every partial they
+    /// include is such a layout too. Blocks, parents, transforms, changed delimiters and dynamic
+    /// partials disqualify, as does an include of the layout with indentation anywhere, since the
+    /// layout's text is then re-indented on the way in.
+    static func siteOnly(in sources: [String: String]) -> Set<String> {
+        var candidates: [String: [String]] = [:]
+        var indented = Set<String>()
+        for (name, text) in sources {
+            for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                let trimmed = line.drop { $0 == " " || $0 == "\t" }
+                if trimmed.count != line.count, trimmed.hasPrefix("{{>") {
+                    indented.insert(String(trimmed.dropFirst(3).prefix { $0 != "}" }).trimmingSpaces())
+                }
+            }
+            guard let tags = tags(in: text) else { continue }
+            var depth = 0
+            var partials: [String] = []
+            var qualifies = true
+            for tag in tags {
+                switch tag.sigil {
+                case "!", "%": continue
+                case ">":
+                    if tag.body.hasPrefix("*") { qualifies = false }
+                    partials.append(tag.body)
+                    continue
+                case "<", "$", "=": qualifies = false
+                case "/": depth -= 1; continue
+                default: break
+                }
+                let readsSite = tag.body == "site" || tag.body.hasPrefix("site.") || (depth > 0 && tag.body.hasPrefix(".") && tag.body != ".")
+                if !readsSite || tag.body.contains("(") { qualifies = false }
+                if tag.sigil == "#" || tag.sigil == "^" { depth += 1 }
+            }
+            if qualifies { candidates[name] = partials }
+        }
+        // A layout qualifies only when every partial it includes does, all the way down.
+        var qualified = Set(candidates.keys).subtracting(indented)
+        var changed = true
+        while changed {
+            changed = false
+            for name in qualified where !(candidates[name] ?? []).allSatisfy(qualified.contains) {
+                qualified.remove(name)
+                changed = true
+            }
+        }
+        return qualified
+    }
+
+    /// The tags of `text` in order, each with its sigil (`#`, `^`, `/`, `>`, `<`, `$`, `!`, `%`,
+    /// `&`, `{` for a triple, or none) and the rest, trimmed; nil when delimiters change or a tag
+    /// is left open.
+    private static func tags(in text: String) -> [(sigil: Character?, body: String)]? {
+        var tags: [(sigil: Character?, body: String)] = []
         var rest = Substring(text)
         while let open = rest.range(of: "{{") {
             var inside = rest[open.upperBound...]
@@ -32,24 +104,19 @@ enum LayoutReads {
             guard let close = inside.range(of: triple ? "}}}" : "}}") else { return nil }
             let tag = String(inside[..<close.lowerBound]).trimmingSpaces()
             rest = inside[close.upperBound...]
-            guard let sigil = tag.first else { continue }
-            switch sigil {
-            case "!", "%": continue
-            case "=": return nil
-            case ">", "<":
-                let name = String(tag.dropFirst()).trimmingSpaces()
-                if name.hasPrefix("*") { return nil }
-                templates.append(name)
+            if triple {
+                tags.append(("{", tag))
                 continue
-            default: break
             }
-            let body = "#^/$&".contains(sigil) ? String(tag.dropFirst()).trimmingSpaces() : tag
-            if body == "." { return nil }
-            for word in body.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }) {
-                words.insert(String(word))
+            guard let first = tag.first else { continue }
+            if first == "=" { return nil }
+            if "#^/>$<!%&".contains(first) {
+                tags.append((first, String(tag.dropFirst()).trimmingSpaces()))
+            } else {
+                tags.append((nil, tag))
             }
         }
-        return (words, templates)
+        return tags
     }
 }
 

@@ -9,7 +9,7 @@ public struct Theme: Sendable {
     /// The folder of a blog that holds its own layouts.
     public static let folder = "layouts"
 
-    let library: MustacheLibrary
+    private(set) var library: MustacheLibrary
     /// Every layout name, such as `post` or `base`.
     public let layoutNames: Set<String>
     /// Files the theme publishes (its stylesheet), by output path.
@@ -20,6 +20,8 @@ public struct Theme: Sendable {
     let fingerprint: Fingerprint
     /// Which of a listed post's values each layout can show (see ``LayoutReads``).
     let listingFields: [String: ListingFields]
+    /// The layouts whose output is the same on every page of a build (see ``LayoutReads/siteOnly(in:)``).
+    let siteOnly: Set<String>
 
     /// The default theme, with the blog's `layouts/` on top.
     public static func load(from tree: any SourceTree) throws(BuildFailure) -> Theme {
@@ -67,11 +69,24 @@ public struct Theme: Sendable {
         let texts = sources.mapValues(\.text)
         return Theme(library: library, layoutNames: Set(sources.keys), assets: assets, origins: sources.mapValues(\.origin),
                      fingerprint: Fingerprint(parts, label: "theme"),
-                     listingFields: Dictionary(uniqueKeysWithValues: texts.keys.map { ($0, LayoutReads.fields(of: $0, in: texts)) }))
+                     listingFields: Dictionary(uniqueKeysWithValues: texts.keys.map { ($0, LayoutReads.fields(of: $0, in: texts)) }),
+                     siteOnly: LayoutReads.siteOnly(in: texts))
     }
 
     /// The list values of posts that the layout `name` can show; all of them for a name unknown.
     func fields(of name: String) -> ListingFields { listingFields[name] ?? .all }
+
+    /// The theme with each layout that shows only `site` values rendered once, with `site`,
+    /// and kept as plain text: the header and footer of ten thousand pages are then copied,
+    /// not worked out ten thousand times. A layout whose output holds `{{` is left as it is.
+    func renderingOnce(site: [String: Any]) -> Theme {
+        var theme = self
+        for name in siteOnly.sorted() {
+            guard let text = library.render(["site": site], withTemplate: name), !text.contains("{{") else { continue }
+            try? theme.library.register(text, named: name)
+        }
+        return theme
+    }
 
     /// Renders the layout `name` with `context`.
     func render(_ name: String, _ context: [String: Any]) -> String {

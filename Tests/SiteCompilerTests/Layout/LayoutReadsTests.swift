@@ -30,3 +30,53 @@ import Testing
         #expect(LayoutReads.fields(of: "comment", in: sources) == [])
     }
 }
+
+@Suite struct SiteOnlyLayoutsTests {
+    @Test func theDefaultHeaderAndFooterShowOnlySiteValues() throws {
+        let theme = try Theme.load(from: TestBlog().source)
+        #expect(theme.siteOnly == ["header", "footer"])
+    }
+
+    @Test func anythingBeyondSiteValuesDisqualifies() {
+        let sources = [
+            "plain": "<p>{{site.title}}</p>{{#site.pages}}<a href=\"{{.url}}\">{{.title}}</a>{{/site.pages}}{{> inner}}",
+            "inner": "{{{site.description}}}{{! a comment }}",
+            "item": "{{#site.pages}}<a href=\"{{url}}\">{{title}}</a>{{/site.pages}}",
+            "page": "{{site.title}} {{page.title}}",
+            "transform": "{{uppercased(site.title)}}",
+            "calls-page": "{{> page}}",
+            "dot": "{{.title}}",
+            "indented": "{{site.title}}",
+            "includer": "<div>\n  {{> indented}}\n</div>",
+        ]
+        #expect(LayoutReads.siteOnly(in: sources) == ["plain", "inner"])
+    }
+
+    /// Rendering the site-only layouts once must change nothing: the sample blog and a blog whose
+    /// front matter could shadow `site` build the same with and without it.
+    @Test func renderingThemOnceChangesNoByte() throws {
+        let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "../../../site").standardizedFileURL
+        let shadowing = try TestBlog(TestBlog.config, [
+            "posts/2019-10-08-one.md": TestBlog.post("title: One\nparams:\n  site:\n    title: Not the site"),
+            "pages/about.md": TestBlog.post("title: About"),
+            "layouts/post.mustache": "{{#page.params}}{{> footer}}{{/page.params}}",
+        ])
+        for source in [DirectorySource(root: sample), shadowing.source] {
+            let scratch = try TestBlog()
+            var once = SiteBuilder(source: source, options: scratch.options())
+            once.renderSiteOnlyLayoutsOnce = true
+            var every = once
+            every.renderSiteOnlyLayoutsOnce = false
+            let a = scratch.root.appending(path: "once"), b = scratch.root.appending(path: "every")
+            try once.build(into: a)
+            try every.build(into: b)
+            let files = try DirectorySource(root: a).files(under: "")
+            #expect(files == (try DirectorySource(root: b).files(under: "")))
+            #expect(files.count > 5)
+            for path in files {
+                #expect(FileManager.default.contents(atPath: a.appending(path: path).path) == FileManager.default.contents(atPath: b.appending(path: path).path),
+                        "\(path) differs")
+            }
+        }
+    }
+}
