@@ -32,9 +32,9 @@ import Testing
 }
 
 @Suite struct SiteOnlyLayoutsTests {
-    @Test func theDefaultHeaderAndFooterShowOnlySiteValues() throws {
+    @Test func theDefaultHeaderFooterAndSiteLinksShowOnlySiteValues() throws {
         let theme = try Theme.load(from: TestBlog().source)
-        #expect(theme.siteOnly == ["header", "footer"])
+        #expect(theme.siteOnly == ["head-site", "header", "footer"])
     }
 
     @Test func anythingBeyondSiteValuesDisqualifies() {
