@@ -36,6 +36,9 @@ public struct SiteBuilder: Sendable {
         var previousDocuments = 0
         var previousPages: [String: BuildCache.PageRecord] = [:]
         var reusedAll = false
+        /// The cache's documents being encoded on another thread, when they changed and a cache
+        /// is kept: started as soon as they are known, so it overlaps the rendering.
+        var encoding: Background<[UInt8]>?
         /// When this output goes stale with no file changed: a future post comes due, or a new
         /// year begins (`site.year`).
         var validUntil: Date = .distantFuture
@@ -150,6 +153,11 @@ public struct SiteBuilder: Sendable {
             }
         }
 
+        let reusedAll = reused.count == loaded.posts.count + loaded.pages.count && !versionsLearned
+        let documentsToSave = cache
+        let encoding = cacheFile != nil && (cache.documents.count != previousDocuments || !reusedAll)
+            ? Background { documentsToSave.encodedDocuments() } : nil
+
         let sources = loaded.sources
         @Sendable func inputFingerprint(_ rendered: RenderedDocument) -> Fingerprint {
             let document = rendered.document
@@ -169,7 +177,7 @@ public struct SiteBuilder: Sendable {
         try log.check()
         return Compiled(site: site, output: output, warnings: loaded.warnings, cache: cache, fingerprints: fingerprints,
                         previousDocuments: previousDocuments, previousPages: previous,
-                        reusedAll: reused.count == loaded.posts.count + loaded.pages.count && !versionsLearned, validUntil: validUntil)
+                        reusedAll: reusedAll, encoding: encoding, validUntil: validUntil)
     }
 
     /// The file in the cache folder `cache` that remembers the builds written to `output`.
@@ -220,8 +228,6 @@ public struct SiteBuilder: Sendable {
         var timer = PhaseTimer()
         // A big blog's cache takes a while to encode; it does so while the output is written.
         let documentsChanged = compiled.cache.documents.count != compiled.previousDocuments || !compiled.reusedAll
-        let documentsToSave = compiled.cache
-        let encoding = cacheFile != nil && documentsChanged ? Background { documentsToSave.encodedDocuments() } : nil
         let written = try writer.finish(session, compiled.output, from: source)
         timer.lap("write")
         if let cacheFile {
@@ -235,7 +241,7 @@ public struct SiteBuilder: Sendable {
                 compiled.cache.pages[path] = .init(fingerprint: fingerprint, stamp: stamp)
             }
             if documentsChanged || compiled.cache.pages != compiled.previousPages {
-                try? compiled.cache.save(to: cacheFile, encodedDocuments: encoding?.wait())
+                try? compiled.cache.save(to: cacheFile, encodedDocuments: compiled.encoding?.wait())
             }
             timer.lap("save cache")
             // A source changed within a clock tick of the state being read could change again
