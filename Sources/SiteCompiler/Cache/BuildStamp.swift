@@ -93,7 +93,7 @@ enum ToolIdentity {
         var info = stat()
         guard stat("/proc/self/exe", &info) == 0 else { return Array("unknown".utf8) }
         let parts = [UInt64(info.st_dev), UInt64(info.st_ino), UInt64(info.st_size),
-                     UInt64(bitPattern: Int64(info.st_mtim.tv_sec * 1_000_000_000 + info.st_mtim.tv_nsec))]
+                     UInt64(bitPattern: Int64(info.modifiedNanoseconds))]
         return parts.withUnsafeBytes { Array($0) }
     }()
 }

@@ -13,8 +13,8 @@ struct FileStamp: Sendable, Equatable {
     static func of(_ path: String) -> FileStamp? {
         var info = stat()
         guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        return FileStamp(size: Int(info.st_size), modified: info.st_mtim.tv_sec * 1_000_000_000 + info.st_mtim.tv_nsec,
-                         changed: info.st_ctim.tv_sec * 1_000_000_000 + info.st_ctim.tv_nsec, inode: UInt64(info.st_ino))
+        return FileStamp(size: Int(info.st_size), modified: info.modifiedNanoseconds, changed: info.changedNanoseconds,
+                         inode: UInt64(info.st_ino))
     }
 
     func encode(to writer: inout CacheWriter) {

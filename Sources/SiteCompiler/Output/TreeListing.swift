@@ -1,7 +1,8 @@
 import Foundation
 
-/// Every file and folder below a directory, read with readdir(3): the writer lists its spare
-/// tree on every build, and FileManager's enumerator costs several times more per entry.
+/// Every file and folder below a directory, read with readdir(3) (``FolderEntries``): the writer
+/// lists its spare tree when it cannot trust its record, and FileManager's enumerator costs
+/// several times more per entry.
 struct TreeListing {
     /// Files, relative to the root.
     var files: Set<String> = []
@@ -13,15 +14,9 @@ struct TreeListing {
     }
 
     private mutating func walk(_ path: String, relative: String) {
-        guard let directory = opendir(path) else { return }
-        defer { closedir(directory) }
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name == "." || name == ".." { continue }
+        for (name, entryType) in FolderEntries.read(path) ?? [] {
             let child = relative.isEmpty ? name : relative + "/" + name
-            var type = Int(entry.pointee.d_type)
+            var type = Int(entryType)
             if type == DT_UNKNOWN {
                 var info = stat()
                 guard lstat(path + "/" + name, &info) == 0 else { continue }

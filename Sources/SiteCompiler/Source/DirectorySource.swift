@@ -29,16 +29,10 @@ public struct DirectorySource: SourceTree {
         // Symlinked folders are followed, so a link that points back up must not loop forever.
         var own = stat()
         guard stat(path, &own) == 0, visited.insert([UInt64(own.st_dev), UInt64(own.st_ino)]).inserted else { return }
-        guard let folder = opendir(path) else {
+        guard let entries = FolderEntries.read(path) else {
             throw SourceTreeError.unreadable(relative, reason: String(cString: strerror(errno)))
         }
-        var entries: [(name: String, type: UInt8)] = []
-        while let entry = readdir(folder) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name != ".", name != "..", !SourceFileFilter.ignores(name) { entries.append((name, entry.pointee.d_type)) }
-        }
-        closedir(folder)
-        for (name, type) in entries {
+        for (name, type) in entries where !SourceFileFilter.ignores(name) {
             let child = path + "/" + name
             let childRelative = relative.isEmpty ? name : relative + "/" + name
             var kind = type == UInt8(DT_DIR) ? S_IFDIR : type == UInt8(DT_REG) ? S_IFREG : 0

@@ -44,6 +44,13 @@ public struct FileVersion: Sendable, Equatable {
         self.bytes = bytes
         self.changed = changed
     }
+
+    /// The version of a file on disk: its type, inode, device, size and both times.
+    init(_ info: stat) {
+        let record = [UInt64(info.st_mode), UInt64(info.st_ino), UInt64(info.st_dev), UInt64(info.st_size),
+                      UInt64(bitPattern: Int64(info.modifiedNanoseconds)), UInt64(bitPattern: Int64(info.changedNanoseconds))]
+        self.init(bytes: record.withUnsafeBytes { Array($0) }, changed: max(info.modifiedNanoseconds, info.changedNanoseconds))
+    }
 }
 
 extension SourceTree {
@@ -70,11 +77,7 @@ extension DirectorySource {
     public func version(of path: String) -> FileVersion? {
         var info = stat()
         guard stat(root.path + "/" + path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        let modified = info.st_mtim.tv_sec * 1_000_000_000 + info.st_mtim.tv_nsec
-        let changed = info.st_ctim.tv_sec * 1_000_000_000 + info.st_ctim.tv_nsec
-        let record = [UInt64(info.st_ino), UInt64(info.st_dev), UInt64(info.st_size),
-                      UInt64(bitPattern: Int64(modified)), UInt64(bitPattern: Int64(changed))]
-        return FileVersion(bytes: record.withUnsafeBytes { Array($0) }, changed: max(modified, changed))
+        return FileVersion(info)
     }
 
     private func stateWalk(_ relative: String, hasher: inout SHA256, newest: inout Int, visited: inout Set<[UInt64]>) throws {
@@ -84,23 +87,14 @@ extension DirectorySource {
             hasher.update(data: [0xFF])
             return
         }
-        let modified = info.st_mtim.tv_sec * 1_000_000_000 + info.st_mtim.tv_nsec
-        let changed = info.st_ctim.tv_sec * 1_000_000_000 + info.st_ctim.tv_nsec
-        newest = max(newest, modified, changed)
-        let record = [UInt64(info.st_mode), UInt64(info.st_ino), UInt64(info.st_dev), UInt64(info.st_size),
-                      UInt64(bitPattern: Int64(modified)), UInt64(bitPattern: Int64(changed))]
-        record.withUnsafeBytes { hasher.update(bufferPointer: $0) }
+        let version = FileVersion(info)
+        newest = max(newest, version.changed)
+        hasher.update(data: version.bytes)
         guard info.st_mode & S_IFMT == S_IFDIR, visited.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted else { return }
-        guard let directory = opendir(path) else {
+        guard let entries = FolderEntries.read(path) else {
             throw SourceTreeError.unreadable(relative, reason: String(cString: strerror(errno)))
         }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name != ".", name != "..", !SourceFileFilter.ignores(name) { names.append(name) }
-        }
-        closedir(directory)
-        for name in names.sorted() {
+        for name in entries.map(\.name).filter({ !SourceFileFilter.ignores($0) }).sorted() {
             hasher.update(data: Array(name.utf8) + [0])
             try stateWalk(relative + "/" + name, hasher: &hasher, newest: &newest, visited: &visited)
         }

@@ -1,0 +1,24 @@
+import Foundation
+
+/// The entries of one folder as `readdir` gives them, `.` and `..` left out: a name and the type
+/// `readdir` reports (`DT_DIR`, `DT_REG`, `DT_LNK`, or `DT_UNKNOWN` on file systems that do not
+/// say), which spares a `stat` per entry. Nil when the folder cannot be opened; `errno` says why.
+enum FolderEntries {
+    static func read(_ path: String) -> [(name: String, type: UInt8)]? {
+        guard let folder = opendir(path) else { return nil }
+        defer { closedir(folder) }
+        var entries: [(name: String, type: UInt8)] = []
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != ".", name != ".." { entries.append((name, entry.pointee.d_type)) }
+        }
+        return entries
+    }
+}
+
+extension stat {
+    /// The modification time, in nanoseconds since 1970.
+    var modifiedNanoseconds: Int { st_mtim.tv_sec * 1_000_000_000 + st_mtim.tv_nsec }
+    /// The change time (of contents or metadata, which no one can set by hand), in nanoseconds since 1970.
+    var changedNanoseconds: Int { st_ctim.tv_sec * 1_000_000_000 + st_ctim.tv_nsec }
+}
