@@ -57,11 +57,7 @@ final class OutputSession: @unchecked Sendable {
     /// Hands over the page at `path` (relative to the output folder).
     func put(_ path: String, _ text: String) {
         let bytes = Data(text.utf8)
-        var liveInfo = stat()
-        let livePath = live + "/" + path
-        if lstat(livePath, &liveInfo) == 0, liveInfo.st_mode & S_IFMT == S_IFREG, Int(liveInfo.st_size) == bytes.count,
-            FileBytes.equal(livePath, bytes)
-        {
+        if OutputWriter.liveHolds(bytes, live + "/" + path) != nil {
             locked { _ = same.insert(path) }
             return
         }

@@ -78,7 +78,7 @@ public struct OutputWriter: Sendable {
         let (report, changed) = if let files = session.synced {
             try updateSynced(spare.path, to: tree, from: source, session: session, written: written, previousFiles: files)
         } else {
-            try update(spare.path, to: tree, from: source, session: (written, same))
+            try update(spare.path, to: tree, from: source, written: written)
         }
         try swap()
         if let record, let changed, let live = SpareRecord.inode(destination.path), let spare = SpareRecord.inode(spare.path) {
@@ -91,46 +91,7 @@ public struct OutputWriter: Sendable {
     /// build changed is touched. Returns the report and the paths that now differ from live.
     private func updateSynced(_ root: String, to tree: OutputTree, from source: any SourceTree, session: OutputSession,
                               written: Set<String>, previousFiles: Set<String>) throws -> (Report, [String]?) {
-        let live = destination.path
-        let paths = Array(tree.files.keys)
-        let results = Parallel.map(paths) { path -> Result<Bool, Error> in
-            Result {
-                let bytes: Data
-                switch tree.files[path]!.content {
-                case .written:
-                    if written.contains(path) { return false }
-                    // Unchanged, and the synced spare holds the live file already.
-                    if FileStamp.of(root + "/" + path) != nil { return true }
-                    try session.parents(of: path)
-                    if try Self.keep(at: root + "/" + path, live: live + "/" + path) { return true }
-                    try Self.copy(live + "/" + path, to: root + "/" + path)
-                    return true
-                case .keep(let render):
-                    if FileStamp.of(root + "/" + path) != nil, previousFiles.contains(path) { return true }
-                    try session.parents(of: path)
-                    if try Self.keep(at: root + "/" + path, live: live + "/" + path) { return true }
-                    bytes = Data(render().utf8)
-                case .text(let text): bytes = Data(text.utf8)
-                case .data(let data): bytes = data
-                case .source(let sourcePath):
-                    do {
-                        bytes = try source.contents(of: sourcePath)
-                    } catch {
-                        throw OutputError(path: sourcePath, message: "cannot read: \(SourceTreeError.describe(error))")
-                    }
-                }
-                try session.parents(of: path)
-                return try Self.place(bytes, at: root + "/" + path, live: live + "/" + path)
-            }
-        }
-        var report = Report(written: 0, unchanged: 0)
-        var changed: [String] = []
-        for (path, result) in zip(paths, results) {
-            if try result.get() { report.unchanged += 1 } else {
-                report.written += 1
-                changed.append(path)
-            }
-        }
+        var (report, changed) = try complete(root, tree, from: source, written: written, synced: (session, previousFiles))
         // Files this build no longer makes go, and then any folder they leave empty.
         for path in previousFiles where tree.files[path] == nil {
             unlink(root + "/" + path)
@@ -143,6 +104,68 @@ public struct OutputWriter: Sendable {
             }
         }
         return (report, changed)
+    }
+
+    /// Puts every file of `tree` not yet in the spare at `root` there, on every core: a link to
+    /// the live file where the bytes are the same, new bytes otherwise. With `synced` (the
+    /// session that brought the spare up to date, and the files it then held), files the spare
+    /// already holds are left alone and missing folders are made on the way; without it, every
+    /// folder must already exist. Returns the report and the paths written.
+    private func complete(_ root: String, _ tree: OutputTree, from source: any SourceTree, written: Set<String>,
+                          synced: (session: OutputSession, previousFiles: Set<String>)?) throws -> (Report, [String]) {
+        let live = destination.path
+        let paths = tree.files.keys.sorted()
+        let results = Parallel.map(paths) { path -> Result<Bool, Error> in
+            Result {
+                let target = root + "/" + path, livePath = live + "/" + path
+                let bytes: Data
+                switch tree.files[path]!.content {
+                case .written:
+                    if written.contains(path) { return false }
+                    // Unchanged; a synced spare holds the live file already.
+                    if synced != nil, FileStamp.of(target) != nil { return true }
+                    try synced?.session.parents(of: path)
+                    // The page was dropped once found the same as the live file.
+                    if try Self.keep(at: target, live: livePath) { return true }
+                    try Self.copy(livePath, to: target)
+                    return true
+                case .keep(let render):
+                    if let synced, FileStamp.of(target) != nil, synced.previousFiles.contains(path) { return true }
+                    try synced?.session.parents(of: path)
+                    if try Self.keep(at: target, live: livePath) { return true }
+                    bytes = Data(render().utf8)
+                case let content:
+                    bytes = try Self.bytes(of: content, from: source)!
+                }
+                try synced?.session.parents(of: path)
+                return try Self.place(bytes, at: target, live: livePath)
+            }
+        }
+        var report = Report(written: 0, unchanged: 0)
+        var changed: [String] = []
+        for (path, result) in zip(paths, results) {
+            if try result.get() { report.unchanged += 1 } else {
+                report.written += 1
+                changed.append(path)
+            }
+        }
+        return (report, changed)
+    }
+
+    /// The bytes of a file whose content the tree holds or names; nil for pages (kept or
+    /// already written) whose bytes are elsewhere.
+    private static func bytes(of content: OutputTree.Content, from source: any SourceTree) throws -> Data? {
+        switch content {
+        case .keep, .written: return nil
+        case .text(let text): return Data(text.utf8)
+        case .data(let data): return data
+        case .source(let sourcePath):
+            do {
+                return try source.contents(of: sourcePath)
+            } catch {
+                throw OutputError(path: sourcePath, message: "cannot read: \(SourceTreeError.describe(error))")
+            }
+        }
     }
 
     /// Refuses to replace a folder that holds something other than a built site.
@@ -174,25 +197,20 @@ public struct OutputWriter: Sendable {
         }
         guard TreeListing(root: live).files == Set(tree.files.keys) else { return false }
         for (path, file) in tree.files {
-            let bytes: Data
             switch file.content {
             case .keep, .written: continue
-            case .text(let text): bytes = Data(text.utf8)
-            case .data(let data): bytes = data
-            case .source(let sourcePath):
-                guard let data = try? source.contents(of: sourcePath) else { return false }
-                bytes = data
-            }
-            guard let stamp = FileStamp.of(live + "/" + path), stamp.size == bytes.count, FileBytes.equal(live + "/" + path, bytes) else {
-                return false
+            default:
+                // A source that cannot be read is not up to date; the write that follows says why.
+                guard let bytes = try? Self.bytes(of: file.content, from: source), Self.liveHolds(bytes, live + "/" + path) != nil else {
+                    return false
+                }
             }
         }
         return true
     }
 
     /// Makes the folder at `root` hold exactly `tree`, comparing against the live destination.
-    private func update(_ root: String, to tree: OutputTree, from source: any SourceTree,
-                        session: (written: Set<String>, same: Set<String>)) throws -> (Report, [String]?) {
+    private func update(_ root: String, to tree: OutputTree, from source: any SourceTree, written: Set<String>) throws -> (Report, [String]?) {
         let existing = TreeListing(root: root)
         // What the live folder holds, to know afterwards how the two folders differ; only worth
         // listing when a record will be kept, and there is nothing to list on a first build.
@@ -224,41 +242,7 @@ public struct OutputWriter: Sendable {
             }
         }
 
-        let live = destination.path
-        let results = Parallel.map(paths) { path -> Result<Bool, Error> in
-            Result {
-                let file = tree.files[path]!
-                let bytes: Data
-                switch file.content {
-                case .written:
-                    if session.written.contains(path) { return false }
-                    // The same as the live file: the page was dropped once compared.
-                    if try Self.keep(at: root + "/" + path, live: live + "/" + path) { return true }
-                    try Self.copy(live + "/" + path, to: root + "/" + path)
-                    return true
-                case .keep(let render):
-                    if try Self.keep(at: root + "/" + path, live: live + "/" + path) { return true }
-                    bytes = Data(render().utf8)
-                case .text(let text): bytes = Data(text.utf8)
-                case .data(let data): bytes = data
-                case .source(let sourcePath):
-                    do {
-                        bytes = try source.contents(of: sourcePath)
-                    } catch {
-                        throw OutputError(path: sourcePath, message: "cannot read: \(SourceTreeError.describe(error))")
-                    }
-                }
-                return try Self.place(bytes, at: root + "/" + path, live: live + "/" + path)
-            }
-        }
-        var report = Report(written: 0, unchanged: 0)
-        var changed: [String] = []
-        for (path, result) in zip(paths, results) {
-            if try result.get() { report.unchanged += 1 } else {
-                report.written += 1
-                changed.append(path)
-            }
-        }
+        var (report, changed) = try complete(root, tree, from: source, written: written, synced: nil)
         guard let liveListing else { return (report, nil) }
         changed += liveListing.files.filter { tree.files[$0] == nil }
         changed += liveListing.folders.filter { !wanted.contains($0) }
@@ -267,10 +251,7 @@ public struct OutputWriter: Sendable {
 
     /// Puts `bytes` at `target` in the spare. Returns whether the live file already held them.
     static func place(_ bytes: Data, at target: String, live: String) throws -> Bool {
-        var liveInfo = stat()
-        if lstat(live, &liveInfo) == 0, liveInfo.st_mode & S_IFMT == S_IFREG, Int(liveInfo.st_size) == bytes.count,
-            FileBytes.equal(live, bytes)
-        {
+        if let liveInfo = liveHolds(bytes, live) {
             if try link(live, liveInfo, into: target) { return true }
             // Across file systems a link is impossible; a copy that keeps the time does as well.
             try copy(live, to: target)
@@ -278,6 +259,15 @@ public struct OutputWriter: Sendable {
         }
         try replace(target, with: bytes)
         return false
+    }
+
+    /// What `lstat` says of the live file at `live` when it is a regular file holding exactly `bytes`.
+    static func liveHolds(_ bytes: Data, _ live: String) -> stat? {
+        var info = stat()
+        guard lstat(live, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == bytes.count,
+            FileBytes.equal(live, bytes)
+        else { return nil }
+        return info
     }
 
     /// Makes the spare hold the live file at `live` as it is. False when there is no live file.
