@@ -50,10 +50,7 @@ struct BuildCache: Sendable {
     /// Reads a cache, keeping only what is valid under the given keys.
     static func load(from url: URL, documentsKey: Fingerprint, pagesKey: Fingerprint) -> BuildCache {
         var cache = BuildCache(documentsKey: documentsKey, pagesKey: pagesKey)
-        guard let data = FileManager.default.contents(atPath: url.path) else { return cache }
-        var reader = CacheReader(Array(data))
-        do {
-            guard try reader.string() == format else { return cache }
+        let stored = CacheReader.read(url, format: format) { reader in
             let storedDocumentsKey = Fingerprint(bytes: Array(try reader.raw()))
             let storedPagesKey = Fingerprint(bytes: Array(try reader.raw()))
             // Each document was written as one blob, so they decode on every core.
@@ -66,19 +63,15 @@ struct BuildCache: Sendable {
                 return (path, CachedDocument(source: Fingerprint(bytes: Array(source)), version: Array(version), rendered: rendered,
                                              encoded: blob))
             }
-            guard !decoded.contains(where: { $0 == nil }) else { return cache }
-            let documents = decoded.map { $0! }
+            guard !decoded.contains(where: { $0 == nil }) else { throw CacheReader.Damaged() }
             let pages = try reader.array { reader in
                 (try reader.string(), PageRecord(fingerprint: Fingerprint(bytes: Array(try reader.raw())), stamp: try FileStamp.decode(from: &reader)))
             }
-            guard reader.atEnd else { return cache }
-            if storedDocumentsKey == documentsKey {
-                cache.documents = Dictionary(documents, uniquingKeysWith: { $1 })
-                if storedPagesKey == pagesKey { cache.pages = Dictionary(pages, uniquingKeysWith: { $1 }) }
-            }
-        } catch {
-            return BuildCache(documentsKey: documentsKey, pagesKey: pagesKey)
+            return (documentsKey: storedDocumentsKey, pagesKey: storedPagesKey, documents: decoded.map { $0! }, pages: pages)
         }
+        guard let stored, stored.documentsKey == documentsKey else { return cache }
+        cache.documents = Dictionary(stored.documents, uniquingKeysWith: { $1 })
+        if stored.pagesKey == pagesKey { cache.pages = Dictionary(stored.pages, uniquingKeysWith: { $1 }) }
         return cache
     }
 

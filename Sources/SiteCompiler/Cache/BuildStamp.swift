@@ -47,11 +47,8 @@ struct BuildStamp: Sendable {
     }
 
     static func load(from url: URL) -> BuildStamp? {
-        guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
-        var reader = CacheReader(Array(data))
-        do {
-            guard try reader.string() == format else { return nil }
-            let stamp = BuildStamp(
+        CacheReader.read(url, format: format) { reader in
+            BuildStamp(
                 key: Array(try reader.raw()), validUntil: try reader.int(), posts: try reader.int(), pages: try reader.int(),
                 warnings: try reader.array { reader in
                     Diagnostic(path: try reader.string(), line: try reader.optional { try $0.int() }, message: try reader.string())
@@ -59,30 +56,25 @@ struct BuildStamp: Sendable {
                 outputs: try reader.array { reader in
                     Output(path: try reader.string(), stamp: try FileStamp.decode(from: &reader))
                 })
-            return reader.atEnd ? stamp : nil
-        } catch {
-            return nil
         }
     }
 
     func save(to url: URL) throws {
-        var writer = CacheWriter()
-        writer.string(Self.format)
-        writer.raw(key)
-        writer.int(validUntil)
-        writer.int(posts)
-        writer.int(pages)
-        writer.array(warnings) { writer, warning in
-            writer.string(warning.path)
-            writer.optional(warning.line) { $0.int($1) }
-            writer.string(warning.message)
+        try CacheWriter.write(url, format: Self.format) { writer in
+            writer.raw(key)
+            writer.int(validUntil)
+            writer.int(posts)
+            writer.int(pages)
+            writer.array(warnings) { writer, warning in
+                writer.string(warning.path)
+                writer.optional(warning.line) { $0.int($1) }
+                writer.string(warning.message)
+            }
+            writer.array(outputs) { writer, output in
+                writer.string(output.path)
+                output.stamp.encode(to: &writer)
+            }
         }
-        writer.array(outputs) { writer, output in
-            writer.string(output.path)
-            output.stamp.encode(to: &writer)
-        }
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(writer.bytes).write(to: url, options: .atomic)
     }
 }
 

@@ -102,3 +102,27 @@ struct CacheReader {
         return values
     }
 }
+
+/// Whole cache files: a format line, then what the file's owner writes.
+extension CacheReader {
+    /// What `read` makes of the file at `url`, after its `format` line; nil when the file is
+    /// missing, of another format, damaged, or longer than what `read` takes.
+    static func read<Value>(_ url: URL, format: String, _ read: (inout CacheReader) throws -> Value) -> Value? {
+        guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
+        var reader = CacheReader(Array(data))
+        guard (try? reader.string()) == format, let value = try? read(&reader), reader.atEnd else { return nil }
+        return value
+    }
+}
+
+extension CacheWriter {
+    /// Writes the file at `url` in one step, making its folder: the `format` line, then what
+    /// `write` puts.
+    static func write(_ url: URL, format: String, _ write: (inout CacheWriter) -> Void) throws {
+        var writer = CacheWriter()
+        writer.string(format)
+        write(&writer)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(writer.bytes).write(to: url, options: .atomic)
+    }
+}

@@ -26,27 +26,19 @@ struct SpareRecord: Sendable, Equatable {
     }
 
     static func load(from url: URL) -> SpareRecord? {
-        guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
-        var reader = CacheReader(Array(data))
-        do {
-            guard try reader.string() == format else { return nil }
-            let record = SpareRecord(
+        CacheReader.read(url, format: format) { reader in
+            SpareRecord(
                 live: UInt64(bitPattern: Int64(try reader.int())), spare: UInt64(bitPattern: Int64(try reader.int())),
                 changed: try reader.array { try $0.string() }, files: try reader.array { try $0.string() })
-            return reader.atEnd ? record : nil
-        } catch {
-            return nil
         }
     }
 
     func save(to url: URL) throws {
-        var writer = CacheWriter()
-        writer.string(Self.format)
-        writer.int(Int(Int64(bitPattern: live)))
-        writer.int(Int(Int64(bitPattern: spare)))
-        writer.array(changed) { $0.string($1) }
-        writer.array(files) { $0.string($1) }
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(writer.bytes).write(to: url, options: .atomic)
+        try CacheWriter.write(url, format: Self.format) { writer in
+            writer.int(Int(Int64(bitPattern: live)))
+            writer.int(Int(Int64(bitPattern: spare)))
+            writer.array(changed) { $0.string($1) }
+            writer.array(files) { $0.string($1) }
+        }
     }
 }
