@@ -8,7 +8,6 @@ import Testing
 @Suite struct BuildStampTests {
     let blog: TestBlog
     var cache: URL { blog.root.appending(path: ".galley-cache") }
-    var full: URL { blog.root.appending(path: "_full") }
 
     init() throws {
         var files: [String: String] = ["pages/about.md": TestBlog.post("title: About"), "static/notes.txt": "static"]
@@ -29,18 +28,6 @@ import Testing
 
     /// Waits longer than the coarsest Linux clock tick, so a change after this has new times.
     func settle() { Thread.sleep(forTimeInterval: 0.03) }
-
-    func expectSameAsFullBuild(_ step: String, options: BuildOptions? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        try? FileManager.default.removeItem(at: full)
-        _ = try SiteBuilder(source: blog.source, options: options ?? blog.options()).build(into: full)
-        let fresh = try DirectorySource(root: full).files(under: "")
-        #expect(try blog.outputFiles() == fresh, "\(step): different files", sourceLocation: sourceLocation)
-        for path in fresh where FileManager.default.contents(atPath: blog.output.appending(path: path).path)
-            != FileManager.default.contents(atPath: full.appending(path: path).path)
-        {
-            Issue.record("\(step): \(path) differs from a full build", sourceLocation: sourceLocation)
-        }
-    }
 
     /// Sets a file's modification time back to what it was, as `touch -r` or an unpacked archive would.
     func restoreTime(_ url: URL, to time: timespec) {
@@ -86,7 +73,7 @@ import Testing
         restoreTime(post, to: time)
         #expect(try !build().upToDate)
         #expect(blog.page("2019/10/03/post-3/index.html")?.contains("Post X") == true)
-        try expectSameAsFullBuild("same-size edit")
+        try blog.expectSameAsFullBuild("same-size edit")
     }
 
     @Test func outputChangedByHandIsRebuilt() throws {
@@ -97,12 +84,12 @@ import Testing
         try Data(repeating: UInt8(ascii: "x"), count: original.count).write(to: page)
         restoreTime(page, to: time)
         #expect(try !build().upToDate)
-        try expectSameAsFullBuild("tampered output")
+        try blog.expectSameAsFullBuild("tampered output")
 
         try expectUpToDate()
         try FileManager.default.removeItem(at: blog.output.appending(path: "tags/alpha/index.html"))
         #expect(try !build().upToDate)
-        try expectSameAsFullBuild("deleted output")
+        try blog.expectSameAsFullBuild("deleted output")
     }
 
     @Test func newFilesLayoutsAndOptionsAreSeen() throws {
@@ -115,7 +102,7 @@ import Testing
         try blog.write("layouts/footer.mustache", "<footer>mine</footer>")
         #expect(try !build().upToDate)
         #expect(blog.page("index.html")?.contains("<footer>mine</footer>") == true)
-        try expectSameAsFullBuild("new layout")
+        try blog.expectSameAsFullBuild("new layout")
 
         try expectUpToDate()
         let drafts = blog.options(drafts: true)
@@ -133,7 +120,7 @@ import Testing
         later.now = TestBlog.now.addingTimeInterval(3 * 86_400)
         #expect(try !build(later).upToDate)
         #expect(blog.page("2025/06/03/soon/index.html") != nil)
-        try expectSameAsFullBuild("future post due", options: later)
+        try blog.expectSameAsFullBuild("future post due", options: later)
     }
 
     @Test func aNewYearRebuildsTheCopyrightLine() throws {

@@ -7,7 +7,6 @@ import Testing
 @Suite struct IncrementalBuildTests {
     let blog: TestBlog
     var cache: URL { blog.root.appending(path: ".galley-cache") }
-    var full: URL { blog.root.appending(path: "_full") }
 
     init() throws {
         var files: [String: String] = [
@@ -33,23 +32,6 @@ import Testing
         return report
     }
 
-    /// Builds from nothing into another folder and compares every file, name and bytes.
-    func expectSameAsFullBuild(_ step: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        try? FileManager.default.removeItem(at: full)
-        try? FileManager.default.removeItem(at: OutputWriter(destination: full).spare)
-        _ = try SiteBuilder(source: blog.source, options: blog.options()).build(into: full)
-        let incremental = try blog.outputFiles()
-        let fresh = try DirectorySource(root: full).files(under: "")
-        #expect(incremental == fresh, "\(step): different files", sourceLocation: sourceLocation)
-        #expect(TreeListing(root: blog.output.path).folders.sorted() == TreeListing(root: full.path).folders.sorted(),
-                "\(step): different folders", sourceLocation: sourceLocation)
-        for path in fresh where FileManager.default.contents(atPath: blog.output.appending(path: path).path)
-            != FileManager.default.contents(atPath: full.appending(path: path).path)
-        {
-            Issue.record("\(step): \(path) differs from a full build", sourceLocation: sourceLocation)
-        }
-    }
-
     func stamp(_ path: String) -> [Int]? {
         var info = stat()
         guard stat(blog.output.appending(path: path).path, &info) == 0 else { return nil }
@@ -58,57 +40,57 @@ import Testing
 
     @Test func aSeriesOfEditsGivesTheSameSiteAsAFullBuild() throws {
         try incremental()
-        try expectSameAsFullBuild("first build")
+        try blog.expectSameAsFullBuild("first build")
         let noop = try incremental()
         #expect(noop.written == 0)
-        try expectSameAsFullBuild("no change")
+        try blog.expectSameAsFullBuild("no change")
 
         try blog.write("posts/2019-10-20-added.md", TestBlog.post("title: Added\ntags: [alpha, new]"))
         try incremental()
-        try expectSameAsFullBuild("add a post")
+        try blog.expectSameAsFullBuild("add a post")
 
         try blog.write("posts/2019-10-05-post-5.md", TestBlog.post("title: Post 5, retitled\ntags: [alpha, odd, other]", "New opening."))
         try incremental()
-        try expectSameAsFullBuild("edit a post")
+        try blog.expectSameAsFullBuild("edit a post")
 
         try blog.write("posts/2019-10-06-post-6.md", TestBlog.post("title: Post 6\ntags: [beta]", "Opening of 6.\n\nMore of 6."))
         try incremental()
-        try expectSameAsFullBuild("retag a post")
+        try blog.expectSameAsFullBuild("retag a post")
         #expect(blog.page("tags/beta/index.html")?.contains("Post 6") == true)
 
         try blog.write("posts/2019-10-09-post-9.md", TestBlog.post("title: Post 9\ndate: 2019-10-09 18:30\ntags: [alpha, odd, three]",
                                                                   "Opening of 9.\n\nMore of 9."))
         try incremental()
-        try expectSameAsFullBuild("give a post a time of day")
+        try blog.expectSameAsFullBuild("give a post a time of day")
 
         try blog.write("posts/2019-10-11-post-11.md", TestBlog.post("title: Post 11\nsummary: A summary of its own.\ntags: [alpha, odd, other]",
                                                                    "Opening of 11.\n\nMore of 11."))
         try incremental()
-        try expectSameAsFullBuild("give a post a summary")
+        try blog.expectSameAsFullBuild("give a post a summary")
 
         try blog.remove("posts/2019-10-03-post-3.md")
         try incremental()
-        try expectSameAsFullBuild("delete a post")
+        try blog.expectSameAsFullBuild("delete a post")
         #expect(blog.page("2019/10/03/post-3/index.html") == nil)
 
         try blog.write("layouts/post-summary.mustache", "<article class=\"mine\"><a href=\"{{url}}\">{{title}}</a></article>")
         try incremental()
-        try expectSameAsFullBuild("change a layout")
+        try blog.expectSameAsFullBuild("change a layout")
         #expect(blog.page("index.html")?.contains("class=\"mine\"") == true)
 
         try blog.write("galley.yml", TestBlog.config.replacingOccurrences(of: "Test Blog", with: "Renamed Blog"))
         try incremental()
-        try expectSameAsFullBuild("change the config")
+        try blog.expectSameAsFullBuild("change the config")
         #expect(blog.page("2019/10/01/post-1/index.html")?.contains("Renamed Blog") == true)
 
         try blog.write("posts/2019-10-07-post-7.md", TestBlog.post("title: Post 7\ndraft: true"))
         try incremental()
-        try expectSameAsFullBuild("make a post a draft")
+        try blog.expectSameAsFullBuild("make a post a draft")
 
         try blog.write("static/notes.txt", "static, edited")
         try blog.write("pages/about.md", TestBlog.post("title: About me"))
         try incremental()
-        try expectSameAsFullBuild("edit a page and a static file")
+        try blog.expectSameAsFullBuild("edit a page and a static file")
     }
 
     @Test func filesThatBecomeFoldersAndBackAreReplacedWhole() throws {
@@ -122,23 +104,23 @@ import Testing
         try blog.write("static/thing/index.html", "now a folder")
         try blog.write("static/thing/deeper/note.txt", "deeper")
         try incremental()
-        try expectSameAsFullBuild("file to folder")
+        try blog.expectSameAsFullBuild("file to folder")
         try incremental()
-        try expectSameAsFullBuild("file to folder, again")
+        try blog.expectSameAsFullBuild("file to folder, again")
 
         try FileManager.default.removeItem(at: blog.root.appending(path: "static/thing"))
         try blog.write("static/thing", "a file again")
         try incremental()
-        try expectSameAsFullBuild("folder to file")
+        try blog.expectSameAsFullBuild("folder to file")
         try incremental()
-        try expectSameAsFullBuild("folder to file, again")
+        try blog.expectSameAsFullBuild("folder to file, again")
 
         // A post and its folder go; the folders it leaves empty go with them.
         try blog.remove("posts/2019-10-12-post-12.md")
         try incremental()
-        try expectSameAsFullBuild("delete the only post of a month")
+        try blog.expectSameAsFullBuild("delete the only post of a month")
         try incremental()
-        try expectSameAsFullBuild("and build once more")
+        try blog.expectSameAsFullBuild("and build once more")
     }
 
     @Test func editingOnePostLeavesUnrelatedFilesAlone() throws {
@@ -155,7 +137,7 @@ import Testing
         #expect(unrelated.map(stamp) == before)
         #expect(stamp("2019/10/10/post-10/index.html") != postBefore)
         #expect(report.written <= 6, "wrote \(report.written) files for one edit")
-        try expectSameAsFullBuild("one edit")
+        try blog.expectSameAsFullBuild("one edit")
     }
 
     @Test func aLongerPostRendersOnlyThePagesThatShowItsLength() throws {
@@ -169,7 +151,7 @@ import Testing
         #expect(listsOnly.map(stamp) == before, "list pages that do not show the length were rewritten")
         #expect(report.renderedPages.isDisjoint(with: listsOnly), "rendered again: \(report.renderedPages.sorted())")
         #expect(report.renderedPages.contains("2019/10/03/post-3/index.html"))
-        try expectSameAsFullBuild("a longer post")
+        try blog.expectSameAsFullBuild("a longer post")
 
         // A theme whose archive shows the reading time gets a new archive.
         try blog.write("layouts/archive.mustache", "{{#posts}}{{title}}: {{reading_time}} min\n{{/posts}}")
@@ -177,7 +159,7 @@ import Testing
         try blog.write("posts/2019-10-03-post-3.md", TestBlog.post("title: Post 3\ntags: [alpha, odd, three]", "Opening of 3.\n\nShort again."))
         try incremental()
         #expect(blog.page("archive/index.html")?.contains("Post 3: 1 min") == true)
-        try expectSameAsFullBuild("an archive that shows the length")
+        try blog.expectSameAsFullBuild("an archive that shows the length")
     }
 
     @Test func aDamagedOrMissingCacheMeansAFullBuildNeverAWrongOne() throws {
@@ -190,21 +172,21 @@ import Testing
         damaged.replaceSubrange(damaged.count / 2..<damaged.count / 2 + 64, with: Data(repeating: 0xFF, count: 64))
         try damaged.write(to: cacheFile)
         try incremental()
-        try expectSameAsFullBuild("damaged cache")
+        try blog.expectSameAsFullBuild("damaged cache")
 
         try Data("not a cache".utf8).write(to: cacheFile)
         try blog.write("posts/2019-10-02-post-2.md", TestBlog.post("title: Post 2, changed"))
         try incremental()
-        try expectSameAsFullBuild("garbage cache")
+        try blog.expectSameAsFullBuild("garbage cache")
 
         try FileManager.default.removeItem(at: cache)
         try blog.write("posts/2019-10-04-post-4.md", TestBlog.post("title: Post 4, changed"))
         try incremental()
-        try expectSameAsFullBuild("no cache")
+        try blog.expectSameAsFullBuild("no cache")
 
         // A page changed by hand in the output is noticed and rendered again.
         try Data("tampered".utf8).write(to: blog.output.appending(path: "2019/10/08/post-8/index.html"))
         try incremental()
-        try expectSameAsFullBuild("tampered output")
+        try blog.expectSameAsFullBuild("tampered output")
     }
 }

@@ -82,6 +82,24 @@ final class TestBlog {
         try DirectorySource(root: output).files(under: "")
     }
 
+    /// Builds the blog from nothing into another folder and records an issue for every file or
+    /// folder in which the output folder differs from it, names and bytes.
+    func expectSameAsFullBuild(_ step: String, options: BuildOptions? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let full = root.appending(path: "_full")
+        try? FileManager.default.removeItem(at: full)
+        try? FileManager.default.removeItem(at: OutputWriter(destination: full).spare)
+        _ = try SiteBuilder(source: source, options: options ?? self.options()).build(into: full)
+        let fresh = try DirectorySource(root: full).files(under: "")
+        #expect(try outputFiles() == fresh, "\(step): different files", sourceLocation: sourceLocation)
+        #expect(TreeListing(root: output.path).folders.sorted() == TreeListing(root: full.path).folders.sorted(),
+                "\(step): different folders", sourceLocation: sourceLocation)
+        for path in fresh where FileManager.default.contents(atPath: output.appending(path: path).path)
+            != FileManager.default.contents(atPath: full.appending(path: path).path)
+        {
+            Issue.record("\(step): \(path) differs from a full build", sourceLocation: sourceLocation)
+        }
+    }
+
     /// A post file with front matter built from `fields`.
     static func post(_ fields: String, _ body: String = "Some text.") -> String {
         "---\n\(fields)\n---\n\n\(body)\n"
