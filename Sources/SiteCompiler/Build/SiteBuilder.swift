@@ -72,12 +72,13 @@ public struct SiteBuilder: Sendable {
 
     /// Reads and renders the blog; every problem found is thrown together.
     public func compile(progress: BuildProgress? = nil) throws(BuildFailure) -> Compiled {
-        try compile(progress: progress, cacheFile: nil, live: nil, sink: nil)
+        try compile(progress: progress, cacheFile: nil, live: nil, sink: nil, versions: [:])
     }
 
     /// Compiles with the cache in `cacheFile` (if any) and the live output folder `live`, whose
     /// unchanged pages are kept rather than rendered.
-    func compile(progress: BuildProgress?, cacheFile: URL?, live: URL?, sink: OutputSession?) throws(BuildFailure) -> Compiled {
+    func compile(progress: BuildProgress?, cacheFile: URL?, live: URL?, sink: OutputSession?,
+                 versions: [String: FileVersion]) throws(BuildFailure) -> Compiled {
         var log = DiagnosticLog()
         var timer = PhaseTimer()
         var config: SiteConfig?
@@ -105,7 +106,8 @@ public struct SiteBuilder: Sendable {
         timer.lap("config, theme and cache")
 
         let settledBefore = Int(Date().timeIntervalSince1970 * 1e9) - racyMargin
-        let loaded = ContentLoader(config: config, tree: source, cache: cache.documents, settledBefore: settledBefore).load()
+        let loaded = ContentLoader(config: config, tree: source, cache: cache.documents, settledBefore: settledBefore,
+                                   knownVersions: versions).load()
         log.report(contentsOf: loaded.diagnostics)
         timer.lap("read sources")
 
@@ -224,7 +226,8 @@ public struct SiteBuilder: Sendable {
         var writer = OutputWriter(destination: folder)
         writer.record = cacheFile.map { $0.deletingPathExtension().appendingPathExtension("spare") }
         let session = try writer.begin()
-        var compiled = try compile(progress: progress, cacheFile: cacheFile, live: cacheFile == nil ? nil : folder, sink: session)
+        var compiled = try compile(progress: progress, cacheFile: cacheFile, live: cacheFile == nil ? nil : folder, sink: session,
+                                   versions: state?.versions ?? [:])
         var timer = PhaseTimer()
         // A big blog's cache takes a while to encode; it does so while the output is written.
         let documentsChanged = compiled.cache.documents.count != compiled.previousDocuments || !compiled.reusedAll

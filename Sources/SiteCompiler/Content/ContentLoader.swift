@@ -9,6 +9,8 @@ struct ContentLoader: Sendable {
     /// Files changed after this moment (nanoseconds since 1970) may change again within the same
     /// clock tick unseen, so their versions are not remembered.
     var settledBefore = Int.max
+    /// File versions already known (from the ``SourceState`` a build read first), by path.
+    var knownVersions: [String: FileVersion] = [:]
 
     static let markdownExtensions: Set<String> = ["md", "markdown"]
 
@@ -41,7 +43,7 @@ struct ContentLoader: Sendable {
 
     /// Reads one Markdown file, or takes it from the cache when its bytes are the same.
     private func read(_ path: String, assets: [String], _ parse: (_ data: Data) -> Result<Document, BuildFailure>) -> Outcome {
-        let version = tree.version(of: path).flatMap { $0.changed < settledBefore ? $0.bytes : nil }
+        let version = (knownVersions[path] ?? tree.version(of: path)).flatMap { $0.changed < settledBefore ? $0.bytes : nil }
         // A post whose audio length comes from a static file depends on more than its own bytes.
         func reuse(_ cached: BuildCache.CachedDocument) -> Outcome? {
             guard cached.rendered.document.audio == nil else { return nil }

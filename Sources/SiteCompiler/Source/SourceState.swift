@@ -13,11 +13,15 @@ public struct SourceState: Sendable, Equatable {
     /// for trees whose files cannot change in place. A file changed within the same clock tick as
     /// the state was read may have changed again unseen, so a state this recent proves nothing.
     public var newestChange: Int
+    /// The version of each file seen on the way, by path, when the tree has them to hand: a
+    /// build that goes on to read the tree need not look at each file again.
+    public var versions: [String: FileVersion]
 
     /// A state from its parts.
-    public init(digest: [UInt8], newestChange: Int) {
+    public init(digest: [UInt8], newestChange: Int, versions: [String: FileVersion] = [:]) {
         self.digest = digest
         self.newestChange = newestChange
+        self.versions = versions
     }
 
     /// The SHA-256 of `bytes`, for trees that describe their state in their own terms.
@@ -67,11 +71,12 @@ extension DirectorySource {
         var hasher = SHA256()
         var newest = 0
         var visited = Set<[UInt64]>()
+        var versions: [String: FileVersion] = [:]
         for root in roots {
             hasher.update(data: Array(root.utf8) + [0])
-            try stateWalk(root, hasher: &hasher, newest: &newest, visited: &visited)
+            try stateWalk(root, hasher: &hasher, newest: &newest, visited: &visited, versions: &versions)
         }
-        return SourceState(digest: Array(hasher.finalize()), newestChange: newest)
+        return SourceState(digest: Array(hasher.finalize()), newestChange: newest, versions: versions)
     }
 
     public func version(of path: String) -> FileVersion? {
@@ -80,7 +85,8 @@ extension DirectorySource {
         return FileVersion(info)
     }
 
-    private func stateWalk(_ relative: String, hasher: inout SHA256, newest: inout Int, visited: inout Set<[UInt64]>) throws {
+    private func stateWalk(_ relative: String, hasher: inout SHA256, newest: inout Int, visited: inout Set<[UInt64]>,
+                           versions: inout [String: FileVersion]) throws {
         let path = self.root.path + "/" + relative
         var info = stat()
         guard stat(path, &info) == 0 else {
@@ -90,13 +96,14 @@ extension DirectorySource {
         let version = FileVersion(info)
         newest = max(newest, version.changed)
         hasher.update(data: version.bytes)
+        if info.st_mode & S_IFMT == S_IFREG { versions[relative] = version }
         guard info.st_mode & S_IFMT == S_IFDIR, visited.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted else { return }
         guard let entries = FolderEntries.read(path) else {
             throw SourceTreeError.unreadable(relative, reason: String(cString: strerror(errno)))
         }
         for name in entries.map(\.name).filter({ !SourceFileFilter.ignores($0) }).sorted() {
             hasher.update(data: Array(name.utf8) + [0])
-            try stateWalk(relative + "/" + name, hasher: &hasher, newest: &newest, visited: &visited)
+            try stateWalk(relative + "/" + name, hasher: &hasher, newest: &newest, visited: &visited, versions: &versions)
         }
     }
 }
