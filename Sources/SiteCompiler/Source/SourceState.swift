@@ -68,15 +68,13 @@ extension DirectorySource {
     /// The state of the files and folders `roots` (paths relative to the root; missing ones count
     /// as missing), following symlinks as ``files(under:)`` does.
     public func state(of roots: [String]) throws -> SourceState? {
-        var hasher = SHA256()
-        var newest = 0
-        var visited = Set<[UInt64]>()
-        var versions: [String: FileVersion] = [:]
+        var walk = StateWalk()
         for root in roots {
-            hasher.update(data: Array(root.utf8) + [0])
-            try stateWalk(root, hasher: &hasher, newest: &newest, visited: &visited, versions: &versions)
+            walk.hasher.update(data: Array(root.utf8) + [0])
+            var info = stat()
+            try walk.visit(self.root.path + "/" + root, relative: root, info: stat(self.root.path + "/" + root, &info) == 0 ? info : nil)
         }
-        return SourceState(digest: Array(hasher.finalize()), newestChange: newest, versions: versions)
+        return SourceState(digest: Array(walk.hasher.finalize()), newestChange: walk.newest, versions: walk.versions)
     }
 
     public func version(of path: String) -> FileVersion? {
@@ -84,12 +82,22 @@ extension DirectorySource {
         guard stat(root.path + "/" + path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         return FileVersion(info)
     }
+}
 
-    private func stateWalk(_ relative: String, hasher: inout SHA256, newest: inout Int, visited: inout Set<[UInt64]>,
-                           versions: inout [String: FileVersion]) throws {
-        let path = self.root.path + "/" + relative
-        var info = stat()
-        guard stat(path, &info) == 0 else {
+/// One walk over a folder for its ``SourceState``.
+private struct StateWalk {
+    var hasher = SHA256()
+    var newest = 0
+    var visited = Set<[UInt64]>()
+    var versions: [String: FileVersion] = [:]
+
+    /// Folders with more entries than this are looked at on every core: a blog's posts folder
+    /// holds thousands of files, and each `stat` is a system call.
+    static let parallelFrom = 64
+
+    /// Takes in the file or folder at `path`, whose `stat` is `info` (nil when missing).
+    mutating func visit(_ path: String, relative: String, info: stat?) throws {
+        guard let info else {
             hasher.update(data: [0xFF])
             return
         }
@@ -98,12 +106,23 @@ extension DirectorySource {
         hasher.update(data: version.bytes)
         if info.st_mode & S_IFMT == S_IFREG { versions[relative] = version }
         guard info.st_mode & S_IFMT == S_IFDIR, visited.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted else { return }
-        guard let entries = FolderEntries.read(path) else {
-            throw SourceTreeError.unreadable(relative, reason: String(cString: strerror(errno)))
+        let folder = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard folder >= 0, let entries = FolderEntries.read(path) else {
+            let reason = String(cString: strerror(errno))
+            if folder >= 0 { close(folder) }
+            throw SourceTreeError.unreadable(relative, reason: reason)
         }
-        for name in entries.map(\.name).filter({ !SourceFileFilter.ignores($0) }).sorted() {
+        defer { close(folder) }
+        let names = entries.map(\.name).filter { !SourceFileFilter.ignores($0) }.sorted()
+        // Relative to the open folder, the kernel looks up one name instead of the whole path.
+        let look: @Sendable (String) -> stat? = { name in
+            var info = stat()
+            return fstatat(folder, name, &info, 0) == 0 ? info : nil
+        }
+        let infos = names.count > Self.parallelFrom ? Parallel.map(names, look) : names.map(look)
+        for (name, info) in zip(names, infos) {
             hasher.update(data: Array(name.utf8) + [0])
-            try stateWalk(relative + "/" + name, hasher: &hasher, newest: &newest, visited: &visited, versions: &versions)
+            try visit(path + "/" + name, relative: relative + "/" + name, info: info)
         }
     }
 }
