@@ -8,11 +8,21 @@
 enum LayoutReads {
     /// The fields `layout` can show, with `sources` holding every layout's text by name.
     static func fields(of layout: String, in sources: [String: String]) -> ListingFields {
+        fields(of: layout, scans: sources.mapValues(scan))
+    }
+
+    /// The fields of every layout in `sources`, each text read once however many layouts include it.
+    static func fields(in sources: [String: String]) -> [String: ListingFields] {
+        let scans = sources.mapValues(scan)
+        return Dictionary(uniqueKeysWithValues: sources.keys.map { ($0, fields(of: $0, scans: scans)) })
+    }
+
+    private static func fields(of layout: String, scans: [String: (words: Set<String>, templates: [String])?]) -> ListingFields {
         var words = Set<String>()
         var pending = [layout], seen = Set<String>()
         while let name = pending.popLast() {
-            guard seen.insert(name).inserted, let text = sources[name] else { continue }
-            guard let found = scan(text) else { return .all }
+            guard seen.insert(name).inserted, let scanned = scans[name] else { continue }
+            guard let found = scanned else { return .all }
             words.formUnion(found.words)
             pending += found.templates
         }
@@ -96,14 +106,29 @@ enum LayoutReads {
     /// is left open.
     private static func tags(in text: String) -> [(sigil: Character?, body: String)]? {
         var tags: [(sigil: Character?, body: String)] = []
-        var rest = Substring(text)
-        while let open = rest.range(of: "{{") {
-            var inside = rest[open.upperBound...]
-            let triple = inside.first == "{"
-            if triple { inside = inside.dropFirst() }
-            guard let close = inside.range(of: triple ? "}}}" : "}}") else { return nil }
-            let tag = String(inside[..<close.lowerBound]).trimmingSpaces()
-            rest = inside[close.upperBound...]
+        let bytes = Array(text.utf8)
+        let open = UInt8(ascii: "{"), close = UInt8(ascii: "}")
+        /// Where `count` closing braces start, from `start` on.
+        func closing(from start: Int, count: Int) -> Int? {
+            var index = start
+            while index + count <= bytes.count {
+                if bytes[index] == close, count == 2 || bytes[index + 1] == close, bytes[index + count - 1] == close { return index }
+                index += 1
+            }
+            return nil
+        }
+        var index = 0
+        while index + 1 < bytes.count {
+            guard bytes[index] == open, bytes[index + 1] == open else {
+                index += 1
+                continue
+            }
+            var start = index + 2
+            let triple = start < bytes.count && bytes[start] == open
+            if triple { start += 1 }
+            guard let end = closing(from: start, count: triple ? 3 : 2) else { return nil }
+            let tag = String(decoding: bytes[start..<end], as: UTF8.self).trimmingSpaces()
+            index = end + (triple ? 3 : 2)
             if triple {
                 tags.append(("{", tag))
                 continue

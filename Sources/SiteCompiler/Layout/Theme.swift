@@ -69,7 +69,7 @@ public struct Theme: Sendable {
         let texts = sources.mapValues(\.text)
         return Theme(library: library, layoutNames: Set(sources.keys), assets: assets, origins: sources.mapValues(\.origin),
                      fingerprint: Fingerprint(parts, label: "theme"),
-                     listingFields: Dictionary(uniqueKeysWithValues: texts.keys.map { ($0, LayoutReads.fields(of: $0, in: texts)) }),
+                     listingFields: LayoutReads.fields(in: texts),
                      siteOnly: LayoutReads.siteOnly(in: texts))
     }
 
