@@ -40,7 +40,9 @@ final class OutputSession: @unchecked Sendable {
             switch liveKind {
             case S_IFREG:
                 try folder(Self.parent(of: path))
-                _ = try OutputWriter.keep(at: sparePath, live: livePath)
+                // Where no link can be made (another file system), a copy keeps the spare true
+                // to the record, which later steps trust without looking.
+                if try !OutputWriter.keep(at: sparePath, live: livePath) { try OutputWriter.copy(livePath, to: sparePath) }
             case S_IFDIR:
                 try folder(path)
             default:

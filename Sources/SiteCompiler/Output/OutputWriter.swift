@@ -122,15 +122,16 @@ public struct OutputWriter: Sendable {
                 switch tree.files[path]!.content {
                 case .written:
                     if written.contains(path) { return false }
-                    // Unchanged; a synced spare holds the live file already.
-                    if synced != nil, FileStamp.of(target) != nil { return true }
+                    // Unchanged; a synced spare holds the live file already. The record says
+                    // so, and a folder's record is trusted only while both inodes match it.
+                    if let synced, synced.previousFiles.contains(path) { return true }
                     try synced?.session.parents(of: path)
                     // The page was dropped once found the same as the live file.
                     if try Self.keep(at: target, live: livePath) { return true }
                     try Self.copy(livePath, to: target)
                     return true
                 case .keep(let render):
-                    if let synced, FileStamp.of(target) != nil, synced.previousFiles.contains(path) { return true }
+                    if let synced, synced.previousFiles.contains(path) { return true }
                     try synced?.session.parents(of: path)
                     if try Self.keep(at: target, live: livePath) { return true }
                     bytes = Data(render().utf8)
@@ -307,7 +308,7 @@ public struct OutputWriter: Sendable {
     }
 
     /// Copies the live file, time and all, where no link can be made (as across file systems).
-    private static func copy(_ live: String, to target: String) throws {
+    static func copy(_ live: String, to target: String) throws {
         guard let bytes = FileManager.default.contents(atPath: live) else {
             throw OutputError(path: live, message: "cannot read: \(String(cString: strerror(errno)))")
         }
