@@ -16,6 +16,13 @@ enum Parallel {
         // Moved out, not copied: a copy would leave every result retained by the freed buffer.
         return (0..<elements.count).map { (results.baseAddress! + $0).move()! }
     }
+
+    /// Lets go of `value` on another thread. Freeing a big blog's build (tens of thousands of
+    /// strings and dictionaries) takes tens of milliseconds that nobody needs to wait for; a
+    /// command that exits meanwhile leaves it to the system.
+    static func release(_ value: some Sendable) {
+        DispatchQueue.global(qos: .utility).async { withExtendedLifetime(value) {} }
+    }
 }
 
 /// Layout values (dictionaries of `Any`) that are built once and then only read, shared with the

@@ -28,6 +28,8 @@ struct CacheWriter {
 
     mutating func double(_ value: Double) { int(Int(bitPattern: UInt(value.bitPattern))) }
 
+    mutating func fingerprint(_ value: Fingerprint) { raw(value.bytes) }
+
     mutating func optional<T>(_ value: T?, _ write: (inout CacheWriter, T) -> Void) {
         bool(value != nil)
         if let value { write(&self, value) }
@@ -88,6 +90,11 @@ struct CacheReader {
     }
 
     mutating func double() throws -> Double { Double(bitPattern: UInt64(UInt(bitPattern: try int()))) }
+
+    mutating func fingerprint() throws -> Fingerprint {
+        guard let fingerprint = Fingerprint(bytes: try raw()) else { throw Damaged() }
+        return fingerprint
+    }
 
     mutating func optional<T>(_ read: (inout CacheReader) throws -> T) throws -> T? {
         try bool() ? try read(&self) : nil

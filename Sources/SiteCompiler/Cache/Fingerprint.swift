@@ -3,33 +3,94 @@ import Foundation
 
 /// A SHA-256 digest of what went into a page, so a rebuild can tell whether the page would come
 /// out the same without rendering it.
+///
+/// Held inline (four words, no allocation): a big blog's rebuild makes and compares tens of
+/// thousands of them.
 struct Fingerprint: Hashable, Sendable {
-    var bytes: [UInt8]
+    private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+
+    /// The digest of nothing at all, standing for a missing part (a first post's newer neighbour).
+    init() {}
 
     /// The digest of the parts, in order.
     init(_ parts: Fingerprint...) { self.init(parts) }
 
     init(_ parts: [Fingerprint], label: String = "") {
-        var hasher = SHA256()
-        hasher.update(data: Array(label.utf8) + [0])
-        for part in parts { hasher.update(data: part.bytes) }
-        bytes = Array(hasher.finalize())
+        var builder = Builder()
+        builder.add(label)
+        for part in parts { builder.add(part) }
+        self = builder.finish()
     }
 
-    init(bytes: [UInt8]) { self.bytes = bytes }
+    /// A digest stored earlier; anything but 32 bytes (a damaged cache) is no digest at all.
+    init?(bytes: some Collection<UInt8>) {
+        guard bytes.count == 32 else { return nil }
+        withUnsafeMutableBytes(of: &words) { $0.copyBytes(from: bytes) }
+    }
+
+    /// The 32 bytes of the digest.
+    var bytes: [UInt8] { withUnsafeBytes(of: words) { Array($0) } }
+
+    static func == (a: Fingerprint, b: Fingerprint) -> Bool {
+        a.words.0 == b.words.0 && a.words.1 == b.words.1 && a.words.2 == b.words.2 && a.words.3 == b.words.3
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(words.0) }
 
     /// The digest of some data.
-    static func of(_ data: Data) -> Fingerprint { Fingerprint(bytes: Array(SHA256.hash(data: data))) }
+    static func of(_ data: Data) -> Fingerprint {
+        var builder = Builder()
+        data.withUnsafeBytes { builder.hasher.update(bufferPointer: $0) }
+        return builder.finish()
+    }
 
     /// The digest of some text.
-    static func of(_ text: String) -> Fingerprint { Fingerprint(bytes: Array(SHA256.hash(data: Array(text.utf8)))) }
+    static func of(_ text: String) -> Fingerprint {
+        var builder = Builder()
+        var text = text
+        text.withUTF8 { builder.hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
+        return builder.finish()
+    }
+
+    /// Feeds values into one digest without building them into a string first. Each text is
+    /// ended by a zero byte, so that `("ab", "c")` and `("a", "bc")` differ.
+    struct Builder {
+        fileprivate var hasher = SHA256()
+
+        mutating func add(_ text: String) {
+            var text = text
+            text.withUTF8 { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
+            hasher.update(bufferPointer: UnsafeRawBufferPointer(start: [UInt8(0)], count: 1))
+        }
+
+        mutating func add(_ number: Int) {
+            withUnsafeBytes(of: number.littleEndian) { hasher.update(bufferPointer: $0) }
+        }
+
+        mutating func add(_ number: Double?) { add(Int(bitPattern: UInt(number?.bitPattern ?? Double.nan.bitPattern))) }
+
+        mutating func add(_ flag: Bool) { add(flag ? 1 : 0) }
+
+        mutating func add(_ part: Fingerprint) {
+            withUnsafeBytes(of: part.words) { hasher.update(bufferPointer: $0) }
+        }
+
+        func finish() -> Fingerprint {
+            var fingerprint = Fingerprint()
+            let digest = hasher.finalize()
+            withUnsafeMutableBytes(of: &fingerprint.words) { target in digest.withUnsafeBytes { target.copyBytes(from: $0) } }
+            return fingerprint
+        }
+    }
 
     /// The digest of a layout value (strings, numbers, booleans, dates, arrays and dictionaries),
     /// independent of dictionary order.
     static func of(value: Any) -> Fingerprint {
         var hasher = SHA256()
         feed(value, into: &hasher)
-        return Fingerprint(bytes: Array(hasher.finalize()))
+        var builder = Builder()
+        builder.hasher = hasher
+        return builder.finish()
     }
 
     private static func feed(_ value: Any, into hasher: inout SHA256) {
@@ -62,16 +123,29 @@ extension RenderedDocument {
     /// this, not on the whole file.
     func listingFingerprint(_ fields: ListingFields) -> Fingerprint {
         let d = document
-        var text = "\(fields.rawValue)"
-        if fields.contains(.title) { text += "\u{0}" + d.title }
-        if fields.contains(.address) { text += "\u{0}" + d.path }
-        if fields.contains(.date) { text += "\u{0}\(d.date?.timeIntervalSince1970 ?? .nan)" }
-        if fields.contains(.updated) { text += "\u{0}\(d.updated?.timeIntervalSince1970 ?? .nan)" }
-        if fields.contains(.tags) { text += "\u{0}" + d.tags.joined(separator: "\u{1}") }
-        if fields.contains(.excerpt) { text += "\u{0}\(hasMore)\u{0}" + excerpt + "\u{0}" + summary }
-        if fields.contains(.length) { text += "\u{0}\(wordCount)" }
-        if fields.contains(.draft) { text += "\u{0}\(d.draft)" }
-        if fields.contains(.audio), let audio = d.audio { text += "\u{0}\(audio.url)|\(audio.length)|\(audio.type)|\(audio.duration ?? -1)" }
-        return Fingerprint.of(text)
+        var builder = Fingerprint.Builder()
+        builder.add(fields.rawValue)
+        if fields.contains(.title) { builder.add(d.title) }
+        if fields.contains(.address) { builder.add(d.path) }
+        if fields.contains(.date) { builder.add(d.date?.timeIntervalSince1970) }
+        if fields.contains(.updated) { builder.add(d.updated?.timeIntervalSince1970) }
+        if fields.contains(.tags) {
+            builder.add(d.tags.count)
+            for tag in d.tags { builder.add(tag) }
+        }
+        if fields.contains(.excerpt) {
+            builder.add(hasMore)
+            builder.add(excerpt)
+            builder.add(summary)
+        }
+        if fields.contains(.length) { builder.add(wordCount) }
+        if fields.contains(.draft) { builder.add(d.draft) }
+        if fields.contains(.audio), let audio = d.audio {
+            builder.add(audio.url)
+            builder.add(audio.length)
+            builder.add(audio.type)
+            builder.add(audio.duration ?? -1)
+        }
+        return builder.finish()
     }
 }
