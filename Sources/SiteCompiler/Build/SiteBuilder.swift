@@ -97,10 +97,17 @@ public struct SiteBuilder: Sendable {
         if let baseURL = options.baseURL { config.baseURL = baseURL }
 
         let configBytes = (try? source.contents(of: SiteConfig.fileName)) ?? Data()
-        let documentsKey = Fingerprint([Fingerprint.of(configBytes), Fingerprint(bytes: ToolIdentity.current)], label: BuildCache.format)
+        let documentsKey = Fingerprint([Fingerprint.of(configBytes), Fingerprint.of(Data(ToolIdentity.current))], label: BuildCache.format)
         let optionsText = "\(config.baseURL.absoluteString)|\(options.includeDrafts)|\(options.includeFuture)|\(options.noindex)"
         let pagesKey = Fingerprint([documentsKey, theme.fingerprint, Fingerprint.of(optionsText)], label: "pages")
-        var cache = cacheFile.map { BuildCache.load(from: $0, documentsKey: documentsKey, pagesKey: pagesKey) }
+        let renderer = MarkdownRenderer()
+        let tree = source
+        // A cached document's body is read and rendered again only when a page shows it. The
+        // file is the one the cache describes: the loader reuses an entry only while the file's
+        // version or digest is the one recorded.
+        let cachedHTML: @Sendable (String) -> String = { path in DocumentReader.body(of: path, in: tree).map { renderer.render($0).html } ?? "" }
+        timer.lap("  config and theme")
+        var cache = cacheFile.map { BuildCache.load(from: $0, documentsKey: documentsKey, pagesKey: pagesKey, html: cachedHTML) }
             ?? BuildCache(documentsKey: documentsKey, pagesKey: pagesKey)
         let previousDocuments = cache.documents.count
         timer.lap("config, theme and cache")
@@ -128,7 +135,6 @@ public struct SiteBuilder: Sendable {
         }
         try log.check()
 
-        let renderer = MarkdownRenderer()
         let reused = loaded.reused
         let render: @Sendable (Document) -> RenderedDocument = { document in
             reused[document.sourcePath] ?? RenderedDocument(document: document, renderer: renderer)
@@ -138,6 +144,7 @@ public struct SiteBuilder: Sendable {
         timer.lap("markdown")
         let site = Site(config: config, links: Links(baseURL: config.baseURL), posts: renderedPosts, pages: renderedPages,
                         tags: Site.group(renderedPosts))
+        timer.lap("site")
 
         // Every document seen this time is remembered, drafts and future posts included.
         let versionsLearned = loaded.versions.contains { cache.documents[$0.key]?.version != $0.value }
@@ -160,11 +167,16 @@ public struct SiteBuilder: Sendable {
         let encoding = cacheFile != nil && (cache.documents.count != previousDocuments || !reusedAll)
             ? Background { documentsToSave.encodedDocuments() } : nil
 
+        timer.lap("cache documents")
         let sources = loaded.sources
         @Sendable func inputFingerprint(_ rendered: RenderedDocument) -> Fingerprint {
             let document = rendered.document
-            let extra = document.assets.joined(separator: "\u{0}") + "|\(document.audio?.length ?? -1)"
-            return Fingerprint([sources[document.sourcePath] ?? Fingerprint.of(rendered.html), Fingerprint.of(extra)])
+            var builder = Fingerprint.Builder()
+            builder.add(sources[document.sourcePath] ?? Fingerprint.of(rendered.html))
+            builder.add(document.assets.count)
+            for asset in document.assets { builder.add(asset) }
+            builder.add(document.audio?.length ?? -1)
+            return builder.finish()
         }
         let previous = cache.pages
         let siteRenderer = SiteRenderer(site: site, theme: theme, options: options, copies: loaded.copies, sink: sink,
@@ -173,6 +185,7 @@ public struct SiteBuilder: Sendable {
                 site: Fingerprint.of(value: context.site), posts: Parallel.map(renderedPosts, inputFingerprint),
                 listings: Listings(renderedPosts), pages: renderedPages.map(inputFingerprint), previous: previous, live: live?.standardizedFileURL.path)
         }
+        timer.lap("renderer")
         let (output, fingerprints, clashes) = siteRenderer.render(progress: progress)
         timer.lap("render")
         log.report(contentsOf: clashes)
@@ -222,10 +235,13 @@ public struct SiteBuilder: Sendable {
         }
         if let stampFile { try? FileManager.default.removeItem(at: stampFile) }
 
+        var stampTimer = PhaseTimer()
+        stampTimer.lap("state and stamp")
         // Pages go to the spare folder as they are rendered; the live folder is replaced only at the end.
         var writer = OutputWriter(destination: folder)
         writer.record = cacheFile.map { $0.deletingPathExtension().appendingPathExtension("spare") }
         let session = try writer.begin()
+        stampTimer.lap("spare sync")
         var compiled = try compile(progress: progress, cacheFile: cacheFile, live: cacheFile == nil ? nil : folder, sink: session,
                                    versions: state?.versions ?? [:])
         var timer = PhaseTimer()
@@ -238,6 +254,7 @@ public struct SiteBuilder: Sendable {
             // stat a file, on every core, serves the page records and the stamp alike.
             let paths = Array(compiled.output.files.keys)
             let stamps = Parallel.map(paths) { FileStamp.of(root + "/" + $0) }
+            timer.lap("output stamps")
             compiled.cache.pages = [:]
             for (path, stamp) in zip(paths, stamps) {
                 guard let stamp, let fingerprint = compiled.fingerprints[path] else { continue }
@@ -264,6 +281,7 @@ public struct SiteBuilder: Sendable {
         report.renderedPages = Set(compiled.fingerprints.keys.filter { path in
             if case .keep = compiled.output.files[path]?.content { false } else { true }
         })
+        Parallel.release(compiled)
         return report
     }
 

@@ -11,7 +11,7 @@ import Foundation
 /// empty cache, which means a full build.
 struct BuildCache: Sendable {
     /// Bumped whenever the meaning of anything stored changes.
-    static let format = "galley-build-cache-5"
+    static let format = "galley-build-cache-6"
 
     struct CachedDocument: Sendable {
         var source: Fingerprint
@@ -47,25 +47,27 @@ struct BuildCache: Sendable {
         folder.appending(path: "build-\(Fingerprint.of(output.standardizedFileURL.path).bytes.prefix(6).map { String(format: "%02x", $0) }.joined()).cache")
     }
 
-    /// Reads a cache, keeping only what is valid under the given keys.
-    static func load(from url: URL, documentsKey: Fingerprint, pagesKey: Fingerprint) -> BuildCache {
+    /// Reads a cache, keeping only what is valid under the given keys. The cache holds no HTML
+    /// bodies: `html` renders one again, from its source path, when a page shows it.
+    static func load(from url: URL, documentsKey: Fingerprint, pagesKey: Fingerprint,
+                     html: @escaping @Sendable (_ sourcePath: String) -> String) -> BuildCache {
         var cache = BuildCache(documentsKey: documentsKey, pagesKey: pagesKey)
         let stored = CacheReader.read(url, format: format) { reader in
-            let storedDocumentsKey = Fingerprint(bytes: Array(try reader.raw()))
-            let storedPagesKey = Fingerprint(bytes: Array(try reader.raw()))
+            let storedDocumentsKey = try reader.fingerprint()
+            let storedPagesKey = try reader.fingerprint()
             // Each document was written as one blob, so they decode on every core.
             let blobs = try reader.array { try $0.raw() }
             let decoded = Parallel.map(blobs) { blob -> (String, CachedDocument)? in
                 var reader = CacheReader(blob)
-                guard let path = try? reader.string(), let source = try? reader.raw(), let version = try? reader.raw(),
-                    let rendered = try? RenderedDocument.decode(from: &reader), reader.atEnd
+                guard let path = try? reader.string(), let source = try? reader.fingerprint(), let version = try? reader.raw(),
+                    let rendered = try? RenderedDocument.decode(from: &reader, html: html), reader.atEnd
                 else { return nil }
-                return (path, CachedDocument(source: Fingerprint(bytes: Array(source)), version: Array(version), rendered: rendered,
+                return (path, CachedDocument(source: source, version: Array(version), rendered: rendered,
                                              encoded: blob))
             }
             guard !decoded.contains(where: { $0 == nil }) else { throw CacheReader.Damaged() }
             let pages = try reader.array { reader in
-                (try reader.string(), PageRecord(fingerprint: Fingerprint(bytes: Array(try reader.raw())), stamp: try FileStamp.decode(from: &reader)))
+                (try reader.string(), PageRecord(fingerprint: try reader.fingerprint(), stamp: try FileStamp.decode(from: &reader)))
             }
             return (documentsKey: storedDocumentsKey, pagesKey: storedPagesKey, documents: decoded.map { $0! }, pages: pages)
         }
@@ -88,7 +90,7 @@ struct BuildCache: Sendable {
             }
             var entryWriter = CacheWriter()
             entryWriter.string(entry.key)
-            entryWriter.raw(entry.value.source.bytes)
+            entryWriter.fingerprint(entry.value.source)
             entryWriter.raw(entry.value.version)
             entry.value.rendered.encode(to: &entryWriter)
             writer.raw(entryWriter.bytes)
@@ -101,12 +103,12 @@ struct BuildCache: Sendable {
     func save(to url: URL, encodedDocuments: [UInt8]? = nil) throws {
         var head = CacheWriter()
         head.string(Self.format)
-        head.raw(documentsKey.bytes)
-        head.raw(pagesKey.bytes)
+        head.fingerprint(documentsKey)
+        head.fingerprint(pagesKey)
         var tail = CacheWriter()
         tail.array(pages.sorted { $0.key < $1.key }) { writer, entry in
             writer.string(entry.key)
-            writer.raw(entry.value.fingerprint.bytes)
+            writer.fingerprint(entry.value.fingerprint)
             entry.value.stamp.encode(to: &writer)
         }
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

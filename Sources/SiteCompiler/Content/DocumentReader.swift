@@ -11,6 +11,21 @@ struct DocumentReader: Sendable {
         "weight", "author",
     ]
 
+    /// The text of the file at `path` (or of `contents`, when already read), with Windows line
+    /// ends made plain.
+    private static func text(of path: String, contents: Data?, in tree: any SourceTree) throws(Diagnostic) -> String {
+        let raw: String
+        if let contents { raw = try SourceText.decode(contents, path: path) } else { raw = try tree.text(of: path) }
+        return raw.utf8.contains(0x0D) ? raw.replacingOccurrences(of: "\r\n", with: "\n") : raw
+    }
+
+    /// The Markdown body of the file at `path`, as ``read(_:contents:kind:defaultSlug:fileDate:assets:sitePath:)``
+    /// finds it; nil when the file cannot be read or split.
+    static func body(of path: String, in tree: any SourceTree) -> String? {
+        guard let text = try? text(of: path, contents: nil, in: tree) else { return nil }
+        return try? FrontMatter.split(text, path: path).body
+    }
+
     /// Reads the post or page at `path`. `defaultSlug` and `fileDate` come from the file name;
     /// `sitePath` computes the published path once the slug and date are known.
     func read(
@@ -21,9 +36,7 @@ struct DocumentReader: Sendable {
         let text: String
         let matter: FrontMatter
         do {
-            let raw: String
-            if let contents { raw = try SourceText.decode(contents, path: path) } else { raw = try tree.text(of: path) }
-            text = raw.utf8.contains(0x0D) ? raw.replacingOccurrences(of: "\r\n", with: "\n") : raw
+            text = try Self.text(of: path, contents: contents, in: tree)
             matter = try FrontMatter.split(text, path: path)
         } catch {
             return .failure(BuildFailure([error]))

@@ -46,7 +46,10 @@ public struct Site: Sendable {
 /// listed) far more often than made, and a reference is cheaper to pass than twenty fields.
 public final class RenderedDocument: Sendable {
     public let document: Document
-    public let html: String
+    private let body: DeferredHTML
+    /// The whole body as HTML. A document taken from the build cache renders its Markdown again
+    /// on first use: only the few pages a rebuild renders anew (and the feeds) ask for it.
+    public var html: String { body.html }
     /// The opening, as HTML: the text before `<!--more-->`, the front matter summary, or the first paragraph.
     public let excerpt: String
     /// Whether there is more to read than the excerpt.
@@ -55,9 +58,20 @@ public final class RenderedDocument: Sendable {
     public let summary: String
     public let wordCount: Int
 
-    init(document: Document, html: String, excerpt: String, hasMore: Bool, summary: String, wordCount: Int) {
+    convenience init(document: Document, html: String, excerpt: String, hasMore: Bool, summary: String, wordCount: Int) {
+        self.init(document: document, body: DeferredHTML(html), excerpt: excerpt, hasMore: hasMore, summary: summary,
+                  wordCount: wordCount)
+    }
+
+    /// A document whose body is rendered by `html` when first asked for.
+    convenience init(document: Document, html: @escaping @Sendable () -> String, excerpt: String, hasMore: Bool, summary: String, wordCount: Int) {
+        self.init(document: document, body: DeferredHTML(html), excerpt: excerpt, hasMore: hasMore, summary: summary,
+                  wordCount: wordCount)
+    }
+
+    private init(document: Document, body: DeferredHTML, excerpt: String, hasMore: Bool, summary: String, wordCount: Int) {
         self.document = document
-        self.html = html
+        self.body = body
         self.excerpt = excerpt
         self.hasMore = hasMore
         self.summary = summary
@@ -67,7 +81,7 @@ public final class RenderedDocument: Sendable {
     init(document: Document, renderer: MarkdownRenderer) {
         self.document = document
         let rendered = renderer.render(document.body)
-        html = rendered.html
+        body = DeferredHTML(rendered.html)
         if let written = document.summary {
             excerpt = renderer.render(written).html
             hasMore = true
@@ -76,14 +90,35 @@ public final class RenderedDocument: Sendable {
             hasMore = rendered.isTruncated
         }
         summary = HTMLText.truncate(document.summary.map { HTMLText.plainText(renderer.render($0).html) } ?? HTMLText.plainText(excerpt), to: 200)
-        wordCount = HTMLText.wordCount(html)
+        wordCount = HTMLText.wordCount(rendered.html)
     }
 
     /// The same document with other files travelling beside it.
     func with(assets: [String]) -> RenderedDocument {
         var document = document
         document.assets = assets
-        return RenderedDocument(document: document, html: html, excerpt: excerpt, hasMore: hasMore, summary: summary, wordCount: wordCount)
+        return RenderedDocument(document: document, body: body, excerpt: excerpt, hasMore: hasMore, summary: summary, wordCount: wordCount)
+    }
+}
+
+/// HTML known now, or made once on first use by whichever thread asks first.
+private final class DeferredHTML: @unchecked Sendable {
+    private let lock = NSLock()
+    // Guarded by `lock` until made; `make` is dropped once it has run.
+    private var made: String?
+    private var make: (@Sendable () -> String)?
+
+    init(_ html: String) { made = html }
+    init(_ make: @escaping @Sendable () -> String) { self.make = make }
+
+    var html: String {
+        lock.lock()
+        defer { lock.unlock() }
+        if let made { return made }
+        let html = make?() ?? ""
+        made = html
+        make = nil
+        return html
     }
 }
 

@@ -78,6 +78,12 @@ import Testing
         try blog.expectSameAsFullBuild("change a layout")
         #expect(blog.page("index.html")?.contains("class=\"mine\"") == true)
 
+        // Every post page again, from documents the cache holds without their bodies.
+        try blog.write("layouts/post.mustache", "<main class=\"mine\"><h1>{{site.title}}</h1>{{{page.content}}}</main>")
+        try incremental()
+        try blog.expectSameAsFullBuild("change the post layout")
+        #expect(blog.page("2019/10/02/post-2/index.html") == "<main class=\"mine\"><h1>Test Blog</h1><p>Opening of 2.</p>\n<p>More of 2.</p>\n</main>")
+
         try blog.write("galley.yml", TestBlog.config.replacingOccurrences(of: "Test Blog", with: "Renamed Blog"))
         try incremental()
         try blog.expectSameAsFullBuild("change the config")
