@@ -33,9 +33,9 @@ public struct SiteBuilder: Sendable {
         /// The fingerprint of each page in `output`.
         var fingerprints: [String: Fingerprint]
         /// What the cache held before, to save it only when something changed.
-        var previousDocuments = 0
         var previousPages: [String: BuildCache.PageRecord] = [:]
-        var reusedAll = false
+        /// Whether the documents differ from the cache file's, so that it must be written again.
+        var documentsChanged = false
         /// The cache's documents being encoded on another thread, when they changed and a cache
         /// is kept: started as soon as they are known, so it overlaps the rendering.
         var encoding: Background<[UInt8]>?
@@ -109,7 +109,6 @@ public struct SiteBuilder: Sendable {
         timer.lap("  config and theme")
         var cache = cacheFile.map { BuildCache.load(from: $0, documentsKey: documentsKey, pagesKey: pagesKey, html: cachedHTML) }
             ?? BuildCache(documentsKey: documentsKey, pagesKey: pagesKey)
-        let previousDocuments = cache.documents.count
         timer.lap("config, theme and cache")
 
         let settledBefore = Int(Date().timeIntervalSince1970 * 1e9) - racyMargin
@@ -146,33 +145,47 @@ public struct SiteBuilder: Sendable {
                         tags: Site.group(renderedPosts))
         timer.lap("site")
 
-        // Every document seen this time is remembered, drafts and future posts included.
-        let versionsLearned = loaded.versions.contains { cache.documents[$0.key]?.version != $0.value }
+        // Every document seen this time is remembered, drafts and future posts included. Entries
+        // the loader found unchanged, version and all, stay as the cache file held them: an edit
+        // to one post of ten thousand touches one entry.
+        var documents = cache.documents
         cache.documents = [:]
+        var documentsChanged = false
+        var remembered = 0
         for (path, rendered) in reused {
-            if let fingerprint = loaded.sources[path] {
-                cache.documents[path] = .init(source: fingerprint, version: loaded.versions[path] ?? [], rendered: rendered,
-                                              encoded: loaded.unchangedEntries[path])
-            }
+            guard let fingerprint = loaded.sources[path] else { continue }
+            remembered += 1
+            if loaded.unchangedEntries[path] != nil, documents[path] != nil { continue }
+            documents[path] = .init(source: fingerprint, version: loaded.versions[path] ?? [], rendered: rendered)
+            documentsChanged = true
         }
+        var fresh = Set<String>()
         for rendered in renderedPosts + renderedPages where reused[rendered.document.sourcePath] == nil {
-            if let fingerprint = loaded.sources[rendered.document.sourcePath] {
-                cache.documents[rendered.document.sourcePath] = .init(source: fingerprint, version: loaded.versions[rendered.document.sourcePath] ?? [],
-                                                                      rendered: rendered)
-            }
+            let path = rendered.document.sourcePath
+            guard let fingerprint = loaded.sources[path] else { continue }
+            fresh.insert(path)
+            documents[path] = .init(source: fingerprint, version: loaded.versions[path] ?? [], rendered: rendered)
+            documentsChanged = true
         }
+        // Files gone, or read again and not rendered (a post made a draft), are forgotten.
+        if documents.count != remembered + fresh.count {
+            documents = documents.filter { path, _ in fresh.contains(path) || (reused[path] != nil && loaded.sources[path] != nil) }
+            documentsChanged = true
+        }
+        cache.documents = documents
 
-        let reusedAll = reused.count == loaded.posts.count + loaded.pages.count && !versionsLearned
         let documentsToSave = cache
-        let encoding = cacheFile != nil && (cache.documents.count != previousDocuments || !reusedAll)
-            ? Background { documentsToSave.encodedDocuments() } : nil
+        let encoding = cacheFile != nil && documentsChanged ? Background { documentsToSave.encodedDocuments() } : nil
 
         timer.lap("cache documents")
         let sources = loaded.sources
         @Sendable func inputFingerprint(_ rendered: RenderedDocument) -> Fingerprint {
             let document = rendered.document
+            let source = sources[document.sourcePath]
+            // Most posts are one file and nothing else: the file's digest says it all.
+            if let source, document.assets.isEmpty, document.audio == nil { return source }
             var builder = Fingerprint.Builder()
-            builder.add(sources[document.sourcePath] ?? Fingerprint.of(rendered.html))
+            builder.add(source ?? Fingerprint.of(rendered.html))
             builder.add(document.assets.count)
             for asset in document.assets { builder.add(asset) }
             builder.add(document.audio?.length ?? -1)
@@ -191,8 +204,7 @@ public struct SiteBuilder: Sendable {
         log.report(contentsOf: clashes)
         try log.check()
         return Compiled(site: site, output: output, warnings: loaded.warnings, cache: cache, fingerprints: fingerprints,
-                        previousDocuments: previousDocuments, previousPages: previous,
-                        reusedAll: reusedAll, encoding: encoding, validUntil: validUntil)
+                        previousPages: previous, documentsChanged: documentsChanged, encoding: encoding, validUntil: validUntil)
     }
 
     /// The file in the cache folder `cache` that remembers the builds written to `output`.
@@ -246,7 +258,7 @@ public struct SiteBuilder: Sendable {
                                    versions: state?.versions ?? [:])
         var timer = PhaseTimer()
         // A big blog's cache takes a while to encode; it does so while the output is written.
-        let documentsChanged = compiled.cache.documents.count != compiled.previousDocuments || !compiled.reusedAll
+        let documentsChanged = compiled.documentsChanged
         let written = try writer.finish(session, compiled.output, from: source)
         timer.lap("write")
         if let cacheFile {
@@ -267,7 +279,7 @@ public struct SiteBuilder: Sendable {
             // A source changed within a clock tick of the state being read could change again
             // unseen; such a build leaves no stamp, and the next one checks contents.
             if let stampFile, let stampKey, let state, !state.isRacy(at: startWall, margin: racyMargin), !stamps.contains(where: { $0 == nil }) {
-                let outputs = zip(paths, stamps).map { BuildStamp.Output(path: $0, stamp: $1!) }.sorted { $0.path < $1.path }
+                let outputs = zip(paths, stamps).map { BuildStamp.Output(path: $0, stamp: $1!) }
                 let stamp = BuildStamp(key: stampKey, validUntil: Int(compiled.validUntil.timeIntervalSince1970.rounded(.down)),
                                        posts: compiled.site.posts.count, pages: compiled.site.pages.count,
                                        warnings: compiled.warnings, outputs: outputs)

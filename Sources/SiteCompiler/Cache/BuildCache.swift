@@ -82,8 +82,10 @@ struct BuildCache: Sendable {
     /// being written, in one buffer, to keep memory down.
     func encodedDocuments() -> [UInt8] {
         var writer = CacheWriter()
+        writer.reserve(documents.values.reduce(16) { $0 + ($1.encoded?.count ?? 2048) + 4 })
         writer.int(documents.count)
-        for entry in documents.sorted(by: { $0.key < $1.key }) {
+        // In no particular order: the reader makes a dictionary of them anyway.
+        for entry in documents {
             if let encoded = entry.value.encoded {
                 writer.raw(encoded)
                 continue
@@ -106,7 +108,8 @@ struct BuildCache: Sendable {
         head.fingerprint(documentsKey)
         head.fingerprint(pagesKey)
         var tail = CacheWriter()
-        tail.array(pages.sorted { $0.key < $1.key }) { writer, entry in
+        tail.reserve(pages.count * 96)
+        tail.array(Array(pages)) { writer, entry in
             writer.string(entry.key)
             writer.fingerprint(entry.value.fingerprint)
             entry.value.stamp.encode(to: &writer)

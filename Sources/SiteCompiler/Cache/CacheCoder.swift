@@ -5,6 +5,9 @@ import Foundation
 struct CacheWriter {
     private(set) var bytes: [UInt8] = []
 
+    /// Makes room for `count` bytes in all, so a big cache is not copied as it grows.
+    mutating func reserve(_ count: Int) { bytes.reserveCapacity(count) }
+
     mutating func int(_ value: Int) {
         var rest = UInt64(bitPattern: Int64(value))
         while rest >= 0x80 {

@@ -47,9 +47,14 @@ public struct Document: Sendable {
 
     /// Maps a site path to the file that serves it: folders get `index.html`.
     static func outputFile(forSitePath path: String) -> String {
-        let trimmed = path.hasPrefix("/") ? String(path.dropFirst()) : path
-        if trimmed.isEmpty || trimmed.hasSuffix("/") { return trimmed + "index.html" }
-        if (trimmed.split(separator: "/").last ?? "").contains(".") { return trimmed }
+        // Over UTF-8 bytes: every page of a big blog asks, every build.
+        let slash = UInt8(ascii: "/")
+        var bytes = path.utf8[...]
+        if bytes.first == slash { bytes = bytes.dropFirst() }
+        let trimmed = String(Substring(bytes))
+        if bytes.isEmpty || bytes.last == slash { return trimmed + "index.html" }
+        let lastName = bytes.lastIndex(of: slash).map { bytes[bytes.index(after: $0)...] } ?? bytes
+        if lastName.contains(UInt8(ascii: ".")) { return trimmed }
         return trimmed + "/index.html"
     }
 }

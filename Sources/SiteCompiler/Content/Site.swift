@@ -30,9 +30,15 @@ public struct Site: Sendable {
     /// named as the newest post spells it.
     static func group(_ posts: [RenderedDocument]) -> [TagGroup] {
         var groups: [String: TagGroup] = [:]
+        // A hundred tags over ten thousand posts: each spelling is made a slug once.
+        var slugs: [String: String] = [:]
         for (index, post) in posts.enumerated() {
             for tag in post.document.tags {
-                let slug = Slug.make(tag)
+                let slug: String
+                if let known = slugs[tag] { slug = known } else {
+                    slug = Slug.make(tag)
+                    slugs[tag] = slug
+                }
                 groups[slug, default: TagGroup(name: tag, slug: slug, posts: [])].posts.append(index)
             }
         }

@@ -8,7 +8,9 @@ extension SiteRenderer {
         let counter = ProgressCounter(total: total, report: progress)
         // A post's page shows its neighbours' list values, of the groups its layout shows.
         let layouts = Set(posts.map { $0.document.layout?.name ?? "post" })
+        var timer = PhaseTimer()
         let neighbourListings = Dictionary(uniqueKeysWithValues: layouts.map { ($0, inputs.listings[theme.fields(of: $0)]) })
+        timer.lap("    listings")
         let renderedPosts = Parallel.map(Array(posts.indices)) { index -> Item in
             let post = posts[index]
             let listings = neighbourListings[post.document.layout?.name ?? "post"]!
@@ -23,6 +25,7 @@ extension SiteRenderer {
             counter.step()
             return item
         }
+        timer.lap("    post pages")
         let renderedPages = Parallel.map(Array(pages.indices)) { index -> Item in
             let page = pages[index]
             let item = document(page, fingerprint: Fingerprint([inputs.site, inputs.pages[index]], label: "page"), defaultLayout: "page") {
@@ -32,7 +35,7 @@ extension SiteRenderer {
             return item
         }
         var items = renderedPosts + renderedPages
-        for rendered in posts + pages {
+        for rendered in [posts, pages].joined() where !rendered.document.assets.isEmpty {
             let folder = String(rendered.document.directoryPath.dropFirst())
             let bundle = ContentLoader.folder(of: rendered.document.sourcePath)
             for asset in rendered.document.assets {
@@ -40,6 +43,7 @@ extension SiteRenderer {
                 items.append(Item(path: String(folder + relative), content: .source(asset), origin: asset))
             }
         }
+        timer.lap("    pages and assets")
         return items
     }
 

@@ -88,7 +88,9 @@ struct SiteRenderer: Sendable {
             }
         }
         var timer = PhaseTimer()
-        add(documentPages(progress: progress))
+        let documentItems = documentPages(progress: progress)
+        timer.lap("    (made)")
+        add(documentItems)
         timer.lap("  post and page layouts")
         add(homePages())
         timer.lap("  home pages")

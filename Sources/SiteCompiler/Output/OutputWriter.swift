@@ -71,7 +71,7 @@ public struct OutputWriter: Sendable {
         if written.isEmpty, try isUpToDate(tree, from: source, knownSame: same) {
             if let record, session.synced != nil, let live = SpareRecord.inode(destination.path), let spare = SpareRecord.inode(spare.path) {
                 // The spare was brought up to date before rendering and nothing was written since.
-                try? SpareRecord(live: live, spare: spare, changed: [], files: tree.files.keys.sorted()).save(to: record)
+                try? SpareRecord(live: live, spare: spare, changed: [], files: Array(tree.files.keys)).save(to: record)
             }
             return Report(written: 0, unchanged: tree.files.count)
         }
@@ -82,7 +82,7 @@ public struct OutputWriter: Sendable {
         }
         try swap()
         if let record, let changed, let live = SpareRecord.inode(destination.path), let spare = SpareRecord.inode(spare.path) {
-            try? SpareRecord(live: live, spare: spare, changed: changed, files: tree.files.keys.sorted()).save(to: record)
+            try? SpareRecord(live: live, spare: spare, changed: changed, files: Array(tree.files.keys)).save(to: record)
         }
         return report
     }
@@ -114,7 +114,7 @@ public struct OutputWriter: Sendable {
     private func complete(_ root: String, _ tree: OutputTree, from source: any SourceTree, written: Set<String>,
                           synced: (session: OutputSession, previousFiles: Set<String>)?) throws -> (Report, [String]) {
         let live = destination.path
-        let paths = tree.files.keys.sorted()
+        let paths = Array(tree.files.keys)
         let results = Parallel.map(paths) { path -> Result<Bool, Error> in
             Result {
                 let target = root + "/" + path, livePath = live + "/" + path
@@ -216,7 +216,7 @@ public struct OutputWriter: Sendable {
         // What the live folder holds, to know afterwards how the two folders differ; only worth
         // listing when a record will be kept, and there is nothing to list on a first build.
         let liveListing = record != nil && SpareRecord.inode(destination.path) != nil ? TreeListing(root: destination.path) : nil
-        let paths = tree.files.keys.sorted()
+        let paths = Array(tree.files.keys)
         var wanted = Set<String>()
         for path in paths {
             var folder = path
