@@ -175,7 +175,8 @@ public struct SiteBuilder: Sendable {
         cache.documents = documents
 
         let documentsToSave = cache
-        let encoding = cacheFile != nil && documentsChanged ? Background { documentsToSave.encodedDocuments() } : nil
+        let listed = SiteRenderer.listedFields(theme: theme, postLayouts: Set(posts.map { $0.layout?.name ?? "post" }))
+        let encoding = cacheFile != nil && documentsChanged ? Background { documentsToSave.encodedDocuments(listing: listed) } : nil
 
         timer.lap("cache documents")
         let sources = loaded.sources
@@ -233,9 +234,11 @@ public struct SiteBuilder: Sendable {
             return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         }
 
+        var stampTimer = PhaseTimer()
         // Nothing changed since the last build: say so without reading a post.
         let stampFile = cacheFile.map(BuildStamp.file(beside:))
         let state = cacheFile == nil ? nil : try? source.state(of: Self.inputs)
+        stampTimer.lap("source state")
         let stampKey = state.map { BuildStamp.key(state: $0, options: options) }
         if let stampFile, let stampKey, let stamp = BuildStamp.load(from: stampFile), stamp.key == stampKey,
             stamp.describes(root, at: options.now)
@@ -247,8 +250,7 @@ public struct SiteBuilder: Sendable {
         }
         if let stampFile { try? FileManager.default.removeItem(at: stampFile) }
 
-        var stampTimer = PhaseTimer()
-        stampTimer.lap("state and stamp")
+        stampTimer.lap("stamp")
         // Pages go to the spare folder as they are rendered; the live folder is replaced only at the end.
         var writer = OutputWriter(destination: folder)
         writer.record = cacheFile.map { $0.deletingPathExtension().appendingPathExtension("spare") }

@@ -11,7 +11,7 @@ import Foundation
 /// empty cache, which means a full build.
 struct BuildCache: Sendable {
     /// Bumped whenever the meaning of anything stored changes.
-    static let format = "galley-build-cache-6"
+    static let format = "galley-build-cache-7"
 
     struct CachedDocument: Sendable {
         var source: Fingerprint
@@ -80,7 +80,7 @@ struct BuildCache: Sendable {
     /// The documents as the cache file holds them, each entry a blob of its own (so that they
     /// decode on every core); slow enough for a big blog to be worth doing while the output is
     /// being written, in one buffer, to keep memory down.
-    func encodedDocuments() -> [UInt8] {
+    func encodedDocuments(listing fields: [ListingFields] = []) -> [UInt8] {
         var writer = CacheWriter()
         writer.reserve(documents.values.reduce(16) { $0 + ($1.encoded?.count ?? 2048) + 4 })
         writer.int(documents.count)
@@ -89,6 +89,10 @@ struct BuildCache: Sendable {
             if let encoded = entry.value.encoded {
                 writer.raw(encoded)
                 continue
+            }
+            // The digests lists will ask for next time, so that an unchanged post costs a lookup.
+            if entry.value.rendered.document.kind == .post {
+                for group in fields { _ = entry.value.rendered.listingFingerprint(group) }
             }
             var entryWriter = CacheWriter()
             entryWriter.string(entry.key)

@@ -70,6 +70,10 @@ extension RenderedDocument {
         writer.bool(hasMore)
         writer.string(summary)
         writer.int(wordCount)
+        writer.array(listings.known) { writer, known in
+            writer.int(known.fields)
+            writer.fingerprint(known.fingerprint)
+        }
     }
 
     /// Reads what ``encode(to:)`` wrote; `html` renders the body again when a page needs it.
@@ -96,7 +100,9 @@ extension RenderedDocument {
             kind: kind, sourcePath: sourcePath, title: title, slug: slug, date: date, updated: updated, tags: tags, draft: draft,
             summary: summary, layout: layout, aliases: aliases, audio: audio, weight: weight, author: author, params: params,
             body: body, bodyLine: bodyLine, path: path, assets: assets)
-        return RenderedDocument(document: document, html: { html(sourcePath) }, excerpt: try reader.string(), hasMore: try reader.bool(),
-                                summary: try reader.string(), wordCount: try reader.int())
+        let excerpt = try reader.string(), hasMore = try reader.bool(), plainSummary = try reader.string(), wordCount = try reader.int()
+        let listings = try reader.array { reader in (fields: try reader.int(), fingerprint: try reader.fingerprint()) }
+        return RenderedDocument(document: document, html: { html(sourcePath) }, excerpt: excerpt, hasMore: hasMore, summary: plainSummary,
+                                wordCount: wordCount, listings: ListingDigests(listings))
     }
 }

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Synchronization
 
 /// A SHA-256 digest of what went into a page, so a rebuild can tell whether the page would come
 /// out the same without rendering it.
@@ -122,6 +123,10 @@ extension RenderedDocument {
     /// ``TemplateContext``), of the groups in `fields` only. Pages that list a post depend on
     /// this, not on the whole file.
     func listingFingerprint(_ fields: ListingFields) -> Fingerprint {
+        listings.digest(of: fields) { makeListingFingerprint(fields) }
+    }
+
+    private func makeListingFingerprint(_ fields: ListingFields) -> Fingerprint {
         let d = document
         var builder = Fingerprint.Builder()
         builder.add(fields.rawValue)
@@ -148,4 +153,24 @@ extension RenderedDocument {
         }
         return builder.finish()
     }
+}
+
+/// One document's listing digests by field groups: a few at most, each made once, whichever
+/// thread asks first (a generator, or the cache encoding beside it).
+final class ListingDigests: Sendable {
+    private let digests: Mutex<[(fields: Int, fingerprint: Fingerprint)]>
+
+    init(_ digests: [(fields: Int, fingerprint: Fingerprint)] = []) { self.digests = Mutex(digests) }
+
+    func digest(of fields: ListingFields, make: () -> Fingerprint) -> Fingerprint {
+        if let known = digests.withLock({ $0.first { $0.fields == fields.rawValue } }) { return known.fingerprint }
+        let made = make()
+        digests.withLock { digests in
+            if !digests.contains(where: { $0.fields == fields.rawValue }) { digests.append((fields.rawValue, made)) }
+        }
+        return made
+    }
+
+    /// Every digest made so far.
+    var known: [(fields: Int, fingerprint: Fingerprint)] { digests.withLock { $0 } }
 }

@@ -52,10 +52,10 @@ public struct Site: Sendable {
 /// listed) far more often than made, and a reference is cheaper to pass than twenty fields.
 public final class RenderedDocument: Sendable {
     public let document: Document
-    private let body: DeferredHTML
+    private let body: Once<String>
     /// The whole body as HTML. A document taken from the build cache renders its Markdown again
     /// on first use: only the few pages a rebuild renders anew (and the feeds) ask for it.
-    public var html: String { body.html }
+    public var html: String { body.value }
     /// The opening, as HTML: the text before `<!--more-->`, the front matter summary, or the first paragraph.
     public let excerpt: String
     /// Whether there is more to read than the excerpt.
@@ -63,20 +63,25 @@ public final class RenderedDocument: Sendable {
     /// A plain-text summary for meta descriptions and feeds.
     public let summary: String
     public let wordCount: Int
+    /// The digests of what lists show of it, by field groups, made once each (or read from the cache).
+    let listings: ListingDigests
 
     convenience init(document: Document, html: String, excerpt: String, hasMore: Bool, summary: String, wordCount: Int) {
-        self.init(document: document, body: DeferredHTML(html), excerpt: excerpt, hasMore: hasMore, summary: summary,
+        self.init(document: document, body: Once(value: html), excerpt: excerpt, hasMore: hasMore, summary: summary,
                   wordCount: wordCount)
     }
 
     /// A document whose body is rendered by `html` when first asked for.
-    convenience init(document: Document, html: @escaping @Sendable () -> String, excerpt: String, hasMore: Bool, summary: String, wordCount: Int) {
-        self.init(document: document, body: DeferredHTML(html), excerpt: excerpt, hasMore: hasMore, summary: summary,
-                  wordCount: wordCount)
+    convenience init(document: Document, html: @escaping @Sendable () -> String, excerpt: String, hasMore: Bool, summary: String, wordCount: Int,
+                     listings: ListingDigests) {
+        self.init(document: document, body: Once(html), excerpt: excerpt, hasMore: hasMore, summary: summary,
+                  wordCount: wordCount, listings: listings)
     }
 
-    private init(document: Document, body: DeferredHTML, excerpt: String, hasMore: Bool, summary: String, wordCount: Int) {
+    private init(document: Document, body: Once<String>, excerpt: String, hasMore: Bool, summary: String, wordCount: Int,
+                 listings: ListingDigests = ListingDigests()) {
         self.document = document
+        self.listings = listings
         self.body = body
         self.excerpt = excerpt
         self.hasMore = hasMore
@@ -86,8 +91,9 @@ public final class RenderedDocument: Sendable {
 
     init(document: Document, renderer: MarkdownRenderer) {
         self.document = document
+        listings = ListingDigests()
         let rendered = renderer.render(document.body)
-        body = DeferredHTML(rendered.html)
+        body = Once(value: rendered.html)
         if let written = document.summary {
             excerpt = renderer.render(written).html
             hasMore = true
@@ -103,28 +109,9 @@ public final class RenderedDocument: Sendable {
     func with(assets: [String]) -> RenderedDocument {
         var document = document
         document.assets = assets
-        return RenderedDocument(document: document, body: body, excerpt: excerpt, hasMore: hasMore, summary: summary, wordCount: wordCount)
-    }
-}
-
-/// HTML known now, or made once on first use by whichever thread asks first.
-private final class DeferredHTML: @unchecked Sendable {
-    private let lock = NSLock()
-    // Guarded by `lock` until made; `make` is dropped once it has run.
-    private var made: String?
-    private var make: (@Sendable () -> String)?
-
-    init(_ html: String) { made = html }
-    init(_ make: @escaping @Sendable () -> String) { self.make = make }
-
-    var html: String {
-        lock.lock()
-        defer { lock.unlock() }
-        if let made { return made }
-        let html = make?() ?? ""
-        made = html
-        make = nil
-        return html
+        // What lists show does not include the files beside it, so the digests carry over.
+        return RenderedDocument(document: document, body: body, excerpt: excerpt, hasMore: hasMore, summary: summary, wordCount: wordCount,
+                                listings: listings)
     }
 }
 

@@ -19,7 +19,7 @@ extension SiteRenderer {
             let next = index > 0 ? index - 1 : nil
             let fingerprint = Fingerprint([inputs.site, inputs.posts[index]] + [previous, next].map { $0.map { listings[$0] } ?? Fingerprint() },
                                           label: "post")
-            let item = document(post, fingerprint: fingerprint, defaultLayout: "post") {
+            let item = document(post, fingerprint: fingerprint, defaultLayout: "post") { [self] in
                 context.page(post, index: index, previous: previous, next: next)
             }
             counter.step()
@@ -28,7 +28,7 @@ extension SiteRenderer {
         timer.lap("    post pages")
         let renderedPages = Parallel.map(Array(pages.indices)) { index -> Item in
             let page = pages[index]
-            let item = document(page, fingerprint: Fingerprint([inputs.site, inputs.pages[index]], label: "page"), defaultLayout: "page") {
+            let item = document(page, fingerprint: Fingerprint([inputs.site, inputs.pages[index]], label: "page"), defaultLayout: "page") { [self] in
                 context.page(page, previous: nil, next: nil)
             }
             counter.step()
@@ -51,7 +51,7 @@ extension SiteRenderer {
                           page: @escaping @Sendable () -> [String: Any]) -> Item {
         let document = rendered.document
         let layout = document.layout?.name ?? defaultLayout
-        return self.page(document.outputPath, origin: document.sourcePath, fingerprint: fingerprint) {
+        return self.page(document.outputPath, origin: document.sourcePath, fingerprint: fingerprint) { [self] in
             html(layout, context.values(page: page()))
         }
     }

@@ -6,17 +6,22 @@ extension SiteRenderer {
     /// the RSS feed works as a podcast.
     func feeds() -> [Item] {
         let limit = site.config.feedLimit
-        let posts = limit > 0 ? Array(site.posts.prefix(limit)) : site.posts
-        let entries = posts.map { FeedEntry(post: $0, links: context.links) }
+        let count = limit > 0 ? min(limit, site.posts.count) : site.posts.count
+        let posts = Array(site.posts.prefix(count))
+        // A feed shows whole posts, all made from their files (and any audio beside them), and
+        // the site's values: an edit to an older post leaves the feeds alone.
+        let fingerprint = Fingerprint([inputs.site] + inputs.posts.prefix(count), label: "feeds \(count)")
+        let links = context.links
+        let entries = Once<[FeedEntry]> { posts.map { FeedEntry(post: $0, links: links) } }
         return [
-            Item(path: "feed.xml", content: .text(rss(entries)), origin: "the RSS feed"),
-            Item(path: "atom.xml", content: .text(atom(entries)), origin: "the Atom feed"),
-            Item(path: "feed.json", content: .data(jsonFeed(entries)), origin: "the JSON feed"),
+            page("feed.xml", origin: "the RSS feed", fingerprint: fingerprint) { [self] in rss(entries.value) },
+            page("atom.xml", origin: "the Atom feed", fingerprint: fingerprint) { [self] in atom(entries.value) },
+            page("feed.json", origin: "the JSON feed", fingerprint: fingerprint) { [self] in String(decoding: jsonFeed(entries.value), as: UTF8.self) },
         ]
     }
 
     /// What every feed says of one post.
-    struct FeedEntry {
+    struct FeedEntry: Sendable {
         let post: RenderedDocument
         let url: String
         let content: String

@@ -26,7 +26,7 @@ extension SiteRenderer {
             let title = number == 1 ? site.config.title : "\(site.config.title) – page \(number)"
             let fingerprint = Fingerprint([inputs.site] + range.map { listings[$0] }, label: "home \(number) \(pageCount)")
             let shared = ReadOnly(pagination)
-            return self.page(file(path(number)), origin: "the home page", fingerprint: fingerprint) {
+            return self.page(file(path(number)), origin: "the home page", fingerprint: fingerprint) { [self] in
                 let page = context.generatedPage(kind: "home", title: title, path: path(number))
                 return html("home", context.values(page: page, extra: ["posts": context.postSummaries.of(range), "pagination": shared.value]))
             }
@@ -43,7 +43,7 @@ extension SiteRenderer {
     /// `/archive/`: every post, grouped by year, newest first.
     func archivePage() -> [Item] {
         let fingerprint = Fingerprint([inputs.site] + inputs.listings[theme.fields(of: "archive")], label: "archive")
-        return [self.page("archive/index.html", origin: "the archive page", fingerprint: fingerprint) {
+        return [self.page("archive/index.html", origin: "the archive page", fingerprint: fingerprint) { [self] in
             let summaries = context.postSummaries.of(site.posts.indices)
             var years: [[String: Any]] = []
             var currentYear = ""
@@ -78,14 +78,14 @@ extension SiteRenderer {
             return value
         }
         // The index and the tag pages share one digest per tag, of what either layout shows.
-        let listings = inputs.listings[theme.fields(of: "tags").union(theme.fields(of: "tag"))]
+        let listings = inputs.listings[Self.tagListingFields(theme)]
         let tagInputs = tags.map { tag in Fingerprint([Fingerprint.of(tag.name + "\u{0}" + tag.slug)] + tag.posts.map { listings[$0] }) }
-        var items = [self.page("tags/index.html", origin: "the tags page", fingerprint: Fingerprint([inputs.site] + tagInputs, label: "tags")) {
+        var items = [self.page("tags/index.html", origin: "the tags page", fingerprint: Fingerprint([inputs.site] + tagInputs, label: "tags")) { [self] in
             html("tags", context.values(page: context.generatedPage(kind: "tags", title: "Tags", path: "/tags/"), extra: ["tags": tags.indices.map { value($0, withPosts: true) }]))
         }]
         items += Parallel.map(Array(tags.indices)) { index -> Item in
             let group = tags[index]
-            return self.page(file(group.path), origin: "the page of tag '\(group.name)'", fingerprint: Fingerprint(inputs.site, tagInputs[index])) {
+            return self.page(file(group.path), origin: "the page of tag '\(group.name)'", fingerprint: Fingerprint(inputs.site, tagInputs[index])) { [self] in
                 let page = context.generatedPage(kind: "tag", title: "Posts tagged “\(group.name)”", path: group.path)
                 let tag = value(index, withPosts: true)
                 return html("tag", context.values(page: page, extra: ["tag": tag, "posts": tag["posts"]!]))
@@ -96,8 +96,9 @@ extension SiteRenderer {
 
     /// `/404.html`, which servers show for a missing page.
     func notFoundPage() -> [Item] {
-        let fingerprint = Fingerprint([inputs.site] + inputs.listings[theme.fields(of: "404")].prefix(5), label: "404")
-        return [self.page("404.html", origin: "the 404 page", fingerprint: fingerprint) {
+        let fields = theme.fields(of: "404")
+        let fingerprint = Fingerprint([inputs.site] + site.posts.prefix(5).map { $0.listingFingerprint(fields) }, label: "404")
+        return [self.page("404.html", origin: "the 404 page", fingerprint: fingerprint) { [self] in
             let page = context.generatedPage(kind: "not_found", title: "Page not found", path: "/404.html")
             return html("404", context.values(page: page, extra: ["posts": context.postSummaries.of(0..<min(5, context.postSummaries.count))]))
         }]
@@ -134,4 +135,7 @@ extension SiteRenderer {
 
             """
     }
+
+    /// What the tag pages and the tags page show of a post.
+    static func tagListingFields(_ theme: Theme) -> ListingFields { theme.fields(of: "tags").union(theme.fields(of: "tag")) }
 }

@@ -8,9 +8,12 @@ extension SiteRenderer {
             "\(page.document.path)|\(page.document.date?.timeIntervalSince1970 ?? .nan)|\(page.document.updated?.timeIntervalSince1970 ?? .nan)"
         }
         let fingerprint = Fingerprint([inputs.site, Fingerprint.of(pageAddresses.joined(separator: "\u{0}") + "\u{0}" + site.tags.map(\.slug).joined(separator: "\u{0}"))]
-                                      + inputs.listings[[.address, .date, .updated]], label: "sitemap")
-        return [page("sitemap.xml", origin: "the sitemap", fingerprint: fingerprint) { sitemapXML() }]
+                                      + inputs.listings[Self.sitemapFields], label: "sitemap")
+        return [page("sitemap.xml", origin: "the sitemap", fingerprint: fingerprint) { [self] in sitemapXML() }]
     }
+
+    /// What the sitemap shows of a post.
+    static let sitemapFields: ListingFields = [.address, .date, .updated]
 
     private func sitemapXML() -> String {
         let links = context.links

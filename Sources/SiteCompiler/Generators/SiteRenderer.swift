@@ -3,7 +3,10 @@ import Foundation
 /// Renders a ``Site`` through a ``Theme`` into an ``OutputTree``: posts and pages, the paginated
 /// home page, the archive, tag pages, feeds, the sitemap, robots.txt, the 404 page, redirects for
 /// aliases, and the static files.
-struct SiteRenderer: Sendable {
+///
+/// A class: every page's render closure holds the renderer, and a reference costs one retain
+/// where copying thirty fields costs thirty.
+final class SiteRenderer: Sendable {
     let site: Site
     let theme: Theme
     let options: BuildOptions
@@ -136,6 +139,19 @@ struct SiteRenderer: Sendable {
 
     /// The site path `path` as an output file name.
     func file(_ path: String) -> String { Document.outputFile(forSitePath: path) }
+}
+
+extension SiteRenderer {
+    /// The field groups the generators ask of every listed post (see ``Listings``), for a theme
+    /// and the layouts posts name; the cache keeps each post's digests of them.
+    static func listedFields(theme: Theme, postLayouts: Set<String>) -> [ListingFields] {
+        var groups = Set(postLayouts.map(theme.fields(of:)))
+        groups.insert(theme.fields(of: "home"))
+        groups.insert(theme.fields(of: "archive"))
+        groups.insert(tagListingFields(theme))
+        groups.insert(sitemapFields)
+        return Array(groups)
+    }
 }
 
 /// Each post's ``RenderedDocument/listingFingerprint(_:)`` for some set of fields, worked out
