@@ -30,8 +30,8 @@ public struct SiteBuilder: Sendable {
         public var warnings: [Diagnostic]
         /// What the next build may reuse.
         var cache: BuildCache
-        /// The fingerprint of each page in `output`.
-        var fingerprints: [String: Fingerprint]
+        /// The fingerprint of each page in `output`, and the stamp of each kept one.
+        var pages: [String: SiteRenderer.Made]
         /// What the cache held before, to save it only when something changed.
         var previousPages: [String: BuildCache.PageRecord] = [:]
         /// Whether the documents differ from the cache file's, so that it must be written again.
@@ -126,20 +126,24 @@ public struct SiteBuilder: Sendable {
         if !options.includeFuture, let due = loaded.posts.compactMap(\.date).filter({ $0 > now }).min() {
             validUntil = min(validUntil, due)
         }
-        for document in posts + pages {
-            if let layout = document.layout, !theme.layoutNames.contains(layout.name) {
-                log.report(Diagnostic(path: document.sourcePath, line: layout.line, message:
+        for entry in [posts, pages].joined() {
+            if let layout = entry.layout, !theme.layoutNames.contains(layout.name) {
+                log.report(Diagnostic(path: entry.sourcePath, line: layout.line, message:
                     "unknown layout '\(layout.name)': add layouts/\(layout.name).mustache or use one of \(theme.layoutNames.sorted().joined(separator: ", "))"))
             }
         }
         try log.check()
 
-        let reused = loaded.reused
-        let render: @Sendable (Document) -> RenderedDocument = { document in
-            reused[document.sourcePath] ?? RenderedDocument(document: document, renderer: renderer)
+        let render: @Sendable (ContentLoader.Entry) -> RenderedDocument = { entry in
+            switch entry.content {
+            case .cached(let rendered): rendered
+            case .parsed(let document): RenderedDocument(document: document, renderer: renderer)
+            }
         }
-        let renderedPosts = Parallel.map(Site.newestFirst(posts)) { render(posts[$0]) }
-        let renderedPages = Parallel.map(pages.sorted { $0.sourcePath < $1.sourcePath }, render)
+        let postOrder = Site.newestFirst(posts.map { (date: $0.date, path: $0.sourcePath) })
+        let pageOrder = pages.indices.sorted { pages[$0].sourcePath < pages[$1].sourcePath }
+        let renderedPosts = Parallel.map(postOrder) { render(posts[$0]) }
+        let renderedPages = Parallel.map(pageOrder) { render(pages[$0]) }
         timer.lap("markdown")
         let site = Site(config: config, links: Links(baseURL: config.baseURL), posts: renderedPosts, pages: renderedPages,
                         tags: Site.group(renderedPosts))
@@ -151,25 +155,32 @@ public struct SiteBuilder: Sendable {
         var documents = cache.documents
         cache.documents = [:]
         var documentsChanged = false
-        var remembered = 0
-        for (path, rendered) in reused {
-            guard let fingerprint = loaded.sources[path] else { continue }
-            remembered += 1
-            if loaded.unchangedEntries[path] != nil, documents[path] != nil { continue }
-            documents[path] = .init(source: fingerprint, version: loaded.versions[path] ?? [], rendered: rendered)
+        for entry in [loaded.posts, loaded.pages].joined() {
+            guard case .cached(let rendered) = entry.content, !entry.unchanged || documents[entry.sourcePath] == nil else { continue }
+            documents[entry.sourcePath] = .init(source: entry.source, version: entry.version ?? [], rendered: rendered)
             documentsChanged = true
         }
-        var fresh = Set<String>()
-        for rendered in renderedPosts + renderedPages where reused[rendered.document.sourcePath] == nil {
-            let path = rendered.document.sourcePath
-            guard let fingerprint = loaded.sources[path] else { continue }
-            fresh.insert(path)
-            documents[path] = .init(source: fingerprint, version: loaded.versions[path] ?? [], rendered: rendered)
-            documentsChanged = true
+        var fresh = 0
+        for (order, entries, rendered) in [(postOrder, posts, renderedPosts), (pageOrder, pages, renderedPages)] {
+            for (position, index) in order.enumerated() {
+                guard case .parsed = entries[index].content else { continue }
+                documents[entries[index].sourcePath] = .init(source: entries[index].source, version: entries[index].version ?? [],
+                                                             rendered: rendered[position])
+                fresh += 1
+                documentsChanged = true
+            }
         }
         // Files gone, or read again and not rendered (a post made a draft), are forgotten.
-        if documents.count != remembered + fresh.count {
-            documents = documents.filter { path, _ in fresh.contains(path) || (reused[path] != nil && loaded.sources[path] != nil) }
+        let cachedCount = [loaded.posts, loaded.pages].joined().count { if case .cached = $0.content { true } else { false } }
+        if documents.count != cachedCount + fresh {
+            var keep = Set<String>()
+            for entry in [loaded.posts, loaded.pages].joined() {
+                if case .cached = entry.content { keep.insert(entry.sourcePath) }
+            }
+            for (order, entries) in [(postOrder, posts), (pageOrder, pages)] {
+                for index in order { if case .parsed = entries[index].content { keep.insert(entries[index].sourcePath) } }
+            }
+            documents = documents.filter { keep.contains($0.key) }
             documentsChanged = true
         }
         cache.documents = documents
@@ -179,32 +190,32 @@ public struct SiteBuilder: Sendable {
         let encoding = cacheFile != nil && documentsChanged ? Background { documentsToSave.encodedDocuments(listing: listed) } : nil
 
         timer.lap("cache documents")
-        let sources = loaded.sources
-        @Sendable func inputFingerprint(_ rendered: RenderedDocument) -> Fingerprint {
+        @Sendable func inputFingerprint(_ rendered: RenderedDocument, _ source: Fingerprint) -> Fingerprint {
             let document = rendered.document
-            let source = sources[document.sourcePath]
             // Most posts are one file and nothing else: the file's digest says it all.
-            if let source, document.assets.isEmpty, document.audio == nil { return source }
+            if document.assets.isEmpty, document.audio == nil { return source }
             var builder = Fingerprint.Builder()
-            builder.add(source ?? Fingerprint.of(rendered.html))
+            builder.add(source)
             builder.add(document.assets.count)
             for asset in document.assets { builder.add(asset) }
             builder.add(document.audio?.length ?? -1)
             return builder.finish()
         }
+        let postInputs = zip(postOrder, renderedPosts).map { inputFingerprint($1, posts[$0].source) }
+        let pageInputs = zip(pageOrder, renderedPages).map { inputFingerprint($1, pages[$0].source) }
         let previous = cache.pages
         let siteRenderer = SiteRenderer(site: site, theme: theme, options: options, copies: loaded.copies, sink: sink,
                                         renderSiteOnlyLayoutsOnce: renderSiteOnlyLayoutsOnce) { context in
             SiteRenderer.PageInputs(
-                site: Fingerprint.of(value: context.site), posts: Parallel.map(renderedPosts, inputFingerprint),
-                listings: Listings(renderedPosts), pages: renderedPages.map(inputFingerprint), previous: previous, live: live?.standardizedFileURL.path)
+                site: Fingerprint.of(value: context.site), posts: postInputs,
+                listings: Listings(renderedPosts), pages: pageInputs, previous: previous, live: live?.standardizedFileURL.path)
         }
         timer.lap("renderer")
-        let (output, fingerprints, clashes) = siteRenderer.render(progress: progress)
+        let (output, made, clashes) = siteRenderer.render(progress: progress)
         timer.lap("render")
         log.report(contentsOf: clashes)
         try log.check()
-        return Compiled(site: site, output: output, warnings: loaded.warnings, cache: cache, fingerprints: fingerprints,
+        return Compiled(site: site, output: output, warnings: loaded.warnings, cache: cache, pages: made,
                         previousPages: previous, documentsChanged: documentsChanged, encoding: encoding, validUntil: validUntil)
     }
 
@@ -267,11 +278,18 @@ public struct SiteBuilder: Sendable {
             // Record each file as it now stands, so the next build can trust what it finds; one
             // stat a file, on every core, serves the page records and the stamp alike.
             let paths = Array(compiled.output.files.keys)
-            let stamps = Parallel.map(paths) { FileStamp.of(root + "/" + $0) }
+            // A kept page the writer left alone in a synced spare is the very file (inode,
+            // times) the renderer found live: its stamp is known without another stat.
+            let untouched = session.synced ?? []
+            let made = compiled.pages
+            let stamps = Parallel.map(paths) { path -> FileStamp? in
+                if untouched.contains(path), let kept = made[path]?.kept { return kept }
+                return FileStamp.of(root + "/" + path)
+            }
             timer.lap("output stamps")
             compiled.cache.pages = [:]
             for (path, stamp) in zip(paths, stamps) {
-                guard let stamp, let fingerprint = compiled.fingerprints[path] else { continue }
+                guard let stamp, let fingerprint = made[path]?.fingerprint else { continue }
                 compiled.cache.pages[path] = .init(fingerprint: fingerprint, stamp: stamp)
             }
             if documentsChanged || compiled.cache.pages != compiled.previousPages {
@@ -292,7 +310,7 @@ public struct SiteBuilder: Sendable {
         var report = Report(
             posts: compiled.site.posts.count, pages: compiled.site.pages.count, written: written.written,
             unchanged: written.unchanged, seconds: seconds(), warnings: compiled.warnings, baseURL: compiled.site.config.baseURL)
-        report.renderedPages = Set(compiled.fingerprints.keys.filter { path in
+        report.renderedPages = Set(compiled.pages.keys.filter { path in
             if case .keep = compiled.output.files[path]?.content { false } else { true }
         })
         Parallel.release(compiled)

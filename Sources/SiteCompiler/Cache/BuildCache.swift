@@ -52,7 +52,9 @@ struct BuildCache: Sendable {
     static func load(from url: URL, documentsKey: Fingerprint, pagesKey: Fingerprint,
                      html: @escaping @Sendable (_ sourcePath: String) -> String) -> BuildCache {
         var cache = BuildCache(documentsKey: documentsKey, pagesKey: pagesKey)
+        var timer = PhaseTimer()
         let stored = CacheReader.read(url, format: format) { reader in
+            timer.lap("    cache read")
             let storedDocumentsKey = try reader.fingerprint()
             let storedPagesKey = try reader.fingerprint()
             // Each document was written as one blob, so they decode on every core.
@@ -65,15 +67,18 @@ struct BuildCache: Sendable {
                 return (path, CachedDocument(source: source, version: Array(version), rendered: rendered,
                                              encoded: blob))
             }
+            timer.lap("    cache decode")
             guard !decoded.contains(where: { $0 == nil }) else { throw CacheReader.Damaged() }
             let pages = try reader.array { reader in
                 (try reader.string(), PageRecord(fingerprint: try reader.fingerprint(), stamp: try FileStamp.decode(from: &reader)))
             }
             return (documentsKey: storedDocumentsKey, pagesKey: storedPagesKey, documents: decoded.map { $0! }, pages: pages)
         }
+        timer.lap("    cache pages")
         guard let stored, stored.documentsKey == documentsKey else { return cache }
         cache.documents = Dictionary(stored.documents, uniquingKeysWith: { $1 })
         if stored.pagesKey == pagesKey { cache.pages = Dictionary(stored.pages, uniquingKeysWith: { $1 }) }
+        timer.lap("    cache dictionaries")
         return cache
     }
 

@@ -118,8 +118,8 @@ extension CacheReader {
     /// What `read` makes of the file at `url`, after its `format` line; nil when the file is
     /// missing, of another format, damaged, or longer than what `read` takes.
     static func read<Value>(_ url: URL, format: String, _ read: (inout CacheReader) throws -> Value) -> Value? {
-        guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
-        var reader = CacheReader(Array(data))
+        guard let bytes = FileBytes.read(url.path) else { return nil }
+        var reader = CacheReader(bytes)
         guard (try? reader.string()) == format, let value = try? read(&reader), reader.atEnd else { return nil }
         return value
     }

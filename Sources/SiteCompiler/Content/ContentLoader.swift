@@ -16,68 +16,91 @@ struct ContentLoader: Sendable {
 
     /// Everything found, and every problem met on the way.
     struct Loaded: Sendable {
-        var posts: [Document] = []
-        var pages: [Document] = []
+        /// Every post and page read, drafts and future posts included, in the order of their files.
+        var posts: [Entry] = []
+        var pages: [Entry] = []
         /// Files copied as they are: `static/…` to the root, page assets beside their page.
         var copies: [(source: String, output: String)] = []
         var warnings: [Diagnostic] = []
         var diagnostics: [Diagnostic] = []
-        /// The digest of each post's and page's file.
-        var sources: [String: Fingerprint] = [:]
-        /// The version of each file that had settled, for the next build's cache.
-        var versions: [String: [UInt8]] = [:]
-        /// Documents taken from the cache, already rendered.
-        var reused: [String: RenderedDocument] = [:]
-        /// The cache entries of documents taken from it unchanged, version and all.
-        var unchangedEntries: [String: ArraySlice<UInt8>] = [:]
     }
 
-    /// One post or page read: fresh, or from the cache.
-    private struct Outcome: Sendable {
-        var result: Result<Document, BuildFailure>
-        var source: Fingerprint?
-        var reused: RenderedDocument?
+    /// One post or page: parsed now, or taken from the cache already rendered.
+    struct Entry: Sendable {
+        enum Content: Sendable {
+            case parsed(Document)
+            case cached(RenderedDocument)
+        }
+
+        var content: Content
+        /// The digest of its file.
+        var source: Fingerprint
+        /// The file's version, when it had settled (see ``settledBefore``).
         var version: [UInt8]?
-        var unchangedEntry: ArraySlice<UInt8>?
+        /// Whether the cache's entry describes it as it is, version and all, and can be kept byte for byte.
+        var unchanged = false
+
+        // Read through the content, never copying a whole Document: ten thousand of these are
+        // filtered and sorted each build.
+        var sourcePath: String {
+            switch content {
+            case .parsed(let document): document.sourcePath
+            case .cached(let rendered): rendered.document.sourcePath
+            }
+        }
+        var draft: Bool {
+            switch content {
+            case .parsed(let document): document.draft
+            case .cached(let rendered): rendered.document.draft
+            }
+        }
+        var date: Date? {
+            switch content {
+            case .parsed(let document): document.date
+            case .cached(let rendered): rendered.document.date
+            }
+        }
+        var layout: (name: String, line: Int)? {
+            switch content {
+            case .parsed(let document): document.layout
+            case .cached(let rendered): rendered.document.layout
+            }
+        }
     }
 
     /// Reads one Markdown file, or takes it from the cache when its bytes are the same.
-    private func read(_ path: String, assets: [String], _ parse: (_ data: Data) -> Result<Document, BuildFailure>) -> Outcome {
+    private func read(_ path: String, assets: [String], _ parse: (_ data: Data) -> Result<Document, BuildFailure>) -> Result<Entry, BuildFailure> {
         let version = (knownVersions[path] ?? tree.version(of: path)).flatMap { $0.changed < settledBefore ? $0.bytes : nil }
+        let cached = cache[path]
         // A post whose audio length comes from a static file depends on more than its own bytes.
-        func reuse(_ cached: BuildCache.CachedDocument) -> Outcome? {
+        func reuse(_ cached: BuildCache.CachedDocument) -> Entry? {
             guard cached.rendered.document.audio == nil else { return nil }
             let sameAssets = cached.rendered.document.assets == assets
-            let entry = cached.version == (version ?? []) && sameAssets ? cached.encoded : nil
             let rendered = sameAssets ? cached.rendered : cached.rendered.with(assets: assets)
-            return Outcome(result: .success(rendered.document), source: cached.source, reused: rendered, version: version,
-                           unchangedEntry: entry)
+            return Entry(content: .cached(rendered), source: cached.source, version: version,
+                         unchanged: sameAssets && cached.version == (version ?? []))
         }
         // Unchanged since it was last read: no need to read it again.
-        if let version, let cached = cache[path], cached.version == version, let outcome = reuse(cached) {
-            return outcome
+        if let version, let cached, cached.version == version, let entry = reuse(cached) {
+            return .success(entry)
         }
         let data: Data
         do {
             data = try tree.contents(of: path)
         } catch {
-            return Outcome(result: .failure(BuildFailure([Diagnostic(path: path, message: "cannot read file: \(SourceTreeError.describe(error))")])))
+            return .failure(BuildFailure([Diagnostic(path: path, message: "cannot read file: \(SourceTreeError.describe(error))")]))
         }
         let source = Fingerprint.of(data)
-        if let cached = cache[path], cached.source == source, let outcome = reuse(cached) {
-            return outcome
+        if let cached, cached.source == source, let entry = reuse(cached) {
+            return .success(entry)
         }
-        return Outcome(result: parse(data), source: source, version: version)
+        return parse(data).map { Entry(content: .parsed($0), source: source, version: version) }
     }
 
-    private func collect(_ outcome: Outcome, into loaded: inout Loaded, as kind: Document.Kind) {
-        switch outcome.result {
-        case .success(let document):
-            if kind == .post { loaded.posts.append(document) } else { loaded.pages.append(document) }
-            loaded.sources[document.sourcePath] = outcome.source
-            if let version = outcome.version { loaded.versions[document.sourcePath] = version }
-            if let reused = outcome.reused { loaded.reused[document.sourcePath] = reused }
-            if let entry = outcome.unchangedEntry { loaded.unchangedEntries[document.sourcePath] = entry }
+    private func collect(_ outcome: Result<Entry, BuildFailure>, into loaded: inout Loaded, as kind: Document.Kind) {
+        switch outcome {
+        case .success(let entry):
+            if kind == .post { loaded.posts.append(entry) } else { loaded.pages.append(entry) }
         case .failure(let failure):
             loaded.diagnostics.append(contentsOf: failure.diagnostics)
         }
@@ -124,7 +147,7 @@ struct ContentLoader: Sendable {
             }
         }
         timer.lap("    jobs")
-        let postResults = Parallel.map(jobs) { job -> Outcome in
+        let postResults = Parallel.map(jobs) { job -> Result<Entry, BuildFailure> in
             read(job.path, assets: job.assets) { data in
                 let fromName = ContentDate.fromFileName(job.name, in: config.timeZone)
                 let defaultSlug = Slug.make(fromName?.rest ?? job.name)
@@ -136,10 +159,6 @@ struct ContentLoader: Sendable {
         }
         timer.lap("    read")
         loaded.posts.reserveCapacity(postResults.count)
-        loaded.sources.reserveCapacity(postResults.count)
-        loaded.versions.reserveCapacity(postResults.count)
-        loaded.reused.reserveCapacity(postResults.count)
-        loaded.unchangedEntries.reserveCapacity(postResults.count)
         for outcome in postResults { collect(outcome, into: &loaded, as: .post) }
         timer.lap("    collect")
 

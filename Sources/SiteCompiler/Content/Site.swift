@@ -21,8 +21,8 @@ public struct Site: Sendable {
     /// The indices of `posts` newest first; posts of the same moment by file name, so every
     /// build agrees. Indices, because moving ten thousand Document values about costs more
     /// than comparing them.
-    static func newestFirst(_ posts: [Document]) -> [Int] {
-        let keys = posts.map { (date: $0.date ?? .distantPast, path: $0.sourcePath) }
+    static func newestFirst(_ posts: [(date: Date?, path: String)]) -> [Int] {
+        let keys = posts.map { (date: $0.date ?? .distantPast, path: $0.path) }
         return keys.indices.sorted { keys[$0].date != keys[$1].date ? keys[$0].date > keys[$1].date : keys[$0].path < keys[$1].path }
     }
 

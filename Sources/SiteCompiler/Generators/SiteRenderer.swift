@@ -24,6 +24,15 @@ final class SiteRenderer: Sendable {
         var line: Int?
         /// The digest of everything the page was made from, for the next build's cache.
         var fingerprint: Fingerprint?
+        /// For a page kept as it was, the stamp its live file was found with.
+        var kept: FileStamp?
+    }
+
+    /// What the renderer knows of a page it made or kept.
+    struct Made: Sendable {
+        var fingerprint: Fingerprint
+        /// The live file's stamp, when the page was kept without being rendered.
+        var kept: FileStamp?
     }
 
     /// What pages are made from, as digests, and what the last build made: a page whose digest
@@ -66,7 +75,7 @@ final class SiteRenderer: Sendable {
         if let record = inputs.previous[path], record.fingerprint == fingerprint, let live = inputs.live,
             FileStamp.of(live + "/" + path) == record.stamp
         {
-            return Item(path: path, content: .keep(render), origin: origin, fingerprint: fingerprint)
+            return Item(path: path, content: .keep(render), origin: origin, fingerprint: fingerprint, kept: record.stamp)
         }
         let text = render()
         if let sink {
@@ -76,17 +85,17 @@ final class SiteRenderer: Sendable {
         return Item(path: path, content: .text(text), origin: origin, fingerprint: fingerprint)
     }
 
-    /// Every output file and the fingerprints of the pages among them, or the clashes between them.
-    func render(progress: BuildProgress?) -> (OutputTree, [String: Fingerprint], [Diagnostic]) {
+    /// Every output file and what was made of the pages among them, or the clashes between them.
+    func render(progress: BuildProgress?) -> (OutputTree, [String: Made], [Diagnostic]) {
         var tree = OutputTree()
-        var fingerprints: [String: Fingerprint] = [:]
+        var fingerprints: [String: Made] = [:]
         var diagnostics: [Diagnostic] = []
         func add(_ items: [Item]) {
             for item in items {
                 if let clash = tree.add(item.path, item.content, origin: item.origin, line: item.line) {
                     diagnostics.append(clash)
                 } else if let fingerprint = item.fingerprint {
-                    fingerprints[item.path] = fingerprint
+                    fingerprints[item.path] = Made(fingerprint: fingerprint, kept: item.kept)
                 }
             }
         }

@@ -12,7 +12,7 @@ enum FileBytes {
         var offset = 0
         return bytes.withUnsafeBytes { expected -> Bool in
             while true {
-                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                let count = buffer.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
                 if count < 0 { return false }
                 if count == 0 { return offset == expected.count }
                 guard offset + count <= expected.count,
@@ -20,6 +20,33 @@ enum FileBytes {
                 else { return false }
                 offset += count
             }
+        }
+    }
+
+    /// The whole file at `path`, read straight into an array (no `Data` to copy out of); nil
+    /// when it cannot be read.
+    static func read(_ path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return nil }
+        var bytes = [UInt8](unsafeUninitializedCapacity: Int(info.st_size)) { buffer, count in
+            count = 0
+            while count < buffer.count {
+                let got = Foundation.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+                if got < 0, errno == EINTR { continue }
+                guard got > 0 else { break }
+                count += got
+            }
+        }
+        // A file that grew since the stat: the rest, the slow way.
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let got = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
+            if got < 0, errno == EINTR { continue }
+            guard got > 0 else { return got == 0 ? bytes : nil }
+            bytes += chunk[..<got]
         }
     }
 

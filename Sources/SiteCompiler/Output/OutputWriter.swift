@@ -68,7 +68,7 @@ public struct OutputWriter: Sendable {
     /// the live folder, touches nothing at all.
     func finish(_ session: OutputSession, _ tree: OutputTree, from source: any SourceTree) throws -> Report {
         let (written, same) = try session.outcome()
-        if written.isEmpty, try isUpToDate(tree, from: source, knownSame: same) {
+        if written.isEmpty, try isUpToDate(tree, from: source, knownSame: same, liveFiles: session.synced) {
             if let record, session.synced != nil, let live = SpareRecord.inode(destination.path), let spare = SpareRecord.inode(spare.path) {
                 // The spare was brought up to date before rendering and nothing was written since.
                 try? SpareRecord(live: live, spare: spare, changed: [], files: Array(tree.files.keys)).save(to: record)
@@ -187,7 +187,8 @@ public struct OutputWriter: Sendable {
 
     /// Whether the live folder already holds exactly `tree`, so that nothing need be touched: the
     /// usual case for a rebuild after an edit that changed no output, or no edit at all.
-    private func isUpToDate(_ tree: OutputTree, from source: any SourceTree, knownSame: Set<String>) throws -> Bool {
+    /// `liveFiles` is what the live folder holds by the spare record, when one was trusted.
+    private func isUpToDate(_ tree: OutputTree, from source: any SourceTree, knownSame: Set<String>, liveFiles: Set<String>?) throws -> Bool {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: destination.path, isDirectory: &isDirectory), isDirectory.boolValue else { return false }
         let live = destination.path
@@ -196,7 +197,9 @@ public struct OutputWriter: Sendable {
             if case .keep = file.content, FileStamp.of(live + "/" + path) == nil { return false }
             if case .written = file.content, !knownSame.contains(path) { return false }
         }
-        guard TreeListing(root: live).files == Set(tree.files.keys) else { return false }
+        // The record names every live file; without one the folder is listed, which for a big
+        // blog costs more than the rest of this check.
+        guard (liveFiles ?? TreeListing(root: live).files) == Set(tree.files.keys) else { return false }
         for (path, file) in tree.files {
             switch file.content {
             case .keep, .written: continue

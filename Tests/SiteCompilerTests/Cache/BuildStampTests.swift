@@ -92,6 +92,25 @@ import Testing
         try blog.expectSameAsFullBuild("deleted output")
     }
 
+    /// After an edit, most pages are kept and their stamps are carried over rather than read
+    /// again: the stamp that build leaves must describe the folder exactly, or the next build
+    /// would do work for nothing (or, worse, trust a file that changed).
+    @Test func theBuildAfterAnEditLeavesAStampTheNextBuildTakes() throws {
+        try expectUpToDate()
+        for round in 1...3 {
+            try blog.write("posts/2019-10-03-post-3.md", TestBlog.post("title: Post 3\ntags: [alpha]", "Edited, round \(round)."))
+            let edit = try build()
+            #expect(!edit.upToDate)
+            #expect(edit.written >= 1 && edit.unchanged > 5)
+            settle()
+            let next = try build()
+            #expect(next.upToDate, "round \(round)")
+            #expect(blog.page("2019/10/03/post-3/index.html")?.contains("Edited, round \(round).") == true)
+            settle()
+        }
+        try blog.expectSameAsFullBuild("after the edits")
+    }
+
     @Test func newFilesLayoutsAndOptionsAreSeen() throws {
         try expectUpToDate()
         try blog.write("static/images/new.txt", "new")
