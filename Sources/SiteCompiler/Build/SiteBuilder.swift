@@ -36,9 +36,9 @@ public struct SiteBuilder: Sendable {
         var previousPages: [String: BuildCache.PageRecord] = [:]
         /// Whether the documents differ from the cache file's, so that it must be written again.
         var documentsChanged = false
-        /// The cache's documents being encoded on another thread, when they changed and a cache
-        /// is kept: started as soon as they are known, so it overlaps the rendering.
-        var encoding: Background<[UInt8]>?
+        /// The cache's documents being encoded and saved on another thread, when they changed and
+        /// a cache is kept: started as soon as they are known, so it overlaps the rendering.
+        var savingDocuments: Background<Void>?
         /// When this output goes stale with no file changed: a future post comes due, or a new
         /// year begins (`site.year`).
         var validUntil: Date = .distantFuture
@@ -97,7 +97,7 @@ public struct SiteBuilder: Sendable {
         if let baseURL = options.baseURL { config.baseURL = baseURL }
 
         let configBytes = (try? source.contents(of: SiteConfig.fileName)) ?? Data()
-        let documentsKey = Fingerprint([Fingerprint.of(configBytes), Fingerprint.of(Data(ToolIdentity.current))], label: BuildCache.format)
+        let documentsKey = Fingerprint([Fingerprint.of(configBytes), Fingerprint.of(Data(ToolIdentity.current))], label: BuildCache.documentsFormat)
         let optionsText = "\(config.baseURL.absoluteString)|\(options.includeDrafts)|\(options.includeFuture)|\(options.noindex)"
         let pagesKey = Fingerprint([documentsKey, theme.fingerprint, Fingerprint.of(optionsText)], label: "pages")
         let renderer = MarkdownRenderer()
@@ -187,7 +187,9 @@ public struct SiteBuilder: Sendable {
 
         let documentsToSave = cache
         let listed = SiteRenderer.listedFields(theme: theme, postLayouts: Set(posts.map { $0.layout?.name ?? "post" }))
-        let encoding = cacheFile != nil && documentsChanged ? Background { documentsToSave.encodedDocuments(listing: listed) } : nil
+        let savingDocuments = cacheFile.flatMap { file in
+            documentsChanged ? Background { _ = try? documentsToSave.saveDocuments(documentsToSave.encodedDocuments(listing: listed), beside: file) } : nil
+        }
 
         timer.lap("cache documents")
         @Sendable func inputFingerprint(_ rendered: RenderedDocument, _ source: Fingerprint) -> Fingerprint {
@@ -216,7 +218,7 @@ public struct SiteBuilder: Sendable {
         log.report(contentsOf: clashes)
         try log.check()
         return Compiled(site: site, output: output, warnings: loaded.warnings, cache: cache, pages: made,
-                        previousPages: previous, documentsChanged: documentsChanged, encoding: encoding, validUntil: validUntil)
+                        previousPages: previous, documentsChanged: documentsChanged, savingDocuments: savingDocuments, validUntil: validUntil)
     }
 
     /// The file in the cache folder `cache` that remembers the builds written to `output`.
@@ -227,7 +229,7 @@ public struct SiteBuilder: Sendable {
     /// Forgets the builds written to `output`: its cache file, stamp and spare record.
     public static func removeCache(for output: URL, in cache: URL) {
         let file = BuildCache.file(for: output, in: cache)
-        for url in [file, BuildStamp.file(beside: file), file.deletingPathExtension().appendingPathExtension("spare")] {
+        for url in [file, BuildCache.documentsFile(beside: file), BuildStamp.file(beside: file), file.deletingPathExtension().appendingPathExtension("spare")] {
             try? FileManager.default.removeItem(at: url)
         }
     }
@@ -271,7 +273,6 @@ public struct SiteBuilder: Sendable {
                                    versions: state?.versions ?? [:])
         var timer = PhaseTimer()
         // A big blog's cache takes a while to encode; it does so while the output is written.
-        let documentsChanged = compiled.documentsChanged
         let written = try writer.finish(session, compiled.output, from: source)
         timer.lap("write")
         if let cacheFile {
@@ -292,9 +293,10 @@ public struct SiteBuilder: Sendable {
                 guard let stamp, let fingerprint = made[path]?.fingerprint else { continue }
                 compiled.cache.pages[path] = .init(fingerprint: fingerprint, stamp: stamp)
             }
-            if documentsChanged || compiled.cache.pages != compiled.previousPages {
-                try? compiled.cache.save(to: cacheFile, encodedDocuments: compiled.encoding?.wait())
+            if compiled.cache.pages != compiled.previousPages {
+                try? compiled.cache.savePages(to: cacheFile)
             }
+            compiled.savingDocuments?.wait()
             timer.lap("save cache")
             // A source changed within a clock tick of the state being read could change again
             // unseen; such a build leaves no stamp, and the next one checks contents.

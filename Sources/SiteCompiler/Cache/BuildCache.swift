@@ -10,8 +10,10 @@ import Foundation
 /// is not what was recorded is rendered again; and a missing or damaged cache file is simply an
 /// empty cache, which means a full build.
 struct BuildCache: Sendable {
-    /// Bumped whenever the meaning of anything stored changes.
-    static let format = "galley-build-cache-7"
+    /// Bumped whenever the meaning of anything stored changes: of the page records, and of the
+    /// documents file beside them.
+    static let format = "galley-build-cache-8"
+    static let documentsFormat = "galley-build-documents-1"
 
     struct CachedDocument: Sendable {
         var source: Fingerprint
@@ -47,16 +49,29 @@ struct BuildCache: Sendable {
         folder.appending(path: "build-\(Fingerprint.of(output.standardizedFileURL.path).bytes.prefix(6).map { String(format: "%02x", $0) }.joined()).cache")
     }
 
-    /// Reads a cache, keeping only what is valid under the given keys. The cache holds no HTML
-    /// bodies: `html` renders one again, from its source path, when a page shows it.
+    /// The file beside a cache file that holds its documents.
+    static func documentsFile(beside cacheFile: URL) -> URL {
+        cacheFile.deletingPathExtension().appendingPathExtension("documents")
+    }
+
+    /// Reads a cache (the page records in `url`, the documents beside it), keeping only what is
+    /// valid under the given keys. The cache holds no HTML bodies: `html` renders one again, from
+    /// its source path, when a page shows it.
     static func load(from url: URL, documentsKey: Fingerprint, pagesKey: Fingerprint,
                      html: @escaping @Sendable (_ sourcePath: String) -> String) -> BuildCache {
         var cache = BuildCache(documentsKey: documentsKey, pagesKey: pagesKey)
-        var timer = PhaseTimer()
-        let stored = CacheReader.read(url, format: format) { reader in
-            timer.lap("    cache read")
-            let storedDocumentsKey = try reader.fingerprint()
-            let storedPagesKey = try reader.fingerprint()
+        // The two files are read side by side: the records on one thread, the documents on the others.
+        let records = Background {
+            CacheReader.read(url, format: format) { reader -> [String: PageRecord]? in
+                guard try reader.fingerprint() == pagesKey else { return nil }
+                let pages = try reader.array { reader in
+                    (try reader.string(), PageRecord(fingerprint: try reader.fingerprint(), stamp: try FileStamp.decode(from: &reader)))
+                }
+                return Dictionary(pages, uniquingKeysWith: { $1 })
+            } ?? nil
+        }
+        let documents = CacheReader.read(documentsFile(beside: url), format: documentsFormat) { reader -> [String: CachedDocument]? in
+            guard try reader.fingerprint() == documentsKey else { return nil }
             // Each document was written as one blob, so they decode on every core.
             let blobs = try reader.array { try $0.raw() }
             let decoded = Parallel.map(blobs) { blob -> (String, CachedDocument)? in
@@ -64,21 +79,15 @@ struct BuildCache: Sendable {
                 guard let path = try? reader.string(), let source = try? reader.fingerprint(), let version = try? reader.raw(),
                     let rendered = try? RenderedDocument.decode(from: &reader, html: html), reader.atEnd
                 else { return nil }
-                return (path, CachedDocument(source: source, version: Array(version), rendered: rendered,
-                                             encoded: blob))
+                return (path, CachedDocument(source: source, version: Array(version), rendered: rendered, encoded: blob))
             }
-            timer.lap("    cache decode")
             guard !decoded.contains(where: { $0 == nil }) else { throw CacheReader.Damaged() }
-            let pages = try reader.array { reader in
-                (try reader.string(), PageRecord(fingerprint: try reader.fingerprint(), stamp: try FileStamp.decode(from: &reader)))
-            }
-            return (documentsKey: storedDocumentsKey, pagesKey: storedPagesKey, documents: decoded.map { $0! }, pages: pages)
-        }
-        timer.lap("    cache pages")
-        guard let stored, stored.documentsKey == documentsKey else { return cache }
-        cache.documents = Dictionary(stored.documents, uniquingKeysWith: { $1 })
-        if stored.pagesKey == pagesKey { cache.pages = Dictionary(stored.pages, uniquingKeysWith: { $1 }) }
-        timer.lap("    cache dictionaries")
+            return Dictionary(decoded.map { $0! }, uniquingKeysWith: { $1 })
+        } ?? nil
+        // Page records mean nothing without the documents they were made from.
+        guard let documents else { return cache }
+        cache.documents = documents
+        cache.pages = records.wait() ?? [:]
         return cache
     }
 
@@ -109,24 +118,35 @@ struct BuildCache: Sendable {
         return writer.bytes
     }
 
-    /// Writes the cache in one step (a temporary file renamed into place), with the documents
-    /// from ``encodedDocuments()`` when they were encoded already.
-    func save(to url: URL, encodedDocuments: [UInt8]? = nil) throws {
+    /// Writes the documents file beside `cacheFile` in one step (a temporary file renamed into
+    /// place). A document entry describes its source file alone, so the file may be written as
+    /// soon as it is encoded, whether or not the build goes on to succeed.
+    func saveDocuments(_ encoded: [UInt8], beside cacheFile: URL) throws {
         var head = CacheWriter()
-        head.string(Self.format)
+        head.string(Self.documentsFormat)
         head.fingerprint(documentsKey)
-        head.fingerprint(pagesKey)
-        var tail = CacheWriter()
-        tail.reserve(pages.count * 96)
-        tail.array(Array(pages)) { writer, entry in
+        try Self.replace(Self.documentsFile(beside: cacheFile), with: [head.bytes, encoded])
+    }
+
+    /// Writes the page records to `url` in one step.
+    func savePages(to url: URL) throws {
+        var writer = CacheWriter()
+        writer.reserve(pages.count * 96)
+        writer.string(Self.format)
+        writer.fingerprint(pagesKey)
+        writer.array(Array(pages)) { writer, entry in
             writer.string(entry.key)
             writer.fingerprint(entry.value.fingerprint)
             entry.value.stamp.encode(to: &writer)
         }
+        try Self.replace(url, with: [writer.bytes])
+    }
+
+    private static func replace(_ url: URL, with parts: [[UInt8]]) throws {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         let temporary = url.path + ".tmp-\(getpid())"
         do {
-            try FileBytes.write([head.bytes, encodedDocuments ?? self.encodedDocuments(), tail.bytes], to: temporary)
+            try FileBytes.write(parts, to: temporary)
             guard rename(temporary, url.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
         } catch {
             unlink(temporary)

@@ -180,6 +180,16 @@ import Testing
         try incremental()
         try blog.expectSameAsFullBuild("damaged cache")
 
+        // The documents beside the page records, damaged the same way.
+        let documentsFile = BuildCache.documentsFile(beside: cacheFile)
+        #expect(FileManager.default.fileExists(atPath: documentsFile.path))
+        try blog.write("posts/2019-10-05-post-5.md", TestBlog.post("title: Post 5, changed"))
+        var damagedDocuments = try Data(contentsOf: documentsFile)
+        damagedDocuments.replaceSubrange(damagedDocuments.count / 2..<damagedDocuments.count / 2 + 64, with: Data(repeating: 0xFF, count: 64))
+        try damagedDocuments.write(to: documentsFile)
+        try incremental()
+        try blog.expectSameAsFullBuild("damaged documents")
+
         try Data("not a cache".utf8).write(to: cacheFile)
         try blog.write("posts/2019-10-02-post-2.md", TestBlog.post("title: Post 2, changed"))
         try incremental()
