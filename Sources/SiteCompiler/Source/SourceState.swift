@@ -51,9 +51,9 @@ public struct FileVersion: Sendable, Equatable {
 
     /// The version of a file on disk: its type, inode, device, size and both times.
     init(_ info: stat) {
-        let record = [UInt64(info.st_mode), UInt64(info.st_ino), UInt64(info.st_dev), UInt64(info.st_size),
-                      UInt64(bitPattern: Int64(info.modifiedNanoseconds)), UInt64(bitPattern: Int64(info.changedNanoseconds))]
-        self.init(bytes: record.withUnsafeBytes { Array($0) }, changed: max(info.modifiedNanoseconds, info.changedNanoseconds))
+        let record = (UInt64(info.st_mode), UInt64(info.st_ino), UInt64(info.st_dev), UInt64(info.st_size),
+                      UInt64(bitPattern: Int64(info.modifiedNanoseconds)), UInt64(bitPattern: Int64(info.changedNanoseconds)))
+        self.init(bytes: withUnsafeBytes(of: record) { Array($0) }, changed: max(info.modifiedNanoseconds, info.changedNanoseconds))
     }
 }
 
@@ -95,16 +95,24 @@ private struct StateWalk {
     /// holds thousands of files, and each `stat` is a system call.
     static let parallelFrom = 64
 
+    /// Takes in the regular file `relative`, whose `stat` is `info`.
+    private mutating func take(file relative: String, info: stat) {
+        let version = FileVersion(info)
+        newest = max(newest, version.changed)
+        version.bytes.withUnsafeBytes { hasher.update(bufferPointer: $0) }
+        versions[relative] = version
+    }
+
     /// Takes in the file or folder at `path`, whose `stat` is `info` (nil when missing).
     mutating func visit(_ path: String, relative: String, info: stat?) throws {
         guard let info else {
             hasher.update(data: [0xFF])
             return
         }
+        if info.st_mode & S_IFMT == S_IFREG { return take(file: relative, info: info) }
         let version = FileVersion(info)
         newest = max(newest, version.changed)
         hasher.update(data: version.bytes)
-        if info.st_mode & S_IFMT == S_IFREG { versions[relative] = version }
         guard info.st_mode & S_IFMT == S_IFDIR, visited.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted else { return }
         let folder = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard folder >= 0, let entries = FolderEntries.read(path) else {
@@ -120,9 +128,17 @@ private struct StateWalk {
             return fstatat(folder, name, &info, 0) == 0 ? info : nil
         }
         let infos = names.count > Self.parallelFrom ? Parallel.map(names, look) : names.map(look)
+        versions.reserveCapacity(versions.count + names.count)
         for (name, info) in zip(names, infos) {
-            hasher.update(data: Array(name.utf8) + [0])
-            try visit(path + "/" + name, relative: relative + "/" + name, info: info)
+            var name = name
+            name.withUTF8 { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
+            hasher.update(bufferPointer: UnsafeRawBufferPointer(start: [UInt8(0)], count: 1))
+            // A file needs no path of its own, only its name under the blog's root.
+            if let info, info.st_mode & S_IFMT == S_IFREG {
+                take(file: relative + "/" + name, info: info)
+            } else {
+                try visit(path + "/" + name, relative: relative + "/" + name, info: info)
+            }
         }
     }
 }

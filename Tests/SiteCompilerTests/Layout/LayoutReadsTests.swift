@@ -74,8 +74,10 @@ import Testing
             #expect(files == (try DirectorySource(root: b).files(under: "")))
             #expect(files.count > 5)
             for path in files {
-                #expect(FileManager.default.contents(atPath: a.appending(path: path).path) == FileManager.default.contents(atPath: b.appending(path: path).path),
-                        "\(path) differs")
+                let once = FileManager.default.contents(atPath: a.appending(path: path).path) ?? Data()
+                let every = FileManager.default.contents(atPath: b.appending(path: path).path) ?? Data()
+                let first = zip(once, every).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(once.count, every.count)
+                #expect(once == every, "\(path) differs from byte \(first): \(String(decoding: once.dropFirst(max(0, first - 80)).prefix(200), as: UTF8.self)) | \(String(decoding: every.dropFirst(max(0, first - 80)).prefix(200), as: UTF8.self))")
             }
         }
     }
