@@ -106,10 +106,10 @@ public struct SiteBuilder: Sendable {
         // file is the one the cache describes: the loader reuses an entry only while the file's
         // version or digest is the one recorded.
         let cachedHTML: @Sendable (String) -> String = { path in DocumentReader.body(of: path, in: tree).map { renderer.render($0).html } ?? "" }
-        timer.lap("  config and theme")
+        timer.lap("config and theme")
         var cache = cacheFile.map { BuildCache.load(from: $0, documentsKey: documentsKey, pagesKey: pagesKey, html: cachedHTML) }
             ?? BuildCache(documentsKey: documentsKey, pagesKey: pagesKey)
-        timer.lap("config, theme and cache")
+        timer.lap("cache")
 
         let settledBefore = Int(Date().timeIntervalSince1970 * 1e9) - racyMargin
         let loaded = ContentLoader(config: config, tree: source, cache: cache.documents, settledBefore: settledBefore,
@@ -147,7 +147,7 @@ public struct SiteBuilder: Sendable {
         timer.lap("markdown")
         let site = Site(config: config, links: Links(baseURL: config.baseURL), posts: renderedPosts, pages: renderedPages,
                         tags: Site.group(renderedPosts))
-        timer.lap("site")
+        timer.lap("site and tags")
 
         // Every document seen this time is remembered, drafts and future posts included. Entries
         // the loader found unchanged, version and all, stay as the cache file held them: an edit
@@ -212,7 +212,7 @@ public struct SiteBuilder: Sendable {
                 site: Fingerprint.of(value: context.site), posts: postInputs,
                 listings: Listings(renderedPosts), pages: pageInputs, previous: previous, live: live?.standardizedFileURL.path)
         }
-        timer.lap("renderer")
+        timer.lap("page inputs")
         let (output, made, clashes) = siteRenderer.render(progress: progress)
         timer.lap("render")
         log.report(contentsOf: clashes)
@@ -263,7 +263,7 @@ public struct SiteBuilder: Sendable {
         }
         if let stampFile { try? FileManager.default.removeItem(at: stampFile) }
 
-        stampTimer.lap("stamp")
+        stampTimer.lap("stamp check")
         // Pages go to the spare folder as they are rendered; the live folder is replaced only at the end.
         var writer = OutputWriter(destination: folder)
         writer.record = cacheFile.map { $0.deletingPathExtension().appendingPathExtension("spare") }

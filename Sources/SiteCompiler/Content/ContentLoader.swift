@@ -123,9 +123,7 @@ struct ContentLoader: Sendable {
 
         // Posts: `posts/2019-10-08-slug.md`, or a folder `posts/2019-10-08-slug/index.md` whose other
         // files (photos, audio) are published beside the post.
-        var timer = PhaseTimer()
         let postFiles = listing("posts")
-        timer.lap("    list")
         let markdown = postFiles.map(Self.isMarkdown)
         let names = postFiles.map(Self.name(of:))
         let bundles = Set(postFiles.indices.filter { markdown[$0] && names[$0] == "index" }.map { Self.folder(of: postFiles[$0]) })
@@ -146,7 +144,6 @@ struct ContentLoader: Sendable {
                     "not published: only Markdown files and post folders (with an index.md) belong in posts/; images go in static/ or beside a post's index.md"))
             }
         }
-        timer.lap("    jobs")
         let postResults = Parallel.map(jobs) { job -> Result<Entry, BuildFailure> in
             read(job.path, assets: job.assets) { data in
                 let fromName = ContentDate.fromFileName(job.name, in: config.timeZone)
@@ -157,10 +154,8 @@ struct ContentLoader: Sendable {
                 }
             }
         }
-        timer.lap("    read")
         loaded.posts.reserveCapacity(postResults.count)
         for outcome in postResults { collect(outcome, into: &loaded, as: .post) }
-        timer.lap("    collect")
 
         // Pages: `pages/about.md` at `/about/`, `pages/projects/index.md` at `/projects/`; any
         // other file under pages/ is published at the same place, so a page's photos sit beside it.

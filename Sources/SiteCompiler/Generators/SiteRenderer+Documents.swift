@@ -8,9 +8,7 @@ extension SiteRenderer {
         let counter = ProgressCounter(total: total, report: progress)
         // A post's page shows its neighbours' list values, of the groups its layout shows.
         let layouts = Set(posts.map { $0.document.layout?.name ?? "post" })
-        var timer = PhaseTimer()
         let neighbourListings = Dictionary(uniqueKeysWithValues: layouts.map { ($0, inputs.listings[theme.fields(of: $0)]) })
-        timer.lap("    listings")
         let renderedPosts = Parallel.map(Array(posts.indices)) { index -> Item in
             let post = posts[index]
             let listings = neighbourListings[post.document.layout?.name ?? "post"]!
@@ -25,7 +23,6 @@ extension SiteRenderer {
             counter.step()
             return item
         }
-        timer.lap("    post pages")
         let renderedPages = Parallel.map(Array(pages.indices)) { index -> Item in
             let page = pages[index]
             let item = document(page, fingerprint: Fingerprint([inputs.site, inputs.pages[index]], label: "page"), defaultLayout: "page") { [self] in
@@ -43,7 +40,6 @@ extension SiteRenderer {
                 items.append(Item(path: String(folder + relative), content: .source(asset), origin: asset))
             }
         }
-        timer.lap("    pages and assets")
         return items
     }
 

@@ -100,9 +100,7 @@ final class SiteRenderer: Sendable {
             }
         }
         var timer = PhaseTimer()
-        let documentItems = documentPages(progress: progress)
-        timer.lap("    (made)")
-        add(documentItems)
+        add(documentPages(progress: progress))
         timer.lap("  post and page layouts")
         add(homePages())
         timer.lap("  home pages")

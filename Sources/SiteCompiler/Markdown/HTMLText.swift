@@ -4,7 +4,12 @@ import Foundation
 public enum HTMLText {
     /// Escapes text for use in element content and in quoted attributes.
     public static func escape(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else { return text }
+        // Most values (titles, dates, addresses) need nothing escaped; they are looked over as
+        // contiguous bytes, which costs far less than the String view's iterator.
+        let needsEscaping = text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.contains { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }
+        } ?? text.utf8.contains { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }
+        guard needsEscaping else { return text }
         var output: [UInt8] = []
         output.reserveCapacity(text.utf8.count + 16)
         // Bytes, not Characters: every character escaped is ASCII, and walking grapheme clusters
@@ -105,23 +110,27 @@ public enum HTMLText {
 
     /// The number of words in an HTML fragment's text.
     static func wordCount(_ html: String) -> Int {
-        var words = 0
-        var inWord = false
-        var inTag = false
-        for byte in html.utf8 {
-            if inTag {
-                if byte == UInt8(ascii: ">") { inTag = false }
-                continue
+        var html = html
+        // Over the contiguous bytes: every post's whole body, each build.
+        return html.withUTF8 { bytes in
+            var words = 0
+            var inWord = false
+            var inTag = false
+            for byte in bytes {
+                if inTag {
+                    if byte == UInt8(ascii: ">") { inTag = false }
+                    continue
+                }
+                if byte == UInt8(ascii: "<") {
+                    inTag = true
+                    continue
+                }
+                let isSpace = byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
+                if !isSpace && !inWord { words += 1 }
+                inWord = !isSpace
             }
-            if byte == UInt8(ascii: "<") {
-                inTag = true
-                continue
-            }
-            let isSpace = byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
-            if !isSpace && !inWord { words += 1 }
-            inWord = !isSpace
+            return words
         }
-        return words
     }
 
     /// Elements that sit inside a line of text, so removing their tags must not split words.
@@ -131,7 +140,7 @@ public enum HTMLText {
     ]
 
     static func decodeEntities(_ text: String) -> String {
-        guard text.contains("&") else { return text }
+        guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
         var result = ""
         var rest = text[...]
         let named = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": "\u{A0}", "#39": "'"]

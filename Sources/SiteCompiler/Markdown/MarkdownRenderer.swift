@@ -117,29 +117,35 @@ public struct MarkdownRenderer: Sendable {
 
     private static func applyHeadingAnchors(_ html: String, _ anchors: [String]) -> String {
         // The markers are private-use characters: U+E000 is EE 80 80 and U+E001 is EE 80 81.
-        let bytes = Array(html.utf8)
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count + anchors.count * 16)
-        var index = 0
-        while index < bytes.count {
-            if bytes[index] == UInt8(ascii: ">"), index + 3 < bytes.count, bytes[index + 1] == 0xEE, bytes[index + 2] == 0x80,
-                bytes[index + 3] == 0x80
-            {
-                var end = index + 4
+        var html = html
+        return html.withUTF8 { bytes -> String in
+            var output: [UInt8] = []
+            output.reserveCapacity(bytes.count + anchors.count * 16)
+            var copied = 0
+            var index = 0
+            // Only a marker's first byte matters to the scan; everything between is copied whole.
+            while let found = bytes[index...].firstIndex(of: 0xEE) {
+                index = found + 1
+                guard found > 0, bytes[found - 1] == UInt8(ascii: ">"), found + 2 < bytes.count, bytes[found + 1] == 0x80,
+                    bytes[found + 2] == 0x80
+                else { continue }
+                var end = found + 3
                 var number = 0
                 while end < bytes.count, bytes[end] >= UInt8(ascii: "0"), bytes[end] <= UInt8(ascii: "9") {
                     number = number * 10 + Int(bytes[end] - UInt8(ascii: "0"))
                     end += 1
                 }
-                if end + 2 < bytes.count, bytes[end] == 0xEE, bytes[end + 1] == 0x80, bytes[end + 2] == 0x81, anchors.indices.contains(number) {
-                    output.append(contentsOf: " id=\"\(anchors[number])\">".utf8)
-                    index = end + 3
-                    continue
-                }
+                guard end + 2 < bytes.count, bytes[end] == 0xEE, bytes[end + 1] == 0x80, bytes[end + 2] == 0x81,
+                    anchors.indices.contains(number)
+                else { continue }
+                // Everything up to the `>` the marker follows, then the id and the `>` again.
+                output.append(contentsOf: bytes[copied..<(found - 1)])
+                output.append(contentsOf: " id=\"\(anchors[number])\">".utf8)
+                copied = end + 3
+                index = copied
             }
-            output.append(bytes[index])
-            index += 1
+            output.append(contentsOf: bytes[copied...])
+            return String(decoding: output, as: UTF8.self)
         }
-        return String(decoding: output, as: UTF8.self)
     }
 }

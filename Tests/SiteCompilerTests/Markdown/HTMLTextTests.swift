@@ -10,6 +10,19 @@ import Testing
         #expect(HTMLText.plainText("1 < 2 and 3 > 2") == "1 < 2 and 3 > 2")
     }
 
+    @Test func wordsAreCountedOutsideTags() {
+        #expect(HTMLText.wordCount("<p>One <em>two</em> three.</p>\n<p>Four\tfive</p>") == 5)
+        #expect(HTMLText.wordCount("<img src=\"a b c.jpg\"><p></p>") == 0)
+        #expect(HTMLText.wordCount("") == 0)
+    }
+
+    @Test func escapingLeavesPlainTextAlone() {
+        #expect(HTMLText.escape("Plain title, 2024") == "Plain title, 2024")
+        #expect(HTMLText.escape("Tom & Jerry's <b>\"best\"</b>") == "Tom &amp; Jerry&#39;s &lt;b&gt;&quot;best&quot;&lt;/b&gt;")
+        #expect(HTMLText.decodeEntities("no entities") == "no entities")
+        #expect(HTMLText.decodeEntities("a &amp; b &#39;c&#39;") == "a & b 'c'")
+    }
+
     @Test func truncateCutsAtAWord() {
         #expect(HTMLText.truncate("one two three four", to: 9) == "one two…")
         #expect(HTMLText.truncate("short", to: 9) == "short")
