@@ -173,20 +173,19 @@ import Testing
         let cacheFile = BuildCache.file(for: blog.output, in: cache)
         #expect(FileManager.default.fileExists(atPath: cacheFile.path))
 
-        try blog.write("posts/2019-10-01-post-1.md", TestBlog.post("title: Post 1, changed"))
-        var damaged = try Data(contentsOf: cacheFile)
-        damaged.replaceSubrange(damaged.count / 2..<damaged.count / 2 + 64, with: Data(repeating: 0xFF, count: 64))
-        try damaged.write(to: cacheFile)
+        // 64 bytes in the middle of a file overwritten, after a post changed.
+        func damage(_ file: URL, after post: Int) throws {
+            #expect(FileManager.default.fileExists(atPath: file.path))
+            try blog.write(String(format: "posts/2019-10-%02d-post-%d.md", post, post), TestBlog.post("title: Post \(post), changed"))
+            var damaged = try Data(contentsOf: file)
+            damaged.replaceSubrange(damaged.count / 2..<damaged.count / 2 + 64, with: Data(repeating: 0xFF, count: 64))
+            try damaged.write(to: file)
+        }
+        try damage(cacheFile, after: 1)
         try incremental()
-        try blog.expectSameAsFullBuild("damaged cache")
-
-        // The documents beside the page records, damaged the same way.
-        let documentsFile = BuildCache.documentsFile(beside: cacheFile)
-        #expect(FileManager.default.fileExists(atPath: documentsFile.path))
-        try blog.write("posts/2019-10-05-post-5.md", TestBlog.post("title: Post 5, changed"))
-        var damagedDocuments = try Data(contentsOf: documentsFile)
-        damagedDocuments.replaceSubrange(damagedDocuments.count / 2..<damagedDocuments.count / 2 + 64, with: Data(repeating: 0xFF, count: 64))
-        try damagedDocuments.write(to: documentsFile)
+        try blog.expectSameAsFullBuild("damaged page records")
+        // The documents beside the page records.
+        try damage(BuildCache.documentsFile(beside: cacheFile), after: 5)
         try incremental()
         try blog.expectSameAsFullBuild("damaged documents")
 
