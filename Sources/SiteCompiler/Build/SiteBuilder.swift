@@ -72,13 +72,13 @@ public struct SiteBuilder: Sendable {
 
     /// Reads and renders the blog; every problem found is thrown together.
     public func compile(progress: BuildProgress? = nil) throws(BuildFailure) -> Compiled {
-        try compile(progress: progress, cacheFile: nil, live: nil, sink: nil, versions: [:])
+        try compile(progress: progress, cacheFile: nil, live: nil, sink: nil, versions: [:], files: nil)
     }
 
     /// Compiles with the cache in `cacheFile` (if any) and the live output folder `live`, whose
     /// unchanged pages are kept rather than rendered.
     func compile(progress: BuildProgress?, cacheFile: URL?, live: URL?, sink: OutputSession?,
-                 versions: [String: FileVersion]) throws(BuildFailure) -> Compiled {
+                 versions: [String: FileVersion], files: [String]? = nil) throws(BuildFailure) -> Compiled {
         var log = DiagnosticLog()
         var timer = PhaseTimer()
         var config: SiteConfig?
@@ -113,7 +113,7 @@ public struct SiteBuilder: Sendable {
 
         let settledBefore = Int(Date().timeIntervalSince1970 * 1e9) - racyMargin
         let loaded = ContentLoader(config: config, tree: source, cache: cache.documents, settledBefore: settledBefore,
-                                   knownVersions: versions).load()
+                                   knownVersions: versions, knownFiles: files).load()
         log.report(contentsOf: loaded.diagnostics)
         timer.lap("read sources")
 
@@ -270,7 +270,7 @@ public struct SiteBuilder: Sendable {
         let session = try writer.begin()
         stampTimer.lap("spare sync")
         var compiled = try compile(progress: progress, cacheFile: cacheFile, live: cacheFile == nil ? nil : folder, sink: session,
-                                   versions: state?.versions ?? [:])
+                                   versions: state?.versions ?? [:], files: state?.files)
         var timer = PhaseTimer()
         // A big blog's cache takes a while to encode; it does so while the output is written.
         let written = try writer.finish(session, compiled.output, from: source)

@@ -11,6 +11,8 @@ struct ContentLoader: Sendable {
     var settledBefore = Int.max
     /// File versions already known (from the ``SourceState`` a build read first), by path.
     var knownVersions: [String: FileVersion] = [:]
+    /// Every file of the tree, when that state listed them all.
+    var knownFiles: [String]?
 
     static let markdownExtensions: Set<String> = ["md", "markdown"]
 
@@ -113,6 +115,8 @@ struct ContentLoader: Sendable {
         let permalink = config.permalink
 
         func listing(_ folder: String) -> [String] {
+            // The same files, sorted the same way, as listing the folder again would give.
+            if let knownFiles { return knownFiles.filter { $0.hasPrefix(folder + "/") }.sorted() }
             do {
                 return try tree.files(under: folder)
             } catch {

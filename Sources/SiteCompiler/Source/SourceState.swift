@@ -16,12 +16,16 @@ public struct SourceState: Sendable, Equatable {
     /// The version of each file seen on the way, by path, when the tree has them to hand: a
     /// build that goes on to read the tree need not look at each file again.
     public var versions: [String: FileVersion]
+    /// Every regular file below the roots, when the walk saw them all: a build that goes on to
+    /// read the tree need not list its folders again.
+    public var files: [String]?
 
     /// A state from its parts.
-    public init(digest: [UInt8], newestChange: Int, versions: [String: FileVersion] = [:]) {
+    public init(digest: [UInt8], newestChange: Int, versions: [String: FileVersion] = [:], files: [String]? = nil) {
         self.digest = digest
         self.newestChange = newestChange
         self.versions = versions
+        self.files = files
     }
 
     /// The SHA-256 of `bytes`, for trees that describe their state in their own terms.
@@ -70,11 +74,14 @@ extension DirectorySource {
     public func state(of roots: [String]) throws -> SourceState? {
         var walk = StateWalk()
         for root in roots {
+            // Each root on its own, as files(under:) lists it: a folder linked into two roots
+            // counts under both.
+            walk.visited = []
             walk.hasher.update(data: Array(root.utf8) + [0])
             var info = stat()
             try walk.visit(self.root.path + "/" + root, relative: root, info: stat(self.root.path + "/" + root, &info) == 0 ? info : nil)
         }
-        return SourceState(digest: Array(walk.hasher.finalize()), newestChange: walk.newest, versions: walk.versions)
+        return SourceState(digest: Array(walk.hasher.finalize()), newestChange: walk.newest, versions: walk.versions, files: walk.files)
     }
 
     public func version(of path: String) -> FileVersion? {
@@ -90,6 +97,7 @@ private struct StateWalk {
     var newest = 0
     var visited = Set<[UInt64]>()
     var versions: [String: FileVersion] = [:]
+    var files: [String] = []
 
     /// Folders with more entries than this are looked at on every core: a blog's posts folder
     /// holds thousands of files, and each `stat` is a system call.
@@ -101,6 +109,7 @@ private struct StateWalk {
         newest = max(newest, version.changed)
         version.bytes.withUnsafeBytes { hasher.update(bufferPointer: $0) }
         versions[relative] = version
+        files.append(relative)
     }
 
     /// Takes in the file or folder at `path`, whose `stat` is `info` (nil when missing).
