@@ -75,7 +75,8 @@ import Testing
 
     @Test func theSampleBlogBuildsWithEveryFeature() throws {
         let folder = try ScratchFolder()
-        let result = try GalleyProcess.run(["build", Self.sampleSite.path, "-o", "out"], in: folder.url)
+        // The cache goes in the scratch folder too: the repository's sample blog is left as it is.
+        let result = try GalleyProcess.run(["build", Self.sampleSite.path, "-o", "out", "--cache", "cache"], in: folder.url)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("9 posts, 1 page: "))

@@ -1,9 +1,13 @@
 import Foundation
 
-/// What the last build of one output folder knew: each post and page as parsed and rendered, by
-/// the digest of its file, and each page's fingerprint with the size and time of the file it
-/// wrote. A rebuild parses only changed files and renders only pages whose inputs changed, the
-/// way nanoc's outdatedness checker works.
+/// What the last build of one output folder knew: each post and page as parsed, by the digest
+/// of its file (with its excerpt, summary, word count and listing digests, but not its HTML
+/// body, which is rendered again when a page shows it), and each page's fingerprint with the
+/// size and time of the file it wrote. A rebuild parses only changed files and renders only
+/// pages whose inputs changed, the way nanoc's outdatedness checker works.
+///
+/// Two files: the page records in the cache file, and the documents beside it (see
+/// ``documentsFile(beside:)``), which a build saves as soon as they are known.
 ///
 /// The cache is never trusted blindly. A different galley.yml drops every parsed document; a
 /// different theme or build option drops every page record; an output file whose size or time

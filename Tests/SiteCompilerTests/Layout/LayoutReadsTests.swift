@@ -55,7 +55,11 @@ import Testing
     /// Rendering the site-only layouts once must change nothing: the sample blog and a blog whose
     /// front matter could shadow `site` build the same with and without it.
     @Test func renderingThemOnceChangesNoByte() throws {
-        let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "../../../site").standardizedFileURL
+        // A copy of the sample blog, so that nothing else running meanwhile can touch what is read.
+        let sampleCopy = try TestBlog()
+        let sample = sampleCopy.root.appending(path: "site")
+        try FileManager.default.copyItem(
+            at: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "../../../site").standardizedFileURL, to: sample)
         let shadowing = try TestBlog(TestBlog.config, [
             "posts/2019-10-08-one.md": TestBlog.post("title: One\nparams:\n  site:\n    title: Not the site"),
             "pages/about.md": TestBlog.post("title: About"),
