@@ -149,42 +149,7 @@ public struct SiteBuilder: Sendable {
                         tags: Site.group(renderedPosts))
         timer.lap("site and tags")
 
-        // Every document seen this time is remembered, drafts and future posts included. Entries
-        // the loader found unchanged, version and all, stay as the cache file held them: an edit
-        // to one post of ten thousand touches one entry.
-        var documents = cache.documents
-        cache.documents = [:]
-        var documentsChanged = false
-        for entry in [loaded.posts, loaded.pages].joined() {
-            guard case .cached(let rendered) = entry.content, !entry.unchanged || documents[entry.sourcePath] == nil else { continue }
-            documents[entry.sourcePath] = .init(source: entry.source, version: entry.version ?? [], rendered: rendered)
-            documentsChanged = true
-        }
-        var fresh = 0
-        for (order, entries, rendered) in [(postOrder, posts, renderedPosts), (pageOrder, pages, renderedPages)] {
-            for (position, index) in order.enumerated() {
-                guard case .parsed = entries[index].content else { continue }
-                documents[entries[index].sourcePath] = .init(source: entries[index].source, version: entries[index].version ?? [],
-                                                             rendered: rendered[position])
-                fresh += 1
-                documentsChanged = true
-            }
-        }
-        // Files gone, or read again and not rendered (a post made a draft), are forgotten.
-        let cachedCount = [loaded.posts, loaded.pages].joined().count { if case .cached = $0.content { true } else { false } }
-        if documents.count != cachedCount + fresh {
-            var keep = Set<String>()
-            for entry in [loaded.posts, loaded.pages].joined() {
-                if case .cached = entry.content { keep.insert(entry.sourcePath) }
-            }
-            for (order, entries) in [(postOrder, posts), (pageOrder, pages)] {
-                for index in order { if case .parsed = entries[index].content { keep.insert(entries[index].sourcePath) } }
-            }
-            documents = documents.filter { keep.contains($0.key) }
-            documentsChanged = true
-        }
-        cache.documents = documents
-
+        let documentsChanged = cache.remember(loaded, rendered: [(posts, postOrder, renderedPosts), (pages, pageOrder, renderedPages)])
         let documentsToSave = cache
         let listed = SiteRenderer.listedFields(theme: theme, postLayouts: Set(posts.map { $0.layout?.name ?? "post" }))
         let savingDocuments = cacheFile.flatMap { file in

@@ -95,6 +95,50 @@ struct BuildCache: Sendable {
         return cache
     }
 
+    /// Takes in what the loader found and what was rendered of it: every document seen this
+    /// time is remembered, drafts and future posts included, and those gone (or read again and
+    /// not rendered, such as a post made a draft) are forgotten. `rendered` holds, for the posts
+    /// and for the pages, the entries published, their order, and each one rendered in that
+    /// order. Returns whether the documents differ from what the cache file holds.
+    ///
+    /// Entries the loader found unchanged, version and all, stay as the cache file held them: an
+    /// edit to one post of ten thousand touches one entry.
+    mutating func remember(_ loaded: ContentLoader.Loaded,
+                           rendered: [(entries: [ContentLoader.Entry], order: [Int], documents: [RenderedDocument])]) -> Bool {
+        var kept = documents
+        documents = [:]
+        var changed = false
+        var cached = 0
+        for entry in [loaded.posts, loaded.pages].joined() {
+            guard case .cached(let document) = entry.content else { continue }
+            cached += 1
+            if entry.unchanged, kept[entry.sourcePath] != nil { continue }
+            kept[entry.sourcePath] = CachedDocument(source: entry.source, version: entry.version ?? [], rendered: document)
+            changed = true
+        }
+        var fresh = Set<String>()
+        for (entries, order, rendered) in rendered {
+            for (position, index) in order.enumerated() {
+                guard case .parsed = entries[index].content else { continue }
+                fresh.insert(entries[index].sourcePath)
+                kept[entries[index].sourcePath] = CachedDocument(source: entries[index].source, version: entries[index].version ?? [],
+                                                                 rendered: rendered[position])
+                changed = true
+            }
+        }
+        // Every entry kept is one of those, so a count that differs means some are left over.
+        if kept.count != cached + fresh.count {
+            var seen = fresh
+            for entry in [loaded.posts, loaded.pages].joined() {
+                if case .cached = entry.content { seen.insert(entry.sourcePath) }
+            }
+            kept = kept.filter { seen.contains($0.key) }
+            changed = true
+        }
+        documents = kept
+        return changed
+    }
+
     /// The documents as the cache file holds them, each entry a blob of its own (so that they
     /// decode on every core); slow enough for a big blog to be worth doing while the output is
     /// being written, in one buffer, to keep memory down.
