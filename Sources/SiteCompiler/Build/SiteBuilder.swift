@@ -34,8 +34,6 @@ public struct SiteBuilder: Sendable {
         var pages: [String: SiteRenderer.Made]
         /// What the cache held before, to save it only when something changed.
         var previousPages: [String: BuildCache.PageRecord] = [:]
-        /// Whether the documents differ from the cache file's, so that it must be written again.
-        var documentsChanged = false
         /// The cache's documents being encoded and saved on another thread, when they changed and
         /// a cache is kept: started as soon as they are known, so it overlaps the rendering.
         var savingDocuments: Background<Void>?
@@ -183,7 +181,7 @@ public struct SiteBuilder: Sendable {
         log.report(contentsOf: clashes)
         try log.check()
         return Compiled(site: site, output: output, warnings: loaded.warnings, cache: cache, pages: made,
-                        previousPages: previous, documentsChanged: documentsChanged, savingDocuments: savingDocuments, validUntil: validUntil)
+                        previousPages: previous, savingDocuments: savingDocuments, validUntil: validUntil)
     }
 
     /// The file in the cache folder `cache` that remembers the builds written to `output`.

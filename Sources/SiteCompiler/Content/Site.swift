@@ -66,11 +66,6 @@ public final class RenderedDocument: Sendable {
     /// The digests of what lists show of it, by field groups, made once each (or read from the cache).
     let listings: ListingDigests
 
-    convenience init(document: Document, html: String, excerpt: String, hasMore: Bool, summary: String, wordCount: Int) {
-        self.init(document: document, body: Once(value: html), excerpt: excerpt, hasMore: hasMore, summary: summary,
-                  wordCount: wordCount)
-    }
-
     /// A document whose body is rendered by `html` when first asked for.
     convenience init(document: Document, html: @escaping @Sendable () -> String, excerpt: String, hasMore: Bool, summary: String, wordCount: Int,
                      listings: ListingDigests) {

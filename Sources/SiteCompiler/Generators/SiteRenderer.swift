@@ -88,14 +88,14 @@ final class SiteRenderer: Sendable {
     /// Every output file and what was made of the pages among them, or the clashes between them.
     func render(progress: BuildProgress?) -> (OutputTree, [String: Made], [Diagnostic]) {
         var tree = OutputTree()
-        var fingerprints: [String: Made] = [:]
+        var made: [String: Made] = [:]
         var diagnostics: [Diagnostic] = []
         func add(_ items: [Item]) {
             for item in items {
                 if let clash = tree.add(item.path, item.content, origin: item.origin, line: item.line) {
                     diagnostics.append(clash)
                 } else if let fingerprint = item.fingerprint {
-                    fingerprints[item.path] = Made(fingerprint: fingerprint, kept: item.kept)
+                    made[item.path] = Made(fingerprint: fingerprint, kept: item.kept)
                 }
             }
         }
@@ -131,7 +131,7 @@ final class SiteRenderer: Sendable {
         } else if options.noindex {
             tree.replace("robots.txt", .text(robots()), origin: "robots.txt")
         }
-        return (tree, fingerprints, diagnostics)
+        return (tree, made, diagnostics)
     }
 
     /// Renders a layout, keeping search engines out of previews even when a blog's own layouts
