@@ -27,6 +27,9 @@ public struct MarkdownRenderer: Sendable {
     // Registration writes a process-wide table, so it happens once, before any parsing.
     private static let registerExtensions: Void = cmark_gfm_core_extensions_ensure_registered()
 
+    /// Held while a parser finishes; see ``render(_:)``.
+    private static let inlineParsing = NSLock()
+
     /// Renders `markdown`.
     public func render(_ markdown: String) -> Rendered {
         guard let parser = cmark_parser_new(Self.options) else { return Rendered(html: "", excerpt: "", isTruncated: false) }
@@ -39,7 +42,14 @@ public struct MarkdownRenderer: Sendable {
         markdown.utf8CString.withUnsafeBufferPointer { buffer in
             cmark_parser_feed(parser, buffer.baseAddress, buffer.count - 1)
         }
-        guard let document = cmark_parser_finish(parser) else { return Rendered(html: "", excerpt: "", isTruncated: false) }
+        // Finishing parses the inlines, and cmark-gfm switches its extensions' special characters
+        // (`~` for strikethrough, `|` for tables) on and off for that in one table shared by the
+        // whole process: two at once, and one turns them off under the other's feet. Block
+        // parsing before and HTML rendering after still run on every core.
+        Self.inlineParsing.lock()
+        let finished = cmark_parser_finish(parser)
+        Self.inlineParsing.unlock()
+        guard let document = finished else { return Rendered(html: "", excerpt: "", isTruncated: false) }
         defer { cmark_node_free(document) }
         let syntaxExtensions = cmark_parser_get_syntax_extensions(parser)
 

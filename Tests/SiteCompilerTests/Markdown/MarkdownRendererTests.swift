@@ -5,6 +5,17 @@ import Testing
 @Suite struct MarkdownRendererTests {
     let renderer = MarkdownRenderer()
 
+    /// cmark-gfm switches the extensions' special characters (`~`, `|`) on and off in a table
+    /// shared by the whole process while it parses inlines; posts render on every core, and a
+    /// post must come out the same whatever the others are doing meanwhile.
+    @Test func postsRenderedAtTheSameTimeKeepTheirExtensions() {
+        let renderer = renderer
+        let markdown = (0..<2000).map { "Post \($0): ~~old~~ new, and a long line of plain words after it.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n" }
+        let html = Parallel.map(markdown) { renderer.render($0).html }
+        let broken = html.filter { !$0.contains("<del>old</del>") || !$0.contains("<table>") }
+        #expect(broken.isEmpty, "\(broken.count) of \(html.count) lost an extension, such as: \(broken.first ?? "")")
+    }
+
     @Test func footnotesTablesStrikethroughAndAutolinks() {
         let html = renderer.render("""
             Text[^1] with ~~old~~ words and https://example.com here.
