@@ -192,7 +192,7 @@ public struct SiteBuilder: Sendable {
     /// Forgets the builds written to `output`: its cache file, stamp and spare record.
     public static func removeCache(for output: URL, in cache: URL) {
         let file = BuildCache.file(for: output, in: cache)
-        for url in [file, BuildCache.documentsFile(beside: file), BuildStamp.file(beside: file), file.deletingPathExtension().appendingPathExtension("spare")] {
+        for url in [file, BuildCache.documentsFile(beside: file), BuildStamp.file(beside: file), SpareRecord.file(beside: file)] {
             try? FileManager.default.removeItem(at: url)
         }
     }
@@ -229,7 +229,7 @@ public struct SiteBuilder: Sendable {
         stampTimer.lap("stamp check")
         // Pages go to the spare folder as they are rendered; the live folder is replaced only at the end.
         var writer = OutputWriter(destination: folder)
-        writer.record = cacheFile.map { $0.deletingPathExtension().appendingPathExtension("spare") }
+        writer.record = cacheFile.map(SpareRecord.file(beside:))
         let session = try writer.begin()
         stampTimer.lap("spare sync")
         var compiled = try compile(progress: progress, cacheFile: cacheFile, live: cacheFile == nil ? nil : folder, sink: session,

@@ -19,6 +19,11 @@ struct SpareRecord: Sendable, Equatable {
     /// Every file the live folder holds.
     var files: [String]
 
+    /// The record kept beside the cache file `cacheFile`.
+    static func file(beside cacheFile: URL) -> URL {
+        cacheFile.deletingPathExtension().appendingPathExtension("spare")
+    }
+
     static func inode(_ path: String) -> UInt64? {
         var info = stat()
         guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return nil }

@@ -100,7 +100,7 @@ import Testing
     }
 
     @Test func filesThatBecomeFoldersAndBackAreReplacedWhole() throws {
-        let record = BuildCache.file(for: blog.output, in: cache).deletingPathExtension().appendingPathExtension("spare")
+        let record = SpareRecord.file(beside: BuildCache.file(for: blog.output, in: cache))
         try incremental()
         try blog.write("static/thing", "a file")
         try incremental()
