@@ -170,35 +170,21 @@ struct BuildCache: Sendable {
     /// place). A document entry describes its source file alone, so the file may be written as
     /// soon as it is encoded, whether or not the build goes on to succeed.
     func saveDocuments(_ encoded: [UInt8], beside cacheFile: URL) throws {
-        var head = CacheWriter()
-        head.string(Self.documentsFormat)
-        head.fingerprint(documentsKey)
-        try Self.replace(Self.documentsFile(beside: cacheFile), with: [head.bytes, encoded])
+        try CacheWriter.write(Self.documentsFile(beside: cacheFile), format: Self.documentsFormat, then: encoded) { writer in
+            writer.fingerprint(documentsKey)
+        }
     }
 
     /// Writes the page records to `url` in one step.
     func savePages(to url: URL) throws {
-        var writer = CacheWriter()
-        writer.reserve(pages.count * 96)
-        writer.string(Self.format)
-        writer.fingerprint(pagesKey)
-        writer.array(Array(pages)) { writer, entry in
-            writer.string(entry.key)
-            writer.fingerprint(entry.value.fingerprint)
-            entry.value.stamp.encode(to: &writer)
-        }
-        try Self.replace(url, with: [writer.bytes])
-    }
-
-    private static func replace(_ url: URL, with parts: [[UInt8]]) throws {
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let temporary = url.path + ".tmp-\(getpid())"
-        do {
-            try FileBytes.write(parts, to: temporary)
-            guard rename(temporary, url.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
-        } catch {
-            unlink(temporary)
-            throw error
+        try CacheWriter.write(url, format: Self.format) { writer in
+            writer.reserve(pages.count * 96)
+            writer.fingerprint(pagesKey)
+            writer.array(Array(pages)) { writer, entry in
+                writer.string(entry.key)
+                writer.fingerprint(entry.value.fingerprint)
+                entry.value.stamp.encode(to: &writer)
+            }
         }
     }
 }

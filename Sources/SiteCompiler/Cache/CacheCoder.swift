@@ -126,13 +126,21 @@ extension CacheReader {
 }
 
 extension CacheWriter {
-    /// Writes the file at `url` in one step, making its folder: the `format` line, then what
-    /// `write` puts.
-    static func write(_ url: URL, format: String, _ write: (inout CacheWriter) -> Void) throws {
+    /// Writes the file at `url` in one step (a temporary file renamed into place), making its
+    /// folder: the `format` line, then what `write` puts, then `rest`, bytes encoded already
+    /// (written as they are, not copied into the rest).
+    static func write(_ url: URL, format: String, then rest: [UInt8] = [], _ write: (inout CacheWriter) -> Void) throws {
         var writer = CacheWriter()
         writer.string(format)
         write(&writer)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(writer.bytes).write(to: url, options: .atomic)
+        let temporary = url.path + ".tmp-\(getpid())"
+        do {
+            try FileBytes.write([writer.bytes, rest], to: temporary)
+            guard rename(temporary, url.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        } catch {
+            unlink(temporary)
+            throw error
+        }
     }
 }
