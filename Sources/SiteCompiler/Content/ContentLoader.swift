@@ -129,15 +129,15 @@ struct ContentLoader: Sendable {
         // files (photos, audio) are published beside the post.
         let postFiles = listing("posts")
         let markdown = postFiles.map(Self.isMarkdown)
-        let names = postFiles.map(Self.name(of:))
-        let bundles = Set(postFiles.indices.filter { markdown[$0] && names[$0] == "index" }.map { Self.folder(of: postFiles[$0]) })
+        let names = postFiles.map(RelativePath.name(of:))
+        let bundles = Set(postFiles.indices.filter { markdown[$0] && names[$0] == "index" }.map { RelativePath.folder(of: postFiles[$0]) })
         var jobs: [(path: String, name: String, assets: [String])] = []
         jobs.reserveCapacity(postFiles.count)
         for (index, file) in postFiles.enumerated() {
             if !bundles.isEmpty, let bundle = bundles.first(where: { file.hasPrefix($0 + "/") }) {
                 if file == bundle + "/index.md" || file == bundle + "/index.markdown" {
                     let assets = postFiles.filter { $0.hasPrefix(bundle + "/") && $0 != file }
-                    jobs.append((file, Self.lastComponent(of: bundle), assets))
+                    jobs.append((file, RelativePath.lastComponent(of: bundle), assets))
                 }
                 continue
             }
@@ -169,8 +169,8 @@ struct ContentLoader: Sendable {
                 loaded.copies.append((file, relative))
                 continue
             }
-            let folder = Self.folder(of: relative)
-            let name = Self.name(of: relative)
+            let folder = RelativePath.folder(of: relative)
+            let name = RelativePath.name(of: relative)
             let outcome = read(file, assets: []) { data in
                 reader.read(file, contents: data, kind: .page, defaultSlug: name == "index" ? "" : Slug.make(name), fileDate: nil, assets: []) {
                     slug, _, _ in
@@ -187,38 +187,14 @@ struct ContentLoader: Sendable {
         return loaded
     }
 
-    // Path helpers over UTF-8 bytes: a big blog's posts folder runs each of them ten thousand
-    // times a build, and Character-by-Character work costs microseconds a call.
-    private static let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
-
+    /// Whether `path` names a Markdown file; over UTF-8 bytes, like ``RelativePath``.
     static func isMarkdown(_ path: String) -> Bool {
         let bytes = path.utf8
-        guard let dotIndex = bytes.lastIndex(of: dot), !bytes[dotIndex...].contains(slash) else { return false }
+        guard let dotIndex = bytes.lastIndex(of: UInt8(ascii: ".")), !bytes[dotIndex...].contains(UInt8(ascii: "/")) else { return false }
         let suffix = bytes[bytes.index(after: dotIndex)...]
         // Only ASCII letters can spell a Markdown extension, so lowering them byte by byte is enough.
         guard suffix.count <= 8 else { return false }
         let lowered = String(decoding: suffix.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
         return markdownExtensions.contains(lowered)
-    }
-
-    static func lastComponent(of path: String) -> String {
-        var bytes = path.utf8[...]
-        while bytes.last == slash { bytes = bytes.dropLast() }
-        if let index = bytes.lastIndex(of: slash) { bytes = bytes[bytes.index(after: index)...] }
-        return String(Substring(bytes))
-    }
-
-    /// The file name without its extension.
-    static func name(of path: String) -> String {
-        let file = lastComponent(of: path)
-        let bytes = file.utf8
-        guard let index = bytes.lastIndex(of: dot), index != bytes.startIndex else { return file }
-        return String(Substring(bytes[..<index]))
-    }
-
-    static func folder(of path: String) -> String {
-        let bytes = path.utf8
-        guard let index = bytes.lastIndex(of: slash) else { return "" }
-        return String(Substring(bytes[..<index]))
     }
 }

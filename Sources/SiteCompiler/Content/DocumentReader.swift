@@ -77,7 +77,7 @@ struct DocumentReader: Sendable {
         }
         // A name with nothing to make an address from falls back to the title; a folder's
         // index page has no slug of its own and lives at the folder's address.
-        if slug.isEmpty && !(kind == .page && ContentLoader.name(of: path) == "index") {
+        if slug.isEmpty && !(kind == .page && RelativePath.name(of: path) == "index") {
             slug = Slug.make(title)
         }
 

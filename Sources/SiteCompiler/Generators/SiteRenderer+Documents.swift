@@ -34,7 +34,7 @@ extension SiteRenderer {
         var items = renderedPosts + renderedPages
         for rendered in [posts, pages].joined() where !rendered.document.assets.isEmpty {
             let folder = String(rendered.document.directoryPath.dropFirst())
-            let bundle = ContentLoader.folder(of: rendered.document.sourcePath)
+            let bundle = RelativePath.folder(of: rendered.document.sourcePath)
             for asset in rendered.document.assets {
                 let relative = asset.dropFirst(bundle.count + 1)
                 items.append(Item(path: String(folder + relative), content: .source(asset), origin: asset))

@@ -39,10 +39,10 @@ final class OutputSession: @unchecked Sendable {
             }
             switch liveKind {
             case S_IFREG:
-                try folder(Self.parent(of: path))
+                try folder(RelativePath.folder(of: path))
                 // Where no link can be made (another file system), a copy keeps the spare true
                 // to the record, which later steps trust without looking.
-                if try !OutputWriter.keep(at: sparePath, live: livePath) { try OutputWriter.copy(livePath, to: sparePath) }
+                try OutputWriter.mirror(livePath, at: sparePath)
             case S_IFDIR:
                 try folder(path)
             default:
@@ -53,7 +53,7 @@ final class OutputSession: @unchecked Sendable {
 
     /// Makes the parent folders of `path` exist in the spare.
     func parents(of path: String) throws {
-        try folder(Self.parent(of: path))
+        try folder(RelativePath.folder(of: path))
     }
 
     /// Hands over the page at `path` (relative to the output folder).
@@ -64,7 +64,7 @@ final class OutputSession: @unchecked Sendable {
             return
         }
         do {
-            try folder(Self.parent(of: path))
+            try folder(RelativePath.folder(of: path))
             try OutputWriter.replace(spare + "/" + path, with: bytes)
             locked { _ = written.insert(path) }
         } catch {
@@ -83,7 +83,7 @@ final class OutputSession: @unchecked Sendable {
     /// Makes the folder `relative` exist in the spare, replacing a file that stands in its way.
     private func folder(_ relative: String) throws {
         if locked({ folders.contains(relative) }) { return }
-        try folder(Self.parent(of: relative))
+        try folder(RelativePath.folder(of: relative))
         let path = spare + "/" + relative
         if mkdir(path, 0o755) != 0 {
             var info = stat()
@@ -98,11 +98,6 @@ final class OutputSession: @unchecked Sendable {
             }
         }
         locked { _ = folders.insert(relative) }
-    }
-
-    private static func parent(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "" }
-        return String(path[..<slash])
     }
 
     private func locked<T>(_ body: () throws -> T) rethrows -> T {

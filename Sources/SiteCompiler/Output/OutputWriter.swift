@@ -127,8 +127,7 @@ public struct OutputWriter: Sendable {
                     if let synced, synced.previousFiles.contains(path) { return true }
                     try synced?.session.parents(of: path)
                     // The page was dropped once found the same as the live file.
-                    if try Self.keep(at: target, live: livePath) { return true }
-                    try Self.copy(livePath, to: target)
+                    try Self.mirror(livePath, at: target)
                     return true
                 case .keep(let render):
                     if let synced, synced.previousFiles.contains(path) { return true }
@@ -274,6 +273,12 @@ public struct OutputWriter: Sendable {
         return info
     }
 
+    /// Makes the spare hold the live file at `live` as it is: a link, or a copy (time and all)
+    /// where no link can be made. Throws when there is no live file to hold.
+    static func mirror(_ live: String, at target: String) throws {
+        if try !keep(at: target, live: live) { try copy(live, to: target) }
+    }
+
     /// Makes the spare hold the live file at `live` as it is. False when there is no live file.
     static func keep(at target: String, live: String) throws -> Bool {
         var liveInfo = stat()
@@ -311,7 +316,7 @@ public struct OutputWriter: Sendable {
     }
 
     /// Copies the live file, time and all, where no link can be made (as across file systems).
-    static func copy(_ live: String, to target: String) throws {
+    private static func copy(_ live: String, to target: String) throws {
         guard let bytes = FileManager.default.contents(atPath: live) else {
             throw OutputError(path: live, message: "cannot read: \(String(cString: strerror(errno)))")
         }
