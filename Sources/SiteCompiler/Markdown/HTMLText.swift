@@ -3,7 +3,10 @@ import Foundation
 /// Small, careful operations on HTML text: escaping, plain-text extraction and link rewriting.
 public enum HTMLText {
     /// Escapes text for use in element content and in quoted attributes.
-    public static func escape(_ text: String) -> String {
+    public static func escape(_ text: String) -> String { escape(text, apostrophe: "&#39;") }
+
+    /// `escape`, with `apostrophe` for `'` (XML has a name for it; HTML 4 had not).
+    private static func escape(_ text: String, apostrophe: String) -> String {
         // Most values (titles, dates, addresses) need nothing escaped; they are looked over as
         // contiguous bytes, which costs far less than the String view's iterator.
         let needsEscaping = text.utf8.withContiguousStorageIfAvailable { bytes in
@@ -20,7 +23,7 @@ public enum HTMLText {
             case 0x3C: output += "&lt;".utf8
             case 0x3E: output += "&gt;".utf8
             case 0x22: output += "&quot;".utf8
-            case 0x27: output += "&#39;".utf8
+            case 0x27: output += apostrophe.utf8
             default: output.append(byte)
             }
         }
@@ -254,18 +257,9 @@ public enum HTMLText {
                 || byte == 0x0A || byte == 0x09 || byte == 0x0D
         }
         if plain { return text }
-        var result = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars where isXMLCharacter(scalar) {
-            switch scalar {
-            case "&": result.append(contentsOf: "&amp;".unicodeScalars)
-            case "<": result.append(contentsOf: "&lt;".unicodeScalars)
-            case ">": result.append(contentsOf: "&gt;".unicodeScalars)
-            case "\"": result.append(contentsOf: "&quot;".unicodeScalars)
-            case "'": result.append(contentsOf: "&apos;".unicodeScalars)
-            default: result.append(scalar)
-            }
-        }
-        return String(result)
+        let allowed = text.unicodeScalars.allSatisfy(isXMLCharacter)
+            ? text : String(String.UnicodeScalarView(text.unicodeScalars.filter(isXMLCharacter)))
+        return escape(allowed, apostrophe: "&apos;")
     }
 
     private static func isXMLCharacter(_ scalar: Unicode.Scalar) -> Bool {
