@@ -68,6 +68,12 @@ public indirect enum YAMLValue: Sendable, Equatable {
         return nil
     }
 
+    /// Whether a params map (front matter's or galley.yml's) has `key`, at its top or in any
+    /// mapping inside it.
+    static func reaches(_ key: String, in params: [String: YAMLValue]) -> Bool {
+        params[key] != nil || params.values.contains { $0.hasKey(key) }
+    }
+
     /// Whether this value, or any value inside it, is a mapping with `key` among its keys.
     func hasKey(_ key: String) -> Bool {
         switch self {

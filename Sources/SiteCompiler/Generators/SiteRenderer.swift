@@ -62,10 +62,8 @@ final class SiteRenderer: Sendable {
         self.context = context
         // `site.…` means the site only while no value a layout can step into has a `site` key
         // of its own; front matter and galley.yml params are the only ones that could.
-        let shadowed = site.config.params.values.contains { $0.hasKey("site") } || site.config.params["site"] != nil
-            || (site.posts + site.pages).contains { document in
-                document.document.params["site"] != nil || document.document.params.values.contains { $0.hasKey("site") }
-            }
+        let shadowed = YAMLValue.reaches("site", in: site.config.params)
+            || [site.posts, site.pages].joined().contains { YAMLValue.reaches("site", in: $0.document.params) }
         self.theme = renderSiteOnlyLayoutsOnce && !shadowed ? theme.renderingOnce(site: context.site) : theme
         self.inputs = inputs(context)
     }
