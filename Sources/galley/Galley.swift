@@ -9,4 +9,9 @@ struct Galley: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [Build.self, Deploy.self, Watch.self, PreviewName.self, Rollback.self]
     )
+
+    static func main() async {
+        Allocator.tune()
+        await main(nil)
+    }
 }
