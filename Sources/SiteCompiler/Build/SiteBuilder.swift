@@ -173,7 +173,7 @@ public struct SiteBuilder: Sendable {
                                         renderSiteOnlyLayoutsOnce: renderSiteOnlyLayoutsOnce) { context in
             SiteRenderer.PageInputs(
                 site: Fingerprint.of(value: context.site), posts: postInputs,
-                listings: Listings(renderedPosts), pages: pageInputs, previous: previous, live: live?.standardizedFileURL.path)
+                listings: Listings(renderedPosts), pages: pageInputs, previous: previous, live: live.flatMap { OpenFolder($0.path) })
         }
         timer.lap("page inputs")
         let (output, made, clashes) = siteRenderer.render(progress: progress)
@@ -246,9 +246,10 @@ public struct SiteBuilder: Sendable {
             // times) the renderer found live: its stamp is known without another stat.
             let untouched = session.synced ?? []
             let made = compiled.pages
+            let live = OpenFolder(root)
             let stamps = Parallel.map(paths) { path -> FileStamp? in
                 if untouched.contains(path), let kept = made[path]?.kept { return kept }
-                return FileStamp.of(root + "/" + path)
+                return live.flatMap { FileStamp.of(path, in: $0) }
             }
             timer.lap("output stamps")
             compiled.cache.pages = [:]

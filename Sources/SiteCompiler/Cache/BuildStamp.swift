@@ -40,10 +40,8 @@ struct BuildStamp: Sendable {
     /// Whether the output folder `root` still holds every file as the stamp recorded it, at `now`.
     func describes(_ root: String, at now: Date) -> Bool {
         guard Int(now.timeIntervalSince1970.rounded(.down)) < validUntil else { return false }
-        for output in outputs {
-            guard FileStamp.of(root + "/" + output.path) == output.stamp else { return false }
-        }
-        return true
+        guard let folder = OpenFolder(root) else { return outputs.isEmpty }
+        return !Parallel.map(outputs) { FileStamp.of($0.path, in: folder) == $0.stamp }.contains(false)
     }
 
     static func load(from url: URL) -> BuildStamp? {

@@ -12,9 +12,13 @@ struct FileStamp: Sendable, Equatable {
     /// The stamp of the regular file at `path`, or nil when there is none.
     static func of(_ path: String) -> FileStamp? {
         var info = stat()
-        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        return FileStamp(size: Int(info.st_size), modified: info.modifiedNanoseconds, changed: info.changedNanoseconds,
-                         inode: UInt64(info.st_ino))
+        guard lstat(path, &info) == 0 else { return nil }
+        return FileStamp(info)
+    }
+
+    /// The stamp of the regular file `relative` below `folder`, or nil when there is none.
+    static func of(_ relative: String, in folder: OpenFolder) -> FileStamp? {
+        folder.info(of: relative).flatMap(FileStamp.init)
     }
 
     func encode(to writer: inout CacheWriter) {
@@ -27,5 +31,13 @@ struct FileStamp: Sendable, Equatable {
     static func decode(from reader: inout CacheReader) throws -> FileStamp {
         FileStamp(size: try reader.int(), modified: try reader.int(), changed: try reader.int(),
                   inode: UInt64(bitPattern: Int64(try reader.int())))
+    }
+}
+
+extension FileStamp {
+    /// The stamp `info` describes, when it describes a regular file.
+    fileprivate init?(_ info: stat) {
+        guard info.st_mode & S_IFMT == S_IFREG else { return nil }
+        self.init(size: Int(info.st_size), modified: info.modifiedNanoseconds, changed: info.changedNanoseconds, inode: UInt64(info.st_ino))
     }
 }

@@ -61,7 +61,7 @@ struct Fingerprint: Hashable, Sendable {
         mutating func add(_ text: String) {
             var text = text
             text.withUTF8 { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
-            hasher.update(bufferPointer: UnsafeRawBufferPointer(start: [UInt8(0)], count: 1))
+            withUnsafeBytes(of: UInt8(0)) { hasher.update(bufferPointer: $0) }
         }
 
         mutating func add(_ number: Int) {

@@ -49,7 +49,7 @@ final class SiteRenderer: Sendable {
         var pages: [Fingerprint]
         var previous: [String: BuildCache.PageRecord] = [:]
         /// The live output folder, where kept pages are.
-        var live: String?
+        var live: OpenFolder?
     }
 
     init(site: Site, theme: Theme, options: BuildOptions, copies: [(source: String, output: String)], sink: OutputSession? = nil,
@@ -71,7 +71,7 @@ final class SiteRenderer: Sendable {
     /// A page rendered by `render`, or kept as it is when its inputs have not changed.
     func page(_ path: String, origin: String, fingerprint: Fingerprint, render: @escaping @Sendable () -> String) -> Item {
         if let record = inputs.previous[path], record.fingerprint == fingerprint, let live = inputs.live,
-            FileStamp.of(live + "/" + path) == record.stamp
+            FileStamp.of(path, in: live) == record.stamp
         {
             return Item(path: path, content: .keep(render), origin: origin, fingerprint: fingerprint, kept: record.stamp)
         }

@@ -141,7 +141,7 @@ private struct StateWalk {
         for (name, info) in zip(names, infos) {
             var name = name
             name.withUTF8 { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
-            hasher.update(bufferPointer: UnsafeRawBufferPointer(start: [UInt8(0)], count: 1))
+            withUnsafeBytes(of: UInt8(0)) { hasher.update(bufferPointer: $0) }
             // A file needs no path of its own, only its name under the blog's root.
             if let info, info.st_mode & S_IFMT == S_IFREG {
                 take(file: relative + "/" + name, info: info)
