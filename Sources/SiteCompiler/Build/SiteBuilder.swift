@@ -108,6 +108,13 @@ public struct SiteBuilder: Sendable {
         var cache = cacheFile.map { BuildCache.load(from: $0, documentsKey: documentsKey, pagesKey: pagesKey, html: cachedHTML) }
             ?? BuildCache(documentsKey: documentsKey, pagesKey: pagesKey)
         timer.lap("cache")
+        // Which pages the live folder still holds as the last build left them: a stat each,
+        // taken on another thread while the sources are read, sorted and grouped, which mostly
+        // keeps one core.
+        let previous = cache.pages
+        let intact = live.flatMap { OpenFolder($0.path) }.map { folder in
+            Background { previous.filter { path, record in FileStamp.of(path, in: folder) == record.stamp } }
+        }
 
         let settledBefore = Int(Date().timeIntervalSince1970 * 1e9) - racyMargin
         let loaded = ContentLoader(config: config, tree: source, cache: cache.documents, settledBefore: settledBefore,
@@ -168,12 +175,11 @@ public struct SiteBuilder: Sendable {
         }
         let postInputs = zip(postOrder, renderedPosts).map { inputFingerprint($1, posts[$0].source) }
         let pageInputs = zip(pageOrder, renderedPages).map { inputFingerprint($1, pages[$0].source) }
-        let previous = cache.pages
         let siteRenderer = SiteRenderer(site: site, theme: theme, options: options, copies: loaded.copies, sink: sink,
                                         renderSiteOnlyLayoutsOnce: renderSiteOnlyLayoutsOnce) { context in
             SiteRenderer.PageInputs(
                 site: Fingerprint.of(value: context.site), posts: postInputs,
-                listings: Listings(renderedPosts), pages: pageInputs, previous: previous, live: live.flatMap { OpenFolder($0.path) })
+                listings: Listings(renderedPosts), pages: pageInputs, intact: intact?.wait() ?? [:])
         }
         timer.lap("page inputs")
         let (output, made, clashes) = siteRenderer.render(progress: progress)

@@ -71,7 +71,10 @@ struct BuildCache: Sendable {
                 let pages = try reader.array { reader in
                     (try reader.string(), PageRecord(fingerprint: try reader.fingerprint(), stamp: try FileStamp.decode(from: &reader)))
                 }
-                return Dictionary(pages, uniquingKeysWith: { $1 })
+                var records: [String: PageRecord] = [:]
+                records.reserveCapacity(pages.count)
+                for (path, record) in pages { records[path] = record }
+                return records
             } ?? nil
         }
         let documents = CacheReader.read(documentsFile(beside: url), format: documentsFormat) { reader -> [String: CachedDocument]? in
@@ -85,8 +88,13 @@ struct BuildCache: Sendable {
                 else { return nil }
                 return (path, CachedDocument(source: source, version: Array(version), rendered: rendered, encoded: blob))
             }
-            guard !decoded.contains(where: { $0 == nil }) else { throw CacheReader.Damaged() }
-            return Dictionary(decoded.map { $0! }, uniquingKeysWith: { $1 })
+            var documents: [String: CachedDocument] = [:]
+            documents.reserveCapacity(decoded.count)
+            for entry in decoded {
+                guard let (path, document) = entry else { throw CacheReader.Damaged() }
+                documents[path] = document
+            }
+            return documents
         } ?? nil
         // Page records mean nothing without the documents they were made from.
         guard let documents else { return cache }

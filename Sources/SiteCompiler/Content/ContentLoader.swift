@@ -116,7 +116,11 @@ struct ContentLoader: Sendable {
 
         func listing(_ folder: String) -> [String] {
             // The same files, sorted the same way, as listing the folder again would give.
-            if let knownFiles { return knownFiles.filter { $0.hasPrefix(folder + "/") }.sorted() }
+            if let knownFiles {
+                // A flat folder comes sorted already; a look costs far less than a sort.
+                let files = knownFiles.filter { $0.hasPrefix(folder + "/") }
+                return zip(files, files.dropFirst()).allSatisfy { $0 < $1 } ? files : files.sorted()
+            }
             do {
                 return try tree.files(under: folder)
             } catch {

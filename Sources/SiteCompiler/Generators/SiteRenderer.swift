@@ -47,9 +47,8 @@ final class SiteRenderer: Sendable {
         var listings: Listings
         /// Each page's file, in the order of ``Site/pages``.
         var pages: [Fingerprint]
-        var previous: [String: BuildCache.PageRecord] = [:]
-        /// The live output folder, where kept pages are.
-        var live: OpenFolder?
+        /// What the last build made of each page whose live file is still as it left it.
+        var intact: [String: BuildCache.PageRecord] = [:]
     }
 
     init(site: Site, theme: Theme, options: BuildOptions, copies: [(source: String, output: String)], sink: OutputSession? = nil,
@@ -70,9 +69,7 @@ final class SiteRenderer: Sendable {
 
     /// A page rendered by `render`, or kept as it is when its inputs have not changed.
     func page(_ path: String, origin: String, fingerprint: Fingerprint, render: @escaping @Sendable () -> String) -> Item {
-        if let record = inputs.previous[path], record.fingerprint == fingerprint, let live = inputs.live,
-            FileStamp.of(path, in: live) == record.stamp
-        {
+        if let record = inputs.intact[path], record.fingerprint == fingerprint {
             return Item(path: path, content: .keep(render), origin: origin, fingerprint: fingerprint, kept: record.stamp)
         }
         let text = render()
@@ -87,6 +84,10 @@ final class SiteRenderer: Sendable {
     func render(progress: BuildProgress?) -> (OutputTree, [String: Made], [Diagnostic]) {
         var tree = OutputTree()
         var made: [String: Made] = [:]
+        // Every output is a post's or a page's, give or take the list pages: room for them all at once.
+        let expected = site.posts.count + site.pages.count + 64
+        tree.reserveCapacity(expected)
+        made.reserveCapacity(expected)
         var diagnostics: [Diagnostic] = []
         func add(_ items: [Item]) {
             for item in items {

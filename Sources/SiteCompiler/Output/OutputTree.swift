@@ -28,13 +28,14 @@ public struct OutputTree: Sendable {
 
     /// Adds a file; a path already claimed is a diagnostic naming both claimants.
     mutating func add(_ path: String, _ content: Content, origin: String, line: Int? = nil) -> Diagnostic? {
-        if let existing = files[path] {
-            return Diagnostic(path: origin, line: line, message:
-                "/\(path) is also written by \(existing.origin)\(existing.line.map { ":\($0)" } ?? ""); two sources cannot share one address")
-        }
-        files[path] = File(content: content, origin: origin, line: line)
-        return nil
+        // One lookup for the usual case; a clash, which stops the build, puts the first claimant back.
+        guard let existing = files.updateValue(File(content: content, origin: origin, line: line), forKey: path) else { return nil }
+        files[path] = existing
+        return Diagnostic(path: origin, line: line, message:
+            "/\(path) is also written by \(existing.origin)\(existing.line.map { ":\($0)" } ?? ""); two sources cannot share one address")
     }
+
+    mutating func reserveCapacity(_ count: Int) { files.reserveCapacity(count) }
 
     /// Adds a file, replacing one that is already there.
     mutating func replace(_ path: String, _ content: Content, origin: String) {
