@@ -120,7 +120,8 @@ struct BuildCache: Sendable {
         for entry in [loaded.posts, loaded.pages].joined() {
             guard case .cached(let document) = entry.content else { continue }
             cached += 1
-            if entry.unchanged, kept[entry.sourcePath] != nil { continue }
+            // The loader took an unchanged entry from these very documents: it is there already.
+            if entry.unchanged { continue }
             kept[entry.sourcePath] = CachedDocument(source: entry.source, version: entry.version ?? [], rendered: document)
             changed = true
         }

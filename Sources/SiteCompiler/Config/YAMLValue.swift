@@ -71,7 +71,8 @@ public indirect enum YAMLValue: Sendable, Equatable {
     /// Whether a params map (front matter's or galley.yml's) has `key`, at its top or in any
     /// mapping inside it.
     static func reaches(_ key: String, in params: [String: YAMLValue]) -> Bool {
-        params[key] != nil || params.values.contains { $0.hasKey(key) }
+        // Most posts have no params at all: no need to hash the key for them.
+        !params.isEmpty && (params[key] != nil || params.values.contains { $0.hasKey(key) })
     }
 
     /// Whether this value, or any value inside it, is a mapping with `key` among its keys.

@@ -29,20 +29,27 @@ public struct Site: Sendable {
     /// Groups posts by tag in one pass; tags that differ only in case or accents are one tag,
     /// named as the newest post spells it.
     static func group(_ posts: [RenderedDocument]) -> [TagGroup] {
-        var groups: [String: TagGroup] = [:]
-        // A hundred tags over ten thousand posts: each spelling is made a slug once.
-        var slugs: [String: String] = [:]
+        var groups: [TagGroup] = []
+        // A hundred tags over ten thousand posts: each spelling is looked up once per post, and
+        // made a slug (and found its group) only the first time.
+        var groupOfSpelling: [String: Int] = [:]
+        var groupOfSlug: [String: Int] = [:]
         for (index, post) in posts.enumerated() {
             for tag in post.document.tags {
-                let slug: String
-                if let known = slugs[tag] { slug = known } else {
-                    slug = Slug.make(tag)
-                    slugs[tag] = slug
+                let group: Int
+                if let known = groupOfSpelling[tag] { group = known } else {
+                    let slug = Slug.make(tag)
+                    if let known = groupOfSlug[slug] { group = known } else {
+                        group = groups.count
+                        groups.append(TagGroup(name: tag, slug: slug, posts: []))
+                        groupOfSlug[slug] = group
+                    }
+                    groupOfSpelling[tag] = group
                 }
-                groups[slug, default: TagGroup(name: tag, slug: slug, posts: [])].posts.append(index)
+                groups[group].posts.append(index)
             }
         }
-        return groups.values.sorted { $0.name.lowercased() == $1.name.lowercased() ? $0.slug < $1.slug : $0.name.lowercased() < $1.name.lowercased() }
+        return groups.sorted { $0.name.lowercased() == $1.name.lowercased() ? $0.slug < $1.slug : $0.name.lowercased() < $1.name.lowercased() }
     }
 }
 
@@ -65,6 +72,9 @@ public final class RenderedDocument: Sendable {
     public let wordCount: Int
     /// The digests of what lists show of it, by field groups, made once each (or read from the cache).
     let listings: ListingDigests
+    /// Whether its params have a `site` key anywhere, which would shadow the site's values in a
+    /// layout that steps into them. Known from the start, since each build asks of every post.
+    let paramsHaveSiteKey: Bool
 
     /// A document whose body is rendered by `html` when first asked for.
     convenience init(document: Document, html: @escaping @Sendable () -> String, excerpt: String, hasMore: Bool, summary: String, wordCount: Int,
@@ -77,6 +87,7 @@ public final class RenderedDocument: Sendable {
                  listings: ListingDigests = ListingDigests()) {
         self.document = document
         self.listings = listings
+        paramsHaveSiteKey = YAMLValue.reaches("site", in: document.params)
         self.body = body
         self.excerpt = excerpt
         self.hasMore = hasMore
@@ -87,6 +98,7 @@ public final class RenderedDocument: Sendable {
     init(document: Document, renderer: MarkdownRenderer) {
         self.document = document
         listings = ListingDigests()
+        paramsHaveSiteKey = YAMLValue.reaches("site", in: document.params)
         let rendered = renderer.render(document.body)
         body = Once(value: rendered.html)
         if let written = document.summary {

@@ -62,7 +62,7 @@ final class SiteRenderer: Sendable {
         // `site.…` means the site only while no value a layout can step into has a `site` key
         // of its own; front matter and galley.yml params are the only ones that could.
         let shadowed = YAMLValue.reaches("site", in: site.config.params)
-            || [site.posts, site.pages].joined().contains { YAMLValue.reaches("site", in: $0.document.params) }
+            || site.posts.contains(where: \.paramsHaveSiteKey) || site.pages.contains(where: \.paramsHaveSiteKey)
         self.theme = renderSiteOnlyLayoutsOnce && !shadowed ? theme.renderingOnce(site: context.site) : theme
         self.inputs = inputs(context)
     }
