@@ -30,7 +30,8 @@ struct ContentLoader: Sendable {
     /// One post or page: parsed now, or taken from the cache already rendered.
     struct Entry: Sendable {
         enum Content: Sendable {
-            case parsed(Document)
+            // Boxed: a Document is some twenty fields, and ten thousand entries are copied about.
+            indirect case parsed(Document)
             case cached(RenderedDocument)
         }
 

@@ -9,26 +9,27 @@ extension SiteRenderer {
         let listings = inputs.listings[theme.fields(of: "home")]
         var items = Parallel.map(Array(1...pageCount)) { number -> Item in
             let range = (number - 1) * perPage..<min(count, number * perPage)
-            var pagination: [String: Any] = [
-                "current": number,
-                "total": pageCount,
-                "has_previous": number > 1,
-                "has_next": number < pageCount,
-                "is_paginated": pageCount > 1,
-                // A window of pages around this one, plus the first and the last: a list of every
-                // page would make each of a big blog's thousand home pages list a thousand links.
-                "pages": Self.pageWindow(number, of: pageCount).map {
-                    ["number": $0, "url": context.links.url(path($0)), "is_current": $0 == number] as [String: Any]
-                },
-            ]
-            if number > 1 { pagination["previous_url"] = context.links.url(path(number - 1)) }
-            if number < pageCount { pagination["next_url"] = context.links.url(path(number + 1)) }
-            let title = number == 1 ? site.config.title : "\(site.config.title) – page \(number)"
             let fingerprint = Fingerprint([inputs.site] + range.map { listings[$0] }, label: "home \(number) \(pageCount)")
-            let shared = ReadOnly(pagination)
+            // Everything below is made only when the page is rendered: a rebuild keeps most of
+            // a big blog's thousand home pages.
             return self.page(file(path(number)), origin: "the home page", fingerprint: fingerprint) { [self] in
+                var pagination: [String: Any] = [
+                    "current": number,
+                    "total": pageCount,
+                    "has_previous": number > 1,
+                    "has_next": number < pageCount,
+                    "is_paginated": pageCount > 1,
+                    // A window of pages around this one, plus the first and the last: a list of every
+                    // page would make each of a big blog's thousand home pages list a thousand links.
+                    "pages": Self.pageWindow(number, of: pageCount).map {
+                        ["number": $0, "url": context.links.url(path($0)), "is_current": $0 == number] as [String: Any]
+                    },
+                ]
+                if number > 1 { pagination["previous_url"] = context.links.url(path(number - 1)) }
+                if number < pageCount { pagination["next_url"] = context.links.url(path(number + 1)) }
+                let title = number == 1 ? site.config.title : "\(site.config.title) – page \(number)"
                 let page = context.generatedPage(kind: "home", title: title, path: path(number))
-                return html("home", context.values(page: page, extra: ["posts": context.postSummaries.of(range), "pagination": shared.value]))
+                return html("home", context.values(page: page, extra: ["posts": context.postSummaries.of(range), "pagination": pagination]))
             }
         }
         items.append(Item(path: "page/1/index.html", content: .text(redirectPage(to: "/")), origin: "the home page"))
