@@ -22,6 +22,25 @@ extension YAMLValue {
         }
     }
 
+    /// Reads past a params map as ``RenderedDocument/encode(to:)`` writes it, making nothing:
+    /// enough to know it is whole.
+    static func skipParams(in reader: inout CacheReader) throws {
+        _ = try reader.array { reader in
+            _ = try reader.raw()
+            try skip(in: &reader)
+        }
+    }
+
+    private static func skip(in reader: inout CacheReader) throws {
+        switch try reader.int() {
+        case 0: _ = try reader.raw(); _ = try reader.bool(); _ = try reader.int()
+        case 1: _ = try reader.array { try skip(in: &$0) }; _ = try reader.int()
+        case 2: _ = try reader.array { reader in _ = try reader.raw(); try skip(in: &reader) }; _ = try reader.int()
+        case 3: _ = try reader.int()
+        default: throw CacheReader.Damaged()
+        }
+    }
+
     static func decode(from reader: inout CacheReader) throws -> YAMLValue {
         switch try reader.int() {
         case 0: return .scalar(try reader.string(), plain: try reader.bool(), line: try reader.int())
@@ -55,10 +74,15 @@ extension RenderedDocument {
         }
         writer.int(d.weight)
         writer.optional(d.author) { $0.string($1) }
-        writer.array(d.params.sorted { $0.key < $1.key }) { writer, pair in
+        // The params as one blob, decoded only when a page shows them; whether they have a
+        // `site` key is asked of every post each build, so the answer is kept beside them.
+        writer.bool(paramsHaveSiteKey)
+        var params = CacheWriter()
+        params.array(d.params.sorted { $0.key < $1.key }) { writer, pair in
             writer.string(pair.key)
             pair.value.encode(to: &writer)
         }
+        writer.raw(params.bytes)
         // The Markdown is not needed again: its HTML is stored below.
         writer.string("")
         writer.int(d.bodyLine)
@@ -92,8 +116,19 @@ extension RenderedDocument {
         }
         let weight = try reader.int()
         let author = try reader.optional { try $0.string() }
-        var params: [String: YAMLValue] = [:]
-        for (key, value) in try reader.array({ reader in (try reader.string(), try YAMLValue.decode(from: &reader)) }) { params[key] = value }
+        let paramsHaveSiteKey = try reader.bool()
+        let paramsBytes = try reader.raw()
+        // Read once to be sure they are whole; a damaged entry is found now, not on first use.
+        var paramsReader = CacheReader(paramsBytes)
+        try YAMLValue.skipParams(in: &paramsReader)
+        guard paramsReader.atEnd else { throw CacheReader.Damaged() }
+        let params = Once<[String: YAMLValue]> {
+            var reader = CacheReader(paramsBytes)
+            var params: [String: YAMLValue] = [:]
+            let pairs = (try? reader.array { reader in (try reader.string(), try YAMLValue.decode(from: &reader)) }) ?? []
+            for (key, value) in pairs { params[key] = value }
+            return params
+        }
         let body = try reader.string(), bodyLine = try reader.int(), path = try reader.string()
         let assets = try reader.array { try $0.string() }
         let document = Document(
@@ -103,6 +138,6 @@ extension RenderedDocument {
         let excerpt = try reader.string(), hasMore = try reader.bool(), plainSummary = try reader.string(), wordCount = try reader.int()
         let listings = try reader.array { reader in (fields: try reader.int(), fingerprint: try reader.fingerprint()) }
         return RenderedDocument(document: document, html: { html(sourcePath) }, excerpt: excerpt, hasMore: hasMore, summary: plainSummary,
-                                wordCount: wordCount, listings: ListingDigests(listings))
+                                wordCount: wordCount, listings: ListingDigests(listings), paramsHaveSiteKey: paramsHaveSiteKey)
     }
 }

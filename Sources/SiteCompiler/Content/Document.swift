@@ -27,8 +27,13 @@ public struct Document: Sendable {
     public var weight: Int
     /// Overrides the site's author for this post.
     public var author: String?
-    /// Every front matter key, for layouts (`{{page.params.cover}}`).
-    public var params: [String: YAMLValue]
+    /// Every front matter key, for layouts (`{{page.params.cover}}`). A document taken from the
+    /// build cache decodes them on first use: a rebuild shows few pages' params.
+    public var params: [String: YAMLValue] {
+        get { storedParams.value }
+        set { storedParams = Once(value: newValue) }
+    }
+    private var storedParams: Once<[String: YAMLValue]>
     /// The Markdown body and the file line it starts on.
     public var body: String
     public var bodyLine: Int
@@ -36,6 +41,39 @@ public struct Document: Sendable {
     public var path: String
     /// Files that travel with the document (a post folder's photos), by source path.
     public var assets: [String]
+
+    public init(kind: Kind, sourcePath: String, title: String, slug: String, date: Date?, updated: Date?, tags: [String], draft: Bool,
+                summary: String?, layout: (name: String, line: Int)?, aliases: [(path: String, line: Int)], audio: Audio?, weight: Int,
+                author: String?, params: [String: YAMLValue], body: String, bodyLine: Int, path: String, assets: [String]) {
+        self.init(kind: kind, sourcePath: sourcePath, title: title, slug: slug, date: date, updated: updated, tags: tags, draft: draft,
+                  summary: summary, layout: layout, aliases: aliases, audio: audio, weight: weight, author: author,
+                  params: Once(value: params), body: body, bodyLine: bodyLine, path: path, assets: assets)
+    }
+
+    /// A document whose params are made by `params` when first asked for.
+    init(kind: Kind, sourcePath: String, title: String, slug: String, date: Date?, updated: Date?, tags: [String], draft: Bool,
+         summary: String?, layout: (name: String, line: Int)?, aliases: [(path: String, line: Int)], audio: Audio?, weight: Int,
+         author: String?, params: Once<[String: YAMLValue]>, body: String, bodyLine: Int, path: String, assets: [String]) {
+        self.kind = kind
+        self.sourcePath = sourcePath
+        self.title = title
+        self.slug = slug
+        self.date = date
+        self.updated = updated
+        self.tags = tags
+        self.draft = draft
+        self.summary = summary
+        self.layout = layout
+        self.aliases = aliases
+        self.audio = audio
+        self.weight = weight
+        self.author = author
+        storedParams = params
+        self.body = body
+        self.bodyLine = bodyLine
+        self.path = path
+        self.assets = assets
+    }
 
     /// The output file that holds the rendered document (`2019/10/08/hello/index.html`).
     public var outputPath: String { Document.outputFile(forSitePath: path) }

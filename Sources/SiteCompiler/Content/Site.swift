@@ -76,18 +76,19 @@ public final class RenderedDocument: Sendable {
     /// layout that steps into them. Known from the start, since each build asks of every post.
     let paramsHaveSiteKey: Bool
 
-    /// A document whose body is rendered by `html` when first asked for.
+    /// A document whose body is rendered by `html` when first asked for; `paramsHaveSiteKey` is
+    /// what its params would say, so that they need not be decoded to say it.
     convenience init(document: Document, html: @escaping @Sendable () -> String, excerpt: String, hasMore: Bool, summary: String, wordCount: Int,
-                     listings: ListingDigests) {
+                     listings: ListingDigests, paramsHaveSiteKey: Bool) {
         self.init(document: document, body: Once(html), excerpt: excerpt, hasMore: hasMore, summary: summary,
-                  wordCount: wordCount, listings: listings)
+                  wordCount: wordCount, listings: listings, paramsHaveSiteKey: paramsHaveSiteKey)
     }
 
     private init(document: Document, body: Once<String>, excerpt: String, hasMore: Bool, summary: String, wordCount: Int,
-                 listings: ListingDigests = ListingDigests()) {
+                 listings: ListingDigests = ListingDigests(), paramsHaveSiteKey: Bool) {
         self.document = document
         self.listings = listings
-        paramsHaveSiteKey = YAMLValue.reaches("site", in: document.params)
+        self.paramsHaveSiteKey = paramsHaveSiteKey
         self.body = body
         self.excerpt = excerpt
         self.hasMore = hasMore
@@ -118,7 +119,7 @@ public final class RenderedDocument: Sendable {
         document.assets = assets
         // What lists show does not include the files beside it, so the digests carry over.
         return RenderedDocument(document: document, body: body, excerpt: excerpt, hasMore: hasMore, summary: summary, wordCount: wordCount,
-                                listings: listings)
+                                listings: listings, paramsHaveSiteKey: paramsHaveSiteKey)
     }
 }
 
