@@ -25,9 +25,10 @@ struct BuildCache: Sendable {
         /// the same the file need not be read again. Empty when unknown.
         var version: [UInt8] = []
         var rendered: RenderedDocument
-        /// The entry as the cache file held it, written back as it is while nothing about the
-        /// document changed: an edit to one post re-encodes one entry, not ten thousand.
-        var encoded: ArraySlice<UInt8>?
+        /// Where the entry is, length and all, in the documents file the cache was read from
+        /// (``BuildCache/documentsFileBytes``). It is written back from there while nothing about
+        /// the document changed: an edit to one post re-encodes one entry, not ten thousand.
+        var encoded: Range<Int>?
     }
 
     struct PageRecord: Sendable, Equatable {
@@ -42,6 +43,8 @@ struct BuildCache: Sendable {
     var pagesKey: Fingerprint
     var documents: [String: CachedDocument] = [:]
     var pages: [String: PageRecord] = [:]
+    /// The documents file as it was read, which unchanged entries are written back from.
+    private(set) var documentsFileBytes: [UInt8] = []
 
     init(documentsKey: Fingerprint, pagesKey: Fingerprint) {
         self.documentsKey = documentsKey
@@ -77,16 +80,21 @@ struct BuildCache: Sendable {
                 return records
             } ?? nil
         }
-        let documents = CacheReader.read(documentsFile(beside: url), format: documentsFormat) { reader -> [String: CachedDocument]? in
+        let fileBytes = FileBytes.read(documentsFile(beside: url).path) ?? []
+        let documents = CacheReader.read(fileBytes, format: documentsFormat) { reader -> [String: CachedDocument]? in
             guard try reader.fingerprint() == documentsKey else { return nil }
             // Each document was written as one blob, so they decode on every core.
-            let blobs = try reader.array { try $0.raw() }
-            let decoded = Parallel.map(blobs) { blob -> (String, CachedDocument)? in
-                var reader = CacheReader(blob)
+            let blobs = try reader.array { reader in
+                let start = reader.position
+                let blob = try reader.raw()
+                return (entry: start..<reader.position, blob: blob)
+            }
+            let decoded = Parallel.map(blobs) { entry -> (String, CachedDocument)? in
+                var reader = CacheReader(entry.blob)
                 guard let path = try? reader.string(), let source = try? reader.fingerprint(), let version = try? reader.raw(),
                     let rendered = try? RenderedDocument.decode(from: &reader, html: html), reader.atEnd
                 else { return nil }
-                return (path, CachedDocument(source: source, version: Array(version), rendered: rendered, encoded: blob))
+                return (path, CachedDocument(source: source, version: Array(version), rendered: rendered, encoded: entry.entry))
             }
             var documents: [String: CachedDocument] = [:]
             documents.reserveCapacity(decoded.count)
@@ -99,6 +107,7 @@ struct BuildCache: Sendable {
         // Page records mean nothing without the documents they were made from.
         guard let documents else { return cache }
         cache.documents = documents
+        cache.documentsFileBytes = fileBytes
         cache.pages = records.wait() ?? [:]
         return cache
     }
@@ -150,15 +159,21 @@ struct BuildCache: Sendable {
 
     /// The documents as the cache file holds them, each entry a blob of its own (so that they
     /// decode on every core); slow enough for a big blog to be worth doing while the output is
-    /// being written, in one buffer, to keep memory down.
-    func encodedDocuments(listing fields: [ListingFields] = []) -> [UInt8] {
-        var writer = CacheWriter()
-        writer.reserve(documents.values.reduce(16) { $0 + ($1.encoded?.count ?? 2048) + 4 })
-        writer.int(documents.count)
-        // In no particular order: the reader makes a dictionary of them anyway.
+    /// being written. Unchanged entries are not copied: they are written from the file read.
+    func encodedDocuments(listing fields: [ListingFields] = []) -> FileBytes.Gather {
+        var gather = FileBytes.Gather()
+        var count = CacheWriter()
+        count.int(documents.count)
+        gather.append(count.bytes)
+        let file = gather.add(documentsFileBytes)
+        var fresh = CacheWriter()
+        var kept: [Range<Int>] = []
+        kept.reserveCapacity(documents.count)
+        // In no particular order: the reader makes a dictionary of them anyway. Those kept go in
+        // the order of the file they come from, so that runs of them are written as one.
         for entry in documents {
             if let encoded = entry.value.encoded {
-                writer.raw(encoded)
+                kept.append(encoded)
                 continue
             }
             // The digests lists will ask for next time, so that an unchanged post costs a lookup.
@@ -170,15 +185,18 @@ struct BuildCache: Sendable {
             entryWriter.fingerprint(entry.value.source)
             entryWriter.raw(entry.value.version)
             entry.value.rendered.encode(to: &entryWriter)
-            writer.raw(entryWriter.bytes)
+            fresh.raw(entryWriter.bytes)
         }
-        return writer.bytes
+        kept.sort { $0.lowerBound < $1.lowerBound }
+        for range in kept { gather.append(range, of: file) }
+        gather.append(fresh.bytes)
+        return gather
     }
 
     /// Writes the documents file beside `cacheFile` in one step (a temporary file renamed into
     /// place). A document entry describes its source file alone, so the file may be written as
     /// soon as it is encoded, whether or not the build goes on to succeed.
-    func saveDocuments(_ encoded: [UInt8], beside cacheFile: URL) throws {
+    func saveDocuments(_ encoded: FileBytes.Gather, beside cacheFile: URL) throws {
         try CacheWriter.write(Self.documentsFile(beside: cacheFile), format: Self.documentsFormat, then: encoded) { writer in
             writer.fingerprint(documentsKey)
         }

@@ -61,6 +61,9 @@ struct CacheReader {
 
     var atEnd: Bool { index == bytes.endIndex }
 
+    /// Where the reader is, as an index into the bytes it was made with.
+    var position: Int { index }
+
     mutating func int() throws -> Int {
         var value: UInt64 = 0
         var shift: UInt64 = 0
@@ -118,7 +121,11 @@ extension CacheReader {
     /// What `read` makes of the file at `url`, after its `format` line; nil when the file is
     /// missing, of another format, damaged, or longer than what `read` takes.
     static func read<Value>(_ url: URL, format: String, _ read: (inout CacheReader) throws -> Value) -> Value? {
-        guard let bytes = FileBytes.read(url.path) else { return nil }
+        FileBytes.read(url.path).flatMap { Self.read($0, format: format, read) }
+    }
+
+    /// What `read` makes of `bytes`, a whole cache file, as ``read(_:format:_:)`` does.
+    static func read<Value>(_ bytes: [UInt8], format: String, _ read: (inout CacheReader) throws -> Value) -> Value? {
         var reader = CacheReader(bytes)
         guard (try? reader.string()) == format, let value = try? read(&reader), reader.atEnd else { return nil }
         return value
@@ -129,14 +136,17 @@ extension CacheWriter {
     /// Writes the file at `url` in one step (a temporary file renamed into place), making its
     /// folder: the `format` line, then what `write` puts, then `rest`, bytes encoded already
     /// (written as they are, not copied into the rest).
-    static func write(_ url: URL, format: String, then rest: [UInt8] = [], _ write: (inout CacheWriter) -> Void) throws {
+    static func write(_ url: URL, format: String, then rest: FileBytes.Gather = FileBytes.Gather(), _ write: (inout CacheWriter) -> Void) throws {
         var writer = CacheWriter()
         writer.string(format)
         write(&writer)
+        var whole = FileBytes.Gather()
+        whole.append(writer.bytes)
+        whole.append(contentsOf: rest)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         let temporary = url.path + ".tmp-\(getpid())"
         do {
-            try FileBytes.write([writer.bytes, rest], to: temporary)
+            try FileBytes.write(whole, to: temporary)
             guard rename(temporary, url.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
         } catch {
             unlink(temporary)

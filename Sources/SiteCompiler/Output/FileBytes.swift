@@ -52,34 +52,93 @@ enum FileBytes {
 
     /// Writes `bytes` to a new file at `path`.
     static func write(_ bytes: Data, to path: String) throws {
-        try bytes.withUnsafeBytes { try write([$0], to: path) }
+        let descriptor = try create(path)
+        defer { close(descriptor) }
+        try bytes.withUnsafeBytes { try write([$0], to: descriptor, path: path) }
     }
 
-    /// Writes the parts, one after the other, to a new file at `path`.
-    static func write(_ parts: [[UInt8]], to path: String) throws {
-        // Nested, so that every buffer stays valid for the whole write.
-        func next(_ index: Int, _ buffers: [UnsafeRawBufferPointer]) throws {
-            guard index < parts.count else { return try write(buffers, to: path) }
-            try parts[index].withUnsafeBytes { try next(index + 1, buffers + [$0]) }
+    /// Bytes to write, in order: ranges of a few buffers. A file made mostly of another file's
+    /// bytes (a cache file rewritten with one entry changed) is written from that file's buffer
+    /// in a few ranges, instead of being copied into a new buffer first.
+    struct Gather {
+        private(set) var buffers: [[UInt8]] = []
+        private(set) var pieces: [(buffer: Int, range: Range<Int>)] = []
+
+        init() {}
+
+        /// Adds a buffer, to take ranges of; nothing of it is written until they are appended.
+        mutating func add(_ buffer: [UInt8]) -> Int {
+            buffers.append(buffer)
+            return buffers.count - 1
         }
-        try next(0, [])
+
+        /// Appends a whole buffer.
+        mutating func append(_ bytes: [UInt8]) {
+            append(0..<bytes.count, of: add(bytes))
+        }
+
+        /// Appends bytes `range` of an added buffer, joined to the piece before when they follow on.
+        mutating func append(_ range: Range<Int>, of buffer: Int) {
+            guard !range.isEmpty else { return }
+            if let last = pieces.last, last.buffer == buffer, last.range.upperBound == range.lowerBound {
+                pieces[pieces.count - 1].range = last.range.lowerBound..<range.upperBound
+            } else {
+                pieces.append((buffer, range))
+            }
+        }
+
+        /// Appends everything of another gather after this one's.
+        mutating func append(contentsOf other: Gather) {
+            let first = buffers.count
+            buffers += other.buffers
+            for piece in other.pieces { append(piece.range, of: first + piece.buffer) }
+        }
     }
 
-    private static func write(_ buffers: [UnsafeRawBufferPointer], to path: String) throws {
+    /// Writes what `gather` holds to a new file at `path`.
+    static func write(_ gather: Gather, to path: String) throws {
+        let descriptor = try create(path)
+        defer { close(descriptor) }
+        // Nested, so that every buffer stays valid for the whole write; a gather has few buffers.
+        func open(_ index: Int, _ bases: [UnsafeRawBufferPointer]) throws {
+            guard index == gather.buffers.count else {
+                return try gather.buffers[index].withUnsafeBytes { try open(index + 1, bases + [$0]) }
+            }
+            let pieces = gather.pieces.map { UnsafeRawBufferPointer(rebasing: bases[$0.buffer][$0.range]) }
+            try write(pieces, to: descriptor, path: path)
+        }
+        try open(0, [])
+    }
+
+    private static func create(_ path: String) throws -> Int32 {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw OutputError(path: path, message: "cannot write: \(String(cString: strerror(errno)))")
         }
-        defer { close(descriptor) }
-        for buffer in buffers where buffer.count > 0 {
-            var offset = 0
-            while offset < buffer.count {
-                let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw OutputError(path: path, message: "cannot write: \(String(cString: strerror(errno)))")
-                }
-                offset += written
+        return descriptor
+    }
+
+    /// Writes the buffers one after the other, many to a system call.
+    private static func write(_ buffers: [UnsafeRawBufferPointer], to descriptor: Int32, path: String) throws {
+        var vectors = buffers.filter { $0.count > 0 }.map { iovec(iov_base: UnsafeMutableRawPointer(mutating: $0.baseAddress), iov_len: $0.count) }
+        var next = 0
+        while next < vectors.count {
+            // Linux takes at most 1,024 vectors a call (IOV_MAX, which Swift does not import).
+            let batch = min(vectors.count - next, 1024)
+            let written = vectors[next...].withUnsafeBufferPointer { writev(descriptor, $0.baseAddress, Int32(batch)) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw OutputError(path: path, message: "cannot write: \(String(cString: strerror(errno)))")
+            }
+            // Past the vectors written whole, and into the one written in part.
+            var rest = written
+            while rest > 0, rest >= vectors[next].iov_len {
+                rest -= vectors[next].iov_len
+                next += 1
+            }
+            if rest > 0 {
+                vectors[next].iov_base += rest
+                vectors[next].iov_len -= rest
             }
         }
     }
