@@ -266,12 +266,25 @@ public struct SiteBuilder: Sendable {
                 return live.flatMap { FileStamp.of(path, in: $0) }
             }
             timer.lap("output stamps")
-            compiled.cache.pages = [:]
-            for (path, stamp) in zip(paths, stamps) {
-                guard let stamp, let fingerprint = made[path]?.fingerprint else { continue }
-                compiled.cache.pages[path] = .init(fingerprint: fingerprint, stamp: stamp)
+            let fresh = zip(paths, stamps).compactMap { path, stamp -> (String, BuildCache.PageRecord)? in
+                guard let stamp, let fingerprint = made[path]?.fingerprint else { return nil }
+                return (path, BuildCache.PageRecord(fingerprint: fingerprint, stamp: stamp))
             }
-            if compiled.cache.pages != compiled.previousPages {
+            // The last build's records, brought up to date: after an edit nearly all are the
+            // same, and one lookup each says so without building and comparing another table.
+            var records = compiled.previousPages
+            var changed = false
+            for (path, record) in fresh where records[path] != record {
+                records[path] = record
+                changed = true
+            }
+            // More records than pages: some pages are gone, and their records with them.
+            if records.count != fresh.count {
+                records = Dictionary(fresh, uniquingKeysWith: { $1 })
+                changed = true
+            }
+            compiled.cache.pages = records
+            if changed {
                 try? compiled.cache.savePages(to: cacheFile)
             }
             compiled.savingDocuments?.wait()
