@@ -16,7 +16,7 @@ struct DocumentReader: Sendable {
     private static func text(of path: String, contents: Data?, in tree: any SourceTree) throws(Diagnostic) -> String {
         let raw: String
         if let contents { raw = try SourceText.decode(contents, path: path) } else { raw = try tree.text(of: path) }
-        return raw.utf8.contains(0x0D) ? raw.replacingOccurrences(of: "\r\n", with: "\n") : raw
+        return UTF8Search.contains(byte: 0x0D, in: raw) ? raw.replacingOccurrences(of: "\r\n", with: "\n") : raw
     }
 
     /// The Markdown body of the file at `path`, as ``read(_:contents:kind:defaultSlug:fileDate:assets:sitePath:)``

@@ -33,20 +33,27 @@ public enum HTMLText {
     /// The text of an HTML fragment with tags, comments and scripts removed and entities decoded,
     /// whitespace folded to single spaces.
     public static func plainText(_ html: String) -> String {
-        var output: [UInt8] = []
-        output.reserveCapacity(html.utf8.count)
-        var pendingSpace = false
-        func append(_ byte: UInt8) {
-            if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D {
-                pendingSpace = !output.isEmpty
-                return
+        // Text with runs of white space made one space, and none at the start. A value of its
+        // own rather than variables a nested function captures: those the runtime checks for
+        // exclusive access on every byte.
+        struct Text {
+            var output: [UInt8] = []
+            var pendingSpace = false
+
+            mutating func append(_ byte: UInt8) {
+                if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D {
+                    pendingSpace = !output.isEmpty
+                    return
+                }
+                if pendingSpace { output.append(0x20) }
+                pendingSpace = false
+                output.append(byte)
             }
-            if pendingSpace { output.append(0x20) }
-            pendingSpace = false
-            output.append(byte)
         }
         var html = html
-        html.withUTF8 { bytes in
+        let output = html.withUTF8 { bytes in
+            var text = Text()
+            text.output.reserveCapacity(bytes.count)
             var index = 0
             let count = bytes.count
             func hasPrefix(_ text: StaticString, at position: Int) -> Bool {
@@ -69,7 +76,7 @@ public enum HTMLText {
                     let next = bytes[index + 1]
                     let isLetter = (next | 0x20) >= UInt8(ascii: "a") && (next | 0x20) <= UInt8(ascii: "z")
                     guard isLetter || next == UInt8(ascii: "/") || next == UInt8(ascii: "!") else {
-                        append(byte)  // a bare '<' in text, not a tag
+                        text.append(byte)  // a bare '<' in text, not a tag
                         index += 1
                         continue
                     }
@@ -88,7 +95,7 @@ public enum HTMLText {
                     var end = index + 1
                     while end < count, bytes[end] != UInt8(ascii: ">") { end += 1 }
                     guard end < count else {
-                        append(byte)
+                        text.append(byte)
                         index += 1
                         continue
                     }
@@ -99,13 +106,14 @@ public enum HTMLText {
                         nameEnd += 1
                     }
                     let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[nameStart..<nameEnd]), as: UTF8.self).lowercased()
-                    if !inlineElements.contains(name) { append(0x20) }
+                    if !inlineElements.contains(name) { text.append(0x20) }
                     index = end + 1
                     continue
                 }
-                append(byte)
+                text.append(byte)
                 index += 1
             }
+            return text.output
         }
         let text = decodeEntities(String(decoding: output, as: UTF8.self))
         return UTF8Search.contains("\u{A0}", in: text) ? text.replacingOccurrences(of: "\u{A0}", with: " ") : text

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Substring search over UTF-8 bytes, for the hot paths where Foundation's `range(of:)` (which
 /// goes through UTF-16) costs more than the work around it.
 enum UTF8Search {
@@ -14,14 +16,21 @@ enum UTF8Search {
         var index = start
         let last = bytes.count - pattern.count
         while index <= last {
-            if bytes[index] == first {
-                var matched = 1
-                while matched < pattern.count, bytes[index + matched] == pattern[matched] { matched += 1 }
-                if matched == pattern.count { return index }
-            }
+            // memchr finds each candidate first byte many bytes at a time.
+            guard let found = memchr(bytes.baseAddress! + index, Int32(first), last - index + 1) else { return nil }
+            index = UnsafeRawPointer(bytes.baseAddress!).distance(to: UnsafeRawPointer(found))
+            var matched = 1
+            while matched < pattern.count, bytes[index + matched] == pattern[matched] { matched += 1 }
+            if matched == pattern.count { return index }
             index += 1
         }
         return nil
+    }
+
+    /// Whether `text` holds the byte `byte` anywhere.
+    static func contains(byte: UInt8, in text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in bytes.count > 0 && memchr(bytes.baseAddress!, Int32(byte), bytes.count) != nil }
     }
 
     /// Whether `haystack` contains `needle`.
