@@ -124,21 +124,22 @@ public enum HTMLText {
         var html = html
         // Over the contiguous bytes: every post's whole body, each build.
         return html.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return 0 }
             var words = 0
             var inWord = false
-            var inTag = false
-            for byte in bytes {
-                if inTag {
-                    if byte == UInt8(ascii: ">") { inTag = false }
-                    continue
-                }
+            var index = 0
+            while index < bytes.count {
+                let byte = base[index]
                 if byte == UInt8(ascii: "<") {
-                    inTag = true
+                    // A tag neither starts nor ends a word; memchr finds its end many bytes at a time.
+                    guard let end = memchr(base + index + 1, Int32(UInt8(ascii: ">")), bytes.count - index - 1) else { break }
+                    index = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(end)) + 1
                     continue
                 }
                 let isSpace = byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
                 if !isSpace && !inWord { words += 1 }
                 inWord = !isSpace
+                index += 1
             }
             return words
         }
