@@ -146,6 +146,22 @@ import Testing
         try blog.expectSameAsFullBuild("one edit")
     }
 
+    /// A rebuild writes its documents mostly as ranges of the file it read; that file must read
+    /// back whole, or the next build would quietly start from nothing.
+    @Test func theDocumentsARebuildSavesReadBackWhole() throws {
+        let first = try incremental()
+        try blog.write("posts/2019-10-03-post-3.md", TestBlog.post("title: Post 3\ntags: [alpha, odd, three]", "Opening of 3.\n\nA new middle."))
+        try incremental()
+        try blog.write("posts/2019-10-07-post-7.md", TestBlog.post("title: Post 7\ntags: [alpha, odd, other]", "Opening of 7.\n\nMore of 7, and more."))
+        let report = try incremental()
+        // Pages that show neither edited post: a build that lost its documents renders them too.
+        let elsewhere = ["2019/10/01/post-1/index.html", "2019/10/11/post-11/index.html", "archive/index.html", "tags/index.html"]
+        #expect(Set(elsewhere).isSubset(of: first.renderedPages))
+        #expect(report.renderedPages.isDisjoint(with: elsewhere), "rendered again: \(report.renderedPages.sorted())")
+        #expect(report.renderedPages.contains("2019/10/07/post-7/index.html"))
+        try blog.expectSameAsFullBuild("two edits")
+    }
+
     @Test func aLongerPostRendersOnlyThePagesThatShowItsLength() throws {
         try incremental()
         let listsOnly = ["archive/index.html", "tags/index.html", "tags/alpha/index.html", "tags/odd/index.html"]
