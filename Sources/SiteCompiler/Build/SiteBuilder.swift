@@ -112,8 +112,17 @@ public struct SiteBuilder: Sendable {
         // taken on another thread while the sources are read, sorted and grouped, which mostly
         // keeps one core.
         let previous = cache.pages
+        // A file the spare sync linked was looked at just before (its link changed its change
+        // time): it is intact if it was so then, and its stamp is now the one from after.
+        let relinked = sink?.relinked ?? [:]
         let intact = live.flatMap { OpenFolder($0.path) }.map { folder in
-            Background { previous.filter { path, record in FileStamp.of(path, in: folder) == record.stamp } }
+            Background {
+                var intact = previous.filter { path, record in
+                    relinked[path].map { $0.before == record.stamp } ?? (FileStamp.of(path, in: folder) == record.stamp)
+                }
+                for (path, stamps) in relinked where intact[path] != nil { intact[path]?.stamp = stamps.after }
+                return intact
+            }
         }
 
         let settledBefore = Int(Date().timeIntervalSince1970 * 1e9) - racyMargin

@@ -36,7 +36,7 @@ struct FileStamp: Sendable, Equatable {
 
 extension FileStamp {
     /// The stamp `info` describes, when it describes a regular file.
-    fileprivate init?(_ info: stat) {
+    init?(_ info: stat) {
         guard info.st_mode & S_IFMT == S_IFREG else { return nil }
         self.init(size: Int(info.st_size), modified: info.modifiedNanoseconds, changed: info.changedNanoseconds, inode: UInt64(info.st_ino))
     }

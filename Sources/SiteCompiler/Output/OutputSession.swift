@@ -18,6 +18,10 @@ final class OutputSession: @unchecked Sendable {
     /// The files of the live folder when the spare was brought up to date from a
     /// ``SpareRecord`` before rendering; nil when the spare's contents are unknown.
     let synced: Set<String>?
+    /// Live files that ``sync(_:)`` linked into the spare, with their stamps just before and
+    /// just after. A new link changes a file's change time, so without the stamp from before,
+    /// every page the last build wrote would look touched by hand and be rendered again.
+    private(set) var relinked: [String: (before: FileStamp, after: FileStamp)] = [:]
 
     init(spare: String, live: String, synced: Set<String>? = nil) {
         self.spare = spare
@@ -43,6 +47,7 @@ final class OutputSession: @unchecked Sendable {
                 // Where no link can be made (another file system), a copy keeps the spare true
                 // to the record, which later steps trust without looking.
                 try OutputWriter.mirror(livePath, at: sparePath)
+                if let before = FileStamp(liveInfo), let after = FileStamp.of(livePath) { relinked[path] = (before, after) }
             case S_IFDIR:
                 try folder(path)
             default:

@@ -159,7 +159,16 @@ import Testing
         #expect(Set(elsewhere).isSubset(of: first.renderedPages))
         #expect(report.renderedPages.isDisjoint(with: elsewhere), "rendered again: \(report.renderedPages.sorted())")
         #expect(report.renderedPages.contains("2019/10/07/post-7/index.html"))
+        // Nor the page the build before wrote, though the spare sync has linked it since.
+        #expect(!report.renderedPages.contains("2019/10/03/post-3/index.html"))
         try blog.expectSameAsFullBuild("two edits")
+
+        // A page the last build wrote, changed by hand before the next sync links it, is made again.
+        try Data("tampered".utf8).write(to: blog.output.appending(path: "2019/10/07/post-7/index.html"))
+        try blog.write("posts/2019-10-01-post-1.md", TestBlog.post("title: Post 1\ntags: [alpha, odd, other]", "Opening of 1.\n\nMore of 1, and more."))
+        let again = try incremental()
+        #expect(again.renderedPages.contains("2019/10/07/post-7/index.html"))
+        try blog.expectSameAsFullBuild("a relinked page changed by hand")
     }
 
     @Test func aLongerPostRendersOnlyThePagesThatShowItsLength() throws {
