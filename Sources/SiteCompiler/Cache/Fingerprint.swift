@@ -144,6 +144,7 @@ extension RenderedDocument {
             builder.add(summary)
         }
         if fields.contains(.length) { builder.add(wordCount) }
+        if fields.contains(.readingTime) { builder.add(TemplateContext.readingTime(wordCount)) }
         if fields.contains(.draft) { builder.add(d.draft) }
         if fields.contains(.audio), let audio = d.audio {
             builder.add(audio.url)

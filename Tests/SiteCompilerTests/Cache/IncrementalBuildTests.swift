@@ -159,6 +159,9 @@ import Testing
         #expect(Set(elsewhere).isSubset(of: first.renderedPages))
         #expect(report.renderedPages.isDisjoint(with: elsewhere), "rendered again: \(report.renderedPages.sorted())")
         #expect(report.renderedPages.contains("2019/10/07/post-7/index.html"))
+        // Post 7 grew by three words, and its reading time did not: its neighbours and its home
+        // page, which show that and not the count, stay as they are.
+        #expect(report.renderedPages.isDisjoint(with: ["2019/10/06/post-6/index.html", "2019/10/08/post-8/index.html", "page/3/index.html"]))
         // Nor the page the build before wrote, though the spare sync has linked it since.
         #expect(!report.renderedPages.contains("2019/10/03/post-3/index.html"))
         try blog.expectSameAsFullBuild("two edits")

@@ -8,8 +8,10 @@ import Testing
         let theme = try Theme.load(from: TestBlog().source)
         let archive = theme.fields(of: "archive")
         #expect(archive.isSuperset(of: [.title, .address, .date]))
-        #expect(archive.isDisjoint(with: [.length, .excerpt, .tags, .audio, .draft]))
-        #expect(theme.fields(of: "home").isSuperset(of: [.title, .address, .date, .length, .excerpt, .tags, .audio, .draft]))
+        #expect(archive.isDisjoint(with: [.length, .readingTime, .excerpt, .tags, .audio, .draft]))
+        #expect(theme.fields(of: "home").isSuperset(of: [.title, .address, .date, .readingTime, .excerpt, .tags, .audio, .draft]))
+        // The default theme shows a reading time, never the word count it comes from.
+        #expect(!theme.fields(of: "home").contains(.length))
         #expect(theme.fields(of: "no such layout") == .all)
     }
 
