@@ -76,7 +76,8 @@ public struct SiteBuilder: Sendable {
     /// Compiles with the cache in `cacheFile` (if any) and the live output folder `live`, whose
     /// unchanged pages are kept rather than rendered.
     func compile(progress: BuildProgress?, cacheFile: URL?, live: URL?, sink: OutputSession?,
-                 versions: [String: FileVersion], files: [String]? = nil) throws(BuildFailure) -> Compiled {
+                 versions: [String: FileVersion], files: [String]? = nil,
+                 cacheBytes: Background<BuildCache.Files>? = nil) throws(BuildFailure) -> Compiled {
         var log = DiagnosticLog()
         var timer = PhaseTimer()
         var config: SiteConfig?
@@ -105,7 +106,9 @@ public struct SiteBuilder: Sendable {
         // version or digest is the one recorded.
         let cachedHTML: @Sendable (String) -> String = { path in DocumentReader.body(of: path, in: tree).map { renderer.render($0).html } ?? "" }
         timer.lap("config and theme")
-        var cache = cacheFile.map { BuildCache.load(from: $0, documentsKey: documentsKey, pagesKey: pagesKey, html: cachedHTML) }
+        var cache = cacheFile.map {
+            BuildCache.load(from: $0, documentsKey: documentsKey, pagesKey: pagesKey, files: cacheBytes?.wait(), html: cachedHTML)
+        }
             ?? BuildCache(documentsKey: documentsKey, pagesKey: pagesKey)
         timer.lap("cache")
         // Which pages the live folder still holds as the last build left them: a stat each,
@@ -234,6 +237,8 @@ public struct SiteBuilder: Sendable {
         }
 
         var stampTimer = PhaseTimer()
+        // Read while the sources are walked; wasted only when nothing changed.
+        let cacheBytes = cacheFile.map { file in Background { BuildCache.Files(beside: file) } }
         // Nothing changed since the last build: say so without reading a post.
         let stampFile = cacheFile.map(BuildStamp.file(beside:))
         let state = cacheFile == nil ? nil : try? source.state(of: Self.inputs)
@@ -256,7 +261,7 @@ public struct SiteBuilder: Sendable {
         let session = try writer.begin()
         stampTimer.lap("spare sync")
         var compiled = try compile(progress: progress, cacheFile: cacheFile, live: cacheFile == nil ? nil : folder, sink: session,
-                                   versions: state?.versions ?? [:], files: state?.files)
+                                   versions: state?.versions ?? [:], files: state?.files, cacheBytes: cacheBytes)
         var timer = PhaseTimer()
         // A big blog's cache takes a while to encode; it does so while the output is written.
         let written = try writer.finish(session, compiled.output, from: source)

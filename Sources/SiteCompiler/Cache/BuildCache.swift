@@ -51,6 +51,18 @@ struct BuildCache: Sendable {
         self.pagesKey = pagesKey
     }
 
+    /// The bytes of a cache's two files, read before they are decoded: a build reads them while
+    /// it walks the sources, which for the most part keeps one core.
+    struct Files: Sendable {
+        var records: [UInt8]?
+        var documents: [UInt8]?
+
+        init(beside cacheFile: URL) {
+            records = FileBytes.read(cacheFile.path)
+            documents = FileBytes.read(BuildCache.documentsFile(beside: cacheFile).path)
+        }
+    }
+
     /// The cache file for an output folder, inside the cache folder.
     static func file(for output: URL, in folder: URL) -> URL {
         folder.appending(path: "build-\(Fingerprint.of(output.standardizedFileURL.path).bytes.prefix(6).map { String(format: "%02x", $0) }.joined()).cache")
@@ -64,12 +76,13 @@ struct BuildCache: Sendable {
     /// Reads a cache (the page records in `url`, the documents beside it), keeping only what is
     /// valid under the given keys. The cache holds no HTML bodies: `html` renders one again, from
     /// its source path, when a page shows it.
-    static func load(from url: URL, documentsKey: Fingerprint, pagesKey: Fingerprint,
+    static func load(from url: URL, documentsKey: Fingerprint, pagesKey: Fingerprint, files: Files? = nil,
                      html: @escaping @Sendable (_ sourcePath: String) -> String) -> BuildCache {
         var cache = BuildCache(documentsKey: documentsKey, pagesKey: pagesKey)
-        // The two files are read side by side: the records on one thread, the documents on the others.
+        let files = files ?? Files(beside: url)
+        // The two files are decoded side by side: the records on one thread, the documents on the others.
         let records = Background {
-            CacheReader.read(url, format: format) { reader -> [String: PageRecord]? in
+            files.records.flatMap { bytes in CacheReader.read(bytes, format: format) { reader -> [String: PageRecord]? in
                 guard try reader.fingerprint() == pagesKey else { return nil }
                 let pages = try reader.array { reader in
                     (try reader.string(), PageRecord(fingerprint: try reader.fingerprint(), stamp: try FileStamp.decode(from: &reader)))
@@ -78,9 +91,9 @@ struct BuildCache: Sendable {
                 records.reserveCapacity(pages.count)
                 for (path, record) in pages { records[path] = record }
                 return records
-            } ?? nil
+            } } ?? nil
         }
-        let fileBytes = FileBytes.read(documentsFile(beside: url).path) ?? []
+        let fileBytes = files.documents ?? []
         let documents = CacheReader.read(fileBytes, format: documentsFormat) { reader -> [String: CachedDocument]? in
             guard try reader.fingerprint() == documentsKey else { return nil }
             // Each document was written as one blob, so they decode on every core.
