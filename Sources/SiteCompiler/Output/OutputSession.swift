@@ -23,10 +23,20 @@ final class OutputSession: @unchecked Sendable {
     /// every page the last build wrote would look touched by hand and be rendered again.
     private(set) var relinked: [String: (before: FileStamp, after: FileStamp)] = [:]
 
-    init(spare: String, live: String, synced: Set<String>? = nil) {
+    /// Whether the spare was made empty for this build, so that nothing but what the session
+    /// puts there can be in it.
+    let startedEmpty: Bool
+
+    init(spare: String, live: String, synced: Set<String>? = nil, startedEmpty: Bool = false) {
         self.spare = spare
         self.live = live
         self.synced = synced
+        self.startedEmpty = startedEmpty
+    }
+
+    /// The folders made in the spare so far, parents before children.
+    var madeFolders: [String] {
+        locked { folders.filter { !$0.isEmpty } }.sorted()
     }
 
     /// Makes each of `paths` in the spare what it is in the live folder: a link to the same

@@ -50,8 +50,10 @@ public struct OutputWriter: Sendable {
         if fileManager.fileExists(atPath: spare.path, isDirectory: &isDirectory), !isDirectory.boolValue {
             try fileManager.removeItem(at: spare)
         }
+        var madeSpare = false
         if !fileManager.fileExists(atPath: spare.path) {
             try fileManager.createDirectory(at: spare, withIntermediateDirectories: true)
+            madeSpare = true
         }
         // Whatever happens next, the record no longer describes the spare.
         let saved = record.flatMap(SpareRecord.load(from:))
@@ -61,7 +63,7 @@ public struct OutputWriter: Sendable {
             try session.sync(saved.changed)
             return session
         }
-        return OutputSession(spare: spare.path, live: destination.path)
+        return OutputSession(spare: spare.path, live: destination.path, startedEmpty: madeSpare)
     }
 
     /// Completes the spare with the rest of `tree` and swaps it in; when nothing differs from
@@ -78,7 +80,7 @@ public struct OutputWriter: Sendable {
         let (report, changed) = if let files = session.synced {
             try updateSynced(spare.path, to: tree, from: source, session: session, written: written, previousFiles: files)
         } else {
-            try update(spare.path, to: tree, from: source, written: written)
+            try update(spare.path, to: tree, from: source, written: written, session: session)
         }
         try swap()
         if let record, let changed, let live = SpareRecord.inode(destination.path), let spare = SpareRecord.inode(spare.path) {
@@ -213,8 +215,13 @@ public struct OutputWriter: Sendable {
     }
 
     /// Makes the folder at `root` hold exactly `tree`, comparing against the live destination.
-    private func update(_ root: String, to tree: OutputTree, from source: any SourceTree, written: Set<String>) throws -> (Report, [String]?) {
-        let existing = TreeListing(root: root)
+    private func update(_ root: String, to tree: OutputTree, from source: any SourceTree, written: Set<String>,
+                        session: OutputSession) throws -> (Report, [String]?) {
+        // A spare made empty by this build holds only what the session put there: listing its
+        // tens of thousands of entries again would find nothing to remove.
+        let existing = session.startedEmpty
+            ? TreeListing(files: written, folders: session.madeFolders)
+            : TreeListing(root: root)
         // What the live folder holds, to know afterwards how the two folders differ; only worth
         // listing when a record will be kept, and there is nothing to list on a first build.
         let liveListing = record != nil && SpareRecord.inode(destination.path) != nil ? TreeListing(root: destination.path) : nil
