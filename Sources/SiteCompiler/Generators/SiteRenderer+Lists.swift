@@ -41,10 +41,17 @@ extension SiteRenderer {
         Array(Set([1, count] + Array(max(1, number - 5)...min(count, number + 5)))).sorted()
     }
 
-    /// `/archive/`: every post, grouped by year, newest first.
-    func archivePage() -> [Item] {
+    /// `/archive/`, `/tags/` and each tag's page, on every core at once. The archive goes first:
+    /// it lists every post, and rendered on its own it would keep one core busy and the rest idle.
+    func archiveAndTagPages() -> [Item] {
+        let jobs = [archivePage()] + tagPages()
+        return Parallel.map(Array(jobs.indices)) { jobs[$0]() }
+    }
+
+    /// `/archive/`: every post, grouped by year, newest first; made when called.
+    func archivePage() -> @Sendable () -> Item {
         let fingerprint = Fingerprint([inputs.site] + inputs.listings[theme.fields(of: "archive")], label: "archive")
-        return [self.page("archive/index.html", origin: "the archive page", fingerprint: fingerprint) { [self] in
+        return { [self] in self.page("archive/index.html", origin: "the archive page", fingerprint: fingerprint) { [self] in
             let summaries = context.postSummaries.of(site.posts.indices)
             var years: [[String: Any]] = []
             var currentYear = ""
@@ -66,11 +73,11 @@ extension SiteRenderer {
             close()
             let page = context.generatedPage(kind: "archive", title: "Archive", path: "/archive/")
             return html("archive", context.values(page: page, extra: ["years": years, "posts": summaries]))
-        }]
+        } }
     }
 
-    /// `/tags/` lists every tag; `/tags/<tag>/` lists its posts.
-    func tagPages() -> [Item] {
+    /// `/tags/` lists every tag; `/tags/<tag>/` lists its posts; each made when called.
+    func tagPages() -> [@Sendable () -> Item] {
         let context = context, tags = site.tags
         @Sendable func value(_ index: Int, withPosts: Bool) -> [String: Any] {
             let tag = tags[index]
@@ -81,18 +88,23 @@ extension SiteRenderer {
         // The index and the tag pages share one digest per tag, of what either layout shows.
         let listings = inputs.listings[Self.tagListingFields(theme)]
         let tagInputs = tags.map { tag in Fingerprint([Fingerprint.of(tag.name + "\u{0}" + tag.slug)] + tag.posts.map { listings[$0] }) }
-        var items = [self.page("tags/index.html", origin: "the tags page", fingerprint: Fingerprint([inputs.site] + tagInputs, label: "tags")) { [self] in
-            html("tags", context.values(page: context.generatedPage(kind: "tags", title: "Tags", path: "/tags/"), extra: ["tags": tags.indices.map { value($0, withPosts: true) }]))
-        }]
-        items += Parallel.map(Array(tags.indices)) { index -> Item in
-            let group = tags[index]
-            return self.page(file(group.path), origin: "the page of tag '\(group.name)'", fingerprint: Fingerprint(inputs.site, tagInputs[index])) { [self] in
-                let page = context.generatedPage(kind: "tag", title: "Posts tagged “\(group.name)”", path: group.path)
-                let tag = value(index, withPosts: true)
-                return html("tag", context.values(page: page, extra: ["tag": tag, "posts": tag["posts"]!]))
+        let indexFingerprint = Fingerprint([inputs.site] + tagInputs, label: "tags")
+        let index: @Sendable () -> Item = { [self] in
+            self.page("tags/index.html", origin: "the tags page", fingerprint: indexFingerprint) { [self] in
+                html("tags", context.values(page: context.generatedPage(kind: "tags", title: "Tags", path: "/tags/"),
+                                            extra: ["tags": tags.indices.map { value($0, withPosts: true) }]))
             }
         }
-        return items
+        return [index] + tags.indices.map { index -> @Sendable () -> Item in
+            { [self] in
+                let group = tags[index]
+                return self.page(file(group.path), origin: "the page of tag '\(group.name)'", fingerprint: Fingerprint(inputs.site, tagInputs[index])) { [self] in
+                    let page = context.generatedPage(kind: "tag", title: "Posts tagged “\(group.name)”", path: group.path)
+                    let tag = value(index, withPosts: true)
+                    return html("tag", context.values(page: page, extra: ["tag": tag, "posts": tag["posts"]!]))
+                }
+            }
+        }
     }
 
     /// `/404.html`, which servers show for a missing page.
