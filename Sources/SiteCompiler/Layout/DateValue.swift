@@ -8,7 +8,10 @@ import Mustache
 /// `{{page.date.month_name}}`, `{{page.date.weekday}}` and `{{page.date.compact}}` (`10 Apr 2014`)
 /// are ready-made; and
 /// `{{#page.date.format}}MMMM do, yyyy{{/page.date.format}}` prints any ``DatePattern``.
-struct DateValue: MustacheParent, MustacheCustomRenderable, Sendable {
+///
+/// A class: layouts look into it through casts from `Any`, and each cast of a struct this size
+/// copies it whole, where a reference costs one retain.
+final class DateValue: MustacheParent, MustacheCustomRenderable, Sendable {
     let date: Date
     let style: DateStyle
     // The forms list pages print for every post, worked out once: Calendar is slow enough that
