@@ -226,6 +226,7 @@ public struct SiteBuilder: Sendable {
     /// Compiles the blog and writes it to `folder`, replacing the previous build only when the
     /// whole build succeeded. With a `cache` folder, unchanged files are neither parsed nor
     /// rendered again.
+    @discardableResult
     public func build(into folder: URL, cache: URL? = nil, progress: BuildProgress? = nil) throws -> Report {
         let start = ContinuousClock.now
         let startWall = Int(Date().timeIntervalSince1970 * 1e9)
