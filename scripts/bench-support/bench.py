@@ -63,7 +63,9 @@ def main():
         # several times slower (the allocator steps over recently freed inodes), which would time
         # the previous run's clean-up rather than the generator.
         trash = os.path.join(args.work, "trash")
-        for name in (f"galley-{size}-out", f"hugo-{size}-out"):
+        # Galley keeps a spare folder beside its output (`.NAME.galley-spare`): it belongs to the
+        # output it sits beside, and goes with it.
+        for name in (f"galley-{size}-out", f"hugo-{size}-out", f".galley-{size}-out.galley-spare"):
             if os.path.exists(os.path.join(args.work, name)):
                 os.makedirs(trash, exist_ok=True)
                 os.rename(os.path.join(args.work, name), os.path.join(trash, f"{name}-{time.time_ns()}"))
