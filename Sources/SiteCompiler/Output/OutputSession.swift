@@ -27,11 +27,17 @@ final class OutputSession: @unchecked Sendable {
     /// puts there can be in it.
     let startedEmpty: Bool
 
+    /// Whether there was a live folder when the session began; without one, no page can be
+    /// the same as its live file.
+    private let hasLive: Bool
+
     init(spare: String, live: String, synced: Set<String>? = nil, startedEmpty: Bool = false) {
         self.spare = spare
         self.live = live
         self.synced = synced
         self.startedEmpty = startedEmpty
+        var info = stat()
+        hasLive = stat(live, &info) == 0
     }
 
     /// The folders made in the spare so far, parents before children.
@@ -74,13 +80,19 @@ final class OutputSession: @unchecked Sendable {
     /// Hands over the page at `path` (relative to the output folder).
     func put(_ path: String, _ text: String) {
         let bytes = Data(text.utf8)
-        if OutputWriter.liveHolds(bytes, live + "/" + path) != nil {
+        if hasLive, OutputWriter.liveHolds(bytes, live + "/" + path) != nil {
             locked { _ = same.insert(path) }
             return
         }
         do {
             try folder(RelativePath.folder(of: path))
-            try OutputWriter.replace(spare + "/" + path, with: bytes)
+            if startedEmpty {
+                // Nothing in a spare made for this build is a link to a live file, so a page
+                // may be written in place.
+                try FileBytes.write(bytes, to: spare + "/" + path)
+            } else {
+                try OutputWriter.replace(spare + "/" + path, with: bytes)
+            }
             locked { _ = written.insert(path) }
         } catch {
             locked { if failure == nil { failure = error } }
