@@ -4,7 +4,7 @@ extension SiteRenderer {
     /// `/feed.xml` (RSS 2.0), `/atom.xml` (Atom) and `/feed.json` (JSON Feed 1.1), newest posts
     /// first, full content with every link made absolute. Audio posts carry an enclosure, so
     /// the RSS feed works as a podcast.
-    func feeds() -> [Item] {
+    func feeds() -> [@Sendable () -> Item] {
         let limit = site.config.feedLimit
         let count = limit > 0 ? min(limit, site.posts.count) : site.posts.count
         let posts = Array(site.posts.prefix(count))
@@ -14,9 +14,11 @@ extension SiteRenderer {
         let links = context.links
         let entries = Once<[FeedEntry]> { posts.map { FeedEntry(post: $0, links: links) } }
         return [
-            page("feed.xml", origin: "the RSS feed", fingerprint: fingerprint) { [self] in rss(entries.value) },
-            page("atom.xml", origin: "the Atom feed", fingerprint: fingerprint) { [self] in atom(entries.value) },
-            page("feed.json", origin: "the JSON feed", fingerprint: fingerprint) { [self] in String(decoding: jsonFeed(entries.value), as: UTF8.self) },
+            { [self] in page("feed.xml", origin: "the RSS feed", fingerprint: fingerprint) { [self] in rss(entries.value) } },
+            { [self] in page("atom.xml", origin: "the Atom feed", fingerprint: fingerprint) { [self] in atom(entries.value) } },
+            { [self] in
+                page("feed.json", origin: "the JSON feed", fingerprint: fingerprint) { [self] in String(decoding: jsonFeed(entries.value), as: UTF8.self) }
+            },
         ]
     }
 

@@ -41,11 +41,17 @@ extension SiteRenderer {
         Array(Set([1, count] + Array(max(1, number - 5)...min(count, number + 5)))).sorted()
     }
 
-    /// `/archive/`, `/tags/` and each tag's page, on every core at once. The archive goes first:
-    /// it lists every post, and rendered on its own it would keep one core busy and the rest idle.
-    func archiveAndTagPages() -> [Item] {
-        let jobs = [archivePage()] + tagPages()
-        return Parallel.map(Array(jobs.indices)) { jobs[$0]() }
+    /// The pages made from many posts (the archive, the tags, the feeds, the sitemap and the 404
+    /// page), on every core at once, in that order. The archive and the sitemap, which show every
+    /// post, start first: last, either would keep one core busy and the others idle.
+    func listPages() -> [Item] {
+        let jobs = [archivePage()] + tagPages() + feeds() + [sitemap(), notFoundPage()]
+        let sitemapIndex = jobs.count - 2
+        let order = [0, sitemapIndex] + Array(1..<sitemapIndex) + [jobs.count - 1]
+        let made = Parallel.map(order) { jobs[$0]() }
+        var items = [Item?](repeating: nil, count: jobs.count)
+        for (position, index) in order.enumerated() { items[index] = made[position] }
+        return items.map { $0! }
     }
 
     /// `/archive/`: every post, grouped by year, newest first; made when called.
@@ -107,14 +113,14 @@ extension SiteRenderer {
         }
     }
 
-    /// `/404.html`, which servers show for a missing page.
-    func notFoundPage() -> [Item] {
+    /// `/404.html`, which servers show for a missing page; made when called.
+    func notFoundPage() -> @Sendable () -> Item {
         let fields = theme.fields(of: "404")
         let fingerprint = Fingerprint([inputs.site] + site.posts.prefix(5).map { $0.listingFingerprint(fields) }, label: "404")
-        return [self.page("404.html", origin: "the 404 page", fingerprint: fingerprint) { [self] in
+        return { [self] in self.page("404.html", origin: "the 404 page", fingerprint: fingerprint) { [self] in
             let page = context.generatedPage(kind: "not_found", title: "Page not found", path: "/404.html")
             return html("404", context.values(page: page, extra: ["posts": context.postSummaries.of(0..<min(5, context.postSummaries.count))]))
-        }]
+        } }
     }
 
     /// A page at each alias that sends readers and search engines to the new address.

@@ -103,13 +103,9 @@ final class SiteRenderer: Sendable {
         timer.lap("  post and page layouts")
         add(homePages())
         timer.lap("  home pages")
-        add(archiveAndTagPages())
-        timer.lap("  archive and tags")
-        add(feeds())
-        add(sitemap())
-        add(notFoundPage())
+        add(listPages())
+        timer.lap("  list pages and feeds")
         add(redirects())
-        timer.lap("  feeds, sitemap, 404")
 
         // Static files may stand in for the theme's files and for robots.txt, which is how a blog
         // replaces them; for anything else a clash is a mistake worth stopping for.
