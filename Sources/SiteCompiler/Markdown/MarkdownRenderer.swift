@@ -133,8 +133,10 @@ public struct MarkdownRenderer: Sendable {
             output.reserveCapacity(bytes.count + anchors.count * 16)
             var copied = 0
             var index = 0
-            // Only a marker's first byte matters to the scan; everything between is copied whole.
-            while let found = bytes[index...].firstIndex(of: 0xEE) {
+            // Only a marker's first byte matters to the scan, which memchr makes many bytes at a
+            // time; everything between is copied whole.
+            while index < bytes.count, let hit = memchr(bytes.baseAddress! + index, 0xEE, bytes.count - index) {
+                let found = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - bytes.baseAddress!
                 index = found + 1
                 guard found > 0, bytes[found - 1] == UInt8(ascii: ">"), found + 2 < bytes.count, bytes[found + 1] == 0x80,
                     bytes[found + 2] == 0x80

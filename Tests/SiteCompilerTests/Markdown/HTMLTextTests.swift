@@ -30,12 +30,26 @@ import Testing
     @Test func truncateCutsAtAWord() {
         #expect(HTMLText.truncate("one two three four", to: 9) == "one two…")
         #expect(HTMLText.truncate("short", to: 9) == "short")
+        #expect(HTMLText.truncate("one two, three", to: 9) == "one two…")
+        #expect(HTMLText.truncate("onetwothree", to: 5) == "onetw…")
+        // Counted in characters, whatever their bytes: "é" is two, a flag eight, and "\r\n" is one.
+        #expect(HTMLText.truncate("café crème brûlée", to: 11) == "café crème…")
+        #expect(HTMLText.truncate("🇫🇷 🇫🇷 🇫🇷 🇫🇷", to: 6) == "🇫🇷 🇫🇷 🇫🇷…")
+        #expect(HTMLText.truncate("ab\r\ncd ef gh", to: 6) == "ab\r\ncd…")
+        #expect(HTMLText.truncate("ab\ncd ef gh", to: 6) == "ab\ncd…")
     }
 
     @Test func rebaseMakesLinksWorkElsewhere() {
         let html = ##"<a href="/about/">a</a> <img src="photo.jpg"> <a href="#fn-1">1</a> <a href="https://x.org/">x</a> <a href="mailto:a@b.c">m</a>"##
         #expect(HTMLText.rebaseLinks(html, root: "https://e.com/", base: "https://e.com/2019/post/") ==
             ##"<a href="https://e.com/about/">a</a> <img src="https://e.com/2019/post/photo.jpg"> <a href="https://e.com/2019/post/#fn-1">1</a> <a href="https://x.org/">x</a> <a href="mailto:a@b.c">m</a>"##)
+        #expect(HTMLText.rebaseLinks("", root: "https://e.com/", base: "https://e.com/p/") == "")
+        #expect(HTMLText.rebaseLinks("no links at all", root: "https://e.com/", base: "https://e.com/p/") == "no links at all")
+        // An attribute never closed is left as it is, and so is everything after it.
+        #expect(HTMLText.rebaseLinks(##"<a href="/x/">x</a> <a href="/y"##, root: "https://e.com/", base: "https://e.com/p/")
+            == ##"<a href="https://e.com/x/">x</a> <a href="/y"##)
+        #expect(HTMLText.rebaseLinks(##"<video poster="p.jpg" src="v.mp4"></video> "##, root: "https://e.com/", base: "https://e.com/p/")
+            == ##"<video poster="https://e.com/p/p.jpg" src="https://e.com/p/v.mp4"></video> "##)
     }
 
     @Test func footnoteReferencesLeaveExcerpts() {
