@@ -15,6 +15,9 @@ public struct SiteBuilder: Sendable {
     /// Whether layouts that show only `site` values are rendered once a build; tests turn it
     /// off to compare.
     var renderSiteOnlyLayoutsOnce = true
+    /// Whether posts, pages and home pages are rendered through ``LayoutStencils``; tests turn
+    /// it off to compare.
+    var useStencils = true
 
     /// A builder for the blog in `source`.
     public init(source: any SourceTree, options: BuildOptions = BuildOptions()) {
@@ -196,7 +199,7 @@ public struct SiteBuilder: Sendable {
         let postInputs = zip(postOrder, renderedPosts).map { inputFingerprint($1, posts[$0].source) }
         let pageInputs = zip(pageOrder, renderedPages).map { inputFingerprint($1, pages[$0].source) }
         let siteRenderer = SiteRenderer(site: site, theme: theme, options: options, copies: loaded.copies, sink: sink,
-                                        renderSiteOnlyLayoutsOnce: renderSiteOnlyLayoutsOnce) { context in
+                                        renderSiteOnlyLayoutsOnce: renderSiteOnlyLayoutsOnce, useStencils: useStencils) { context in
             SiteRenderer.PageInputs(
                 site: Fingerprint.of(value: context.site), posts: postInputs,
                 listings: Listings(renderedPosts), pages: pageInputs, intact: intact?.wait() ?? [:])

@@ -29,7 +29,7 @@ extension SiteRenderer {
                 if number < pageCount { pagination["next_url"] = context.links.url(path(number + 1)) }
                 let title = number == 1 ? site.config.title : "\(site.config.title) – page \(number)"
                 let page = context.generatedPage(kind: "home", title: title, path: path(number))
-                return html("home", context.values(page: page, extra: ["posts": context.postSummaries.of(range), "pagination": pagination]))
+                return html("home", context.values(page: page, extra: ["posts": context.postSummaries.of(range), "pagination": pagination]), ofMany: true)
             }
         }
         items.append(Item(path: "page/1/index.html", content: .text(redirectPage(to: "/")), origin: "the home page"))

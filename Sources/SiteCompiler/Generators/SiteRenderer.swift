@@ -15,6 +15,9 @@ final class SiteRenderer: Sendable {
     let inputs: PageInputs
     /// Where rendered pages go at once, when the build is writing while it renders.
     let sink: OutputSession?
+    /// Renders the pages that come many to a layout (posts, pages, the home pages) a shape at a
+    /// time; nil when the theme does something stencils cannot follow, or a test compares.
+    let stencils: LayoutStencils?
 
     /// One file a generator wants written.
     struct Item: Sendable {
@@ -52,7 +55,7 @@ final class SiteRenderer: Sendable {
     }
 
     init(site: Site, theme: Theme, options: BuildOptions, copies: [(source: String, output: String)], sink: OutputSession? = nil,
-         renderSiteOnlyLayoutsOnce: Bool = true, inputs: (_ context: TemplateContext) -> PageInputs) {
+         renderSiteOnlyLayoutsOnce: Bool = true, useStencils: Bool = true, inputs: (_ context: TemplateContext) -> PageInputs) {
         self.sink = sink
         self.site = site
         self.options = options
@@ -64,6 +67,7 @@ final class SiteRenderer: Sendable {
         let shadowed = YAMLValue.reaches("site", in: site.config.params)
             || site.posts.contains(where: \.paramsHaveSiteKey) || site.pages.contains(where: \.paramsHaveSiteKey)
         self.theme = renderSiteOnlyLayoutsOnce && !shadowed ? theme.renderingOnce(site: context.site) : theme
+        stencils = useStencils ? LayoutStencils(theme: self.theme) : nil
         self.inputs = inputs(context)
     }
 
@@ -129,9 +133,10 @@ final class SiteRenderer: Sendable {
     }
 
     /// Renders a layout, keeping search engines out of previews even when a blog's own layouts
-    /// forget the robots tag.
-    func html(_ layout: String, _ values: [String: Any]) -> String {
-        let page = theme.render(layout, values)
+    /// forget the robots tag. `ofMany` says the layout renders many pages, most of them alike
+    /// in shape, which is when stencils pay.
+    func html(_ layout: String, _ values: [String: Any], ofMany: Bool = false) -> String {
+        let page = ofMany ? stencils?.render(layout, values) ?? theme.render(layout, values) : theme.render(layout, values)
         guard options.noindex, !UTF8Search.contains("name=\"robots\"", in: page), let head = page.range(of: "<head>", options: .caseInsensitive) else {
             return page
         }

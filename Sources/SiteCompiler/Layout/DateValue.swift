@@ -29,15 +29,17 @@ final class DateValue: MustacheParent, MustacheCustomRenderable, Sendable {
     }
 
     var renderText: String { text }
+
+    /// The date in `pattern`, a ``DatePattern`` with white space around it.
+    func formatted(_ pattern: String) -> String {
+        style.local.format(date, pattern.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
     var isNull: Bool { false }
 
     func child(named name: String) -> Any? {
         switch name {
         case "format":
-            let style = style, date = date
-            return MustacheLambda { pattern in
-                style.local.format(date, pattern.trimmingCharacters(in: .whitespacesAndNewlines))
-            }
+            return MustacheLambda { [self] pattern in formatted(pattern) }
         case "iso8601", "rfc3339": return iso8601
         case "rfc822": return style.english.rfc822(date)
         case "year": return style.local.format(date, "yyyy")

@@ -12,5 +12,6 @@ struct HTMLEscaping: MustacheContentType {
     /// Registers the content type once per process; call before parsing a layout.
     static let register: Void = MustacheContentTypes.register(HTMLEscaping(), named: name)
 
-    func escapeText(_ text: String) -> String { HTMLText.escape(text) }
+    // A slot's mark (see ``SlotMarker``) is escaped by turning it into an escaped slot's.
+    func escapeText(_ text: String) -> String { SlotMarker.escaping(text) ?? HTMLText.escape(text) }
 }

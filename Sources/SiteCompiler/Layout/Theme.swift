@@ -22,6 +22,8 @@ public struct Theme: Sendable {
     let listingFields: [String: ListingFields]
     /// The layouts whose output is the same on every page of a build (see ``LayoutReads/siteOnly(in:)``).
     let siteOnly: Set<String>
+    /// Whether pages may be rendered through ``LayoutStencils`` (see ``LayoutReads/allowsStencils(in:)``).
+    let allowsStencils: Bool
 
     /// The default theme, with the blog's `layouts/` on top.
     public static func load(from tree: any SourceTree) throws(BuildFailure) -> Theme {
@@ -70,7 +72,8 @@ public struct Theme: Sendable {
         return Theme(library: library, layoutNames: Set(sources.keys), assets: assets, origins: sources.mapValues(\.origin),
                      fingerprint: Fingerprint(parts, label: "theme"),
                      listingFields: LayoutReads.fields(in: texts),
-                     siteOnly: LayoutReads.siteOnly(in: texts))
+                     siteOnly: LayoutReads.siteOnly(in: texts),
+                     allowsStencils: LayoutReads.allowsStencils(in: texts))
     }
 
     /// The list values of posts that the layout `name` can show; all of them for a name unknown.
@@ -91,6 +94,11 @@ public struct Theme: Sendable {
     /// Renders the layout `name` with `context`.
     func render(_ name: String, _ context: [String: Any]) -> String {
         library.render(context, withTemplate: name) ?? ""
+    }
+
+    /// Renders the layout `name` with a context of any type (a skeleton's).
+    func render(_ name: String, object: Any) -> String {
+        library.render(object, withTemplate: name) ?? ""
     }
 
     private static func describe(_ error: Error) -> String {

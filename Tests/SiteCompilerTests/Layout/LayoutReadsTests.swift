@@ -57,11 +57,8 @@ import Testing
     /// Rendering the site-only layouts once must change nothing: the sample blog and a blog whose
     /// front matter could shadow `site` build the same with and without it.
     @Test func renderingThemOnceChangesNoByte() throws {
-        // A copy of the sample blog, so that nothing else running meanwhile can touch what is read.
         let sampleCopy = try TestBlog()
-        let sample = sampleCopy.root.appending(path: "site")
-        try FileManager.default.copyItem(
-            at: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "../../../site").standardizedFileURL, to: sample)
+        let sample = try sampleCopy.copyOfSampleBlog()
         let shadowing = try TestBlog(TestBlog.config, [
             "posts/2019-10-08-one.md": TestBlog.post("title: One\nparams:\n  site:\n    title: Not the site"),
             "pages/about.md": TestBlog.post("title: About"),
@@ -76,15 +73,7 @@ import Testing
             let a = scratch.root.appending(path: "once"), b = scratch.root.appending(path: "every")
             try once.build(into: a)
             try every.build(into: b)
-            let files = try DirectorySource(root: a).files(under: "")
-            #expect(files == (try DirectorySource(root: b).files(under: "")))
-            #expect(files.count > 5)
-            for path in files {
-                let once = FileManager.default.contents(atPath: a.appending(path: path).path) ?? Data()
-                let every = FileManager.default.contents(atPath: b.appending(path: path).path) ?? Data()
-                let first = zip(once, every).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(once.count, every.count)
-                #expect(once == every, "\(path) differs from byte \(first): \(String(decoding: once.dropFirst(max(0, first - 80)).prefix(200), as: UTF8.self)) | \(String(decoding: every.dropFirst(max(0, first - 80)).prefix(200), as: UTF8.self))")
-            }
+            try TestBlog.expectSameTrees(a, b)
         }
     }
 }

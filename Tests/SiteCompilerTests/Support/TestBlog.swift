@@ -100,6 +100,31 @@ final class TestBlog {
         }
     }
 
+    /// A copy of the repository's sample blog inside this one's folder, so that nothing else
+    /// running meanwhile can touch what a test reads.
+    func copyOfSampleBlog() throws -> URL {
+        let copy = root.appending(path: "site")
+        try FileManager.default.copyItem(
+            at: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "../../../site").standardizedFileURL, to: copy)
+        return copy
+    }
+
+    /// Records an issue for every file that is in one of two output folders and not the other,
+    /// or differs between them, with the bytes around the first difference.
+    static func expectSameTrees(_ a: URL, _ b: URL, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let files = try DirectorySource(root: a).files(under: "")
+        #expect(files == (try DirectorySource(root: b).files(under: "")), sourceLocation: sourceLocation)
+        #expect(files.count > 5, sourceLocation: sourceLocation)
+        for path in files {
+            let one = FileManager.default.contents(atPath: a.appending(path: path).path) ?? Data()
+            let other = FileManager.default.contents(atPath: b.appending(path: path).path) ?? Data()
+            guard one != other else { continue }
+            let first = zip(one, other).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(one.count, other.count)
+            func around(_ data: Data) -> String { String(decoding: data.dropFirst(max(0, first - 80)).prefix(200), as: UTF8.self) }
+            Issue.record("\(path) differs from byte \(first): \(around(one)) | \(around(other))", sourceLocation: sourceLocation)
+        }
+    }
+
     /// A post file with front matter built from `fields`.
     static func post(_ fields: String, _ body: String = "Some text.") -> String {
         "---\n\(fields)\n---\n\n\(body)\n"

@@ -1,0 +1,146 @@
+import Mustache
+
+// The values a skeleton render sees in place of a page's own. Each acts in swift-mustache as
+// the value it stands for does wherever the outcome depends only on the page's shape (sections,
+// inverted sections, lookups up the context stack, `empty`, `count`, `first`), prints a mark
+// where the value would print its text, and tells the recorder when a layout asks for something
+// that depends on the text itself.
+
+/// A non-empty string, integer or number.
+struct SlotValue: MustacheParent, MustacheCustomRenderable, MustacheTransformable {
+    enum Kind { case string, integer, number }
+
+    let recorder: SkeletonRecorder
+    let emission: Emission
+    let kind: Kind
+    /// The line breaks the value ends with, printed after the mark: an indented partial indents
+    /// what follows a value that ends a line.
+    var suffix = ""
+
+    var renderText: String { recorder.mark(emission, suffix: suffix) }
+    var isNull: Bool { false }
+
+    // A String, Int or Double has no children.
+    func child(named: String) -> Any? { nil }
+
+    func transform(_ name: String) -> Any? {
+        switch (kind, name) {
+        case (.string, "empty"):
+            return false
+        case (.string, "capitalized"), (.string, "lowercased"), (.string, "uppercased"), (.string, "reversed"),
+             (.integer, "equalzero"), (.integer, "plusone"), (.integer, "minusone"), (.integer, "even"), (.integer, "odd"):
+            recorder.fail()
+            return nil
+        default:
+            return nil
+        }
+    }
+}
+
+/// A ``DateValue``, whose named parts and patterns print marks of their own.
+struct DateSlot: MustacheParent, MustacheCustomRenderable {
+    let recorder: SkeletonRecorder
+    let leaf: Int
+    /// The date of the page the skeleton was made from, for which parts a date has.
+    let sample: DateValue
+
+    var renderText: String { recorder.mark(Emission(leaf: leaf, part: .whole)) }
+    var isNull: Bool { false }
+
+    func child(named name: String) -> Any? {
+        if name == "format" {
+            let recorder = recorder, leaf = leaf
+            return MustacheLambda { pattern in recorder.mark(Emission(leaf: leaf, part: .dateFormat(pattern))) }
+        }
+        let emission = Emission(leaf: leaf, part: .dateField(name))
+        switch sample.child(named: name) {
+        case nil: return nil
+        case is String: return SlotValue(recorder: recorder, emission: emission, kind: .string)
+        case is Int: return SlotValue(recorder: recorder, emission: emission, kind: .integer)
+        default:
+            recorder.fail()
+            return nil
+        }
+    }
+}
+
+/// An array of values: the same number of items, each a skeleton value.
+struct SkeletonList: MustacheSequence, MustacheParent, MustacheCustomRenderable, MustacheTransformable {
+    let recorder: SkeletonRecorder
+    let items: [Any]
+
+    func makeIterator() -> IndexingIterator<[Any]> { items.makeIterator() }
+
+    // An array's text is its debug description; that of an empty one is all a stencil can repeat.
+    var renderText: String {
+        if items.isEmpty { return "[]" }
+        recorder.fail()
+        return ""
+    }
+    var isNull: Bool { false }
+
+    func child(named: String) -> Any? { nil }
+
+    // The arrays pages hold are of items that are not Comparable, so `sorted` gives nothing.
+    func transform(_ name: String) -> Any? {
+        switch name {
+        case "first": return items.first
+        case "last": return items.last
+        case "reversed": return SkeletonList(recorder: recorder, items: items.reversed())
+        case "count": return items.count
+        case "empty": return items.isEmpty
+        default: return nil
+        }
+    }
+}
+
+/// A `[String: Any]` with the same keys, each value a skeleton value.
+struct SkeletonMap: MustacheParent, MustacheCustomRenderable, MustacheTransformable {
+    let recorder: SkeletonRecorder
+    let values: [String: Any]
+
+    func child(named name: String) -> Any? { values[name] }
+
+    var renderText: String {
+        if values.isEmpty { return "[:]" }
+        recorder.fail()
+        return ""
+    }
+    var isNull: Bool { false }
+
+    func transform(_ name: String) -> Any? {
+        switch name {
+        case "count": return values.count
+        case "empty": return values.isEmpty
+        case "sorted":
+            let pairs = values.keys.sorted().map { SkeletonPair(recorder: recorder, key: $0, value: values[$0]!) }
+            return SkeletonList(recorder: recorder, items: pairs)
+        case "enumerated":
+            // In the dictionary's own order, which two dictionaries with the same keys need not share.
+            recorder.fail()
+            return nil
+        default: return nil
+        }
+    }
+}
+
+/// One `(key:value:)` pair of a sorted dictionary, whose parts a layout reaches by name.
+struct SkeletonPair: MustacheParent, MustacheCustomRenderable {
+    let recorder: SkeletonRecorder
+    let key: String
+    let value: Any
+
+    func child(named name: String) -> Any? {
+        switch name {
+        case "key": key
+        case "value": value
+        default: nil
+        }
+    }
+
+    var renderText: String {
+        recorder.fail()
+        return ""
+    }
+    var isNull: Bool { false }
+}

@@ -1,0 +1,106 @@
+import Foundation
+
+/// A layout's output for one page shape, with a slot wherever a page's own value goes: filling
+/// the slots with another page of that shape gives what swift-mustache renders for it.
+struct Stencil: Sendable {
+    /// The output's own text, without the marks.
+    private let text: [UInt8]
+    private let pieces: [Piece]
+
+    private enum Piece: Sendable {
+        case text(Range<Int>)
+        case slot(Emission, escaped: Bool)
+    }
+
+    /// The stencil of a skeleton render's output, or nil when it holds a mark of a slot the
+    /// render did not record.
+    init?(skeleton output: String, emissions: [Emission]) {
+        var output = output
+        guard let parsed = output.withUTF8({ bytes -> ([UInt8], [Piece])? in
+            var text: [UInt8] = [], pieces: [Piece] = []
+            text.reserveCapacity(bytes.count)
+            var copied = 0, index = 0
+            func keep(upTo end: Int) {
+                guard end > copied else { return }
+                let start = text.count
+                text += bytes[copied..<end]
+                pieces.append(.text(start..<text.count))
+            }
+            while index < bytes.count {
+                guard let found = memchr(bytes.baseAddress! + index, Int32(SlotMarker.lead), bytes.count - index) else { break }
+                index = UnsafeRawPointer(bytes.baseAddress!).distance(to: UnsafeRawPointer(found))
+                // A noncharacter of the layout's or the site's own, not followed by this
+                // process's nonce, is text like any other.
+                guard let (number, end) = SlotMarker.parse(bytes, at: index) else {
+                    index += 1
+                    continue
+                }
+                guard number < emissions.count else { return nil }
+                keep(upTo: index)
+                pieces.append(.slot(emissions[number], escaped: bytes[index + 2] == SlotMarker.escaped))
+                index = end
+                copied = end
+            }
+            keep(upTo: bytes.count)
+            return (text, pieces)
+        }) else { return nil }
+        (text, pieces) = parsed
+    }
+
+    /// The page whose leaves are `leaves`; nil when one of its dates prints a text that the
+    /// skeleton's mark could not stand for (empty, or with a line break or a tag in it).
+    func fill(_ leaves: [PageShape.Leaf]) -> String? {
+        var output: [UInt8] = []
+        output.reserveCapacity(text.count + 256)
+        for piece in pieces {
+            switch piece {
+            case .text(let range):
+                output += text[range]
+            case .slot(let emission, let escaped):
+                guard emission.leaf < leaves.count else { return nil }
+                switch (leaves[emission.leaf], emission.part) {
+                case (.text(let value, let keep), .whole):
+                    if keep == value.utf8.count {
+                        append(value, escaped: escaped, to: &output)
+                    } else {
+                        append(String(decoding: value.utf8.prefix(keep), as: UTF8.self), escaped: escaped, to: &output)
+                    }
+                case (.integer(let value), .whole):
+                    output += String(describing: value).utf8
+                case (.number(let value), .whole):
+                    append(String(describing: value), escaped: escaped, to: &output)
+                case (.date(let date), let part):
+                    guard let value = Self.text(of: date, part), Self.isPlain(value, part) else { return nil }
+                    append(value, escaped: escaped, to: &output)
+                default:
+                    return nil
+                }
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    private func append(_ value: String, escaped: Bool, to output: inout [UInt8]) {
+        if escaped {
+            HTMLText.appendEscaped(value, to: &output)
+        } else {
+            output += value.utf8
+        }
+    }
+
+    private static func text(of date: DateValue, _ part: Emission.Part) -> String? {
+        switch part {
+        case .whole: date.renderText
+        case .dateField(let name): date.child(named: name).map { String(describing: $0) }
+        case .dateFormat(let pattern): date.formatted(pattern)
+        }
+    }
+
+    /// Whether a date's text prints as its mark did: not empty, with no line break (indented
+    /// partials indent after one), and, for what a lambda returns (parsed as a template), no tag.
+    private static func isPlain(_ text: String, _ part: Emission.Part) -> Bool {
+        guard !text.isEmpty, !text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return false }
+        guard case .dateFormat = part else { return true }
+        return !UTF8Search.contains("{{", in: text)
+    }
+}

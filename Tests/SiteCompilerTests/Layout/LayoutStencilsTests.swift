@@ -1,0 +1,211 @@
+import Foundation
+import Testing
+
+@testable import SiteCompiler
+
+/// Stencils must give what swift-mustache renders, byte for byte, for every page: each test
+/// renders pages both ways and compares.
+@Suite struct LayoutStencilsTests {
+    // Dictionaries typed as TemplateContext types them: a [String: String] is a type stencils leave alone.
+    let site: [String: Any] = ["title": "Site & Co", "author": ["name": "Tess"] as [String: Any], "flag": true]
+
+    /// A theme of the default layouts plus `layouts`, and stencils for it.
+    func stencils(_ layouts: [String: String]) throws -> (Theme, LayoutStencils?) {
+        var files: [String: String] = [:]
+        for (name, text) in layouts { files["layouts/\(name).mustache"] = text }
+        let blog = try TestBlog(TestBlog.config, files)
+        let theme = try Theme.load(from: blog.source)
+        return (theme, LayoutStencils(theme: theme))
+    }
+
+    /// Renders `layout` for each page both ways, records any difference, and returns the stencils.
+    @discardableResult
+    func expectSame(_ layouts: [String: String], _ layout: String, pages: [[String: Any]],
+                    sourceLocation: SourceLocation = #_sourceLocation) throws -> LayoutStencils {
+        let (theme, made) = try stencils(layouts)
+        let stencils = try #require(made, sourceLocation: sourceLocation)
+        for (number, page) in pages.enumerated() {
+            var values = page
+            values["site"] = site
+            // Twice: the first render of a shape makes its stencil, the second fills it.
+            for _ in 0..<2 {
+                let direct = theme.render(layout, values)
+                let filled = stencils.render(layout, values)
+                #expect(filled == direct, "page \(number): \(filled.debugDescription) is not \(direct.debugDescription)",
+                        sourceLocation: sourceLocation)
+            }
+        }
+        return stencils
+    }
+
+    func dates() throws -> DateStyle {
+        let blog = try TestBlog()
+        return DateStyle(config: try SiteConfig.load(from: blog.source))
+    }
+
+    @Test func pagesOfOneShapeShareOneRender() throws {
+        let layouts = [
+            "list": """
+                <h1 title="{{page.title}}">{{page.title}}</h1>
+                {{{page.body}}}
+                <ul>
+                  {{> item}}
+                </ul>
+                {{#page.tags}}<a href="{{url}}">{{name}}</a>{{^last()}}, {{/last()}}{{/page.tags}}
+                {{count(page.tags)}} tags, {{page.count}} items, ratio {{page.ratio}}, {{#page.ok}}ok{{/page.ok}}
+                {{#page.title}}[{{site.title}} {{.}}]{{/page.title}} {{#first(page.tags)}}first: {{name}}{{/first(page.tags)}}
+                {{#sorted(page.params)}}{{key}}={{value}};{{/sorted(page.params)}} {{site.author.name}} {{page.extra.deep}}
+                """,
+            "item": """
+                {{#page.items}}
+                <li>{{text}}</li> {{{text}}}|{{index()}}
+                {{/page.items}}
+                """,
+        ]
+        func page(_ n: Int) -> [String: Any] {
+            [
+                "page": [
+                    "title": "Post \(n) <&> \"quoted\" it's",
+                    "body": "<p>Body \(n)</p>\n",
+                    "items": [["text": "one \(n)\n"], ["text": "two & \(n)"], ["text": "three\r\n"]] as [[String: Any]],
+                    "tags": [["name": "t\(n)", "url": "/t/\(n)/"], ["name": "u'\(n)", "url": "/u/"]] as [[String: Any]],
+                    "count": n * 1000, "ratio": Double(n) / 4, "ok": true,
+                    "params": ["mood": "calm \(n)", "level": n] as [String: Any],
+                    "extra": ["deep": "x\(n)"] as [String: Any],
+                ] as [String: Any],
+            ]
+        }
+        let stencils = try expectSame(layouts, "list", pages: (1...6).map(page))
+        #expect(stencils.skeletonRenders == 1)
+        #expect(stencils.stencilCount == 1)
+    }
+
+    @Test func shapesThatDifferAreRenderedApart() throws {
+        let layouts = [
+            "list": """
+                {{#page.items}}
+                  {{> item}}
+                {{/page.items}}
+                {{^page.items}}none: {{.}}{{/page.items}}{{#empty(page.items)}} (empty){{/empty(page.items)}}
+                {{#page.on}}on{{/page.on}}{{^page.on}}off{{/page.on}} {{#page.maybe}}maybe: {{page.maybe}}{{/page.maybe}}
+                """,
+            "item": "<li>{{text}}</li>\n{{{text}}}\n",
+        ]
+        let pages: [[String: Any]] = [
+            ["page": ["items": [["text": "a"], ["text": "b"]] as [[String: Any]], "on": true, "maybe": "yes"] as [String: Any]],
+            ["page": ["items": [["text": "c"], ["text": "d"]] as [[String: Any]], "on": false] as [String: Any]],
+            ["page": ["items": [] as [[String: Any]], "on": true, "maybe": ""] as [String: Any]],
+            ["page": ["items": [["text": ""], ["text": "\n"], ["text": "\r\n"], ["text": "e\n\n"]] as [[String: Any]], "on": true] as [String: Any]],
+            ["page": ["items": [["text": "f"]] as [[String: Any]], "on": true] as [String: Any]],
+        ]
+        let stencils = try expectSame(layouts, "list", pages: pages)
+        #expect(stencils.skeletonRenders == 5)
+        #expect(stencils.stencilCount == 5)
+    }
+
+    @Test func transformsOfTextsAndWholeValuesRenderEachPage() throws {
+        let layouts = [
+            "upper": "{{uppercased(page.title)}} {{page.title}}",
+            "reversed": "{{#page.title}}{{reversed(.)}}{{/page.title}}",
+            "plus": "{{plusone(page.n)}} {{#even(page.n)}}even{{/even(page.n)}}",
+            "whole": "{{page.tags}}",
+            "map": "{{page}}",
+            "pairs": "{{#sorted(page.params)}}{{.}}{{/sorted(page.params)}}",
+            "enumerated": "{{#enumerated(page.params)}}{{key}}{{/enumerated(page.params)}}",
+        ]
+        let pages: [[String: Any]] = (1...3).map { n in
+            ["page": ["title": "Title \(n)", "n": n, "tags": [["name": "t\(n)"]] as [[String: Any]],
+                      "params": ["a": "\(n)", "b": n] as [String: Any]] as [String: Any]]
+        }
+        for layout in layouts.keys.sorted() {
+            let stencils = try expectSame(layouts, layout, pages: pages)
+            // The shape was tried once and then left to swift-mustache.
+            #expect(stencils.skeletonRenders == 1, "\(layout)")
+            #expect(stencils.stencilCount == 0, "\(layout)")
+        }
+    }
+
+    @Test func datesFillTheirTextsPartsAndPatterns() throws {
+        let style = try dates()
+        let layouts = [
+            "dated": """
+                {{page.date}} {{page.date.iso8601}} {{page.date.unix}} {{page.date.month_name}}
+                {{#page.date.format}}yyyy-MM-dd 'at' HH:mm{{/page.date.format}} {{page.date.format}}
+                {{#page.date}}{{year}}/{{month}}{{/page.date}} [{{{page.date.format}}}] {{page.date.nothing}}
+                """,
+        ]
+        let pages: [[String: Any]] = [0, 86_400 * 400, 1_700_000_000].map { seconds in
+            ["page": ["date": style.value(Date(timeIntervalSince1970: TimeInterval(seconds)))] as [String: Any]]
+        }
+        #expect(try expectSame(layouts, "dated", pages: pages).stencilCount == 1)
+    }
+
+    @Test func textsThatLookLikeMarksStayText() throws {
+        let forged = String(decoding: [0xEF, 0xB7, 0x90] + Array("abcdefgh1".utf8) + [0xEF, 0xB7, 0x91], as: UTF8.self)
+        let genuine = SlotMarker.mark(0)
+        // Swift's literals take no noncharacters.
+        func scalar(_ value: UInt32) -> String { String(Unicode.Scalar(value)!) }
+        let layouts = ["list": "<p>{{page.a}}</p>{{{page.b}}} {{page.c}}\(scalar(0xFDD0)){{page.d}}"]
+        let pages: [[String: Any]] = [
+            ["page": ["a": forged, "b": genuine, "c": scalar(0xFDD2), "d": "x" + scalar(0xFDD1)] as [String: Any]],
+            ["page": ["a": genuine, "b": forged, "c": "plain", "d": "y"] as [String: Any]],
+        ]
+        #expect(try expectSame(layouts, "list", pages: pages).stencilCount == 1)
+    }
+
+    @Test func valuesOfOtherTypesRenderAsTheyAre() throws {
+        let layouts = ["list": "{{page.small}} {{#page.set}}{{.}}{{/page.set}}"]
+        let pages: [[String: Any]] = [["page": ["small": Float(1.5), "set": Set(["only"])] as [String: Any]]]
+        let stencils = try expectSame(layouts, "list", pages: pages)
+        #expect(stencils.skeletonRenders == 0)
+    }
+
+    @Test func layoutsAStencilCannotFollowTurnStencilsOff() throws {
+        #expect(try stencils(["post": "{{>*page.part}}"]).1 == nil)
+        #expect(try stencils(["post": "{{=<% %>=}}<%page.title%>"]).1 == nil)
+        #expect(try stencils(["post": "{{%CONTENT_TYPE: TEXT}}{{page.title}}"]).1 == nil)
+        #expect(try stencils(["post": "{{> footer}}{{page.title}}"]).1 != nil)
+    }
+
+    @Test func marksAreEscapedWholeAndOnlyWhole() throws {
+        let mark = SlotMarker.mark(12, suffix: "\r\n")
+        #expect(SlotMarker.escaping(mark) == nil, "outside a skeleton render")
+        let escaped = try #require(SlotMarker.$inSkeleton.withValue(true) { SlotMarker.escaping(mark) })
+        #expect(Array(escaped.utf8)[2] == SlotMarker.escaped)
+        #expect(SlotMarker.parse(Array(escaped.utf8), at: 0)?.number == 12)
+        SlotMarker.$inSkeleton.withValue(true) {
+            #expect(SlotMarker.escaping(mark + "x") == nil)
+            #expect(SlotMarker.escaping("x" + mark) == nil)
+        }
+        #expect(HTMLEscaping().escapeText("a<b") == "a&lt;b")
+    }
+
+    /// Whole builds, with and without stencils: the sample blog, and a blog whose posts come in
+    /// many shapes (drafts, updates, audio, any number of tags, params, pages, home pages).
+    @Test func buildsWithAndWithoutStencilsAreTheSame() throws {
+        let holder = try TestBlog()
+        let sample = try holder.copyOfSampleBlog()
+        var files: [String: String] = ["pages/about.md": TestBlog.post("title: About & more\nparams:\n  x: 1")]
+        for n in 1...23 {
+            var fields = "title: Post \(n) <\(n % 3 == 0 ? "&" : "")>\ntags: [\((0..<(n % 4)).map { "tag\($0 + n % 2)" }.joined(separator: ", "))]"
+            if n % 5 == 0 { fields += "\nupdated: 2024-02-0\(n % 9 + 1)" }
+            if n % 7 == 0 { fields += "\ndraft: true" }
+            if n % 6 == 0 { fields += "\naudio:\n  url: https://cdn.example.com/a\(n).mp3\n  length: 100\(n)\n  duration: \"1:0\(n % 10)\"" }
+            if n % 4 == 1 { fields += "\nparams:\n  mood: happy \(n)\n  level: \(n)" }
+            let body = String(repeating: "Words and *more* words, line \(n).\n\n", count: n % 9 + 1) + (n % 2 == 0 ? "<!--more-->\nThe rest." : "")
+            files["posts/2024-01-\(String(format: "%02d", n))-post-\(n).md"] = TestBlog.post(fields, body)
+        }
+        let varied = try TestBlog(TestBlog.config, files)
+        for source in [DirectorySource(root: sample), varied.source] {
+            let scratch = try TestBlog()
+            var with = SiteBuilder(source: source, options: scratch.options(drafts: true))
+            with.useStencils = true
+            var without = with
+            without.useStencils = false
+            let a = scratch.root.appending(path: "with"), b = scratch.root.appending(path: "without")
+            try with.build(into: a)
+            try without.build(into: b)
+            try TestBlog.expectSameTrees(a, b)
+        }
+    }
+}
