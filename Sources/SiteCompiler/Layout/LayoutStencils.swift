@@ -27,10 +27,19 @@ final class LayoutStencils: @unchecked Sendable {
     }
     /// More shapes than pages worth keeping them for: a blog whose every page differs.
     private let limit = 1024
+    /// Pages and new shapes so far, by layout.
+    private var tallies: [String: Tally] = [:]
 
     private struct Key: Hashable {
         var layout: String
         var shape: [UInt8]
+    }
+
+    private struct Tally {
+        var pages = 0, shapes = 0
+        /// Most pages of the layout came in a shape of their own: a skeleton render for each
+        /// would cost more than rendering them as they are.
+        var givesUp: Bool { shapes >= 32 && shapes * 2 > pages }
     }
 
     /// Stencils for `theme`'s layouts; nil when a layout does something a stencil cannot follow.
@@ -41,10 +50,14 @@ final class LayoutStencils: @unchecked Sendable {
 
     /// The layout `name` rendered with `values`, exactly as ``Theme/render(_:_:)`` renders it.
     func render(_ name: String, _ values: [String: Any]) -> String {
-        guard let shape = try? PageShape.of(values).0 else { return theme.render(name, values) }
+        lock.lock()
+        let givesUp = tallies[name]?.givesUp ?? false
+        lock.unlock()
+        guard !givesUp, let shape = try? PageShape.of(values).0 else { return theme.render(name, values) }
         let key = Key(layout: name, shape: shape.key)
         lock.lock()
         let known = stencils[key]
+        tallies[name, default: Tally()].pages += 1
         lock.unlock()
         switch known {
         case .some(.some(let stencil)):
@@ -55,6 +68,7 @@ final class LayoutStencils: @unchecked Sendable {
             let stencil = makeStencil(name, values)
             lock.lock()
             skeletonRenders += 1
+            tallies[name, default: Tally()].shapes += 1
             if stencils.count < limit, stencils[key] == nil { stencils[key] = .some(stencil) }
             lock.unlock()
             return stencil?.fill(shape.leaves) ?? theme.render(name, values)

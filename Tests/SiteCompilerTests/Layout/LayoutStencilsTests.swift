@@ -103,6 +103,14 @@ import Testing
         #expect(stencils.stencilCount == 5)
     }
 
+    @Test func aLayoutWhosePagesRarelyShareAShapeStopsTrying() throws {
+        let layouts = ["list": "{{#page.items}}<li>{{.}}</li>{{/page.items}}"]
+        // Each page lists one item more than the one before: no two share a shape.
+        let pages: [[String: Any]] = (1...80).map { n in ["page": ["items": (0..<n).map { "item \($0)" } as [Any]] as [String: Any]] }
+        let stencils = try expectSame(layouts, "list", pages: pages)
+        #expect(stencils.skeletonRenders == 32)
+    }
+
     @Test func transformsOfTextsAndWholeValuesRenderEachPage() throws {
         let layouts = [
             "upper": "{{uppercased(page.title)}} {{page.title}}",
