@@ -33,6 +33,12 @@ final class LayoutStencils: @unchecked Sendable {
     private struct Key: Hashable {
         var layout: String
         var shape: [UInt8]
+
+        // The shape's bytes hashed at once: an array hashes byte by byte, a kilobyte a page.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(layout)
+            shape.withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
     }
 
     private struct Tally {

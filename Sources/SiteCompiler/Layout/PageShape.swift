@@ -58,9 +58,9 @@ struct PageShape {
             shape.key.append(0x7B)
             var skeleton: [String: Any] = [:]
             if recorder != nil { skeleton.reserveCapacity(values.count) }
-            for key in values.keys.sorted() {
+            // Sorted pairs, not sorted keys looked up again: a page walks a dozen dictionaries.
+            for (key, value) in values.sorted(by: { $0.key < $1.key }) {
                 append(key)
-                let value = values[key]!
                 if isRoot, key == "site" {
                     shape.key.append(0x53)
                     if recorder != nil { skeleton[key] = value }
@@ -118,6 +118,9 @@ struct PageShape {
                 shape.key.append(UInt8(count & 0x7F) | (count > 0x7F ? 0x80 : 0))
                 count >>= 7
             } while count > 0
+            if let appended: Void = text.utf8.withContiguousStorageIfAvailable({ shape.key.append(contentsOf: $0) }) {
+                return appended
+            }
             shape.key += text.utf8
         }
     }
