@@ -3,12 +3,13 @@ import Foundation
 /// A layout's output for one page shape, with a slot wherever a page's own value goes: filling
 /// the slots with another page of that shape gives what swift-mustache renders for it.
 struct Stencil: Sendable {
-    /// The output's own text, without the marks.
-    private let text: [UInt8]
     private let pieces: [Piece]
+    /// The bytes of the output's own text, for the room a page needs.
+    private let textCount: Int
 
+    // Strings, appended to a string: a page made as bytes would be checked again as UTF-8.
     private enum Piece: Sendable {
-        case text(Range<Int>)
+        case text(String)
         case slot(Emission, escaped: Bool)
     }
 
@@ -16,15 +17,12 @@ struct Stencil: Sendable {
     /// render did not record.
     init?(skeleton output: String, emissions: [Emission]) {
         var output = output
-        guard let parsed = output.withUTF8({ bytes -> ([UInt8], [Piece])? in
-            var text: [UInt8] = [], pieces: [Piece] = []
-            text.reserveCapacity(bytes.count)
+        guard let pieces = output.withUTF8({ bytes -> [Piece]? in
+            var pieces: [Piece] = []
             var copied = 0, index = 0
             func keep(upTo end: Int) {
                 guard end > copied else { return }
-                let start = text.count
-                text += bytes[copied..<end]
-                pieces.append(.text(start..<text.count))
+                pieces.append(.text(String(decoding: bytes[copied..<end], as: UTF8.self)))
             }
             while index < bytes.count {
                 guard let found = memchr(bytes.baseAddress! + index, Int32(SlotMarker.lead), bytes.count - index) else { break }
@@ -42,50 +40,48 @@ struct Stencil: Sendable {
                 copied = end
             }
             keep(upTo: bytes.count)
-            return (text, pieces)
+            return pieces
         }) else { return nil }
-        (text, pieces) = parsed
+        self.pieces = pieces
+        textCount = pieces.reduce(0) { total, piece in
+            guard case .text(let text) = piece else { return total }
+            return total + text.utf8.count
+        }
     }
 
     /// The page whose leaves are `leaves`; nil when one of its dates prints a text that the
     /// skeleton's mark could not stand for (empty, or with a line break or a tag in it).
     func fill(_ leaves: [PageShape.Leaf]) -> String? {
-        var output: [UInt8] = []
-        output.reserveCapacity(text.count + 256)
+        var output = ""
+        output.reserveCapacity(textCount + 4096)
         for piece in pieces {
             switch piece {
-            case .text(let range):
-                output += text[range]
+            case .text(let text):
+                output += text
             case .slot(let emission, let escaped):
                 guard emission.leaf < leaves.count else { return nil }
                 switch (leaves[emission.leaf], emission.part) {
                 case (.text(let value, let keep), .whole):
                     if keep == value.utf8.count {
-                        append(value, escaped: escaped, to: &output)
+                        output += escaped ? HTMLText.escape(value) : value
                     } else {
-                        append(String(decoding: value.utf8.prefix(keep), as: UTF8.self), escaped: escaped, to: &output)
+                        // The line breaks it ends with are the stencil's own text.
+                        let kept = value[..<value.utf8.index(value.startIndex, offsetBy: keep)]
+                        if escaped { output += HTMLText.escape(String(kept)) } else { output += kept }
                     }
                 case (.integer(let value), .whole):
-                    output += String(describing: value).utf8
+                    output += String(describing: value)  // digits: nothing to escape
                 case (.number(let value), .whole):
-                    append(String(describing: value), escaped: escaped, to: &output)
+                    output += String(describing: value)
                 case (.date(let date), let part):
                     guard let value = Self.text(of: date, part), Self.isPlain(value, part) else { return nil }
-                    append(value, escaped: escaped, to: &output)
+                    output += escaped ? HTMLText.escape(value) : value
                 default:
                     return nil
                 }
             }
         }
-        return String(decoding: output, as: UTF8.self)
-    }
-
-    private func append(_ value: String, escaped: Bool, to output: inout [UInt8]) {
-        if escaped {
-            HTMLText.appendEscaped(value, to: &output)
-        } else {
-            output += value.utf8
-        }
+        return output
     }
 
     private static func text(of date: DateValue, _ part: Emission.Part) -> String? {

@@ -6,20 +6,15 @@ public enum HTMLText {
     public static func escape(_ text: String) -> String { escape(text, apostrophe: "&#39;") }
 
     /// `escape`, with `apostrophe` for `'` (XML has a name for it; HTML 4 had not).
-    private static func escape(_ text: String, apostrophe: StaticString) -> String {
-        guard needsEscaping(text) else { return text }
+    private static func escape(_ text: String, apostrophe: String) -> String {
+        // Most values (titles, dates, addresses) need nothing escaped; they are looked over as
+        // contiguous bytes, which costs far less than the String view's iterator.
+        let needsEscaping = text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.contains { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }
+        } ?? text.utf8.contains { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }
+        guard needsEscaping else { return text }
         var output: [UInt8] = []
         output.reserveCapacity(text.utf8.count + 16)
-        appendEscaped(text, to: &output, apostrophe: apostrophe)
-        return String(decoding: output, as: UTF8.self)
-    }
-
-    /// Appends `text` to `output` as ``escape(_:)`` would return it, without making a String.
-    static func appendEscaped(_ text: String, to output: inout [UInt8], apostrophe: StaticString = "&#39;") {
-        guard needsEscaping(text) else {
-            output += text.utf8
-            return
-        }
         // Bytes, not Characters: every character escaped is ASCII, and walking grapheme clusters
         // costs more than the rest of a layout's rendering put together.
         for byte in text.utf8 {
@@ -28,18 +23,11 @@ public enum HTMLText {
             case 0x3C: output += "&lt;".utf8
             case 0x3E: output += "&gt;".utf8
             case 0x22: output += "&quot;".utf8
-            case 0x27: output.append(contentsOf: UnsafeBufferPointer(start: apostrophe.utf8Start, count: apostrophe.utf8CodeUnitCount))
+            case 0x27: output += apostrophe.utf8
             default: output.append(byte)
             }
         }
-    }
-
-    /// Most values (titles, dates, addresses) need nothing escaped; they are looked over as
-    /// contiguous bytes, which costs far less than the String view's iterator.
-    private static func needsEscaping(_ text: String) -> Bool {
-        text.utf8.withContiguousStorageIfAvailable { bytes in
-            bytes.contains { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }
-        } ?? text.utf8.contains { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// The text of an HTML fragment with tags, comments and scripts removed and entities decoded,

@@ -4,7 +4,7 @@ import Foundation
 /// per output file, thousands per build, where Foundation's per-call overhead would dominate.
 enum FileBytes {
     /// Whether the file at `path` holds exactly `bytes`.
-    static func equal(_ path: String, _ bytes: Data) -> Bool {
+    static func equal(_ path: String, _ bytes: some ContiguousBytes) -> Bool {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
@@ -51,7 +51,7 @@ enum FileBytes {
     }
 
     /// Writes `bytes` to a new file at `path`.
-    static func write(_ bytes: Data, to path: String) throws {
+    static func write(_ bytes: some ContiguousBytes, to path: String) throws {
         let descriptor = try create(path)
         defer { close(descriptor) }
         try bytes.withUnsafeBytes { try write([$0], to: descriptor, path: path) }

@@ -79,7 +79,12 @@ final class OutputSession: @unchecked Sendable {
 
     /// Hands over the page at `path` (relative to the output folder).
     func put(_ path: String, _ text: String) {
-        let bytes = Data(text.utf8)
+        // Written from the string's own bytes: a copy of each page into a Data cost as much again.
+        var text = text
+        text.withUTF8 { put(path, bytes: UnsafeRawBufferPointer($0)) }
+    }
+
+    private func put(_ path: String, bytes: UnsafeRawBufferPointer) {
         if hasLive, OutputWriter.liveHolds(bytes, live + "/" + path) != nil {
             locked { _ = same.insert(path) }
             return

@@ -272,9 +272,9 @@ public struct OutputWriter: Sendable {
     }
 
     /// What `lstat` says of the live file at `live` when it is a regular file holding exactly `bytes`.
-    static func liveHolds(_ bytes: Data, _ live: String) -> stat? {
+    static func liveHolds(_ bytes: some ContiguousBytes, _ live: String) -> stat? {
         var info = stat()
-        guard lstat(live, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == bytes.count,
+        guard lstat(live, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == bytes.withUnsafeBytes(\.count),
             FileBytes.equal(live, bytes)
         else { return nil }
         return info
@@ -307,7 +307,7 @@ public struct OutputWriter: Sendable {
 
     /// Writes a new file and renames it over `path`, never writing into a file that may be shared;
     /// where nothing is yet, it writes in place.
-    static func replace(_ path: String, with bytes: Data) throws {
+    static func replace(_ path: String, with bytes: some ContiguousBytes) throws {
         var info = stat()
         if lstat(path, &info) != 0 {
             return try FileBytes.write(bytes, to: path)
