@@ -9,7 +9,7 @@ extension SiteRenderer {
         // A post's page shows its neighbours' list values, of the groups its layout shows.
         let layouts = Set(posts.map { $0.document.layout?.name ?? "post" })
         let neighbourListings = Dictionary(uniqueKeysWithValues: layouts.map { ($0, inputs.listings[theme.fields(of: $0)]) })
-        let renderedPosts = Parallel.map(Array(posts.indices)) { index -> Item in
+        let renderedPosts = Parallel.map(Array(posts.indices), inRuns: true) { index -> Item in
             let post = posts[index]
             let listings = neighbourListings[post.document.layout?.name ?? "post"]!
             // Posts are newest first: the previous (older) post follows in the list.

@@ -7,7 +7,7 @@ extension SiteRenderer {
         let pageCount = max(1, (count + perPage - 1) / perPage)
         @Sendable func path(_ number: Int) -> String { number == 1 ? "/" : "/page/\(number)/" }
         let listings = inputs.listings[theme.fields(of: "home")]
-        var items = Parallel.map(Array(1...pageCount)) { number -> Item in
+        var items = Parallel.map(Array(1...pageCount), inRuns: true) { number -> Item in
             let range = (number - 1) * perPage..<min(count, number * perPage)
             let fingerprint = Fingerprint([inputs.site] + range.map { listings[$0] }, label: "home \(number) \(pageCount)")
             // Everything below is made only when the page is rendered: a rebuild keeps most of
