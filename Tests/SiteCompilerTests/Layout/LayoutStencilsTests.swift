@@ -204,9 +204,10 @@ import Testing
             files["posts/2024-01-\(String(format: "%02d", n))-post-\(n).md"] = TestBlog.post(fields, body)
         }
         let varied = try TestBlog(TestBlog.config, files)
-        for source in [DirectorySource(root: sample), varied.source] {
+        // The varied blog is built as a preview too, whose pages get a robots tag after rendering.
+        for (source, noindex) in [(DirectorySource(root: sample), false), (varied.source, false), (varied.source, true)] {
             let scratch = try TestBlog()
-            var with = SiteBuilder(source: source, options: scratch.options(drafts: true))
+            var with = SiteBuilder(source: source, options: scratch.options(drafts: true, noindex: noindex))
             with.useStencils = true
             var without = with
             without.useStencils = false
