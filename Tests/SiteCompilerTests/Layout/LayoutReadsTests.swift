@@ -65,15 +65,7 @@ import Testing
             "layouts/post.mustache": "{{#page.params}}{{> footer}}{{/page.params}}",
         ])
         for source in [DirectorySource(root: sample), shadowing.source] {
-            let scratch = try TestBlog()
-            var once = SiteBuilder(source: source, options: scratch.options())
-            once.renderSiteOnlyLayoutsOnce = true
-            var every = once
-            every.renderSiteOnlyLayoutsOnce = false
-            let a = scratch.root.appending(path: "once"), b = scratch.root.appending(path: "every")
-            try once.build(into: a)
-            try every.build(into: b)
-            try TestBlog.expectSameTrees(a, b)
+            try sampleCopy.expectSameBuilds(source, options: sampleCopy.options(), setting: \.renderSiteOnlyLayoutsOnce)
         }
     }
 }

@@ -206,15 +206,7 @@ import Testing
         let varied = try TestBlog(TestBlog.config, files)
         // The varied blog is built as a preview too, whose pages get a robots tag after rendering.
         for (source, noindex) in [(DirectorySource(root: sample), false), (varied.source, false), (varied.source, true)] {
-            let scratch = try TestBlog()
-            var with = SiteBuilder(source: source, options: scratch.options(drafts: true, noindex: noindex))
-            with.useStencils = true
-            var without = with
-            without.useStencils = false
-            let a = scratch.root.appending(path: "with"), b = scratch.root.appending(path: "without")
-            try with.build(into: a)
-            try without.build(into: b)
-            try TestBlog.expectSameTrees(a, b)
+            try holder.expectSameBuilds(source, options: holder.options(drafts: true, noindex: noindex), setting: \.useStencils)
         }
     }
 }

@@ -109,6 +109,21 @@ final class TestBlog {
         return copy
     }
 
+    /// Builds `source` twice, with `setting` of the builder on and off, and records an issue for
+    /// every file in which the two outputs differ: for settings that must change only the speed.
+    func expectSameBuilds(_ source: any SourceTree, options: BuildOptions, setting: WritableKeyPath<SiteBuilder, Bool>,
+                          sourceLocation: SourceLocation = #_sourceLocation) throws {
+        var on = SiteBuilder(source: source, options: options)
+        on[keyPath: setting] = true
+        var off = on
+        off[keyPath: setting] = false
+        let scratch = root.appending(path: "compare-\(UUID().uuidString)")
+        let a = scratch.appending(path: "on"), b = scratch.appending(path: "off")
+        try on.build(into: a)
+        try off.build(into: b)
+        try Self.expectSameTrees(a, b, sourceLocation: sourceLocation)
+    }
+
     /// Records an issue for every file that is in one of two output folders and not the other,
     /// or differs between them, with the bytes around the first difference.
     static func expectSameTrees(_ a: URL, _ b: URL, sourceLocation: SourceLocation = #_sourceLocation) throws {
