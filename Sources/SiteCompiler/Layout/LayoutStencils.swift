@@ -4,9 +4,10 @@ import Foundation
 /// filling the result with each page's values, so that the output is swift-mustache's, byte
 /// for byte, at a fraction of its cost.
 ///
-/// swift-mustache looks up every `{{name}}` through a dozen casts from `Any` to its protocols,
-/// and each cast takes a lock-free counter that every core shares: ten thousand post pages
-/// cost seconds however many cores render them. Most pages of a blog share a few shapes.
+/// swift-mustache looks up every `{{name}}` through half a dozen casts from `Any` to its
+/// protocols, and each cast updates a counter in the Swift runtime that every core shares: ten
+/// thousand post pages cost seconds however many cores render them. Most pages of a blog share
+/// a few shapes.
 ///
 /// A shape is rendered once with skeleton values (see ``SkeletonMap``) that print marks in place
 /// of the page's texts; a layout that does more with a text than print it (a transform such as
