@@ -42,16 +42,32 @@ extension SiteRenderer {
     }
 
     /// The pages made from many posts (the archive, the tags, the feeds, the sitemap and the 404
-    /// page), on every core at once, in that order. The archive and the sitemap, which show every
-    /// post, start first: last, either would keep one core busy and the others idle.
-    func listPages() -> [Item] {
+    /// page), started at once on a thread of their own and joined by the caller's once it calls
+    /// `results()`; in that order. The archive and the sitemap, which show every post, start
+    /// first: last, either would keep one core busy and the others idle.
+    ///
+    /// These pages are rendered by swift-mustache as they are (each tag page lists a number of
+    /// posts of its own, so no two share a shape), and its casts slow each other down on two
+    /// cores at once; the post and home pages that run meanwhile make almost none.
+    func listPages() -> ListPages {
         let jobs = [archivePage()] + tagPages() + feeds() + [sitemap(), notFoundPage()]
         let sitemapIndex = jobs.count - 2
         let order = [0, sitemapIndex] + Array(1..<sitemapIndex) + [jobs.count - 1]
-        let made = Parallel.map(order) { jobs[$0]() }
-        var items = [Item?](repeating: nil, count: jobs.count)
-        for (position, index) in order.enumerated() { items[index] = made[position] }
-        return items.map { $0! }
+        return ListPages(order: order, jobs: JoinableJobs(order.map { jobs[$0] }))
+    }
+
+    /// List pages being made; see ``listPages()``.
+    struct ListPages: Sendable {
+        fileprivate let order: [Int]
+        fileprivate let jobs: JoinableJobs<Item>
+
+        /// Every list page, joining in the work until it is done.
+        func results() -> [Item] {
+            let made = jobs.results()
+            var items = [Item?](repeating: nil, count: order.count)
+            for (position, index) in order.enumerated() { items[index] = made[position] }
+            return items.map { $0! }
+        }
     }
 
     /// `/archive/`: every post, grouped by year, newest first; made when called.

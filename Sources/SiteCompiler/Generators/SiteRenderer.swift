@@ -103,12 +103,13 @@ final class SiteRenderer: Sendable {
             }
         }
         var timer = PhaseTimer()
+        let lists = listPages()
         add(documentPages(progress: progress))
         timer.lap("  post and page layouts")
         add(homePages())
         timer.lap("  home pages")
-        add(listPages())
-        timer.lap("  list pages and feeds")
+        add(lists.results())
+        timer.lap("  list pages (the rest)")
         add(redirects())
 
         // Static files may stand in for the theme's files and for robots.txt, which is how a blog
