@@ -137,7 +137,7 @@ final class SiteRenderer: Sendable {
     /// forget the robots tag. `ofMany` says the layout renders many pages, most of them alike
     /// in shape, which is when stencils pay.
     func html(_ layout: String, _ values: [String: Any], ofMany: Bool = false) -> String {
-        let page = ofMany ? stencils?.render(layout, values) ?? theme.render(layout, values) : theme.render(layout, values)
+        let page = (ofMany ? stencils : nil)?.render(layout, values) ?? theme.render(layout, values)
         guard options.noindex, !UTF8Search.contains("name=\"robots\"", in: page), let head = page.range(of: "<head>", options: .caseInsensitive) else {
             return page
         }
