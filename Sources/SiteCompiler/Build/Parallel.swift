@@ -44,17 +44,14 @@ final class JoinableJobs<Result: Sendable>: @unchecked Sendable {
     private let next = Atomic<Int>(0)
     // Each slot is written by the one thread that took its job, and read after both are done.
     private let slots: UnsafeMutableBufferPointer<Result?>
-    private let started = DispatchGroup()
+    // Set once, in init, before anyone can call `results()`.
+    private var other: Background<Void>?
 
     init(_ jobs: [@Sendable () -> Result]) {
         self.jobs = jobs
         slots = .allocate(capacity: jobs.count)
         slots.initialize(repeating: nil)
-        started.enter()
-        DispatchQueue.global().async {
-            self.work()
-            self.started.leave()
-        }
+        other = Background { self.work() }
     }
 
     deinit {
@@ -74,7 +71,7 @@ final class JoinableJobs<Result: Sendable>: @unchecked Sendable {
     /// job's result in the jobs' order.
     func results() -> [Result] {
         work()
-        started.wait()
+        other?.wait()
         return slots.map { $0! }
     }
 }
