@@ -93,7 +93,7 @@ public struct Theme: Sendable {
 
     /// Renders the layout `name` with `context`.
     func render(_ name: String, _ context: [String: Any]) -> String {
-        library.render(context, withTemplate: name) ?? ""
+        render(name, object: context)
     }
 
     /// Renders the layout `name` with a context of any type (a skeleton's).
