@@ -9,11 +9,18 @@ public struct Permalink: Sendable, Equatable {
     public static let placeholders = [":year", ":month", ":day", ":hour", ":minute", ":second", ":slug", ":title"]
 
     public let pattern: String
+    /// The pattern taken apart once: every post's address is made from it.
+    private let pieces: [Piece]
+
+    private enum Piece: Equatable {
+        case text(Substring)
+        case year, month, day, hour, minute, second, title, slug
+    }
 
     /// A checked pattern, or nil.
     public init?(pattern: String) {
-        guard (try? Permalink(validating: pattern)) != nil else { return nil }
-        self.pattern = pattern
+        guard let checked = try? Permalink(validating: pattern) else { return nil }
+        self = checked
     }
 
     /// A checked pattern, or a message that says what is wrong with it.
@@ -40,35 +47,71 @@ public struct Permalink: Sendable, Equatable {
             throw ConfigMessage("permalink '\(pattern)' must not contain '.' or '..' segments")
         }
         self.pattern = pattern
+        pieces = Self.pieces(of: pattern)
     }
 
-    /// The site-relative URL path for a post (`/2019/10/08/hello/`).
-    func path(date: Date, in calendar: Calendar, slug: String, title: String) -> String {
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        func pad(_ value: Int?, _ width: Int = 2) -> String {
-            let text = String(value ?? 0)
-            return String(repeating: "0", count: max(0, width - text.count)) + text
-        }
-        var path = ""
+    /// Text and placeholders in order. A placeholder takes the whole word of letters after its
+    /// colon (`:years` prints the year alone).
+    private static func pieces(of pattern: String) -> [Piece] {
+        var pieces: [Piece] = []
         var rest = Substring(pattern)
         while let colon = rest.firstIndex(of: ":") {
-            path += rest[..<colon]
+            if colon > rest.startIndex { pieces.append(.text(rest[..<colon])) }
             let tail = rest[colon...]
             switch true {
-            case tail.hasPrefix(":year"): path += pad(parts.year, 4)
-            case tail.hasPrefix(":month"): path += pad(parts.month)
-            case tail.hasPrefix(":day"): path += pad(parts.day)
-            case tail.hasPrefix(":hour"): path += pad(parts.hour)
-            case tail.hasPrefix(":minute"): path += pad(parts.minute)
-            case tail.hasPrefix(":second"): path += pad(parts.second)
-            case tail.hasPrefix(":title"): path += Slug.make(title)
-            case tail.hasPrefix(":slug"): path += slug
-            default: path += ":"
+            case tail.hasPrefix(":year"): pieces.append(.year)
+            case tail.hasPrefix(":month"): pieces.append(.month)
+            case tail.hasPrefix(":day"): pieces.append(.day)
+            case tail.hasPrefix(":hour"): pieces.append(.hour)
+            case tail.hasPrefix(":minute"): pieces.append(.minute)
+            case tail.hasPrefix(":second"): pieces.append(.second)
+            case tail.hasPrefix(":title"): pieces.append(.title)
+            case tail.hasPrefix(":slug"): pieces.append(.slug)
+            default: pieces.append(.text(":"))
             }
             let word = tail.dropFirst().prefix { $0.isLetter }
             rest = tail.dropFirst(1 + word.count)
         }
-        path += rest
+        if !rest.isEmpty { pieces.append(.text(rest)) }
+        return pieces
+    }
+
+    /// The site-relative URL path for a post (`/2019/10/08/hello/`).
+    func path(date: Date, in calendar: Calendar, slug: String, title: String) -> String {
+        let time = Self.civilTime(date, in: calendar)
+        func pad(_ value: Int, _ width: Int = 2) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, width - text.utf8.count)) + text
+        }
+        var path = ""
+        for piece in pieces {
+            switch piece {
+            case .text(let text): path += text
+            case .year: path += pad(time.year, 4)
+            case .month: path += pad(time.month)
+            case .day: path += pad(time.day)
+            case .hour: path += pad(time.hour)
+            case .minute: path += pad(time.minute)
+            case .second: path += pad(time.second)
+            case .title: path += Slug.make(title)
+            case .slug: path += slug
+            }
+        }
         return path
     }
+
+    /// The date's parts in the calendar's zone. Integer arithmetic agrees with Foundation's
+    /// Gregorian calendar from its adoption in 1582 on; earlier dates (an undated post is put
+    /// at the start of the era) ask the calendar, which counts them in the Julian calendar.
+    private static func civilTime(_ date: Date, in calendar: Calendar) -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {
+        if date >= gregorianAdoption {
+            let time = CivilTime(date, offset: calendar.timeZone.secondsFromGMT(for: date))
+            return (time.year, time.month, time.day, time.hour, time.minute, time.second)
+        }
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        return (parts.year ?? 0, parts.month ?? 0, parts.day ?? 0, parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
+    }
+
+    /// 1583-01-01, a little after the calendar's switch from Julian to Gregorian dates.
+    private static let gregorianAdoption = Date(timeIntervalSince1970: -12_212_553_600)
 }

@@ -144,11 +144,12 @@ struct DocumentReader: Sendable {
         for (raw, line) in names {
             let name = raw.trimmingSpaces()
             guard !name.isEmpty else { continue }
-            guard !Slug.make(name).isEmpty else {
+            let slug = Slug.make(name)
+            guard !slug.isEmpty else {
                 log.report(Diagnostic(path: path, line: line, message: "tag '\(name)' needs at least one letter or digit to make an address from"))
                 continue
             }
-            if seen.insert(Slug.make(name)).inserted { tags.append(name) }
+            if seen.insert(slug).inserted { tags.append(name) }
         }
         return tags
     }

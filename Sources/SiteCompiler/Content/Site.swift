@@ -14,6 +14,8 @@ public struct Site: Sendable {
         public var slug: String
         /// Indexes into ``Site/posts``.
         public var posts: [Int]
+        /// Every way posts spell it (`Swift`, `swift`), in the order first met.
+        public var spellings: [String] = []
         /// The tag page's site path, `/tags/<slug>/`.
         public var path: String { "/tags/\(slug)/" }
     }
@@ -45,6 +47,7 @@ public struct Site: Sendable {
                         groupOfSlug[slug] = group
                     }
                     groupOfSpelling[tag] = group
+                    groups[group].spellings.append(tag)
                 }
                 groups[group].posts.append(index)
             }

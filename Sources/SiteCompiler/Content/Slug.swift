@@ -4,10 +4,10 @@ import Foundation
 public enum Slug {
     /// Lowercase ASCII letters, digits and single hyphens: `Café & Crème!` becomes `cafe-creme`.
     public static func make(_ text: String) -> String {
-        // Fold accents first so `é` keeps its letter rather than becoming a hyphen (plain ASCII,
-        // the usual case, has nothing to fold).
-        let folded = text.utf8.allSatisfy { $0 < 0x80 } ? text.lowercased()
-            : text.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: Locale(identifier: "en_US_POSIX"))
+        // Plain ASCII, the usual case, has nothing to fold: its bytes are the scalars.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return ascii(text.utf8) }
+        // Fold accents first so `é` keeps its letter rather than becoming a hyphen.
+        let folded = text.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: Locale(identifier: "en_US_POSIX"))
         var result = ""
         var pendingHyphen = false
         for scalar in folded.unicodeScalars {
@@ -23,6 +23,25 @@ public enum Slug {
             }
         }
         return result
+    }
+
+    /// The rule above on ASCII bytes, without a lowercased copy or a scalar at a time: every
+    /// post's slug, tags and headings go through here.
+    private static func ascii(_ bytes: String.UTF8View) -> String {
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var pendingHyphen = false
+        for var byte in bytes {
+            if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { byte += 0x20 }
+            if (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) {
+                if pendingHyphen && !result.isEmpty { result.append(UInt8(ascii: "-")) }
+                pendingHyphen = false
+                result.append(byte)
+            } else if byte != UInt8(ascii: "'") {
+                pendingHyphen = true
+            }
+        }
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// Whether `text` is safe to use as one URL path segment as it stands.

@@ -84,7 +84,7 @@ extension SiteRenderer {
             }
             let pattern = DatePattern(calendar: site.config.calendar)
             for (index, post) in site.posts.enumerated() {
-                let year = pattern.format(post.document.date ?? .distantPast, "yyyy")
+                let year = pattern.format(post.document.date ?? .distantPast, DateFormat.year)
                 if year != currentYear {
                     close()
                     currentYear = year

@@ -33,79 +33,48 @@ public struct DatePattern: Sendable {
 
     /// `date` written out in `pattern`.
     public func format(_ date: Date, _ pattern: String) -> String {
-        let parts = CivilTime(date, offset: calendar.timeZone.secondsFromGMT(for: date)).components
-        let characters = Array(pattern)
+        format(date, DateFormat(pattern))
+    }
+
+    /// `date` written out in a pattern read before: the dates of every post of a big blog are
+    /// printed in the same few patterns.
+    func format(_ date: Date, _ format: DateFormat) -> String {
+        let offset = calendar.timeZone.secondsFromGMT(for: date)
+        let time = CivilTime(date, offset: offset)
         var output = ""
-        var index = 0
-        while index < characters.count {
-            let character = characters[index]
-            if character == "'" {
-                // Quoted literal; `''` is one quote mark.
-                var end = index + 1
-                if end < characters.count, characters[end] == "'" {
-                    output.append("'")
-                    index = end + 1
-                    continue
-                }
-                while end < characters.count {
-                    if characters[end] == "'" {
-                        if end + 1 < characters.count, characters[end + 1] == "'" {
-                            output.append("'")
-                            end += 2
-                            continue
-                        }
-                        break
-                    }
-                    output.append(characters[end])
-                    end += 1
-                }
-                index = end + 1
-                continue
+        for token in format.tokens {
+            switch token {
+            case .text(let text): output += text
+            case .ordinalDay: output += Self.ordinal(time.day)
+            case .field(let letter, let width): output += field(letter, width, time, offset: offset, date)
             }
-            guard character.isASCII, character.isLetter else {
-                output.append(character)
-                index += 1
-                continue
-            }
-            var run = 1
-            while index + run < characters.count, characters[index + run] == character { run += 1 }
-            index += run
-            if character == "d", run == 1, index < characters.count, characters[index] == "o" {
-                index += 1
-                output += Self.ordinal(parts.day ?? 0)
-                continue
-            }
-            output += field(character, run, parts, date)
         }
         return output
     }
 
-    private func field(_ letter: Character, _ width: Int, _ parts: DateComponents, _ date: Date) -> String {
+    private func field(_ letter: Character, _ width: Int, _ time: CivilTime, offset: Int, _ date: Date) -> String {
         func number(_ value: Int, _ minimumWidth: Int) -> String {
             let text = String(value)
-            return text.count >= minimumWidth ? text : String(repeating: "0", count: minimumWidth - text.count) + text
+            return text.utf8.count >= minimumWidth ? text : String(repeating: "0", count: minimumWidth - text.utf8.count) + text
         }
-        let year = parts.year ?? 0, month = parts.month ?? 1, day = parts.day ?? 1
-        let hour = parts.hour ?? 0, minute = parts.minute ?? 0, second = parts.second ?? 0
-        let weekday = (parts.weekday ?? 1) - 1
+        let hour = time.hour
         switch letter {
-        case "y", "u": return width == 2 ? number(year % 100, 2) : number(year, width)
+        case "y", "u": return width == 2 ? number(time.year % 100, 2) : number(time.year, width)
         case "M", "L":
             switch width {
-            case 1, 2: return number(month, width)
-            case 3: return shortMonths[month - 1]
-            default: return months[month - 1]
+            case 1, 2: return number(time.month, width)
+            case 3: return shortMonths[time.month - 1]
+            default: return months[time.month - 1]
             }
-        case "d": return number(day, width)
-        case "E", "e", "c": return width >= 4 ? weekdays[weekday] : shortWeekdays[weekday]
+        case "d": return number(time.day, width)
+        case "E", "e", "c": return width >= 4 ? weekdays[time.weekday - 1] : shortWeekdays[time.weekday - 1]
         case "H": return number(hour, width)
         case "h": return number(hour % 12 == 0 ? 12 : hour % 12, width)
         case "k": return number(hour == 0 ? 24 : hour, width)
-        case "m": return number(minute, width)
-        case "s": return number(second, width)
+        case "m": return number(time.minute, width)
+        case "s": return number(time.second, width)
         case "a": return hour < 12 ? amPM.0 : amPM.1
         case "Z", "x", "X":
-            let offset = calendar.timeZone.secondsFromGMT(for: date)
             if letter == "X", offset == 0 { return "Z" }
             let sign = offset < 0 ? "-" : "+"
             let hours = number(abs(offset) / 3600, 2), minutes = number(abs(offset) % 3600 / 60, 2)
@@ -131,12 +100,12 @@ public struct DatePattern: Sendable {
 
     /// RFC 822 dates, as RSS wants them: `Tue, 08 Oct 2019 01:34:00 +0200`. Use an ``english(_:)`` pattern.
     public func rfc822(_ date: Date) -> String {
-        format(date, "EEE, dd MMM yyyy HH:mm:ss Z")
+        format(date, DateFormat.rfc822)
     }
 
     /// RFC 3339 dates, as Atom, JSON Feed and sitemaps want them: `2019-10-08T01:34:00+02:00`.
     public func rfc3339(_ date: Date) -> String {
-        format(date, "yyyy-MM-dd'T'HH:mm:ssxxx")
+        format(date, DateFormat.rfc3339)
     }
 
     /// A formatter with English names, for the machine-read dates of feeds and HTTP.
@@ -153,7 +122,10 @@ public struct DatePattern: Sendable {
 /// Foundation's Calendar gives the same answer at many times the cost, which shows when a big
 /// blog prints tens of thousands of dates.
 struct CivilTime {
-    let components: DateComponents
+    let year: Int, month: Int, day: Int
+    let hour: Int, minute: Int, second: Int
+    /// 1 for Sunday to 7 for Saturday, as Calendar numbers them.
+    let weekday: Int
 
     init(_ date: Date, offset: Int) {
         let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + offset
@@ -163,18 +135,19 @@ struct CivilTime {
             secondOfDay += 86_400
             days -= 1
         }
-        // Weekday: 1970-01-01 was a Thursday; Calendar numbers Sunday as 1.
-        let weekday = ((days % 7) + 7 + 4) % 7 + 1
+        // 1970-01-01 was a Thursday.
+        weekday = ((days % 7) + 7 + 4) % 7 + 1
         let shifted = days + 719_468
         let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
         let dayOfEra = shifted - era * 146_097
         let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
         let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
         let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        components = DateComponents(year: year, month: month, day: day, hour: secondOfDay / 3600,
-                                    minute: secondOfDay % 3600 / 60, second: secondOfDay % 60, weekday: weekday)
+        day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        hour = secondOfDay / 3600
+        minute = secondOfDay % 3600 / 60
+        second = secondOfDay % 60
     }
 }

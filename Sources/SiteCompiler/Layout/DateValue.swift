@@ -23,9 +23,9 @@ final class DateValue: MustacheParent, MustacheCustomRenderable, Sendable {
     init(date: Date, style: DateStyle) {
         self.date = date
         self.style = style
-        text = style.local.format(date, style.defaultPattern)
+        text = style.local.format(date, style.defaultFormat)
         iso8601 = style.english.rfc3339(date)
-        compact = style.local.format(date, "d MMM yyyy")
+        compact = style.local.format(date, DateStyle.compact)
     }
 
     var renderText: String { text }
@@ -61,11 +61,16 @@ struct DateStyle: Sendable {
     let local: DatePattern
     let english: DatePattern
     let defaultPattern: String
+    /// `defaultPattern`, read once.
+    let defaultFormat: DateFormat
+    /// `{{date.compact}}`, `10 Apr 2014`.
+    static let compact = DateFormat("d MMM yyyy")
 
     init(config: SiteConfig) {
         local = DatePattern(calendar: config.calendar)
         english = DatePattern.english(config.timeZone)
         defaultPattern = config.dateFormat
+        defaultFormat = DateFormat(config.dateFormat)
     }
 
     func value(_ date: Date) -> DateValue { DateValue(date: date, style: self) }

@@ -11,6 +11,9 @@ struct TemplateContext: @unchecked Sendable {
     let site: [String: Any]
     /// What lists show of each post, by index into ``Site/posts``.
     let postSummaries: PostSummaries
+    /// Each tag of the posts as layouts see it, by spelling: made once and shared by every
+    /// page that shows the tag, rather than a slug and a link made again for each post.
+    let tagValues: [String: [String: Any]]
 
     init(site: Site, options: BuildOptions) {
         let links = site.links
@@ -53,10 +56,16 @@ struct TemplateContext: @unchecked Sendable {
         if !config.description.isEmpty { siteValues["description"] = config.description }
         self.site = siteValues
 
-        postSummaries = PostSummaries(site.posts) { post in Self.summary(of: post, links: links, dates: dates) }
+        var tagValues: [String: [String: Any]] = [:]
+        for group in site.tags {
+            for spelling in group.spellings { tagValues[spelling] = Self.tagLink(spelling, slug: group.slug, links: links) }
+        }
+        self.tagValues = tagValues
+        let tags = ReadOnly(tagValues)
+        postSummaries = PostSummaries(site.posts) { post in Self.summary(of: post, links: links, dates: dates, tags: tags.value) }
     }
 
-    private static func summary(of post: RenderedDocument, links: Links, dates: DateStyle) -> [String: Any] {
+    private static func summary(of post: RenderedDocument, links: Links, dates: DateStyle, tags: [String: [String: Any]]) -> [String: Any] {
         let document = post.document
         var values: [String: Any] = [
             "title": document.title,
@@ -65,7 +74,7 @@ struct TemplateContext: @unchecked Sendable {
             "excerpt": links.rebase(post.excerpt, for: document, absolute: false),
             "summary": post.summary,
             "has_more": post.hasMore,
-            "tags": tagLinks(document.tags, links: links),
+            "tags": tagLinks(document.tags, known: tags, links: links),
             "reading_time": readingTime(post.wordCount),
             "word_count": post.wordCount,
         ]
@@ -91,17 +100,19 @@ struct TemplateContext: @unchecked Sendable {
             "excerpt": post.excerpt,
             "summary": post.summary,
             "description": post.summary.isEmpty ? (site["description"] as? String ?? "") : post.summary,
-            "tags": Self.tagLinks(document.tags, links: links),
             "word_count": post.wordCount,
             "reading_time": Self.readingTime(post.wordCount),
             "source": document.sourcePath,
         ]
         if let index {
-            values["date"] = postSummaries[index]["date"]
-            values["updated"] = postSummaries[index]["updated"]
+            let summary = postSummaries[index]
+            values["date"] = summary["date"]
+            values["updated"] = summary["updated"]
+            values["tags"] = summary["tags"]
         } else {
             values["date"] = document.date.map(dates.value)
             values["updated"] = document.updated.map(dates.value)
+            values["tags"] = Self.tagLinks(document.tags, known: tagValues, links: links)
         }
         values["draft"] = document.draft ? true : nil
         values["audio"] = document.audio.map { Self.audio(of: $0, links: links) }
@@ -134,11 +145,14 @@ struct TemplateContext: @unchecked Sendable {
         return values
     }
 
-    static func tagLinks(_ tags: [String], links: Links) -> [[String: Any]] {
-        tags.map { tag in
-            let slug = Slug.make(tag)
-            return ["name": tag, "slug": slug, "url": links.url("/tags/\(slug)/")]
-        }
+    /// The `tags` of a post or page: the `known` value of each tag, or one made for a tag no
+    /// post has (a page's).
+    static func tagLinks(_ tags: [String], known: [String: [String: Any]], links: Links) -> [[String: Any]] {
+        tags.map { tag in known[tag] ?? tagLink(tag, slug: Slug.make(tag), links: links) }
+    }
+
+    private static func tagLink(_ tag: String, slug: String, links: Links) -> [String: Any] {
+        ["name": tag, "slug": slug, "url": links.url("/tags/\(slug)/")]
     }
 
     static func readingTime(_ words: Int) -> Int {

@@ -15,6 +15,31 @@ import Testing
         #expect(Slug.make(input) == expected)
     }
 
+    /// ASCII text takes a shortcut over its bytes; it must agree with the rule as written for
+    /// any text: lowercase, keep letters and digits, drop apostrophes, one hyphen for the rest.
+    @Test func asciiShortcutFollowsTheRule() {
+        func byTheRule(_ text: String) -> String {
+            var result = ""
+            var pendingHyphen = false
+            for scalar in text.lowercased().unicodeScalars {
+                if (scalar >= "a" && scalar <= "z") || (scalar >= "0" && scalar <= "9") {
+                    if pendingHyphen && !result.isEmpty { result.append("-") }
+                    pendingHyphen = false
+                    result.unicodeScalars.append(scalar)
+                } else if scalar != "'" {
+                    pendingHyphen = true
+                }
+            }
+            return result
+        }
+        var random = SystemRandomNumberGenerator()
+        let alphabet = Array("aZz09 -_'.,!?&/AMq\t\n~`\"")
+        for _ in 0..<2000 {
+            let text = String((0..<Int.random(in: 0...24, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
+            #expect(Slug.make(text) == byTheRule(text), "\(text.debugDescription)")
+        }
+    }
+
     @Test func safeSegmentsRejectPathTricks() {
         #expect(Slug.isSafeSegment("my-post_2.v1"))
         #expect(!Slug.isSafeSegment(".."))

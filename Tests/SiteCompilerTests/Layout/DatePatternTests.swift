@@ -22,10 +22,22 @@ import Testing
         ("2024-09-30 15:07:09", "EEEE HH:mm:ss h a", "Monday 15:07:09 3 PM"),
         ("2024-01-30 15:07", "yy-M-d Z xxx", "24-1-30 +0100 +01:00"),
         ("2024-01-30", "'It''s' yyyy", "It's 2024"),
+        ("2024-01-30", "''yyyy''", "'2024'"),
+        ("2024-01-30", "yyyy 'unclosed MM", "2024 unclosed MM"),
+        ("2024-01-30", "dd.MM.yyyy – é", "30.01.2024 – é"),
+        ("2024-01-03", "d'o' do dd", "3o 3rd 03"),
+        ("2024-01-30", "yyyyy qq", "02024 qq"),
     ])
     func formats(date: String, format: String, expected: String) throws {
         let moment = try #require(ContentDate.parse(date, in: zone))
         #expect(pattern.format(moment, format) == expected)
+    }
+
+    /// A pattern is read once into text and fields; neighbouring text is one piece.
+    @Test func readsPatternsIntoTokens() {
+        #expect(DateFormat("d MMM yyyy").tokens == [.field("d", width: 1), .text(" "), .field("M", width: 3), .text(" "), .field("y", width: 4)])
+        #expect(DateFormat("'at' ''h'' do").tokens == [.text("at '"), .field("h", width: 1), .text("' "), .ordinalDay])
+        #expect(DateFormat("").tokens == [])
     }
 
     @Test func machineFormats() throws {
@@ -56,12 +68,13 @@ import Testing
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = TimeZone(secondsFromGMT: offset)!
             let expected = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second, .weekday], from: date)
-            let actual = CivilTime(date, offset: offset).components
-            #expect([actual.year, actual.month, actual.day, actual.hour, actual.minute, actual.second, actual.weekday]
-                == [expected.year, expected.month, expected.day, expected.hour, expected.minute, expected.second, expected.weekday],
+            let actual = CivilTime(date, offset: offset)
+            let parts: [Int?] = [actual.year, actual.month, actual.day, actual.hour, actual.minute, actual.second, actual.weekday]
+            #expect(parts == [expected.year, expected.month, expected.day, expected.hour, expected.minute, expected.second, expected.weekday],
                     "\(seconds) at \(offset)")
         }
-        let leap = CivilTime(ContentDate.parse("2024-02-29T23:59:59Z", in: .gmt)!, offset: 0).components
-        #expect([leap.year, leap.month, leap.day, leap.hour, leap.minute, leap.second] == [2024, 2, 29, 23, 59, 59])
+        let leap = CivilTime(ContentDate.parse("2024-02-29T23:59:59Z", in: .gmt)!, offset: 0)
+        let leapParts: [Int] = [leap.year, leap.month, leap.day, leap.hour, leap.minute, leap.second]
+        #expect(leapParts == [2024, 2, 29, 23, 59, 59])
     }
 }
