@@ -40,11 +40,6 @@ final class OutputSession: @unchecked Sendable {
         hasLive = stat(live, &info) == 0
     }
 
-    /// The folders made in the spare so far, parents before children.
-    var madeFolders: [String] {
-        locked { folders.filter { !$0.isEmpty } }.sorted()
-    }
-
     /// Makes each of `paths` in the spare what it is in the live folder: a link to the same
     /// file, a folder, or nothing. Parents come before children, so a file that became a folder
     /// (or the other way) is replaced whole.

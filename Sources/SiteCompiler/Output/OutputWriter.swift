@@ -217,23 +217,33 @@ public struct OutputWriter: Sendable {
     /// Makes the folder at `root` hold exactly `tree`, comparing against the live destination.
     private func update(_ root: String, to tree: OutputTree, from source: any SourceTree, written: Set<String>,
                         session: OutputSession) throws -> (Report, [String]?) {
-        // A spare made empty by this build holds only what the session put there: listing its
-        // tens of thousands of entries again would find nothing to remove.
-        let existing = session.startedEmpty
-            ? TreeListing(files: written, folders: session.madeFolders)
-            : TreeListing(root: root)
         // What the live folder holds, to know afterwards how the two folders differ; only worth
         // listing when a record will be kept, and there is nothing to list on a first build.
         let liveListing = record != nil && SpareRecord.inode(destination.path) != nil ? TreeListing(root: destination.path) : nil
-        let paths = Array(tree.files.keys)
-        var wanted = Set<String>()
-        for path in paths {
-            var folder = path
-            while let slash = folder.lastIndex(of: "/") {
-                folder = String(folder[..<slash])
-                guard wanted.insert(folder).inserted else { break }
-            }
+        func changed(_ written: [String], wanted: (String) -> Bool) -> [String]? {
+            guard let liveListing else { return nil }
+            return written + liveListing.files.filter { tree.files[$0] == nil } + liveListing.folders.filter { !wanted($0) }
         }
+        if session.startedEmpty {
+            // A spare made empty by this build holds only the pages the session put there, in
+            // the folders they needed: nothing to list, and (short of a page the tree has since
+            // dropped) nothing to remove. The other files make their folders on the way, through
+            // the session that knows which exist, as for a synced spare.
+            for path in written where tree.files[path] == nil {
+                unlink(root + "/" + path)
+                var folder = path
+                while let slash = folder.lastIndex(of: "/") {
+                    folder = String(folder[..<slash])
+                    guard rmdir(root + "/" + folder) == 0 else { break }
+                }
+            }
+            let (report, paths) = try complete(root, tree, from: source, written: written, synced: (session, []))
+            guard liveListing != nil else { return (report, nil) }
+            let wanted = Self.folders(of: tree)
+            return (report, changed(paths) { wanted.contains($0) })
+        }
+        let existing = TreeListing(root: root)
+        let wanted = Self.folders(of: tree)
         // What the new build no longer has goes first, so a file can become a folder and back.
         for path in existing.files where tree.files[path] == nil {
             unlink(root + "/" + path)
@@ -252,11 +262,21 @@ public struct OutputWriter: Sendable {
             }
         }
 
-        var (report, changed) = try complete(root, tree, from: source, written: written, synced: nil)
-        guard let liveListing else { return (report, nil) }
-        changed += liveListing.files.filter { tree.files[$0] == nil }
-        changed += liveListing.folders.filter { !wanted.contains($0) }
-        return (report, changed)
+        let (report, written) = try complete(root, tree, from: source, written: written, synced: nil)
+        return (report, changed(written) { wanted.contains($0) })
+    }
+
+    /// Every folder the files of `tree` are in.
+    private static func folders(of tree: OutputTree) -> Set<String> {
+        var wanted = Set<String>()
+        for path in tree.files.keys {
+            var folder = path
+            while let slash = folder.lastIndex(of: "/") {
+                folder = String(folder[..<slash])
+                guard wanted.insert(folder).inserted else { break }
+            }
+        }
+        return wanted
     }
 
     /// Puts `bytes` at `target` in the spare. Returns whether the live file already held them.

@@ -13,12 +13,6 @@ struct TreeListing {
         walk(root, relative: "")
     }
 
-    /// A listing already known.
-    init(files: Set<String>, folders: [String]) {
-        self.files = files
-        self.folders = folders
-    }
-
     private mutating func walk(_ path: String, relative: String) {
         for (name, entryType) in FolderEntries.read(path) ?? [] {
             let child = relative.isEmpty ? name : relative + "/" + name
