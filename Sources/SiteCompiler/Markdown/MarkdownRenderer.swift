@@ -54,8 +54,8 @@ public struct MarkdownRenderer: Sendable {
         let syntaxExtensions = cmark_parser_get_syntax_extensions(parser)
 
         let anchors = insertHeadingMarkers(document)
-        var html = Self.string(cmark_render_html(document, Self.options, syntaxExtensions))
-        if !anchors.isEmpty { html = Self.applyHeadingAnchors(html, anchors) }
+        let rendered = cmark_render_html(document, Self.options, syntaxExtensions)
+        let html = anchors.isEmpty ? Self.string(rendered) : Self.applyHeadingAnchors(rendered, anchors)
 
         if let more = UTF8Search.offset(of: Self.moreMarker, in: html) {
             return Rendered(html: html, excerpt: String(decoding: html.utf8.prefix(more), as: UTF8.self), isTruncated: true)
@@ -125,16 +125,26 @@ public struct MarkdownRenderer: Sendable {
         return text
     }
 
-    private static func applyHeadingAnchors(_ html: String, _ anchors: [String]) -> String {
-        // The markers are private-use characters: U+E000 is EE 80 80 and U+E001 is EE 80 81.
-        var html = html
-        return html.withUTF8 { bytes -> String in
-            var output: [UInt8] = []
-            output.reserveCapacity(bytes.count + anchors.count * 16)
-            var copied = 0
-            var index = 0
+    /// cmark's HTML with each heading marker turned into the heading's `id`, made into a String
+    /// in one pass: copied and checked once rather than once as it comes and again once edited.
+    /// Frees `pointer`.
+    private static func applyHeadingAnchors(_ pointer: UnsafeMutablePointer<CChar>?, _ anchors: [String]) -> String {
+        guard let pointer else { return "" }
+        defer { free(pointer) }
+        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
+        let ids = anchors.map { Array(" id=\"\($0)\">".utf8) }
+        return String(unsafeUninitializedCapacity: bytes.count + ids.reduce(0) { $0 + $1.count }) { output in
+            var written = 0
+            func copy(_ source: UnsafeBufferPointer<UInt8>.SubSequence) {
+                guard !source.isEmpty else { return }
+                memcpy(output.baseAddress! + written, UnsafeBufferPointer(rebasing: source).baseAddress!, source.count)
+                written += source.count
+            }
+            // The markers are private-use characters: U+E000 is EE 80 80 and U+E001 is EE 80 81.
             // Only a marker's first byte matters to the scan, which memchr makes many bytes at a
             // time; everything between is copied whole.
+            var copied = 0
+            var index = 0
             while index < bytes.count, let hit = memchr(bytes.baseAddress! + index, 0xEE, bytes.count - index) {
                 let found = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - bytes.baseAddress!
                 index = found + 1
@@ -148,16 +158,16 @@ public struct MarkdownRenderer: Sendable {
                     end += 1
                 }
                 guard end + 2 < bytes.count, bytes[end] == 0xEE, bytes[end + 1] == 0x80, bytes[end + 2] == 0x81,
-                    anchors.indices.contains(number)
+                    ids.indices.contains(number)
                 else { continue }
                 // Everything up to the `>` the marker follows, then the id and the `>` again.
-                output.append(contentsOf: bytes[copied..<(found - 1)])
-                output.append(contentsOf: " id=\"\(anchors[number])\">".utf8)
+                copy(bytes[copied..<(found - 1)])
+                ids[number].withUnsafeBufferPointer { copy($0[...]) }
                 copied = end + 3
                 index = copied
             }
-            output.append(contentsOf: bytes[copied...])
-            return String(decoding: output, as: UTF8.self)
+            copy(bytes[copied...])
+            return written
         }
     }
 }

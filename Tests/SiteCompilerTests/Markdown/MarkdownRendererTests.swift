@@ -50,6 +50,9 @@ import Testing
         #expect(html.contains(#"<h2 id="why-this">Why <em>this</em>?</h2>"#))
         #expect(html.contains(#"<h2 id="why-this-1">Why this</h2>"#))
         #expect(html.contains(#"<h3 id="code-heading"><code>code</code> heading</h3>"#))
+        // Everything around the headings comes through byte for byte, to the last.
+        #expect(renderer.render("# Über uns\n\nText é \u{E000}.\n\n## Zwei").html
+            == "<h1 id=\"uber-uns\">Über uns</h1>\n<p>Text é \u{E000}.</p>\n<h2 id=\"zwei\">Zwei</h2>\n")
     }
 
     @Test func codeBlocksKeepTheirLanguage() {
