@@ -122,24 +122,26 @@ public enum HTMLText {
     /// The number of words in an HTML fragment's text.
     static func wordCount(_ html: String) -> Int {
         var html = html
-        // Over the contiguous bytes: every post's whole body, each build.
+        // Over the contiguous bytes: every post's whole body, each build. Between tags, memchr
+        // finds the next `<` many bytes at a time and a loop without branches counts the bytes
+        // that start a word; a tag neither starts nor ends one.
         return html.withUTF8 { bytes in
             guard let base = bytes.baseAddress else { return 0 }
+            let count = bytes.count
             var words = 0
-            var inWord = false
+            var afterSpace = 1
             var index = 0
-            while index < bytes.count {
-                let byte = base[index]
-                if byte == UInt8(ascii: "<") {
-                    // A tag neither starts nor ends a word; memchr finds its end many bytes at a time.
-                    guard let end = memchr(base + index + 1, Int32(UInt8(ascii: ">")), bytes.count - index - 1) else { break }
-                    index = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(end)) + 1
-                    continue
+            while index < count {
+                let tag = memchr(base + index, Int32(UInt8(ascii: "<")), count - index)
+                let end = tag.map { UnsafeRawPointer(base).distance(to: UnsafeRawPointer($0)) } ?? count
+                for position in index..<end {
+                    let byte = base[position]
+                    let isSpace = byte == 0x20 || byte &- 0x09 < 2 || byte == 0x0D ? 1 : 0
+                    words &+= afterSpace & (isSpace ^ 1)
+                    afterSpace = isSpace
                 }
-                let isSpace = byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
-                if !isSpace && !inWord { words += 1 }
-                inWord = !isSpace
-                index += 1
+                guard end < count, let close = memchr(base + end + 1, Int32(UInt8(ascii: ">")), count - end - 1) else { break }
+                index = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(close)) + 1
             }
             return words
         }

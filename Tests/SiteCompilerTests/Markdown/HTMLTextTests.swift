@@ -20,6 +20,34 @@ import Testing
         #expect(HTMLText.wordCount("ends with <") == 2)
     }
 
+    /// The count runs over bytes in a loop without branches; it must agree with the rule read
+    /// one byte at a time: white space (space, tab, CR, LF) ends a word, a tag does neither,
+    /// and an unclosed tag ends the text.
+    @Test func wordCountFollowsTheRule() {
+        func byTheRule(_ html: String) -> Int {
+            let bytes = Array(html.utf8)
+            var words = 0, inWord = false, index = 0
+            while index < bytes.count {
+                if bytes[index] == UInt8(ascii: "<") {
+                    guard let end = bytes[(index + 1)...].firstIndex(of: UInt8(ascii: ">")) else { break }
+                    index = end + 1
+                    continue
+                }
+                let isSpace = [0x20, 0x0A, 0x09, 0x0D].contains(bytes[index])
+                if !isSpace && !inWord { words += 1 }
+                inWord = !isSpace
+                index += 1
+            }
+            return words
+        }
+        var random = SystemRandomNumberGenerator()
+        let pieces = ["a", "word", " ", "\t", "\n", "\r", "\u{0B}", "\u{0C}", "<", ">", "<em>", "</em>", "é", "\u{A0}", "<p>", "&amp;", "."]
+        for _ in 0..<3000 {
+            let html = (0..<Int.random(in: 0...30, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            #expect(HTMLText.wordCount(html) == byTheRule(html), "\(html.debugDescription)")
+        }
+    }
+
     @Test func escapingLeavesPlainTextAlone() {
         #expect(HTMLText.escape("Plain title, 2024") == "Plain title, 2024")
         #expect(HTMLText.escape("Tom & Jerry's <b>\"best\"</b>") == "Tom &amp; Jerry&#39;s &lt;b&gt;&quot;best&quot;&lt;/b&gt;")
