@@ -17,7 +17,13 @@ extension SiteRenderer {
             let next = index > 0 ? index - 1 : nil
             let fingerprint = Fingerprint([inputs.site, inputs.posts[index]] + [previous, next].map { $0.map { listings[$0] } ?? Fingerprint() },
                                           label: "post")
-            let item = document(post, fingerprint: fingerprint, defaultLayout: "post") { [self] in
+            let item = document(post, fingerprint: fingerprint, defaultLayout: "post", known: { [self] in
+                // The neighbours' summaries, which the page holds as they are.
+                var known: [String: PageShape.Fragment] = [:]
+                known["previous"] = previous.flatMap(context.postSummaries.fragment)
+                known["next"] = next.flatMap(context.postSummaries.fragment)
+                return PageShape.Known(children: ["page": known])
+            }) { [self] in
                 context.page(post, index: index, previous: previous, next: next)
             }
             counter.step()
@@ -44,11 +50,12 @@ extension SiteRenderer {
     }
 
     private func document(_ rendered: RenderedDocument, fingerprint: Fingerprint, defaultLayout: String,
+                          known: @escaping @Sendable () -> PageShape.Known = { PageShape.Known() },
                           page: @escaping @Sendable () -> [String: Any]) -> Item {
         let document = rendered.document
         let layout = document.layout?.name ?? defaultLayout
         return self.page(document.outputPath, origin: document.sourcePath, fingerprint: fingerprint) { [self] in
-            html(layout, context.values(page: page()), ofMany: true)
+            html(layout, context.values(page: page()), ofMany: true, known: stencils == nil ? PageShape.Known() : known())
         }
     }
 }

@@ -56,11 +56,12 @@ final class LayoutStencils: @unchecked Sendable {
     }
 
     /// The layout `name` rendered with `values`, exactly as ``Theme/render(_:_:)`` renders it.
-    func render(_ name: String, _ values: [String: Any]) -> String {
+    /// `known` has the fragments of dictionaries the values hold, to save walking them again.
+    func render(_ name: String, _ values: [String: Any], known: PageShape.Known = PageShape.Known()) -> String {
         lock.lock()
         let givesUp = tallies[name]?.givesUp ?? false
         lock.unlock()
-        guard !givesUp, let shape = try? PageShape.of(values).0 else { return theme.render(name, values) }
+        guard !givesUp, let shape = try? PageShape.of(values, known: known) else { return theme.render(name, values) }
         let key = Key(layout: name, shape: shape.key)
         lock.lock()
         let known = stencils[key]

@@ -20,6 +20,31 @@ struct PageShape {
     /// Thrown for a value of a type this does not know, whose text a shape cannot tell apart.
     struct Unknown: Error {}
 
+    /// What one dictionary adds to a shape and its leaves, which are the same wherever it sits:
+    /// walked once for a value many pages hold (a post's summary is on its neighbours' pages and
+    /// on a home page) rather than again for each.
+    struct Fragment: @unchecked Sendable {
+        fileprivate let key: [UInt8]
+        fileprivate let leaves: [Leaf]
+
+        /// The fragment of `value`; nil when it holds a value of a type shapes do not know.
+        init?(_ value: [String: Any]) {
+            var walk = Walk(recorder: nil)
+            do { _ = try walk.map(value, isRoot: false) } catch { return nil }
+            key = walk.shape.key
+            leaves = walk.shape.leaves
+        }
+    }
+
+    /// Fragments of dictionaries a page's values are known to hold, from whoever put them there:
+    /// `children["page"]?["previous"]` for `values["page"]["previous"]`, and `lists["posts"]`
+    /// for each item of `values["posts"]`. A fragment is used only where the value is a
+    /// dictionary (or a list of as many), and must be that very dictionary's.
+    struct Known {
+        var children: [String: [String: Fragment]] = [:]
+        var lists: [String: [Fragment]] = [:]
+    }
+
     /// The shape of a layout's values, whose `site` is the build's (the same on every page).
     /// With a recorder, also the skeleton a layout renders in their place.
     static func of(_ values: [String: Any], recorder: SkeletonRecorder? = nil) throws(Unknown) -> (PageShape, skeleton: Any?) {
@@ -28,9 +53,28 @@ struct PageShape {
         return (walk.shape, skeleton)
     }
 
+    /// The shape of a layout's values, taking the `known` dictionaries' parts from their fragments.
+    static func of(_ values: [String: Any], known: Known) throws(Unknown) -> PageShape {
+        var walk = Walk(recorder: nil, known: known)
+        _ = try walk.map(values, isRoot: true)
+        return walk.shape
+    }
+
     private struct Walk {
         var shape = PageShape()
         let recorder: SkeletonRecorder?
+        /// Only for a walk without a recorder: a skeleton's slots are numbered by position.
+        var known = Known()
+
+        init(recorder: SkeletonRecorder?, known: Known = Known()) {
+            self.recorder = recorder
+            self.known = known
+        }
+
+        mutating func add(_ fragment: Fragment) {
+            shape.key += fragment.key
+            shape.leaves += fragment.leaves
+        }
 
         mutating func visit(_ value: Any) throws(Unknown) -> Any? {
             let type = ObjectIdentifier(Swift.type(of: value))
@@ -54,7 +98,7 @@ struct PageShape {
             throw Unknown()
         }
 
-        mutating func map(_ values: [String: Any], isRoot: Bool) throws(Unknown) -> Any? {
+        mutating func map(_ values: [String: Any], isRoot: Bool, children: [String: Fragment]? = nil) throws(Unknown) -> Any? {
             shape.key.append(0x7B)
             var skeleton: [String: Any] = [:]
             if recorder != nil { skeleton.reserveCapacity(values.count) }
@@ -64,6 +108,16 @@ struct PageShape {
                 if isRoot, key == "site" {
                     shape.key.append(0x53)
                     if recorder != nil { skeleton[key] = value }
+                } else if let fragment = children?[key], ObjectIdentifier(Swift.type(of: value)) == Types.dictionary {
+                    add(fragment)
+                } else if isRoot, let fragments = known.lists[key], ObjectIdentifier(Swift.type(of: value)) == Types.dictionaries,
+                    (value as! [[String: Any]]).count == fragments.count
+                {
+                    shape.key.append(0x5B)
+                    for fragment in fragments { add(fragment) }
+                    shape.key.append(0x5D)
+                } else if isRoot, let grandchildren = known.children[key], ObjectIdentifier(Swift.type(of: value)) == Types.dictionary {
+                    _ = try map(value as! [String: Any], isRoot: false, children: grandchildren)
                 } else if let made = try visit(value) {
                     skeleton[key] = made
                 }

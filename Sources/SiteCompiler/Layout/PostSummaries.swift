@@ -10,11 +10,14 @@ final class PostSummaries: @unchecked Sendable {
     private let make: @Sendable (RenderedDocument) -> [String: Any]
     private let lock = NSLock()
     private var made: [[String: Any]?]
+    /// Each summary's part of a page shape, walked once for all the pages that show it.
+    private var fragments: [PageShape.Fragment??]
 
     init(_ posts: [RenderedDocument], make: @escaping @Sendable (RenderedDocument) -> [String: Any]) {
         self.posts = posts
         self.make = make
         made = Array(repeating: nil, count: posts.count)
+        fragments = Array(repeating: nil, count: posts.count)
     }
 
     var count: Int { posts.count }
@@ -31,6 +34,21 @@ final class PostSummaries: @unchecked Sendable {
         defer { lock.unlock() }
         if made[index] == nil { made[index] = value }
         return made[index]!
+    }
+
+    /// The shape fragment of summary `index` (nil if it holds a value shapes do not know).
+    func fragment(_ index: Int) -> PageShape.Fragment? {
+        lock.lock()
+        if let known = fragments[index] {
+            lock.unlock()
+            return known
+        }
+        lock.unlock()
+        let fragment = PageShape.Fragment(self[index])
+        lock.lock()
+        defer { lock.unlock() }
+        fragments[index] = fragment
+        return fragment
     }
 
     /// The summaries of `indices`, made on every core when there are many.
