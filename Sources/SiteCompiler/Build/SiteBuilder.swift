@@ -278,9 +278,13 @@ public struct SiteBuilder: Sendable {
             // times) the renderer found live: its stamp is known without another stat.
             let untouched = session.synced ?? []
             let made = compiled.pages
+            // A page the session wrote into an empty spare, and nothing wrote after it, is as
+            // the session found it after writing.
+            let written = session.writtenStamps, output = compiled.output
             let live = OpenFolder(root)
             let stamps = Parallel.map(paths) { path -> FileStamp? in
                 if untouched.contains(path), let kept = made[path]?.kept { return kept }
+                if let stamp = written[path], case .written = output.files[path]?.content { return stamp }
                 return live.flatMap { FileStamp.of(path, in: $0) }
             }
             timer.lap("output stamps")

@@ -52,9 +52,18 @@ enum FileBytes {
 
     /// Writes `bytes` to a new file at `path`.
     static func write(_ bytes: some ContiguousBytes, to path: String) throws {
+        _ = try writeStamped(bytes, to: path)
+    }
+
+    /// Writes `bytes` to a new file at `path`, and returns its stamp as the write left it (nil if
+    /// the file cannot be looked at): the same as a `stat` of it later, while nothing touches it,
+    /// without looking the path up again.
+    static func writeStamped(_ bytes: some ContiguousBytes, to path: String) throws -> FileStamp? {
         let descriptor = try create(path)
         defer { close(descriptor) }
         try bytes.withUnsafeBytes { try write([$0], to: descriptor, path: path) }
+        var info = stat()
+        return fstat(descriptor, &info) == 0 ? FileStamp(info) : nil
     }
 
     /// Bytes to write, in order: ranges of a few buffers. A file made mostly of another file's

@@ -13,6 +13,9 @@ final class OutputSession: @unchecked Sendable {
     private let lock = NSLock()
     private var folders: Set<String> = [""]
     private var written: Set<String> = []
+    /// The stamps of the pages written in a spare made empty for this build, taken as each was
+    /// written (see ``writtenStamps``).
+    private var stamps: [String: FileStamp] = [:]
     private var same: Set<String> = []
     private var failure: Error?
     /// The files of the live folder when the spare was brought up to date from a
@@ -89,14 +92,26 @@ final class OutputSession: @unchecked Sendable {
             if startedEmpty {
                 // Nothing in a spare made for this build is a link to a live file, so a page
                 // may be written in place.
-                try FileBytes.write(bytes, to: spare + "/" + path)
+                let stamp = try FileBytes.writeStamped(bytes, to: spare + "/" + path)
+                locked {
+                    written.insert(path)
+                    stamps[path] = stamp
+                }
             } else {
                 try OutputWriter.replace(spare + "/" + path, with: bytes)
+                locked { _ = written.insert(path) }
             }
-            locked { _ = written.insert(path) }
         } catch {
             locked { if failure == nil { failure = error } }
         }
+    }
+
+    /// The stamps of the pages this session wrote in a spare made empty for the build, as each
+    /// was written: nothing else writes there, and the spare becomes the live folder by a rename
+    /// of the folder, which leaves its files as they are. None for pages written otherwise
+    /// (replacing a file renames the new one into place, which changes its change time).
+    var writtenStamps: [String: FileStamp] {
+        locked { stamps }
     }
 
     /// The pages written and the pages found unchanged, or the first error met.
