@@ -202,7 +202,7 @@ public struct SiteBuilder: Sendable {
                                         renderSiteOnlyLayoutsOnce: renderSiteOnlyLayoutsOnce, useStencils: useStencils) { context in
             SiteRenderer.PageInputs(
                 site: Fingerprint.of(value: context.site), posts: postInputs,
-                listings: Listings(renderedPosts), pages: pageInputs, intact: intact?.wait() ?? [:])
+                listings: Listings(renderedPosts, groups: listed), pages: pageInputs, intact: intact?.wait() ?? [:])
         }
         timer.lap("page inputs")
         let (output, made, clashes) = siteRenderer.render(progress: progress)

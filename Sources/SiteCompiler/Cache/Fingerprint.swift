@@ -126,6 +126,11 @@ extension RenderedDocument {
         listings.digest(of: fields) { makeListingFingerprint(fields) }
     }
 
+    /// ``listingFingerprint(_:)`` for each of `groups`, in order, with one look at the digests.
+    func listingFingerprints(_ groups: [ListingFields]) -> [Fingerprint] {
+        listings.digests(of: groups, make: makeListingFingerprint)
+    }
+
     private func makeListingFingerprint(_ fields: ListingFields) -> Fingerprint {
         let d = document
         var builder = Fingerprint.Builder()
@@ -170,6 +175,25 @@ final class ListingDigests: Sendable {
             if !digests.contains(where: { $0.fields == fields.rawValue }) { digests.append((fields.rawValue, made)) }
         }
         return made
+    }
+
+    /// The digests of `groups`, in order, made where missing: the digests are looked at once
+    /// and, if any was made, added to once.
+    func digests(of groups: [ListingFields], make: (ListingFields) -> Fingerprint) -> [Fingerprint] {
+        let known = digests.withLock { $0 }
+        var made: [(fields: Int, fingerprint: Fingerprint)] = []
+        let result = groups.map { fields in
+            if let digest = known.first(where: { $0.fields == fields.rawValue }) { return digest.fingerprint }
+            let fingerprint = make(fields)
+            made.append((fields.rawValue, fingerprint))
+            return fingerprint
+        }
+        if !made.isEmpty {
+            digests.withLock { digests in
+                for entry in made where !digests.contains(where: { $0.fields == entry.fields }) { digests.append(entry) }
+            }
+        }
+        return result
     }
 
     /// Every digest made so far.

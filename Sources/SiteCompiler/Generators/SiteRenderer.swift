@@ -163,22 +163,28 @@ extension SiteRenderer {
 }
 
 /// Each post's ``RenderedDocument/listingFingerprint(_:)`` for some set of fields, worked out
-/// the first time a generator asks for that set.
+/// the first time a generator asks for that set: with every set the build's generators ask for
+/// (`groups`, see ``SiteRenderer/listedFields(theme:postLayouts:)``), in one pass over the posts
+/// rather than one a set.
 final class Listings: @unchecked Sendable {
     private let posts: [RenderedDocument]
+    private let groups: [ListingFields]
     private let lock = NSLock()
     private var made: [ListingFields: [Fingerprint]] = [:]
 
-    init(_ posts: [RenderedDocument]) { self.posts = posts }
+    init(_ posts: [RenderedDocument], groups: [ListingFields] = []) {
+        self.posts = posts
+        self.groups = groups
+    }
 
     subscript(fields: ListingFields) -> [Fingerprint] {
         lock.lock()
         defer { lock.unlock() }
         if let done = made[fields] { return done }
-        let posts = posts
-        let done = Parallel.map(posts) { $0.listingFingerprint(fields) }
-        made[fields] = done
-        return done
+        let wanted = groups.contains(fields) ? groups.filter { made[$0] == nil } : [fields]
+        let rows = Parallel.map(posts) { $0.listingFingerprints(wanted) }
+        for (column, group) in wanted.enumerated() { made[group] = rows.map { $0[column] } }
+        return made[fields]!
     }
 }
 
