@@ -78,8 +78,12 @@ def main():
                     os.makedirs(trash, exist_ok=True)
                     os.rename(stale, os.path.join(trash, f"{os.path.basename(stale)}-{time.time_ns()}"))
             shutil.rmtree(os.path.join(galley_site, ".galley-cache"), ignore_errors=True)
+            # Each build starts once the kernel has written out the one before (11,000 files and
+            # their folders): otherwise its flushing takes a core from whichever comes next.
+            os.sync()
             results["galley"].append(timed([args.galley, "build", galley_site, "-o", galley_out, "--quiet"]))
             if not args.no_hugo:
+                os.sync()
                 results["hugo"].append(timed(["hugo", "--quiet", "--source", hugo_site, "--destination", hugo_out]))
 
         # Rebuilds on top of the last full build, once the kernel has written out what the full
