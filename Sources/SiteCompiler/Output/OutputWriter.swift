@@ -93,19 +93,25 @@ public struct OutputWriter: Sendable {
     /// build changed is touched. Returns the report and the paths that now differ from live.
     private func updateSynced(_ root: String, to tree: OutputTree, from source: any SourceTree, session: OutputSession,
                               written: Set<String>, previousFiles: Set<String>) throws -> (Report, [String]?) {
-        var (report, changed) = try complete(root, tree, from: source, written: written, synced: (session, previousFiles))
-        // Files this build no longer makes go, and then any folder they leave empty.
-        for path in previousFiles where tree.files[path] == nil {
+        let (report, changed) = try complete(root, tree, from: source, written: written, synced: (session, previousFiles))
+        return (report, changed + Self.remove(previousFiles, notIn: tree, below: root))
+    }
+
+    /// Removes the files of `paths` that `tree` no longer has from the folder at `root`, and then
+    /// any folder they leave empty. Returns what was removed.
+    private static func remove(_ paths: Set<String>, notIn tree: OutputTree, below root: String) -> [String] {
+        var removed: [String] = []
+        for path in paths where tree.files[path] == nil {
             unlink(root + "/" + path)
-            changed.append(path)
+            removed.append(path)
             var folder = path
             while let slash = folder.lastIndex(of: "/") {
                 folder = String(folder[..<slash])
                 guard rmdir(root + "/" + folder) == 0 else { break }
-                changed.append(folder)
+                removed.append(folder)
             }
         }
-        return (report, changed)
+        return removed
     }
 
     /// Puts every file of `tree` not yet in the spare at `root` there, on every core: a link to
@@ -229,14 +235,7 @@ public struct OutputWriter: Sendable {
             // the folders they needed: nothing to list, and (short of a page the tree has since
             // dropped) nothing to remove. The other files make their folders on the way, through
             // the session that knows which exist, as for a synced spare.
-            for path in written where tree.files[path] == nil {
-                unlink(root + "/" + path)
-                var folder = path
-                while let slash = folder.lastIndex(of: "/") {
-                    folder = String(folder[..<slash])
-                    guard rmdir(root + "/" + folder) == 0 else { break }
-                }
-            }
+            _ = Self.remove(written, notIn: tree, below: root)
             let (report, paths) = try complete(root, tree, from: source, written: written, synced: (session, []))
             guard liveListing != nil else { return (report, nil) }
             let wanted = Self.folders(of: tree)
