@@ -191,7 +191,7 @@ struct BuildCache: Sendable {
             }
             // The digests lists will ask for next time, so that an unchanged post costs a lookup.
             if entry.value.rendered.document.kind == .post {
-                for group in fields { _ = entry.value.rendered.listingFingerprint(group) }
+                _ = entry.value.rendered.listingFingerprints(fields)
             }
             var entryWriter = CacheWriter()
             entryWriter.string(entry.key)

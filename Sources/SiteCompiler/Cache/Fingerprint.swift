@@ -123,7 +123,7 @@ extension RenderedDocument {
     /// ``TemplateContext``), of the groups in `fields` only. Pages that list a post depend on
     /// this, not on the whole file.
     func listingFingerprint(_ fields: ListingFields) -> Fingerprint {
-        listings.digest(of: fields) { makeListingFingerprint(fields) }
+        listingFingerprints([fields])[0]
     }
 
     /// ``listingFingerprint(_:)`` for each of `groups`, in order, with one look at the digests.
@@ -167,15 +167,6 @@ final class ListingDigests: Sendable {
     private let digests: Mutex<[(fields: Int, fingerprint: Fingerprint)]>
 
     init(_ digests: [(fields: Int, fingerprint: Fingerprint)] = []) { self.digests = Mutex(digests) }
-
-    func digest(of fields: ListingFields, make: () -> Fingerprint) -> Fingerprint {
-        if let known = digests.withLock({ $0.first { $0.fields == fields.rawValue } }) { return known.fingerprint }
-        let made = make()
-        digests.withLock { digests in
-            if !digests.contains(where: { $0.fields == fields.rawValue }) { digests.append((fields.rawValue, made)) }
-        }
-        return made
-    }
 
     /// The digests of `groups`, in order, made where missing: the digests are looked at once
     /// and, if any was made, added to once.
