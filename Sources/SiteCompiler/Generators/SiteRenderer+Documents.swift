@@ -55,7 +55,7 @@ extension SiteRenderer {
         let document = rendered.document
         let layout = document.layout?.name ?? defaultLayout
         return self.page(document.outputPath, origin: document.sourcePath, fingerprint: fingerprint) { [self] in
-            html(layout, context.values(page: page()), ofMany: true, known: stencils == nil ? PageShape.Known() : known())
+            html(layout, context.values(page: page()), ofMany: true, known: known())
         }
     }
 }

@@ -30,8 +30,8 @@ extension SiteRenderer {
                 let title = number == 1 ? site.config.title : "\(site.config.title) – page \(number)"
                 let page = context.generatedPage(kind: "home", title: title, path: path(number))
                 let summaries = context.postSummaries
-                let known = stencils == nil ? PageShape.Known() : PageShape.Known(lists: ["posts": range.compactMap(summaries.fragment)])
-                return html("home", context.values(page: page, extra: ["posts": summaries.of(range), "pagination": pagination]), ofMany: true, known: known)
+                return html("home", context.values(page: page, extra: ["posts": summaries.of(range), "pagination": pagination]), ofMany: true,
+                            known: PageShape.Known(lists: ["posts": range.compactMap(summaries.fragment)]))
             }
         }
         items.append(Item(path: "page/1/index.html", content: .text(redirectPage(to: "/")), origin: "the home page"))

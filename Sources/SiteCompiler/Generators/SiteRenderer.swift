@@ -136,9 +136,10 @@ final class SiteRenderer: Sendable {
     /// Renders a layout, keeping search engines out of previews even when a blog's own layouts
     /// forget the robots tag. `ofMany` says the layout renders many pages, most of them alike
     /// in shape, which is when stencils pay; `known` is what the values are known to hold (see
-    /// ``PageShape/Known``).
-    func html(_ layout: String, _ values: [String: Any], ofMany: Bool = false, known: PageShape.Known = PageShape.Known()) -> String {
-        let page = (ofMany ? stencils : nil)?.render(layout, values, known: known) ?? theme.render(layout, values)
+    /// ``PageShape/Known``), worked out only when stencils render the page.
+    func html(_ layout: String, _ values: [String: Any], ofMany: Bool = false,
+              known: @autoclosure () -> PageShape.Known = PageShape.Known()) -> String {
+        let page = (ofMany ? stencils : nil)?.render(layout, values, known: known()) ?? theme.render(layout, values)
         guard options.noindex, !UTF8Search.contains("name=\"robots\"", in: page), let head = page.range(of: "<head>", options: .caseInsensitive) else {
             return page
         }
