@@ -79,10 +79,7 @@ public struct Permalink: Sendable, Equatable {
     /// The site-relative URL path for a post (`/2019/10/08/hello/`).
     func path(date: Date, in calendar: Calendar, slug: String, title: String) -> String {
         let time = Self.civilTime(date, in: calendar)
-        func pad(_ value: Int, _ width: Int = 2) -> String {
-            let text = String(value)
-            return String(repeating: "0", count: max(0, width - text.utf8.count)) + text
-        }
+        func pad(_ value: Int, _ width: Int = 2) -> String { CivilTime.digits(value, width) }
         var path = ""
         for piece in pieces {
             switch piece {

@@ -53,10 +53,7 @@ public struct DatePattern: Sendable {
     }
 
     private func field(_ letter: Character, _ width: Int, _ time: CivilTime, offset: Int, _ date: Date) -> String {
-        func number(_ value: Int, _ minimumWidth: Int) -> String {
-            let text = String(value)
-            return text.utf8.count >= minimumWidth ? text : String(repeating: "0", count: minimumWidth - text.utf8.count) + text
-        }
+        let number = CivilTime.digits
         let hour = time.hour
         switch letter {
         case "y", "u": return width == 2 ? number(time.year % 100, 2) : number(time.year, width)
@@ -149,5 +146,11 @@ struct CivilTime {
         hour = secondOfDay / 3600
         minute = secondOfDay % 3600 / 60
         second = secondOfDay % 60
+    }
+
+    /// `value` in decimal, with zeros in front up to `width` digits: `07`, `2019`.
+    static func digits(_ value: Int, _ width: Int) -> String {
+        let text = String(value)
+        return text.utf8.count >= width ? text : String(repeating: "0", count: width - text.utf8.count) + text
     }
 }
