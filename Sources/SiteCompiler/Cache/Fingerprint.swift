@@ -103,7 +103,7 @@ struct Fingerprint: Hashable, Sendable {
         case let flag as Bool: tag("b", flag ? "1" : "0")
         case let number as Int: tag("i", String(number))
         case let number as Double: tag("d", String(number.bitPattern))
-        case let date as DateValue: tag("t", "\(date.date.timeIntervalSinceReferenceDate)|\(date.style.defaultPattern)")
+        case let date as DateValue: tag("t", "\(date.date.timeIntervalSinceReferenceDate)|\(date.style.defaultFormat.pattern)")
         case let dictionary as [String: Any]:
             tag("m", String(dictionary.count))
             for key in dictionary.keys.sorted() {

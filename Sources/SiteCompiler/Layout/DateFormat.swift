@@ -10,6 +10,8 @@ struct DateFormat: Sendable, Equatable {
         case ordinalDay
     }
 
+    /// The pattern as written.
+    let pattern: String
     let tokens: [Token]
 
     /// The pattern RSS wants, `Tue, 08 Oct 2019 01:34:00 +0200`.
@@ -20,6 +22,7 @@ struct DateFormat: Sendable, Equatable {
     static let year = DateFormat("yyyy")
 
     init(_ pattern: String) {
+        self.pattern = pattern
         let characters = Array(pattern)
         var tokens: [Token] = []
         var text = ""

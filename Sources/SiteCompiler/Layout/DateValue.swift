@@ -42,7 +42,7 @@ final class DateValue: MustacheParent, MustacheCustomRenderable, Sendable {
             return MustacheLambda { [self] pattern in formatted(pattern) }
         case "iso8601", "rfc3339": return iso8601
         case "rfc822": return style.english.rfc822(date)
-        case "year": return style.local.format(date, "yyyy")
+        case "year": return style.local.format(date, DateFormat.year)
         case "month": return style.local.format(date, "MM")
         case "day": return style.local.format(date, "dd")
         case "month_name": return style.local.format(date, "MMMM")
@@ -60,8 +60,7 @@ final class DateValue: MustacheParent, MustacheCustomRenderable, Sendable {
 struct DateStyle: Sendable {
     let local: DatePattern
     let english: DatePattern
-    let defaultPattern: String
-    /// `defaultPattern`, read once.
+    /// The site's `date_format`, read once.
     let defaultFormat: DateFormat
     /// `{{date.compact}}`, `10 Apr 2014`.
     static let compact = DateFormat("d MMM yyyy")
@@ -69,7 +68,6 @@ struct DateStyle: Sendable {
     init(config: SiteConfig) {
         local = DatePattern(calendar: config.calendar)
         english = DatePattern.english(config.timeZone)
-        defaultPattern = config.dateFormat
         defaultFormat = DateFormat(config.dateFormat)
     }
 
