@@ -26,17 +26,22 @@ public final class GitTreeSource: SourceTree, @unchecked Sendable {
         try GitError.check(git_tree_lookup(&tree, repository.pointer, &treeID), "cannot read the tree of \(commit.short)")
         defer { git_tree_free(tree) }
         let prefix = subdirectory.split(separator: "/").joined(separator: "/")
-        try Self.collect(tree!, repository: repository, path: "", prefix: prefix, into: &files)
+        try Self.collect(tree!, repository: repository, commit: commit, path: "", prefix: prefix, into: &files)
         self.files = files
         pool = HandlePool(path: repositoryPath)
     }
 
-    private static func collect(_ tree: OpaquePointer, repository: GitRepository, path: String, prefix: String,
+    private static func collect(_ tree: OpaquePointer, repository: GitRepository, commit: GitObjectID, path: String, prefix: String,
                                 into files: inout [String: git_oid]) throws {
         for index in 0..<git_tree_entrycount(tree) {
             guard let entry = git_tree_entry_byindex(tree, index) else { continue }
             let name = String(cString: git_tree_entry_name(entry))
             let full = path.isEmpty ? name : path + "/" + name
+            // A crafted tree can hold names git itself never writes ('..', 'a/b', ''): refuse the
+            // commit rather than let such a name reach a path.
+            guard !name.contains("/"), RelativePath(full) != nil else {
+                throw GitError(code: -1, message: "\(commit.short): the tree entry '\(full)' is not a valid file name ('.', '..', empty, or holding '/'); Galley will not build this commit")
+            }
             // Stay inside the blog's folder when it is a subdirectory of the repository.
             if !prefix.isEmpty, !(full == prefix || full.hasPrefix(prefix + "/") || prefix.hasPrefix(full + "/")) { continue }
             switch git_tree_entry_type(entry) {
@@ -44,7 +49,7 @@ public final class GitTreeSource: SourceTree, @unchecked Sendable {
                 var subtree: OpaquePointer?
                 try GitError.check(git_tree_lookup(&subtree, repository.pointer, git_tree_entry_id(entry)), "cannot read \(full)")
                 defer { git_tree_free(subtree) }
-                try collect(subtree!, repository: repository, path: full, prefix: prefix, into: &files)
+                try collect(subtree!, repository: repository, commit: commit, path: full, prefix: prefix, into: &files)
             case GIT_OBJECT_BLOB:
                 // Symlinks are blobs holding a path; following one could read outside the tree.
                 guard git_tree_entry_filemode(entry) != GIT_FILEMODE_LINK else { continue }
