@@ -1,6 +1,11 @@
+import CPlatform
 import Foundation
 
 /// A ``SourceTree`` over a folder on disk.
+///
+/// Symbolic links are followed while they stay inside the folder (a linked image folder is part of
+/// the blog); one that leads out of it is an error, never read: a blog is hostile input, and a
+/// link to `/etc` or `/proc/self/environ` would otherwise publish the machine's secrets.
 public struct DirectorySource: SourceTree {
     /// The folder the tree starts at.
     public let root: URL
@@ -13,6 +18,23 @@ public struct DirectorySource: SourceTree {
         rootPath = self.root.path
     }
 
+    /// The folder's real path, every link in it resolved, with a trailing slash; nil when it
+    /// cannot be resolved (missing).
+    var realRoot: String? {
+        guard let resolved = realpath(rootPath, nil) else { return nil }
+        defer { free(resolved) }
+        let path = String(cString: resolved)
+        return path.hasSuffix("/") ? path : path + "/"
+    }
+
+    /// Whether the link at `path` (absolute) leads to a place inside the folder `realRoot`.
+    static func staysInside(_ path: String, _ realRoot: String?) -> Bool {
+        guard let realRoot, let resolved = realpath(path, nil) else { return false }
+        defer { free(resolved) }
+        let target = String(cString: resolved)
+        return target.hasPrefix(realRoot) || target + "/" == realRoot
+    }
+
     public var description: String { root.path }
 
     public func files(under directory: String) throws -> [String] {
@@ -21,14 +43,17 @@ public struct DirectorySource: SourceTree {
         guard stat(base, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return [] }
         var result: [String] = []
         var visited = Set<[UInt64]>()
-        try walk(base, relative: directory, into: &result, visited: &visited)
+        let realRoot = realRoot
+        // The folder asked for may itself be a link (`static -> elsewhere`).
+        guard Self.staysInside(base, realRoot) else { throw SourceTreeError.linkOutside(directory) }
+        try walk(base, relative: directory, realRoot: realRoot, into: &result, visited: &visited)
         return result.sorted()
     }
 
     /// Collects the regular files below the folder `path` with `readdir`, which names each
     /// entry's type, so only symlinks (followed: a symlinked image folder is part of the blog)
     /// cost a `stat`; a big blog's posts folder is listed in milliseconds.
-    private func walk(_ path: String, relative: String, into result: inout [String], visited: inout Set<[UInt64]>) throws {
+    private func walk(_ path: String, relative: String, realRoot: String?, into result: inout [String], visited: inout Set<[UInt64]>) throws {
         // Symlinked folders are followed, so a link that points back up must not loop forever.
         var own = stat()
         guard stat(path, &own) == 0, visited.insert([UInt64(own.st_dev), UInt64(own.st_ino)]).inserted else { return }
@@ -40,6 +65,14 @@ public struct DirectorySource: SourceTree {
             let childRelative = relative.isEmpty ? name : relative + "/" + name
             var kind = type == UInt8(DT_DIR) ? S_IFDIR : type == UInt8(DT_REG) ? S_IFREG : 0
             if kind == 0 {
+                var link = stat()
+                if type == UInt8(DT_LNK) || (lstat(child, &link) == 0 && link.st_mode & S_IFMT == S_IFLNK),
+                    !Self.staysInside(child, realRoot)
+                {
+                    // A dangling link is no file; one that leads out of the blog is refused.
+                    var target = stat()
+                    if stat(child, &target) == 0 { throw SourceTreeError.linkOutside(childRelative) }
+                }
                 var info = stat()
                 guard stat(child, &info) == 0 else {
                     throw SourceTreeError.unreadable(childRelative, reason: String(cString: strerror(errno)))
@@ -47,7 +80,7 @@ public struct DirectorySource: SourceTree {
                 kind = info.st_mode & S_IFMT
             }
             switch kind {
-            case S_IFDIR: try walk(child, relative: childRelative, into: &result, visited: &visited)
+            case S_IFDIR: try walk(child, relative: childRelative, realRoot: realRoot, into: &result, visited: &visited)
             case S_IFREG: result.append(childRelative)
             default: continue
             }
@@ -55,12 +88,21 @@ public struct DirectorySource: SourceTree {
     }
 
     // Plain system calls: a build reads every post, and a URL and a FileHandle for each cost
-    // more than the read itself.
+    // more than the read itself. The kernel resolves the path below the folder and refuses one
+    // that leaves it (`openat2`, `RESOLVE_BENEATH`), whatever links lie on the way.
     public func contents(of path: String) throws -> Data {
-        let full = rootPath + "/" + path
-        let descriptor = open(full, O_RDONLY | O_CLOEXEC)
+        let folder = open(rootPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard folder >= 0 else { throw SourceTreeError.unreadable(path, reason: String(cString: strerror(errno))) }
+        var descriptor = galley_open_beneath(folder, path, O_RDONLY | O_CLOEXEC, 0, 0)
+        if descriptor < 0, errno == ENOSYS {
+            // Without openat2: the same rule, checked on the resolved path.
+            descriptor = Self.staysInside(rootPath + "/" + path, realRoot) ? open(rootPath + "/" + path, O_RDONLY | O_CLOEXEC) : -2
+            if descriptor == -2 { errno = EXDEV }
+        }
+        close(folder)
         guard descriptor >= 0 else {
             if errno == ENOENT { throw SourceTreeError.notFound(path) }
+            if errno == EXDEV { throw SourceTreeError.linkOutside(path) }
             throw SourceTreeError.unreadable(path, reason: String(cString: strerror(errno)))
         }
         defer { close(descriptor) }

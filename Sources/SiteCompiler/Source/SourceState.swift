@@ -73,12 +73,17 @@ extension DirectorySource {
     /// as missing), following symlinks as ``files(under:)`` does.
     public func state(of roots: [String]) throws -> SourceState? {
         var walk = StateWalk()
+        walk.realRoot = realRoot
         for root in roots {
             // Each root on its own, as files(under:) lists it: a folder linked into two roots
             // counts under both.
             walk.visited = []
             walk.hasher.update(data: Array(root.utf8) + [0])
-            var info = stat()
+            var info = stat(), link = stat()
+            let path = self.root.path + "/" + root
+            if lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK, !Self.staysInside(path, walk.realRoot) {
+                throw SourceTreeError.linkOutside(root)
+            }
             try walk.visit(self.root.path + "/" + root, relative: root, info: stat(self.root.path + "/" + root, &info) == 0 ? info : nil)
         }
         return SourceState(digest: Array(walk.hasher.finalize()), newestChange: walk.newest, versions: walk.versions, files: walk.files)
@@ -98,6 +103,8 @@ private struct StateWalk {
     var visited = Set<[UInt64]>()
     var versions: [String: FileVersion] = [:]
     var files: [String] = []
+    /// The blog folder's real path, to refuse links that lead out of it as the build does.
+    var realRoot: String?
 
     /// Folders with more entries than this are looked at on every core: a blog's posts folder
     /// holds thousands of files, and each `stat` is a system call.
@@ -131,6 +138,9 @@ private struct StateWalk {
         }
         defer { close(folder) }
         let names = entries.map(\.name).filter { !SourceFileFilter.ignores($0) }.sorted()
+        for (name, type) in entries where type == UInt8(DT_LNK) && !SourceFileFilter.ignores(name) {
+            if !DirectorySource.staysInside(path + "/" + name, realRoot) { throw SourceTreeError.linkOutside(relative + "/" + name) }
+        }
         // Relative to the open folder, the kernel looks up one name instead of the whole path.
         let look: @Sendable (String) -> stat? = { name in
             var info = stat()

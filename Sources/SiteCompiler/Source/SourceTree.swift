@@ -67,19 +67,26 @@ public enum SourceTreeError: Error, CustomStringConvertible, Sendable {
     case notFound(String)
     /// The file exists but could not be read.
     case unreadable(String, reason: String)
+    /// The path is, or passes through, a symbolic link to a place outside the tree.
+    case linkOutside(String)
 
     public var description: String {
         switch self {
         case .notFound(let path): "\(path): no such file"
         case .unreadable(let path, let reason): "\(path): \(reason)"
+        case .linkOutside(let path): "\(path): \(Self.outsideReason)"
         }
     }
+
+    static let outsideReason =
+        "a symbolic link to a place outside the blog folder; Galley does not follow links out of the blog (copy the file in, or link to a place inside)"
 
     static func describe(_ error: Error) -> String {
         if let error = error as? SourceTreeError {
             switch error {
             case .notFound: return "no such file"
             case .unreadable(_, let reason): return reason
+            case .linkOutside: return outsideReason
             }
         }
         let nsError = error as NSError
