@@ -28,6 +28,9 @@ let package = Package(
             providers: [.apt(["libgit2-dev"])]
         ),
 
+        // System calls Swift cannot reach through Glibc (openat2, renameat2).
+        .target(name: "CPlatform", path: "Sources/CPlatform"),
+
         // Turns the repository's `layouts/` folder into Swift source so the default theme
         // travels inside the binary.
         .executableTarget(name: "embed-theme", path: "Sources/embed-theme"),
@@ -41,7 +44,7 @@ let package = Package(
         .target(
             name: "SiteCompiler",
             dependencies: [
-                "CCmarkGFM",
+                "CCmarkGFM", "CPlatform",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Mustache", package: "swift-mustache"),

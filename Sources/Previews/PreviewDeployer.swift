@@ -148,7 +148,7 @@ public struct PreviewDeployer: Sendable {
             // The local build, its spare and its cache file go too: the label may go to another branch.
             let build = configuration.cacheDirectory.appending(path: previewSlot(label).name)
             try? FileManager.default.removeItem(at: build)
-            try? FileManager.default.removeItem(at: OutputWriter(destination: build).spare)
+            OutputWriter(destination: build).removeLeftovers()
             SiteBuilder.removeCache(for: build, in: configuration.cacheDirectory)
             return true
         }

@@ -229,8 +229,10 @@ public struct SiteBuilder: Sendable {
     /// Compiles the blog and writes it to `folder`, replacing the previous build only when the
     /// whole build succeeded. With a `cache` folder, unchanged files are neither parsed nor
     /// rendered again.
+    /// `waiting` is called if another build into the same folder holds it, before waiting for it.
     @discardableResult
-    public func build(into folder: URL, cache: URL? = nil, progress: BuildProgress? = nil) throws -> Report {
+    public func build(into folder: URL, cache: URL? = nil, progress: BuildProgress? = nil,
+                      waiting: (@Sendable () -> Void)? = nil) throws -> Report {
         let start = ContinuousClock.now
         let startWall = Int(Date().timeIntervalSince1970 * 1e9)
         let cacheFile = cache.map { BuildCache.file(for: folder, in: $0) }
@@ -240,6 +242,10 @@ public struct SiteBuilder: Sendable {
             return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         }
 
+        // One build at a time into a folder and its cache; a second waits for the first.
+        var writer = OutputWriter(destination: folder)
+        writer.record = cacheFile.map(SpareRecord.file(beside:))
+        let lock = try writer.lock(waiting: waiting)
         var stampTimer = PhaseTimer()
         // Read while the sources are walked; wasted only when nothing changed.
         let cacheBytes = cacheFile.map { file in Background { BuildCache.Files(beside: file) } }
@@ -260,9 +266,7 @@ public struct SiteBuilder: Sendable {
 
         stampTimer.lap("stamp check")
         // Pages go to the spare folder as they are rendered; the live folder is replaced only at the end.
-        var writer = OutputWriter(destination: folder)
-        writer.record = cacheFile.map(SpareRecord.file(beside:))
-        let session = try writer.begin()
+        let session = try writer.begin(lock)
         stampTimer.lap("spare sync")
         var compiled = try compile(progress: progress, cacheFile: cacheFile, live: cacheFile == nil ? nil : folder, sink: session,
                                    versions: state?.versions ?? [:], files: state?.files, cacheBytes: cacheBytes)

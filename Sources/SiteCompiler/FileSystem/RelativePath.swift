@@ -1,9 +1,74 @@
-/// Names within a path relative to a tree's root (`posts/2019-10-08-hello/index.md`) or an
-/// output folder's (`2019/10/08/hello/index.html`): always `/`-separated, whatever the system.
+/// A path below some root folder, checked name by name before it can be joined to one: never
+/// absolute, never empty, no `.` or `..`, no empty name (`a//b`), no NUL. Output files (posts,
+/// pages, aliases, static and post-folder files) and the entries of a git tree are all turned into
+/// one of these before anything reaches the file system, so a hostile blog or pushed branch cannot
+/// name a place outside the folder being built.
 ///
-/// Over UTF-8 bytes: a big blog's ten thousand posts and pages ask each build, and
-/// Character-by-Character work costs microseconds a call.
-enum RelativePath {
+/// Always `/`-separated, whatever the system (`2019/10/08/hello/index.html`).
+public struct RelativePath: Hashable, Sendable, CustomStringConvertible {
+    /// The checked path.
+    public let string: String
+
+    /// `path` once every name in it is checked, or the reason it cannot name a file below a root.
+    public init(validating path: String) throws(RelativePath.Problem) {
+        if let problem = Self.problem(with: path) { throw problem }
+        string = path
+    }
+
+    /// `path` if it is a valid relative path, else nil.
+    public init?(_ path: String) {
+        guard Self.problem(with: path) == nil else { return nil }
+        string = path
+    }
+
+    public var description: String { string }
+
+    /// Why `path` cannot be a relative path, or nil when it can.
+    public static func problem(with path: String) -> Problem? {
+        let bytes = path.utf8
+        guard !bytes.isEmpty else { return .empty }
+        guard bytes.first != slash else { return .absolute }
+        var nameLength = 0, dots = 0
+        for byte in bytes {
+            if byte == slash {
+                if let problem = check(length: nameLength, dots: dots) { return problem }
+                nameLength = 0
+                dots = 0
+                continue
+            }
+            if byte == 0 { return .nul }
+            nameLength += 1
+            if byte == dot { dots += 1 }
+            if nameLength > maximumNameLength { return .tooLong }
+        }
+        return check(length: nameLength, dots: dots)
+    }
+
+    private static func check(length: Int, dots: Int) -> Problem? {
+        if length == 0 { return .emptyName }
+        if length == dots, length <= 2 { return .dotName }
+        return nil
+    }
+
+    /// The longest name most Linux file systems take (NAME_MAX), in bytes.
+    public static let maximumNameLength = 255
+
+    /// What is wrong with a path that cannot be a ``RelativePath``.
+    public enum Problem: Error, Sendable, Equatable, CustomStringConvertible {
+        case empty, absolute, emptyName, dotName, nul, tooLong
+
+        public var description: String {
+            switch self {
+            case .empty: "is empty"
+            case .absolute: "starts with '/'"
+            case .emptyName: "has an empty name in it ('//', or a name that came out empty)"
+            case .dotName: "has a '.' or '..' in it, which would step out of its folder"
+            case .nul: "has a NUL character in it"
+            case .tooLong: "has a name longer than \(RelativePath.maximumNameLength) bytes, more than file systems take"
+            }
+        }
+    }
+
     private static let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
 
     /// The last name in `path`, trailing slashes ignored.

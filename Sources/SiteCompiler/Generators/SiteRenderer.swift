@@ -117,7 +117,7 @@ final class SiteRenderer: Sendable {
         let replaceable = Set(theme.assets.keys).union(options.noindex ? [] : ["robots.txt"])
         for copy in copies {
             if replaceable.contains(copy.output) {
-                tree.replace(copy.output, .source(copy.source), origin: copy.source)
+                if let problem = tree.replace(copy.output, .source(copy.source), origin: copy.source) { diagnostics.append(problem) }
             } else if let clash = tree.add(copy.output, .source(copy.source), origin: copy.source) {
                 diagnostics.append(clash)
             }
@@ -128,7 +128,10 @@ final class SiteRenderer: Sendable {
         if !options.noindex, !tree.contains("robots.txt") {
             _ = tree.add("robots.txt", .text(robots()), origin: "robots.txt")
         } else if options.noindex {
-            tree.replace("robots.txt", .text(robots()), origin: "robots.txt")
+            _ = tree.replace("robots.txt", .text(robots()), origin: "robots.txt")
+        }
+        if let clash = tree.add(OutputWriter.marker, .text(OutputWriter.markerText), origin: "Galley's marker of its builds") {
+            diagnostics.append(clash)
         }
         return (tree, made, diagnostics)
     }

@@ -5,9 +5,14 @@ import Foundation
 enum FileBytes {
     /// Whether the file at `path` holds exactly `bytes`.
     static func equal(_ path: String, _ bytes: some ContiguousBytes) -> Bool {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
+        return equal(descriptor, bytes)
+    }
+
+    /// Whether the file open as `descriptor` holds exactly `bytes`, read from where it stands.
+    static func equal(_ descriptor: Int32, _ bytes: some ContiguousBytes) -> Bool {
         var buffer = [UInt8](repeating: 0, count: 65536)
         var offset = 0
         return bytes.withUnsafeBytes { expected -> Bool in
@@ -26,9 +31,14 @@ enum FileBytes {
     /// The whole file at `path`, read straight into an array (no `Data` to copy out of); nil
     /// when it cannot be read.
     static func read(_ path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
+        return read(descriptor)
+    }
+
+    /// The rest of the file open as `descriptor`; nil when it cannot be read.
+    static func read(_ descriptor: Int32) -> [UInt8]? {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { return nil }
         var bytes = [UInt8](unsafeUninitializedCapacity: Int(info.st_size)) { buffer, count in
@@ -120,7 +130,8 @@ enum FileBytes {
     }
 
     private static func create(_ path: String) throws -> Int32 {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        // Never through a link: one planted at a cache file's name would point the write elsewhere.
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw OutputError(path: path, message: "cannot write: \(String(cString: strerror(errno)))")
         }
@@ -128,7 +139,7 @@ enum FileBytes {
     }
 
     /// Writes the buffers one after the other, many to a system call.
-    private static func write(_ buffers: [UnsafeRawBufferPointer], to descriptor: Int32, path: String) throws {
+    static func write(_ buffers: [UnsafeRawBufferPointer], to descriptor: Int32, path: String) throws {
         var vectors = buffers.filter { $0.count > 0 }.map { iovec(iov_base: UnsafeMutableRawPointer(mutating: $0.baseAddress), iov_len: $0.count) }
         var next = 0
         while next < vectors.count {

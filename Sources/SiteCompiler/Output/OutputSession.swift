@@ -6,11 +6,15 @@ import Foundation
 ///
 /// So a big build writes while it renders, on the kernel's time rather than after it, and does
 /// not hold every page in memory at once. The spare is never seen by readers, so a build that
-/// fails after this has written pages loses nothing.
+/// fails after this has written pages loses nothing. Every file operation goes through the two
+/// folders held open (``ContainedFolder``), so none can leave them.
 final class OutputSession: @unchecked Sendable {
-    let spare: String
-    let live: String
-    private let lock = NSLock()
+    let spare: ContainedFolder
+    /// The live output folder, when there is one.
+    let live: ContainedFolder?
+    /// The lock on the output folder, held until the session ends.
+    let lock: OutputLock?
+    private let mutex = NSLock()
     private var folders: Set<String> = [""]
     private var written: Set<String> = []
     /// The stamps of the pages written in a spare made empty for this build, taken as each was
@@ -30,38 +34,35 @@ final class OutputSession: @unchecked Sendable {
     /// puts there can be in it.
     let startedEmpty: Bool
 
-    /// Whether there was a live folder when the session began; without one, no page can be
-    /// the same as its live file.
-    private let hasLive: Bool
-
-    init(spare: String, live: String, synced: Set<String>? = nil, startedEmpty: Bool = false) {
+    init(spare: ContainedFolder, live: ContainedFolder?, lock: OutputLock? = nil, synced: Set<String>? = nil, startedEmpty: Bool = false) {
         self.spare = spare
         self.live = live
+        self.lock = lock
         self.synced = synced
         self.startedEmpty = startedEmpty
-        var info = stat()
-        hasLive = stat(live, &info) == 0
     }
 
     /// Makes each of `paths` in the spare what it is in the live folder: a link to the same
     /// file, a folder, or nothing. Parents come before children, so a file that became a folder
     /// (or the other way) is replaced whole.
     func sync(_ paths: [String]) throws {
+        guard let live else { return }
         for path in paths.sorted() {
-            let livePath = live + "/" + path, sparePath = spare + "/" + path
-            var liveInfo = stat(), spareInfo = stat()
-            let liveKind = lstat(livePath, &liveInfo) == 0 ? liveInfo.st_mode & S_IFMT : 0
-            let spareKind = lstat(sparePath, &spareInfo) == 0 ? spareInfo.st_mode & S_IFMT : 0
+            let liveInfo = live.info(of: path)
+            let liveKind = liveInfo.map { $0.st_mode & S_IFMT } ?? 0
+            let spareKind = spare.kind(of: path)
             if spareKind != 0, spareKind != liveKind {
-                try? FileManager.default.removeItem(atPath: sparePath)
+                try spare.removeAll(path)
             }
             switch liveKind {
             case S_IFREG:
                 try folder(RelativePath.folder(of: path))
                 // Where no link can be made (another file system), a copy keeps the spare true
                 // to the record, which later steps trust without looking.
-                try OutputWriter.mirror(livePath, at: sparePath)
-                if let before = FileStamp(liveInfo), let after = FileStamp.of(livePath) { relinked[path] = (before, after) }
+                try OutputWriter.mirror(path, from: live, into: spare)
+                if let before = liveInfo.flatMap(FileStamp.init), let after = live.info(of: path).flatMap(FileStamp.init) {
+                    relinked[path] = (before, after)
+                }
             case S_IFDIR:
                 try folder(path)
             default:
@@ -83,7 +84,7 @@ final class OutputSession: @unchecked Sendable {
     }
 
     private func put(_ path: String, bytes: UnsafeRawBufferPointer) {
-        if hasLive, OutputWriter.liveHolds(bytes, live + "/" + path) != nil {
+        if let live, OutputWriter.liveHolds(bytes, path, in: live) != nil {
             locked { _ = same.insert(path) }
             return
         }
@@ -92,13 +93,13 @@ final class OutputSession: @unchecked Sendable {
             if startedEmpty {
                 // Nothing in a spare made for this build is a link to a live file, so a page
                 // may be written in place.
-                let stamp = try FileBytes.writeStamped(bytes, to: spare + "/" + path)
+                let stamp = try spare.write(bytes, to: path)
                 locked {
                     written.insert(path)
                     stamps[path] = stamp
                 }
             } else {
-                try OutputWriter.replace(spare + "/" + path, with: bytes)
+                try OutputWriter.replace(path, in: spare, with: bytes)
                 locked { _ = written.insert(path) }
             }
         } catch {
@@ -126,25 +127,19 @@ final class OutputSession: @unchecked Sendable {
     private func folder(_ relative: String) throws {
         if locked({ folders.contains(relative) }) { return }
         try folder(RelativePath.folder(of: relative))
-        let path = spare + "/" + relative
-        if mkdir(path, 0o755) != 0 {
-            var info = stat()
-            guard errno == EEXIST, lstat(path, &info) == 0 else {
-                throw OutputError(path: path, message: "cannot create folder: \(String(cString: strerror(errno)))")
-            }
-            if info.st_mode & S_IFMT != S_IFDIR {
-                unlink(path)
-                guard mkdir(path, 0o755) == 0 || errno == EEXIST else {
-                    throw OutputError(path: path, message: "cannot create folder: \(String(cString: strerror(errno)))")
-                }
-            }
+        do {
+            try spare.makeFolder(relative)
+        } catch {
+            // A file (or a planted link) in the way is removed, never followed.
+            guard spare.kind(of: relative) != 0, spare.removeFile(relative) else { throw error }
+            try spare.makeFolder(relative)
         }
         locked { _ = folders.insert(relative) }
     }
 
     private func locked<T>(_ body: () throws -> T) rethrows -> T {
-        lock.lock()
-        defer { lock.unlock() }
+        mutex.lock()
+        defer { mutex.unlock() }
         return try body()
     }
 }

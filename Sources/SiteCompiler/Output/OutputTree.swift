@@ -1,6 +1,9 @@
 import Foundation
 
 /// Every file a build produces, by output path (`2019/10/08/hello/index.html`), and what claimed it.
+///
+/// The one place that decides where a file may go: every path is checked as a ``RelativePath``
+/// on the way in, so no file of the tree can name a place outside the output folder.
 public struct OutputTree: Sendable {
     /// What an output file holds.
     public enum Content: Sendable {
@@ -26,8 +29,10 @@ public struct OutputTree: Sendable {
 
     public private(set) var files: [String: File] = [:]
 
-    /// Adds a file; a path already claimed is a diagnostic naming both claimants.
+    /// Adds a file; a path already claimed, or one that is not a valid ``RelativePath``, is a
+    /// diagnostic naming the source that asked for it.
     mutating func add(_ path: String, _ content: Content, origin: String, line: Int? = nil) -> Diagnostic? {
+        if let problem = RelativePath.problem(with: path) { return Self.diagnostic(path, problem, origin: origin, line: line) }
         // One lookup for the usual case; a clash, which stops the build, puts the first claimant back.
         guard let existing = files.updateValue(File(content: content, origin: origin, line: line), forKey: path) else { return nil }
         files[path] = existing
@@ -37,9 +42,24 @@ public struct OutputTree: Sendable {
 
     mutating func reserveCapacity(_ count: Int) { files.reserveCapacity(count) }
 
-    /// Adds a file, replacing one that is already there.
-    mutating func replace(_ path: String, _ content: Content, origin: String) {
+    /// Adds a file, replacing one that is already there; a path that is not a valid
+    /// ``RelativePath`` is a diagnostic instead.
+    mutating func replace(_ path: String, _ content: Content, origin: String) -> Diagnostic? {
+        if let problem = RelativePath.problem(with: path) { return Self.diagnostic(path, problem, origin: origin, line: nil) }
         files[path] = File(content: content, origin: origin, line: nil)
+        return nil
+    }
+
+    /// Adds the marker by which a later build knows the folder as Galley's own (see
+    /// ``OutputWriter/marker``).
+    mutating func addMarker() {
+        files[OutputWriter.marker] = File(content: .text(OutputWriter.markerText), origin: "Galley", line: nil)
+    }
+
+    private static func diagnostic(_ path: String, _ problem: RelativePath.Problem, origin: String, line: Int?) -> Diagnostic {
+        let shown = path.unicodeScalars.map { $0.value < 0x20 ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined()
+        return Diagnostic(path: origin, line: line, message:
+            "the output path '/\(shown)' \(problem); it must name a file inside the site (check the permalink, slug, url or alias that made it)")
     }
 
     /// Whether a file is already claimed.

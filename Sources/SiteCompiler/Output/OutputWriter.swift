@@ -30,129 +30,191 @@ public struct OutputWriter: Sendable {
         self.destination = destination.standardizedFileURL
     }
 
+    /// The name of the file every build puts at the top of its output, by which Galley knows a
+    /// folder it may replace.
+    public static let marker = ".galley-build"
+    /// What the marker says to whoever opens it.
+    static let markerText = "This folder is a site built by Galley; each build replaces all of it.\n"
+
     /// The spare folder beside the destination.
     public var spare: URL {
-        destination.deletingLastPathComponent().appending(path: ".\(destination.lastPathComponent).galley-spare")
+        destination.deletingLastPathComponent().appending(path: spareName)
+    }
+
+    private var name: String { destination.lastPathComponent }
+    private var spareName: String { ".\(name).galley-spare" }
+    private var lockName: String { ".\(name).galley-lock" }
+
+    /// Removes what the writer keeps beside a destination that is going away: the spare folder
+    /// and the lock file. Links are removed, never followed.
+    public func removeLeftovers() {
+        guard let parent = try? ContainedFolder(opening: destination.deletingLastPathComponent().path, followingLink: true) else { return }
+        try? parent.removeAll(spareName)
+        parent.removeFile(lockName)
     }
 
     /// Writes `tree`, reading `.source` files from `source`, then swaps the result in.
     public func write(_ tree: OutputTree, from source: any SourceTree) throws -> Report {
-        try finish(begin(), tree, from: source)
+        var tree = tree
+        tree.addMarker()
+        return try finish(begin(lock()), tree, from: source)
+    }
+
+    /// The folder the destination is in, made if missing. It is the user's own choice of place,
+    /// so a link there is followed; nothing below it is.
+    private func parent() throws -> ContainedFolder {
+        let parent = destination.deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+        } catch {
+            throw OutputError(path: parent.path, message: "cannot create folder: \(SourceTreeError.describe(error))")
+        }
+        return try ContainedFolder(opening: parent.path, followingLink: true)
+    }
+
+    /// Takes the lock on the destination, waiting for a build that holds it (`waiting` is told).
+    func lock(waiting: (() -> Void)? = nil) throws -> OutputLock {
+        try OutputLock(lockName, in: parent(), waiting: waiting)
     }
 
     /// Readies the spare folder, after making sure the destination may be replaced, for pages
     /// to be put there while the build is still rendering.
-    func begin() throws -> OutputSession {
-        let fileManager = FileManager.default
-        try fileManager.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try checkDestination()
-        var isDirectory: ObjCBool = false
-        if fileManager.fileExists(atPath: spare.path, isDirectory: &isDirectory), !isDirectory.boolValue {
-            try fileManager.removeItem(at: spare)
-        }
+    func begin(_ lock: OutputLock) throws -> OutputSession {
+        let parent = try parent()
+        try checkDestination(in: parent)
+        // Anything but a real folder at the spare's name (a file, a link planted there) is
+        // removed as a name: a link is never followed, so its target is never touched.
+        let spareKind = parent.kind(of: spareName)
+        if spareKind != 0, spareKind != S_IFDIR { parent.removeFile(spareName) }
         var madeSpare = false
-        if !fileManager.fileExists(atPath: spare.path) {
-            try fileManager.createDirectory(at: spare, withIntermediateDirectories: true)
+        if spareKind != S_IFDIR {
+            try parent.makeFolder(spareName)
             madeSpare = true
         }
+        let spare = try parent.folder(spareName)
+        let live = parent.kind(of: name) == S_IFDIR ? try parent.folder(name) : nil
         // Whatever happens next, the record no longer describes the spare.
         let saved = record.flatMap(SpareRecord.load(from:))
-        if let record { try? fileManager.removeItem(at: record) }
-        if let saved, SpareRecord.inode(destination.path) == saved.live, SpareRecord.inode(spare.path) == saved.spare {
-            let session = OutputSession(spare: spare.path, live: destination.path, synced: Set(saved.files))
+        if let record { try? FileManager.default.removeItem(at: record) }
+        if let saved, let live, saved.matches(live: live, spare: spare) {
+            let session = OutputSession(spare: spare, live: live, lock: lock, synced: Set(saved.files))
             try session.sync(saved.changed)
             return session
         }
-        return OutputSession(spare: spare.path, live: destination.path, startedEmpty: madeSpare)
+        return OutputSession(spare: spare, live: live, lock: lock, startedEmpty: madeSpare)
     }
 
     /// Completes the spare with the rest of `tree` and swaps it in; when nothing differs from
-    /// the live folder, touches nothing at all.
+    /// the live folder, touches nothing at all. A failure empties the spare, which is only ever
+    /// a scratch copy: the live folder is untouched, and a full disk is freed again.
     func finish(_ session: OutputSession, _ tree: OutputTree, from source: any SourceTree) throws -> Report {
+        do {
+            return try complete(session, tree, from: source)
+        } catch {
+            let parent = try? self.parent()
+            try? parent?.removeAll(spareName)
+            throw error
+        }
+    }
+
+    private func complete(_ session: OutputSession, _ tree: OutputTree, from source: any SourceTree) throws -> Report {
         let (written, same) = try session.outcome()
-        if written.isEmpty, try isUpToDate(tree, from: source, knownSame: same, liveFiles: session.synced) {
-            if let record, session.synced != nil, let live = SpareRecord.inode(destination.path), let spare = SpareRecord.inode(spare.path) {
+        if written.isEmpty, try isUpToDate(tree, from: source, live: session.live, knownSame: same, liveFiles: session.synced) {
+            if let record, session.synced != nil, let live = session.live {
                 // The spare was brought up to date before rendering and nothing was written since.
-                try? SpareRecord(live: live, spare: spare, changed: [], files: Array(tree.files.keys)).save(to: record)
+                try? SpareRecord(live: live, spare: session.spare, changed: [], files: Array(tree.files.keys)).save(to: record)
             }
             return Report(written: 0, unchanged: tree.files.count)
         }
         let (report, changed) = if let files = session.synced {
-            try updateSynced(spare.path, to: tree, from: source, session: session, written: written, previousFiles: files)
+            try updateSynced(session, to: tree, from: source, written: written, previousFiles: files)
         } else {
-            try update(spare.path, to: tree, from: source, written: written, session: session)
+            try update(session, to: tree, from: source, written: written)
         }
         try swap()
-        if let record, let changed, let live = SpareRecord.inode(destination.path), let spare = SpareRecord.inode(spare.path) {
-            try? SpareRecord(live: live, spare: spare, changed: changed, files: Array(tree.files.keys)).save(to: record)
+        if let record, let changed {
+            // The two folders have changed places.
+            let parent = try self.parent()
+            if let live = try? parent.folder(name), let spare = try? parent.folder(spareName) {
+                try? SpareRecord(live: live, spare: spare, changed: changed, files: Array(tree.files.keys)).save(to: record)
+            }
         }
         return report
     }
 
-    /// Completes a spare that ``begin()`` made the same as the live folder: only what this
+    /// Completes a spare that ``begin(_:)`` made the same as the live folder: only what this
     /// build changed is touched. Returns the report and the paths that now differ from live.
-    private func updateSynced(_ root: String, to tree: OutputTree, from source: any SourceTree, session: OutputSession,
+    private func updateSynced(_ session: OutputSession, to tree: OutputTree, from source: any SourceTree,
                               written: Set<String>, previousFiles: Set<String>) throws -> (Report, [String]?) {
-        let (report, changed) = try complete(root, tree, from: source, written: written, synced: (session, previousFiles))
-        return (report, changed + Self.remove(previousFiles, notIn: tree, below: root))
+        let (report, changed) = try fill(session, tree, from: source, written: written, previousFiles: previousFiles)
+        return (report, changed + Self.remove(previousFiles, notIn: tree, from: session.spare))
     }
 
-    /// Removes the files of `paths` that `tree` no longer has from the folder at `root`, and then
-    /// any folder they leave empty. Returns what was removed.
-    private static func remove(_ paths: Set<String>, notIn tree: OutputTree, below root: String) -> [String] {
+    /// Removes the files of `paths` that `tree` no longer has from `folder`, and then any folder
+    /// they leave empty. Returns what was removed.
+    private static func remove(_ paths: Set<String>, notIn tree: OutputTree, from folder: ContainedFolder) -> [String] {
         var removed: [String] = []
         for path in paths where tree.files[path] == nil {
-            unlink(root + "/" + path)
+            folder.removeFile(path)
             removed.append(path)
-            var folder = path
-            while let slash = folder.lastIndex(of: "/") {
-                folder = String(folder[..<slash])
-                guard rmdir(root + "/" + folder) == 0 else { break }
-                removed.append(folder)
+            var parent = path
+            while let slash = parent.lastIndex(of: "/") {
+                parent = String(parent[..<slash])
+                guard folder.removeEmptyFolder(parent) else { break }
+                removed.append(parent)
             }
         }
         return removed
     }
 
-    /// Puts every file of `tree` not yet in the spare at `root` there, on every core: a link to
-    /// the live file where the bytes are the same, new bytes otherwise. With `synced` (the
-    /// session that brought the spare up to date, and the files it then held), files the spare
-    /// already holds are left alone and missing folders are made on the way; without it, every
-    /// folder must already exist. Returns the report and the paths written.
-    private func complete(_ root: String, _ tree: OutputTree, from source: any SourceTree, written: Set<String>,
-                          synced: (session: OutputSession, previousFiles: Set<String>)?) throws -> (Report, [String]) {
-        let live = destination.path
+    /// Puts every file of `tree` not yet in the spare there, on every core: a link to the live
+    /// file where the bytes are the same, new bytes otherwise. With `previousFiles` (the files a
+    /// spare brought up to date already holds, or none for one made empty), those are left alone
+    /// and missing folders are made on the way; without it, every folder must already exist.
+    /// Returns the report and the paths written.
+    private func fill(_ session: OutputSession, _ tree: OutputTree, from source: any SourceTree, written: Set<String>,
+                      previousFiles: Set<String>?) throws -> (Report, [String]) {
+        let spare = session.spare, live = session.live
         let paths = Array(tree.files.keys)
+        let makesFolders = previousFiles != nil
         let results = Parallel.map(paths) { path -> Result<Bool, Error> in
             Result {
-                let target = root + "/" + path, livePath = live + "/" + path
                 let bytes: Data
                 switch tree.files[path]!.content {
                 case .written:
                     if written.contains(path) { return false }
                     // Unchanged; a synced spare holds the live file already. The record says
-                    // so, and a folder's record is trusted only while both inodes match it.
-                    if let synced, synced.previousFiles.contains(path) { return true }
-                    try synced?.session.parents(of: path)
+                    // so, and a folder's record is trusted only while both folders match it.
+                    if previousFiles?.contains(path) == true { return true }
+                    if makesFolders { try session.parents(of: path) }
                     // The page was dropped once found the same as the live file.
-                    try Self.mirror(livePath, at: target)
+                    guard let live else { throw OutputError(path: spare.path + "/" + path, message: "the live copy is gone") }
+                    try Self.mirror(path, from: live, into: spare)
                     return true
                 case .keep(let render):
-                    if let synced, synced.previousFiles.contains(path) { return true }
-                    try synced?.session.parents(of: path)
-                    if try Self.keep(at: target, live: livePath) { return true }
+                    if previousFiles?.contains(path) == true { return true }
+                    if makesFolders { try session.parents(of: path) }
+                    if let live, try Self.keep(path, from: live, into: spare) { return true }
                     bytes = Data(render().utf8)
                 case let content:
                     bytes = try Self.bytes(of: content, from: source)!
                 }
-                try synced?.session.parents(of: path)
-                return try Self.place(bytes, at: target, live: livePath)
+                if makesFolders { try session.parents(of: path) }
+                return try Self.place(bytes, at: path, in: spare, live: live)
             }
         }
         var report = Report(written: 0, unchanged: 0)
         var changed: [String] = []
         for (path, result) in zip(paths, results) {
-            if try result.get() { report.unchanged += 1 } else {
+            let same: Bool
+            do {
+                same = try result.get()
+            } catch let error as OutputError {
+                // Name the file the user can act on: the post or page that asked for the path.
+                let origin = tree.files[path].map { " (made from \($0.origin))" } ?? ""
+                throw OutputError(path: error.path, message: error.message + origin)
+            }
+            if same { report.unchanged += 1 } else {
                 report.written += 1
                 changed.append(path)
             }
@@ -176,43 +238,44 @@ public struct OutputWriter: Sendable {
         }
     }
 
-    /// Refuses to replace a folder that holds something other than a built site.
-    private func checkDestination() throws {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: destination.path, isDirectory: &isDirectory) else { return }
-        guard isDirectory.boolValue else {
-            throw OutputError(path: destination.path, message: "exists and is not a folder")
+    /// Refuses to replace anything but a folder an earlier build made (it holds the
+    /// ``marker``), or an empty one: a user's folder, or the blog itself, is never emptied.
+    private func checkDestination(in parent: ContainedFolder) throws {
+        let kind = parent.kind(of: name)
+        if kind == 0 { return }
+        guard kind == S_IFDIR else {
+            let what = kind == S_IFLNK ? "is a symbolic link, which Galley does not follow for its output" : "exists and is not a folder"
+            throw OutputError(path: destination.path, message: "\(what); choose another -o folder or remove it")
         }
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: destination.path)) ?? []
-        let looksBuilt = entries.isEmpty || entries.contains("index.html") || entries.contains("404.html")
-        let looksLikeSource = entries.contains(SiteConfig.fileName) || entries.contains(".git")
-        guard looksBuilt && !looksLikeSource else {
+        let folder = try parent.folder(name)
+        let entries = folder.entries()
+        if entries.isEmpty { return }
+        guard folder.kind(of: Self.marker) == S_IFREG else {
             throw OutputError(path: destination.path, message:
-                "is not empty and does not look like a site Galley built; refusing to replace it (choose another -o folder or remove it)")
+                "is not empty and was not made by a Galley build (it has no \(Self.marker)); refusing to replace it (choose another -o folder, or remove this one)")
         }
     }
 
     /// Whether the live folder already holds exactly `tree`, so that nothing need be touched: the
     /// usual case for a rebuild after an edit that changed no output, or no edit at all.
     /// `liveFiles` is what the live folder holds by the spare record, when one was trusted.
-    private func isUpToDate(_ tree: OutputTree, from source: any SourceTree, knownSame: Set<String>, liveFiles: Set<String>?) throws -> Bool {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: destination.path, isDirectory: &isDirectory), isDirectory.boolValue else { return false }
-        let live = destination.path
+    private func isUpToDate(_ tree: OutputTree, from source: any SourceTree, live: ContainedFolder?, knownSame: Set<String>,
+                            liveFiles: Set<String>?) throws -> Bool {
+        guard let live else { return false }
         // Cheap checks first: every page the cache kept must still be there.
         for (path, file) in tree.files {
-            if case .keep = file.content, FileStamp.of(live + "/" + path) == nil { return false }
+            if case .keep = file.content, live.kind(of: path) != S_IFREG { return false }
             if case .written = file.content, !knownSame.contains(path) { return false }
         }
         // The record names every live file; without one the folder is listed, which for a big
         // blog costs more than the rest of this check.
-        guard (liveFiles ?? TreeListing(root: live).files) == Set(tree.files.keys) else { return false }
+        guard (liveFiles ?? live.listing().files) == Set(tree.files.keys) else { return false }
         for (path, file) in tree.files {
             switch file.content {
             case .keep, .written: continue
             default:
                 // A source that cannot be read is not up to date; the write that follows says why.
-                guard let bytes = try? Self.bytes(of: file.content, from: source), Self.liveHolds(bytes, live + "/" + path) != nil else {
+                guard let bytes = try? Self.bytes(of: file.content, from: source), Self.liveHolds(bytes, path, in: live) != nil else {
                     return false
                 }
             }
@@ -220,12 +283,13 @@ public struct OutputWriter: Sendable {
         return true
     }
 
-    /// Makes the folder at `root` hold exactly `tree`, comparing against the live destination.
-    private func update(_ root: String, to tree: OutputTree, from source: any SourceTree, written: Set<String>,
-                        session: OutputSession) throws -> (Report, [String]?) {
+    /// Makes the spare hold exactly `tree`, comparing against the live destination.
+    private func update(_ session: OutputSession, to tree: OutputTree, from source: any SourceTree,
+                        written: Set<String>) throws -> (Report, [String]?) {
+        let spare = session.spare
         // What the live folder holds, to know afterwards how the two folders differ; only worth
         // listing when a record will be kept, and there is nothing to list on a first build.
-        let liveListing = record != nil && SpareRecord.inode(destination.path) != nil ? TreeListing(root: destination.path) : nil
+        let liveListing = record != nil ? session.live?.listing() : nil
         func changed(_ written: [String], wanted: (String) -> Bool) -> [String]? {
             guard let liveListing else { return nil }
             return written + liveListing.files.filter { tree.files[$0] == nil } + liveListing.folders.filter { !wanted($0) }
@@ -235,34 +299,30 @@ public struct OutputWriter: Sendable {
             // the folders they needed: nothing to list, and (short of a page the tree has since
             // dropped) nothing to remove. The other files make their folders on the way, through
             // the session that knows which exist, as for a synced spare.
-            _ = Self.remove(written, notIn: tree, below: root)
-            let (report, paths) = try complete(root, tree, from: source, written: written, synced: (session, []))
+            _ = Self.remove(written, notIn: tree, from: spare)
+            let (report, paths) = try fill(session, tree, from: source, written: written, previousFiles: [])
             guard liveListing != nil else { return (report, nil) }
             let wanted = Self.folders(of: tree)
             return (report, changed(paths) { wanted.contains($0) })
         }
-        let existing = TreeListing(root: root)
+        let existing = spare.listing()
         let wanted = Self.folders(of: tree)
         // What the new build no longer has goes first, so a file can become a folder and back.
         for path in existing.files where tree.files[path] == nil {
-            unlink(root + "/" + path)
+            spare.removeFile(path)
         }
         for folder in existing.folders.reversed() where !wanted.contains(folder) {
-            let path = root + "/" + folder
-            if rmdir(path) != 0 { try? FileManager.default.removeItem(atPath: path) }
+            if !spare.removeEmptyFolder(folder) { try spare.removeAll(folder) }
         }
         let present = Set(existing.folders)
         for folder in wanted.sorted() where !present.contains(folder) {
-            let path = root + "/" + folder
-            var info = stat()
-            if lstat(path, &info) == 0, info.st_mode & S_IFMT != S_IFDIR { unlink(path) }
-            guard mkdir(path, 0o755) == 0 || errno == EEXIST else {
-                throw OutputError(path: path, message: "cannot create folder: \(String(cString: strerror(errno)))")
-            }
+            let kind = spare.kind(of: folder)
+            if kind != 0, kind != S_IFDIR { spare.removeFile(folder) }
+            try spare.makeFolder(folder)
         }
 
-        let (report, written) = try complete(root, tree, from: source, written: written, synced: nil)
-        return (report, changed(written) { wanted.contains($0) })
+        let (report, paths) = try fill(session, tree, from: source, written: written, previousFiles: nil)
+        return (report, changed(paths) { wanted.contains($0) })
     }
 
     /// Every folder the files of `tree` are in.
@@ -278,106 +338,93 @@ public struct OutputWriter: Sendable {
         return wanted
     }
 
-    /// Puts `bytes` at `target` in the spare. Returns whether the live file already held them.
-    static func place(_ bytes: Data, at target: String, live: String) throws -> Bool {
-        if let liveInfo = liveHolds(bytes, live) {
-            if try link(live, liveInfo, into: target) { return true }
+    /// Puts `bytes` at `path` in the spare. Returns whether the live file already held them.
+    static func place(_ bytes: Data, at path: String, in spare: ContainedFolder, live: ContainedFolder?) throws -> Bool {
+        if let live, let liveInfo = liveHolds(bytes, path, in: live) {
+            if try link(path, liveInfo, from: live, into: spare) { return true }
             // Across file systems a link is impossible; a copy that keeps the time does as well.
-            try copy(live, to: target)
+            try copy(path, from: live, into: spare)
             return true
         }
-        try replace(target, with: bytes)
+        try replace(path, in: spare, with: bytes)
         return false
     }
 
-    /// What `lstat` says of the live file at `live` when it is a regular file holding exactly `bytes`.
-    static func liveHolds(_ bytes: some ContiguousBytes, _ live: String) -> stat? {
-        var info = stat()
-        guard lstat(live, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == bytes.withUnsafeBytes(\.count),
-            FileBytes.equal(live, bytes)
+    /// What `lstat` says of the live file `path` when it is a regular file holding exactly `bytes`.
+    static func liveHolds(_ bytes: some ContiguousBytes, _ path: String, in live: ContainedFolder) -> stat? {
+        guard let info = live.info(of: path), info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == bytes.withUnsafeBytes(\.count),
+            live.holds(path, bytes)
         else { return nil }
         return info
     }
 
-    /// Makes the spare hold the live file at `live` as it is: a link, or a copy (time and all)
+    /// Makes the spare hold the live file `path` as it is: a link, or a copy (time and all)
     /// where no link can be made. Throws when there is no live file to hold.
-    static func mirror(_ live: String, at target: String) throws {
-        if try !keep(at: target, live: live) { try copy(live, to: target) }
+    static func mirror(_ path: String, from live: ContainedFolder, into spare: ContainedFolder) throws {
+        if try !keep(path, from: live, into: spare) { try copy(path, from: live, into: spare) }
     }
 
-    /// Makes the spare hold the live file at `live` as it is. False when there is no live file.
-    static func keep(at target: String, live: String) throws -> Bool {
-        var liveInfo = stat()
-        guard lstat(live, &liveInfo) == 0, liveInfo.st_mode & S_IFMT == S_IFREG else { return false }
-        return try link(live, liveInfo, into: target)
+    /// Makes the spare hold the live file `path` as it is. False when there is no live file.
+    static func keep(_ path: String, from live: ContainedFolder, into spare: ContainedFolder) throws -> Bool {
+        guard let liveInfo = live.info(of: path), liveInfo.st_mode & S_IFMT == S_IFREG else { return false }
+        return try link(path, liveInfo, from: live, into: spare)
     }
 
-    /// Makes `target` the live file itself (same inode, same time), unless it already is.
-    /// False when no link can be made, as across file systems.
-    private static func link(_ live: String, _ liveInfo: stat, into target: String) throws -> Bool {
-        var targetInfo = stat()
-        if lstat(target, &targetInfo) == 0, targetInfo.st_ino == liveInfo.st_ino, targetInfo.st_dev == liveInfo.st_dev { return true }
-        let temporary = target + ".galley-tmp"
-        unlink(temporary)
-        guard Foundation.link(live, temporary) == 0 else { return false }
-        try rename(temporary, over: target)
+    /// Makes `path` in the spare the live file itself (same inode, same time), unless it already
+    /// is. False when no link can be made, as across file systems.
+    private static func link(_ path: String, _ liveInfo: stat, from live: ContainedFolder, into spare: ContainedFolder) throws -> Bool {
+        if let info = spare.info(of: path), info.st_ino == liveInfo.st_ino, info.st_dev == liveInfo.st_dev { return true }
+        let temporary = path + ".galley-tmp"
+        spare.removeFile(temporary)
+        guard spare.link(path, of: live, at: temporary) else { return false }
+        try spare.rename(temporary, over: path)
         return true
     }
 
     /// Writes a new file and renames it over `path`, never writing into a file that may be shared;
     /// where nothing is yet, it writes in place.
-    static func replace(_ path: String, with bytes: some ContiguousBytes) throws {
-        var info = stat()
-        if lstat(path, &info) != 0 {
-            return try FileBytes.write(bytes, to: path)
+    static func replace(_ path: String, in spare: ContainedFolder, with bytes: some ContiguousBytes) throws {
+        switch spare.kind(of: path) {
+        case 0:
+            try spare.write(bytes, to: path)
+        case S_IFDIR:
+            try spare.removeAll(path)
+            try spare.write(bytes, to: path)
+        default:
+            let temporary = path + ".galley-tmp"
+            spare.removeFile(temporary)
+            try spare.write(bytes, to: temporary)
+            try spare.rename(temporary, over: path)
         }
-        if info.st_mode & S_IFMT == S_IFDIR {
-            try FileManager.default.removeItem(atPath: path)
-            return try FileBytes.write(bytes, to: path)
-        }
-        let temporary = path + ".galley-tmp"
-        unlink(temporary)
-        try FileBytes.write(bytes, to: temporary)
-        try rename(temporary, over: path)
     }
 
     /// Copies the live file, time and all, where no link can be made (as across file systems).
-    private static func copy(_ live: String, to target: String) throws {
-        guard let bytes = FileManager.default.contents(atPath: live) else {
-            throw OutputError(path: live, message: "cannot read: \(String(cString: strerror(errno)))")
+    private static func copy(_ path: String, from live: ContainedFolder, into spare: ContainedFolder) throws {
+        guard let bytes = live.read(path), let liveInfo = live.info(of: path) else {
+            throw live.failure(path, errno, "cannot read")
         }
-        var liveInfo = stat()
-        _ = lstat(live, &liveInfo)
-        try replace(target, with: bytes)
-        var times = [timespec(tv_sec: liveInfo.st_atim.tv_sec, tv_nsec: liveInfo.st_atim.tv_nsec),
-                     timespec(tv_sec: liveInfo.st_mtim.tv_sec, tv_nsec: liveInfo.st_mtim.tv_nsec)]
-        _ = utimensat(AT_FDCWD, target, &times, 0)
-    }
-
-    private static func rename(_ temporary: String, over path: String) throws {
-        guard Foundation.rename(temporary, path) == 0 else {
-            throw OutputError(path: path, message: "cannot replace: \(String(cString: strerror(errno)))")
-        }
+        try replace(path, in: spare, with: bytes)
+        spare.setTimes(path, from: liveInfo)
     }
 
     /// Exchanges the spare and the destination, in one atomic step where the kernel allows it.
+    /// Both are names in the destination's folder, and a rename never follows a link.
     private func swap() throws {
-        let fileManager = FileManager.default
-        guard fileManager.fileExists(atPath: destination.path) else {
-            try fileManager.moveItem(at: spare, to: destination)
-            return
+        let parent = try self.parent()
+        guard parent.kind(of: name) != 0 else {
+            return try parent.rename(spareName, over: name)
         }
-        if AtomicRename.exchange(spare.path, destination.path) { return }
-        let retired = destination.deletingLastPathComponent().appending(path: ".\(destination.lastPathComponent).galley-old-\(getpid())")
-        try fileManager.moveItem(at: destination, to: retired)
+        if parent.exchange(spareName, name) { return }
+        let retired = ".\(name).galley-old-\(getpid())"
+        try parent.rename(name, over: retired)
         do {
-            try fileManager.moveItem(at: spare, to: destination)
+            try parent.rename(spareName, over: name)
         } catch {
-            try? fileManager.moveItem(at: retired, to: destination)
+            try? parent.rename(retired, over: name)
             throw error
         }
-        try? fileManager.removeItem(at: spare)
-        try fileManager.moveItem(at: retired, to: spare)
+        try? parent.removeAll(spareName)
+        try parent.rename(retired, over: spareName)
     }
 }
 

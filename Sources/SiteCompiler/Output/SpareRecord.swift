@@ -6,14 +6,16 @@ import Foundation
 /// alone, instead of listing and comparing the whole tree, which for a big blog costs more than
 /// the rest of a one-post rebuild.
 ///
-/// Trusted only while both folders are the very ones recorded (their inodes); otherwise, or
-/// without a record, the writer compares the whole tree as before.
+/// Trusted only while both folders are the very ones recorded: their inodes, and their change
+/// times, which each swap moves on. The inodes alone come back every other build (the two
+/// folders trade places), so a record kept from two builds ago would match a different spare.
+/// Otherwise, or without a record, the writer compares the whole tree as before.
 struct SpareRecord: Sendable, Equatable {
-    static let format = "galley-spare-1"
+    static let format = "galley-spare-2"
 
-    /// The inodes of the live and spare folders right after the swap.
-    var live: UInt64
-    var spare: UInt64
+    /// The identity (inode, change time) of the live and spare folders right after the swap.
+    var live: [UInt64]
+    var spare: [UInt64]
     /// Paths (files, and folders that went away) that differ between the two folders.
     var changed: [String]
     /// Every file the live folder holds.
@@ -24,24 +26,40 @@ struct SpareRecord: Sendable, Equatable {
         cacheFile.deletingPathExtension().appendingPathExtension("spare")
     }
 
-    static func inode(_ path: String) -> UInt64? {
-        var info = stat()
-        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return nil }
-        return UInt64(info.st_ino)
+    /// A record of the two open folders as they are now.
+    init(live: ContainedFolder, spare: ContainedFolder, changed: [String], files: [String]) {
+        self.init(live: Self.identity(of: live), spare: Self.identity(of: spare), changed: changed, files: files)
+    }
+
+    init(live: [UInt64], spare: [UInt64], changed: [String], files: [String]) {
+        self.live = live
+        self.spare = spare
+        self.changed = changed
+        self.files = files
+    }
+
+    /// Whether the record describes these very two folders.
+    func matches(live: ContainedFolder, spare: ContainedFolder) -> Bool {
+        Self.identity(of: live) == self.live && Self.identity(of: spare) == self.spare
+    }
+
+    private static func identity(of folder: ContainedFolder) -> [UInt64] {
+        guard let info = folder.info(of: "") else { return [] }
+        return [UInt64(info.st_dev), UInt64(info.st_ino), UInt64(bitPattern: Int64(info.changedNanoseconds))]
     }
 
     static func load(from url: URL) -> SpareRecord? {
         CacheReader.read(url, format: format) { reader in
             SpareRecord(
-                live: UInt64(bitPattern: Int64(try reader.int())), spare: UInt64(bitPattern: Int64(try reader.int())),
+                live: try reader.array { UInt64(bitPattern: Int64(try $0.int())) }, spare: try reader.array { UInt64(bitPattern: Int64(try $0.int())) },
                 changed: try reader.array { try $0.string() }, files: try reader.array { try $0.string() })
         }
     }
 
     func save(to url: URL) throws {
         try CacheWriter.write(url, format: Self.format) { writer in
-            writer.int(Int(Int64(bitPattern: live)))
-            writer.int(Int(Int64(bitPattern: spare)))
+            writer.array(live) { $0.int(Int(Int64(bitPattern: $1))) }
+            writer.array(spare) { $0.int(Int(Int64(bitPattern: $1))) }
             writer.array(changed) { $0.string($1) }
             writer.array(files) { $0.string($1) }
         }

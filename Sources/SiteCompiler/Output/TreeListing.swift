@@ -9,6 +9,8 @@ struct TreeListing {
     /// Folders, relative to the root, parents before children.
     var folders: [String] = []
 
+    init() {}
+
     init(root: String) {
         walk(root, relative: "")
     }

@@ -6,6 +6,23 @@ import Foundation
 enum FolderEntries {
     static func read(_ path: String) -> [(name: String, type: UInt8)]? {
         guard let folder = opendir(path) else { return nil }
+        return read(folder)
+    }
+
+    /// The entries of the folder open as `descriptor`, which stays open.
+    static func read(descriptor: Int32) -> [(name: String, type: UInt8)]? {
+        let copy = dup(descriptor)
+        guard copy >= 0 else { return nil }
+        guard let folder = fdopendir(copy) else {
+            close(copy)
+            return nil
+        }
+        // A duplicate shares its position with the original: start from the top.
+        rewinddir(folder)
+        return read(folder)
+    }
+
+    private static func read(_ folder: OpaquePointer) -> [(name: String, type: UInt8)] {
         defer { closedir(folder) }
         var entries: [(name: String, type: UInt8)] = []
         while let entry = readdir(folder) {

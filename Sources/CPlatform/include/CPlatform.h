@@ -1,0 +1,18 @@
+#ifndef GALLEY_CPLATFORM_H
+#define GALLEY_CPLATFORM_H
+
+// System calls that Swift cannot reach through Glibc: the C library either has no wrapper for
+// them or declares them variadic. Each returns -1 and sets errno where the system lacks it.
+
+/// O_PATH, which Glibc's headers hide from Swift behind _GNU_SOURCE: a descriptor that names a
+/// folder without opening it for reading, to resolve names below it.
+#define GALLEY_O_PATH 010000000
+
+/// openat2(2) with RESOLVE_BENEATH, and with RESOLVE_NO_SYMLINKS when `no_symlinks` is set: the
+/// kernel refuses any path that would leave `dirfd`.
+int galley_open_beneath(int dirfd, const char *path, int flags, unsigned int mode, int no_symlinks);
+
+/// renameat2(2) with RENAME_EXCHANGE: swaps two names in one step.
+int galley_exchange(int olddirfd, const char *oldpath, int newdirfd, const char *newpath);
+
+#endif

@@ -1,0 +1,37 @@
+#define _GNU_SOURCE
+#include "CPlatform.h"
+#include <errno.h>
+#include <fcntl.h>
+
+#ifdef __linux__
+#include <linux/openat2.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+_Static_assert(GALLEY_O_PATH == O_PATH, "O_PATH differs on this system");
+
+int galley_open_beneath(int dirfd, const char *path, int flags, unsigned int mode, int no_symlinks) {
+    struct open_how how;
+    memset(&how, 0, sizeof how);
+    how.flags = (unsigned long long)flags;
+    how.mode = (flags & O_CREAT) ? mode : 0;
+    how.resolve = RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS | (no_symlinks ? RESOLVE_NO_SYMLINKS : 0);
+    return (int)syscall(SYS_openat2, dirfd, path, &how, sizeof how);
+}
+
+int galley_exchange(int olddirfd, const char *oldpath, int newdirfd, const char *newpath) {
+    return (int)syscall(SYS_renameat2, olddirfd, oldpath, newdirfd, newpath, 2 /* RENAME_EXCHANGE */);
+}
+#else
+int galley_open_beneath(int dirfd, const char *path, int flags, unsigned int mode, int no_symlinks) {
+    errno = ENOSYS;
+    return -1;
+}
+
+int galley_exchange(int olddirfd, const char *oldpath, int newdirfd, const char *newpath) {
+    errno = ENOSYS;
+    return -1;
+}
+#endif
