@@ -242,6 +242,15 @@ public struct SiteBuilder: Sendable {
             return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         }
 
+        // The cache folder often sits in the blog's own folder, where a pushed branch could put
+        // a link in its place: never follow one.
+        if let cache {
+            var info = stat()
+            if lstat(cache.path, &info) == 0, info.st_mode & S_IFMT != S_IFDIR {
+                throw OutputError(path: cache.path, message:
+                    "is not a folder (\(info.st_mode & S_IFMT == S_IFLNK ? "a symbolic link, which Galley does not follow for its cache" : "a file")); remove it")
+            }
+        }
         // One build at a time into a folder and its cache; a second waits for the first.
         var writer = OutputWriter(destination: folder)
         writer.record = cacheFile.map(SpareRecord.file(beside:))

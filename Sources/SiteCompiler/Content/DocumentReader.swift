@@ -79,6 +79,10 @@ struct DocumentReader: Sendable {
         // index page has no slug of its own and lives at the folder's address.
         if slug.isEmpty && !(kind == .page && RelativePath.name(of: path) == "index") {
             slug = Slug.make(title)
+            if slug.isEmpty, !title.isEmpty {
+                log.report(Diagnostic(path: path, line: fields["slug"]?.line ?? 1, message:
+                    "neither the file name nor the title gives an address (no letters or digits in them): add `slug: …` to the front matter"))
+            }
         }
 
         let published = date("date") ?? fileDate

@@ -122,6 +122,14 @@ final class SiteRenderer: Sendable {
                 diagnostics.append(clash)
             }
         }
+        // Only a static file may stand in for the theme's files and robots.txt: an alias or a
+        // page at such an address would replace it without a word.
+        let staticOutputs = Set(copies.map(\.output))
+        for path in replaceable.union(["robots.txt"]).sorted() where tree.contains(path) && !staticOutputs.contains(path) {
+            let claimant = tree.files[path]!
+            diagnostics.append(Diagnostic(path: claimant.origin, line: claimant.line, message:
+                "/\(path) is a file Galley makes itself; a post, page or alias cannot take its address (put a file at static/\(path) to replace it)"))
+        }
         for (path, data) in theme.assets where !tree.contains(path) {
             _ = tree.add(path, .data(data), origin: "the theme's \(path)")
         }
