@@ -125,8 +125,12 @@ extension CacheReader {
     }
 
     /// What `read` makes of `bytes`, a whole cache file, as ``read(_:format:_:)`` does.
+    /// A file whose closing checksum does not match what it holds is damaged.
     static func read<Value>(_ bytes: [UInt8], format: String, _ read: (inout CacheReader) throws -> Value) -> Value? {
-        var reader = CacheReader(bytes)
+        guard bytes.count >= 8 else { return nil }
+        let body = bytes[..<(bytes.count - 8)]
+        guard CacheChecksum.bytes(CacheChecksum.of(body)) == Array(bytes[(bytes.count - 8)...]) else { return nil }
+        var reader = CacheReader(body)
         guard (try? reader.string()) == format, let value = try? read(&reader), reader.atEnd else { return nil }
         return value
     }
@@ -143,6 +147,7 @@ extension CacheWriter {
         var whole = FileBytes.Gather()
         whole.append(writer.bytes)
         whole.append(contentsOf: rest)
+        whole.append(CacheChecksum.bytes(whole.checksum()))
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         let temporary = url.path + ".tmp-\(getpid())"
         do {
