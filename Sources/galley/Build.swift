@@ -55,9 +55,9 @@ extension Galley {
                 throw ValidationError("\(site): no such folder")
             }
             // An output inside a source folder would be read back as content by the next build.
-            let outputPath = outputURL.standardizedFileURL.resolvingSymlinksInPath().path + "/"
+            let outputPath = Self.resolved(outputURL) + "/"
             for folder in ["posts", "pages", "static", "layouts"] {
-                let source = siteURL.appending(path: folder).standardizedFileURL.resolvingSymlinksInPath().path + "/"
+                let source = Self.resolved(siteURL.appending(path: folder)) + "/"
                 if outputPath.hasPrefix(source) {
                     throw ValidationError("the output folder \(outputURL.path) is inside \(folder)/, where the next build would read it back; choose another -o")
                 }
@@ -67,7 +67,9 @@ extension Galley {
             let builder = SiteBuilder(source: DirectorySource(root: siteURL), options: options)
             do {
                 let cacheURL = noCache ? nil : cache.map { URL(fileURLWithPath: $0) } ?? siteURL.appending(path: ".galley-cache")
-                let report = try builder.build(into: outputURL, cache: cacheURL, progress: terminal?.report)
+                let report = try builder.build(into: outputURL, cache: cacheURL, progress: terminal?.report) {
+                    Console.error("waiting for another build into \(outputURL.path) to finish…")
+                }
                 terminal?.finish()
                 for warning in report.warnings where !quiet {
                     Console.error("warning: \(warning.prefixed(by: site))")
@@ -83,6 +85,24 @@ extension Galley {
                 Console.error("error: \(error)")
                 throw ExitCode.failure
             }
+        }
+
+        /// `url` with every link resolved, also where its last folders do not exist yet (the output
+        /// of a first build): the nearest existing folder is resolved and the rest put back.
+        static func resolved(_ url: URL) -> String {
+            var existing = url.standardizedFileURL
+            var rest: [String] = []
+            func real(_ path: String) -> String? {
+                guard let resolved = realpath(path, nil) else { return nil }
+                defer { free(resolved) }
+                return String(cString: resolved)
+            }
+            while existing.path != "/", real(existing.path) == nil {
+                rest.insert(existing.lastPathComponent, at: 0)
+                existing.deleteLastPathComponent()
+            }
+            guard let found = real(existing.path) else { return url.standardizedFileURL.path }
+            return ([found] + rest).joined(separator: "/").replacingOccurrences(of: "//", with: "/")
         }
     }
 }

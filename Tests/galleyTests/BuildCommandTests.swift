@@ -102,5 +102,12 @@ import Testing
         #expect(result.status != 0)
         #expect(result.stderr.contains("is inside static/, where the next build would read it back"))
         #expect(folder.read("blog/static/out/index.html") == nil)
+
+        // Also through a link whose target is a source folder, on the very first build.
+        symlink("posts", folder.url.appending(path: "blog/p").path)
+        let linked = try GalleyProcess.run(["build", "blog", "-o", "blog/p/out"], in: folder.url)
+        #expect(linked.status != 0)
+        #expect(linked.stderr.contains("is inside posts/"))
+        #expect(folder.read("blog/posts/out/index.html") == nil)
     }
 }

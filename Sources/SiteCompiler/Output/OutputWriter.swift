@@ -110,6 +110,11 @@ public struct OutputWriter: Sendable {
     func finish(_ session: OutputSession, _ tree: OutputTree, from source: any SourceTree) throws -> Report {
         do {
             return try complete(session, tree, from: source)
+        } catch let error as OutputError {
+            let parent = try? self.parent()
+            try? parent?.removeAll(spareName)
+            throw OutputError(path: error.path, message: error.message
+                + " (\(destination.path) is as it was; the half-made copy beside it, \(spareName), was removed)")
         } catch {
             let parent = try? self.parent()
             try? parent?.removeAll(spareName)
