@@ -96,6 +96,25 @@ import Testing
         #expect(post("tags/writing/index.html").contains("Footnotes are marginalia"))
     }
 
+    @Test func aWriteThatFailsLeavesTheLiveSiteAndNoSpareBehind() throws {
+        let folder = try blog()
+        #expect(try GalleyProcess.run(["build", "blog"], in: folder.url).status == 0)
+        let before = folder.read("blog/_site/index.html")
+        // A file bigger than the process may write: the build fails as on a full disk.
+        try folder.write("blog/static/big.bin", String(repeating: "x", count: 200_000))
+        let full = try GalleyProcess.run(["build", "blog"], in: folder.url, fileSizeLimit: 100)
+        #expect(full.status != 0)
+        #expect(full.stderr.contains("big.bin"), "\(full.stderr)")
+        #expect(full.stderr.contains("was removed"), "\(full.stderr)")
+        #expect(folder.read("blog/_site/index.html") == before)
+        #expect(folder.read("blog/_site/big.bin") == nil)
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appending(path: "blog/._site.galley-spare").path))
+        // Room again: the next build needs no hand cleaning.
+        let again = try GalleyProcess.run(["build", "blog"], in: folder.url)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(folder.read("blog/_site/big.bin")?.count == 200_000)
+    }
+
     @Test func anOutputInsideASourceFolderIsRefused() throws {
         let folder = try blog()
         let result = try GalleyProcess.run(["build", "blog", "-o", "blog/static/out"], in: folder.url)

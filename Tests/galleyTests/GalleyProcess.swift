@@ -20,10 +20,17 @@ struct GalleyProcess {
     }
 
     /// Runs `galley arguments…` in `directory`, giving up after `timeout` seconds.
-    static func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:], timeout: TimeInterval = 60) throws -> Result {
+    /// With `fileSizeLimit`, no file it writes may grow past that many KiB: a write past it fails
+    /// as on a full disk (the signal the kernel sends is ignored).
+    static func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:], timeout: TimeInterval = 60,
+                    fileSizeLimit: Int? = nil) throws -> Result {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
+        if let fileSizeLimit {
+            process.executableURL = URL(fileURLWithPath: "/bin/bash")
+            process.arguments = ["-c", "trap '' XFSZ; ulimit -f \(fileSizeLimit); exec \"$0\" \"$@\"", binary.path] + arguments
+        }
         process.currentDirectoryURL = directory
         // The tests' own CI must not leak its branch variables into the commands under test.
         var inherited = ProcessInfo.processInfo.environment.filter { key, _ in
