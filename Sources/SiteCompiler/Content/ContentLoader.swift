@@ -125,7 +125,7 @@ struct ContentLoader: Sendable {
             do {
                 return try tree.files(under: folder)
             } catch {
-                loaded.diagnostics.append(Diagnostic(path: folder, message: "cannot list folder: \(error)"))
+                loaded.diagnostics.append(SourceTreeError.diagnostic(for: error, listing: folder))
                 return []
             }
         }

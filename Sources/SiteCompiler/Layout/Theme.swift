@@ -42,7 +42,7 @@ public struct Theme: Sendable {
         do {
             overrides = try tree.files(under: folder)
         } catch {
-            throw BuildFailure([Diagnostic(path: folder, message: "cannot list folder: \(error)")])
+            throw BuildFailure([SourceTreeError.diagnostic(for: error, listing: folder)])
         }
         for path in overrides {
             guard path.hasSuffix(".mustache") else { continue }

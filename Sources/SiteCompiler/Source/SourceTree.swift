@@ -81,6 +81,15 @@ public enum SourceTreeError: Error, CustomStringConvertible, Sendable {
     static let outsideReason =
         "a symbolic link to a place outside the blog folder; Galley does not follow links out of the blog (copy the file in, or link to a place inside)"
 
+    /// A diagnostic for `error`, met while listing `folder`: a link out of the blog is named
+    /// itself, anything else is about the folder.
+    static func diagnostic(for error: Error, listing folder: String) -> Diagnostic {
+        if case .linkOutside(let path) = error as? SourceTreeError {
+            return Diagnostic(path: path, message: outsideReason)
+        }
+        return Diagnostic(path: folder, message: "cannot list folder: \(error)")
+    }
+
     static func describe(_ error: Error) -> String {
         if let error = error as? SourceTreeError {
             switch error {
