@@ -141,6 +141,7 @@ final class SiteRenderer: Sendable {
         if let clash = tree.add(OutputWriter.marker, .text(OutputWriter.markerText), origin: "Galley's marker of its builds") {
             diagnostics.append(clash)
         }
+        diagnostics += tree.folderClashes()
         return (tree, made, diagnostics)
     }
 

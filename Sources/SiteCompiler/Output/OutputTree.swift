@@ -50,6 +50,32 @@ public struct OutputTree: Sendable {
         return nil
     }
 
+    /// Every folder the files are in.
+    var folders: Set<String> {
+        var folders = Set<String>()
+        for path in files.keys {
+            var folder = path
+            while let slash = folder.lastIndex(of: "/") {
+                folder = String(folder[..<slash])
+                guard folders.insert(folder).inserted else { break }
+            }
+        }
+        return folders
+    }
+
+    /// A diagnostic for each file whose path another file needs as a folder (`/a` and
+    /// `/a/index.html`): one of the two would silently replace the other.
+    func folderClashes() -> [Diagnostic] {
+        var clashes: [Diagnostic] = []
+        for folder in folders.sorted() {
+            guard let file = files[folder] else { continue }
+            let inside = files.first { $0.key.hasPrefix(folder + "/") }
+            clashes.append(Diagnostic(path: file.origin, line: file.line, message:
+                "/\(folder) is a file here, but \(inside.map { "/\($0.key), made from \($0.value.origin)," } ?? "another file") needs it to be a folder; two sources cannot share one address"))
+        }
+        return clashes
+    }
+
     /// Adds the marker by which a later build knows the folder as Galley's own (see
     /// ``OutputWriter/marker``).
     mutating func addMarker() {

@@ -307,11 +307,11 @@ public struct OutputWriter: Sendable {
             _ = Self.remove(written, notIn: tree, from: spare)
             let (report, paths) = try fill(session, tree, from: source, written: written, previousFiles: [])
             guard liveListing != nil else { return (report, nil) }
-            let wanted = Self.folders(of: tree)
+            let wanted = tree.folders
             return (report, changed(paths) { wanted.contains($0) })
         }
         let existing = spare.listing()
-        let wanted = Self.folders(of: tree)
+        let wanted = tree.folders
         // What the new build no longer has goes first, so a file can become a folder and back.
         for path in existing.files where tree.files[path] == nil {
             spare.removeFile(path)
@@ -328,19 +328,6 @@ public struct OutputWriter: Sendable {
 
         let (report, paths) = try fill(session, tree, from: source, written: written, previousFiles: nil)
         return (report, changed(paths) { wanted.contains($0) })
-    }
-
-    /// Every folder the files of `tree` are in.
-    private static func folders(of tree: OutputTree) -> Set<String> {
-        var wanted = Set<String>()
-        for path in tree.files.keys {
-            var folder = path
-            while let slash = folder.lastIndex(of: "/") {
-                folder = String(folder[..<slash])
-                guard wanted.insert(folder).inserted else { break }
-            }
-        }
-        return wanted
     }
 
     /// Puts `bytes` at `path` in the spare. Returns whether the live file already held them.

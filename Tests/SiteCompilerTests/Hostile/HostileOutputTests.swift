@@ -91,6 +91,17 @@ import Testing
         expectOutput(sandbox, is: output)
     }
 
+    @Test func aFileWhereAnotherNeedsAFolderIsAnError() throws {
+        // Found by the fuzz test: the static file /x and the page /x/ (x/index.html).
+        let (sandbox, output) = try builtOnce()
+        try sandbox.write("static/x", "a file")
+        try sandbox.write("pages/x.md", TestBlog.post("title: X"))
+        let error = failure(sandbox)
+        #expect(error.contains("static/x"))
+        #expect(error.contains("pages/x.md"))
+        expectOutput(sandbox, is: output)
+    }
+
     @Test func aPageWhoseNameGivesNoAddressIsAnError() throws {
         let (sandbox, output) = try builtOnce()
         try sandbox.write("pages/!!!.md", TestBlog.post("title: ???"))
