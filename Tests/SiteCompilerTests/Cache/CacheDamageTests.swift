@@ -6,7 +6,7 @@ import Testing
 /// A damaged cache may make a build slower, never different.
 @Suite struct CacheDamageTests {
     @Test func aGatherHasTheChecksumOfItsBytesHoweverTheyAreCut() {
-        var random = OutputPathFuzzTests.Generator(state: 7)
+        var random = SeededRandom(state: 7)
         for _ in 0..<200 {
             let bytes = (0..<Int.random(in: 0...300, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
             var gather = FileBytes.Gather()
@@ -48,7 +48,7 @@ import Testing
         let documents = BuildCache.documentsFile(beside: cacheFile)
         let records = try Data(contentsOf: cacheFile)
         let original = try Data(contentsOf: documents)
-        var random = OutputPathFuzzTests.Generator(state: 11)
+        var random = SeededRandom(state: 11)
         for round in 0..<40 {
             // Another title each round, so the pages really are rendered from what the cache says.
             try blog.write("posts/2024-03-05-post.md", TestBlog.post("title: Post five, take \(round)\ntags: [a1]", "Words."))

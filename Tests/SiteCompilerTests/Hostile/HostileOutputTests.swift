@@ -34,7 +34,15 @@ import Testing
         }
     }
 
-    /// A sandbox whose blog built once, with the snapshot of everything around it and the output.
+    /// A sandbox with a blog of one good post, not built yet.
+    func blog() throws -> Sandbox {
+        let sandbox = try Sandbox()
+        try sandbox.write("galley.yml", Self.config)
+        try sandbox.write("posts/2024-01-01-good.md", Self.good)
+        return sandbox
+    }
+
+    /// A sandbox whose blog built once, and what its output then held.
     func builtOnce(_ extra: [String: String] = [:], config: String = config) throws -> (Sandbox, [String: Data]) {
         let sandbox = try Sandbox()
         try sandbox.write("galley.yml", config)
@@ -111,9 +119,7 @@ import Testing
     }
 
     @Test func aLinkAtTheSparesNameIsRemovedNeverEmptied() throws {
-        let sandbox = try Sandbox()
-        try sandbox.write("galley.yml", Self.config)
-        try sandbox.write("posts/2024-01-01-good.md", Self.good)
+        let sandbox = try blog()
         try sandbox.link("._site.galley-spare", to: "../outside")
         try sandbox.link(".galley-cache/.preview.galley-spare", to: "../../outside")
         let around = sandbox.snapshot()
@@ -133,9 +139,7 @@ import Testing
     }
 
     @Test func linksPlantedInAnEarlierOutputAreReplacedNeverFollowed() throws {
-        let sandbox = try Sandbox()
-        try sandbox.write("galley.yml", Self.config)
-        try sandbox.write("posts/2024-01-01-good.md", Self.good)
+        let sandbox = try blog()
         // A branch that commits its own _site, claiming to be a Galley build.
         try sandbox.write("_site/.galley-build", "yes\n")
         try sandbox.link("_site/index.html", to: "../../outside/index.html")
@@ -177,9 +181,7 @@ import Testing
     }
 
     @Test func linksThatStayInsideTheBlogAreFollowed() throws {
-        let sandbox = try Sandbox()
-        try sandbox.write("galley.yml", Self.config)
-        try sandbox.write("posts/2024-01-01-good.md", Self.good)
+        let sandbox = try blog()
         try sandbox.write("media/photo.jpg", "a photo")
         try sandbox.link("static/images", to: "../media")
         try sandbox.link("static/one.jpg", to: "../media/photo.jpg")
@@ -190,9 +192,7 @@ import Testing
     }
 
     @Test func aFolderGalleyDidNotBuildIsNeverReplaced() throws {
-        let sandbox = try Sandbox()
-        try sandbox.write("galley.yml", Self.config)
-        try sandbox.write("posts/2024-01-01-good.md", Self.good)
+        let sandbox = try blog()
         // It looks like a site, but no build of Galley's made it.
         try sandbox.write("_site/index.html", "my own site")
         try sandbox.write("_site/notes.txt", "precious")
@@ -205,9 +205,7 @@ import Testing
 
     @Test(arguments: ["_site", ".galley-cache"])
     func anOutputOrCacheFolderThatIsALinkIsRefused(name: String) throws {
-        let sandbox = try Sandbox()
-        try sandbox.write("galley.yml", Self.config)
-        try sandbox.write("posts/2024-01-01-good.md", Self.good)
+        let sandbox = try blog()
         try sandbox.link(name, to: "../outside")
         let around = sandbox.snapshot()
         let error = failure(sandbox)
@@ -219,9 +217,7 @@ import Testing
     }
 
     @Test func aCacheRestoredFromTwoBuildsAgoCannotMakeTheOutputDifferent() throws {
-        let sandbox = try Sandbox()
-        try sandbox.write("galley.yml", Self.config)
-        try sandbox.write("posts/2024-01-01-good.md", Self.good)
+        let sandbox = try blog()
         let cache = sandbox.blog.appending(path: ".galley-cache"), saved = sandbox.root.appending(path: "saved-cache")
         try build(sandbox)
         try sandbox.write("posts/2024-01-02-a.md", TestBlog.post("title: A one"))

@@ -11,17 +11,7 @@ import Testing
 /// `GALLEY_FUZZ_SECONDS` sets how long it runs (two seconds by default) and `GALLEY_FUZZ_SEED`
 /// the seed; the count of blogs tried is printed.
 @Suite struct OutputPathFuzzTests {
-    /// A small, fixed generator, so that a seed gives the same blogs on every machine.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    typealias Generator = SeededRandom
 
     static let pieces = ["..", ".", "/", "//", ":slug", ":title", ":year", ":month", ":day", ":hour", "-", "x", "~", "%2e",
                          "\\", "😀", " ", "\u{0}", "\u{1}", "index.html", ".html", "..:slug", ":slug..", "?", "#"]

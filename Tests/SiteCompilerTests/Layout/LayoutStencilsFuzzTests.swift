@@ -8,20 +8,7 @@ import Testing
 /// (sections, inverted sections, indented partials, transforms, sequence context, dates,
 /// escaping) and the values come in many shapes, with texts that end in line breaks.
 @Suite struct LayoutStencilsFuzzTests {
-    /// A small deterministic generator (SplitMix64), so a failure names a case that reruns.
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-        mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
-        mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
-    }
+    typealias Random = SeededRandom
 
     static let texts = ["", "x", "a & b", "<em>it's</em>", "line\n", "two\nlines\n", "crlf\r\n", "\n", "\r\n", "ends\n\n", "plain text"]
     static let scalars = ["page.title", "page.n", "page.ratio", "page.flag", "page.d", "page.d.iso8601", "page.d.year",
