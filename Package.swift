@@ -69,7 +69,15 @@ let package = Package(
             ]
         ),
 
-        .testTarget(name: "SiteCompilerTests", dependencies: ["SiteCompiler"]),
+        .testTarget(
+            name: "SiteCompilerTests",
+            dependencies: [
+                "SiteCompiler",
+                // For tests that hold Galley's readings of YAML and layouts against the libraries' own.
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]
+        ),
         .testTarget(name: "GitSourceTests", dependencies: ["GitSource", "CLibGit2", "SiteCompiler"]),
         .testTarget(name: "PreviewsTests", dependencies: ["Previews", "GitSource", "SiteCompiler"]),
         .testTarget(name: "galleyTests", dependencies: ["SiteCompiler"]),

@@ -95,7 +95,9 @@ public indirect enum YAMLValue: Sendable, Equatable {
         case .scalar(let text, let plain, _):
             guard plain else { return text }
             if let bool { return bool }
-            if let int = Int(text) { return int }
+            // A number a layout can add one to (`{{plusone(…)}}`) without overflowing; a bigger
+            // one is its digits.
+            if let int = Int(text), int.magnitude < 1 << 62 { return int }
             if let double = Double(text), text.contains(".") { return double }
             return text
         case .sequence(let items, _):
@@ -114,46 +116,102 @@ extension YAMLValue {
     /// Parses one YAML document. `lineOffset` is added to every line, for a document that
     /// starts part way into a file (front matter starts on line 2).
     static func parse(_ text: String, path: String, lineOffset: Int = 0) throws(Diagnostic) -> YAMLValue {
+        guard text.utf8.count <= InputLimits.yamlBytes else {
+            throw Diagnostic(path: path, line: lineOffset + 1, message:
+                "\(text.utf8.count / 1024) KB of YAML is more than Galley reads (\(InputLimits.yamlBytes / 1024) KB); put long text in the Markdown")
+        }
+        // Controls written as they are, which libyaml refuses and the flat reading would keep,
+        // become U+FFFD before either reads the text; escaped ones do in `convert`.
+        let text = text.replacingForbiddenCharacters()
         if let flat = parseFlat(text, lineOffset: lineOffset) { return flat }
         return try parseWithYams(text, path: path, lineOffset: lineOffset)
     }
 
-    /// Parses with Yams whatever the document holds.
+    /// Parses with Yams whatever the document holds, once ``YAMLPreflight`` has found nothing
+    /// Yams must not be given.
     static func parseWithYams(_ text: String, path: String, lineOffset: Int = 0) throws(Diagnostic) -> YAMLValue {
+        switch YAMLPreflight.firstFinding(in: text) {
+        case .anchor(let line)?:
+            throw Diagnostic(path: path, line: line + lineOffset, message:
+                "YAML anchors (&name) are not supported: write the value out, or quote text that starts with '&'")
+        case .alias(let line)?:
+            throw Diagnostic(path: path, line: line + lineOffset, message:
+                "YAML aliases (*name) are not supported: write the value out, or quote text that starts with '*'")
+        case .tooDeep(let line)?:
+            throw tooDeep(path: path, line: line + lineOffset)
+        case nil:
+            break
+        }
         let node: Node?
         do {
             node = try Yams.compose(yaml: text)
+        } catch let YamlError.duplicatedKeysInMapping(duplicates, context) {
+            let name = duplicates.first ?? ""
+            let line = duplicateLine(of: name, in: text, mapping: context.mark) ?? context.mark.line
+            throw Diagnostic(path: path, line: line + lineOffset, message: "'\(name)' is set twice")
         } catch let error as YamlError {
             throw Diagnostic(path: path, line: error.line.map { $0 + lineOffset }, message: "invalid YAML: \(error.problem)")
         } catch {
             throw Diagnostic(path: path, line: lineOffset + 1, message: "invalid YAML: \(error)")
         }
         guard let node else { return .null(line: lineOffset + 1) }
-        return try convert(node, path: path, lineOffset: lineOffset)
+        return try convert(node, path: path, lineOffset: lineOffset, depth: 0)
     }
 
-    private static func convert(_ node: Node, path: String, lineOffset: Int) throws(Diagnostic) -> YAMLValue {
+    private static func tooDeep(path: String, line: Int) -> Diagnostic {
+        Diagnostic(path: path, line: line, message: "YAML nested more than \(InputLimits.yamlDepth) levels deep")
+    }
+
+    /// The line of the second `name:` in the block mapping that starts at `mapping`, where Yams
+    /// names the mapping but not the key; nil when it is not found there (a flow mapping).
+    static func duplicateLine(of name: String, in text: String, mapping: Mark) -> Int? {
+        let indentation = mapping.column - 1
+        let spellings = [name, "\"\(name)\"", "'\(name)'"]
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard mapping.line >= 1, mapping.line <= lines.count else { return nil }
+        var seen = 0
+        for number in mapping.line...lines.count {
+            let line = lines[number - 1]
+            let body = line.drop { $0 == " " }
+            if body.isEmpty || body.hasPrefix("#") { continue }
+            let column = line.count - body.count
+            if number > mapping.line && column < indentation { return nil }  // the mapping has ended
+            // On its first line the mapping may follow `- `; after that, its keys line up.
+            guard number == mapping.line || column == indentation else { continue }
+            let key = line.dropFirst(indentation)
+            guard spellings.contains(where: { key.hasPrefix($0) && key.dropFirst($0.count).drop { $0 == " " }.hasPrefix(":") }) else {
+                continue
+            }
+            seen += 1
+            if seen == 2 { return number }
+        }
+        return nil
+    }
+
+    private static func convert(_ node: Node, path: String, lineOffset: Int, depth: Int) throws(Diagnostic) -> YAMLValue {
         let line = (node.mark?.line ?? 1) + lineOffset
         switch node {
         case .scalar(let scalar):
             if scalar.style == .plain, node.null != nil { return .null(line: line) }
-            return .scalar(scalar.string, plain: scalar.style == .plain, line: line)
+            return .scalar(scalar.string.replacingForbiddenCharacters(), plain: scalar.style == .plain, line: line)
         case .sequence(let sequence):
+            guard depth < InputLimits.yamlDepth else { throw tooDeep(path: path, line: line) }
             var items: [YAMLValue] = []
-            for item in sequence { items.append(try convert(item, path: path, lineOffset: lineOffset)) }
+            for item in sequence { items.append(try convert(item, path: path, lineOffset: lineOffset, depth: depth + 1)) }
             return .sequence(items, line: line)
         case .mapping(let mapping):
+            guard depth < InputLimits.yamlDepth else { throw tooDeep(path: path, line: line) }
             var pairs: [(key: String, value: YAMLValue)] = []
             var seen = Set<String>()
             for (key, value) in mapping {
                 let keyLine = (key.mark?.line ?? 1) + lineOffset
-                guard let name = key.scalar?.string else {
+                guard let name = key.scalar?.string.replacingForbiddenCharacters() else {
                     throw Diagnostic(path: path, line: keyLine, message: "a key must be plain text")
                 }
                 guard seen.insert(name).inserted else {
                     throw Diagnostic(path: path, line: keyLine, message: "'\(name)' is set twice")
                 }
-                var converted = try convert(value, path: path, lineOffset: lineOffset)
+                var converted = try convert(value, path: path, lineOffset: lineOffset, depth: depth + 1)
                 // Report a value by the line of its key: that is where the eye goes.
                 if case .null = converted { converted = .null(line: keyLine) }
                 pairs.append((name, converted))

@@ -1,0 +1,30 @@
+/// How much of each kind of input a build reads: a blog comes from whoever can push a branch,
+/// and a build server must refuse, with a message, what would crash it, hang it or fill its
+/// memory. Each limit is far beyond what a blog needs; the README lists them.
+public enum InputLimits {
+    /// Bytes of one post or page, front matter and Markdown.
+    public static let markdownBytes = 16 << 20
+    /// Bytes of YAML in one front matter block or in `galley.yml`.
+    public static let yamlBytes = 256 * 1024
+    /// Collections inside one another in a YAML document (`a: {b: [c]}` is 3).
+    public static let yamlDepth = 32
+    /// Bytes of one layout.
+    public static let layoutBytes = 1024 * 1024
+    /// Levels of a page's layouts inside one another: sections, blocks and parents within a
+    /// layout, and a level for each partial or parent a layout brings in.
+    public static let layoutDepth = 64
+    /// Partials and parents a page's layout brings in, each counted once for every place it
+    /// stands (and once for each time a layout it stands in is brought in).
+    public static let layoutIncludes = 10_000
+    /// Columns of a Markdown table.
+    public static let tableColumns = 1_000
+    /// Cells of a Markdown table, its columns times its rows: cmark-gfm gives each row all of
+    /// the header's columns, however few it has.
+    public static let tableCells = 100_000
+    /// `per_page` and `feed_limit`.
+    public static let listLength = 100_000
+    /// An audio file's `length` in bytes: a pebibyte.
+    public static let audioBytes = 1 << 50
+    /// An audio file's `duration`, in seconds: ten thousand hours.
+    public static let audioSeconds = 36_000_000
+}
