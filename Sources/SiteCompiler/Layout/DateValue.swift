@@ -39,7 +39,9 @@ final class DateValue: MustacheParent, MustacheCustomRenderable, Sendable {
     func child(named name: String) -> Any? {
         switch name {
         case "format":
-            return MustacheLambda { [self] pattern in formatted(pattern) }
+            // A Substring, not a String: swift-mustache reads a String a lambda returns as a
+            // template, and text quoted in a pattern (`'{'{'>post}}'`) would make a tag of it.
+            return MustacheLambda { [self] pattern in Substring(formatted(pattern)) }
         case "iso8601", "rfc3339": return iso8601
         case "rfc822": return style.english.rfc822(date)
         case "year": return style.local.format(date, DateFormat.year)

@@ -74,7 +74,7 @@ struct Stencil: Sendable {
                 case (.number(let value), .whole):
                     output += String(describing: value)
                 case (.date(let date), let part):
-                    guard let value = Self.text(of: date, part), Self.isPlain(value, part) else { return nil }
+                    guard let value = Self.text(of: date, part), Self.isPlain(value) else { return nil }
                     output += escaped ? HTMLText.escape(value) : value
                 default:
                     return nil
@@ -92,11 +92,9 @@ struct Stencil: Sendable {
         }
     }
 
-    /// Whether a date's text prints as its mark did: not empty, with no line break (indented
-    /// partials indent after one), and, for what a lambda returns (parsed as a template), no tag.
-    private static func isPlain(_ text: String, _ part: Emission.Part) -> Bool {
-        guard !text.isEmpty, !text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return false }
-        guard case .dateFormat = part else { return true }
-        return !UTF8Search.contains("{{", in: text)
+    /// Whether a date's text prints as its mark did: not empty, and with no line break
+    /// (indented partials indent after one).
+    private static func isPlain(_ text: String) -> Bool {
+        !text.isEmpty && !text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D })
     }
 }

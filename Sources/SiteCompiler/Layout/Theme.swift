@@ -48,7 +48,13 @@ public struct Theme: Sendable {
             guard path.hasSuffix(".mustache") else { continue }
             let name = String(path.dropFirst(folder.count + 1).dropLast(".mustache".count))
             do {
-                sources[name] = (try tree.text(of: path), path)
+                let text = try tree.text(of: path)
+                guard text.utf8.count <= InputLimits.layoutBytes else {
+                    log.report(Diagnostic(path: path, message:
+                        "layout of \(text.utf8.count / 1024) KB is more than Galley reads (\(InputLimits.layoutBytes / 1024) KB); split it into partials"))
+                    continue
+                }
+                sources[name] = (text.replacingForbiddenCharacters(), path)
             } catch {
                 log.report(error)
             }
@@ -56,7 +62,17 @@ public struct Theme: Sendable {
 
         HTMLEscaping.register
         var library = MustacheLibrary()
+        var scans: [String: LayoutScan] = [:]
         for (name, source) in sources {
+            // Read first by a parser that does not recurse: swift-mustache's recurses once for
+            // each section inside another.
+            let scan = LayoutScan(source.text)
+            if let line = scan.tooDeep {
+                log.report(Diagnostic(path: source.origin, line: line, message:
+                    "sections, blocks and parents nest more than \(InputLimits.layoutDepth) levels deep"))
+                continue
+            }
+            scans[name] = scan
             do {
                 try library.register(HTMLEscaping.pragma + source.text, named: name)
             } catch let error as MustacheTemplate.ParserError {
@@ -65,6 +81,8 @@ public struct Theme: Sendable {
                 log.report(Diagnostic(path: source.origin, message: "cannot read layout: \(error)"))
             }
         }
+        try log.check()
+        log.report(contentsOf: LayoutGraph.problems(scans, origins: sources.mapValues(\.origin)))
         try log.check()
         let parts = sources.sorted { $0.key < $1.key }.map { Fingerprint.of($0.key + "\u{0}" + $0.value.text) }
             + assets.sorted { $0.key < $1.key }.map { Fingerprint(Fingerprint.of($0.key), Fingerprint.of($0.value)) }

@@ -169,7 +169,8 @@ import Testing
     }
 
     @Test func layoutsAStencilCannotFollowTurnStencilsOff() throws {
-        #expect(try stencils(["post": "{{>*page.part}}"]).1 == nil)
+        // A partial named by a value is refused when the theme is loaded (see HostileInputTests).
+        #expect(throws: BuildFailure.self) { try stencils(["post": "{{>*page.part}}"]) }
         #expect(try stencils(["post": "{{=<% %>=}}<%page.title%>"]).1 == nil)
         #expect(try stencils(["post": "{{%CONTENT_TYPE: TEXT}}{{page.title}}"]).1 == nil)
         #expect(try stencils(["post": "{{> footer}}{{page.title}}"]).1 != nil)

@@ -1,0 +1,249 @@
+/// What one layout brings in and how deep it nests, read the way swift-mustache's parser reads
+/// it: its delimiters, which each section keeps to itself (`{{=<% %>=}}` inside a section ends
+/// with it), its comments, and blocks that are a parent's overrides (`{{$name}}` directly inside
+/// `{{<parent}}`) rather than places to fill. ``LayoutGraph`` puts the layouts' scans together.
+///
+/// ``LayoutReads`` has a quicker reading that gives up on changed delimiters; this one must
+/// see every partial swift-mustache sees, since it is what keeps a theme from recursing.
+struct LayoutScan {
+    /// A place where rendering goes on somewhere else: a partial or parent layout, or a block
+    /// that a parent's override fills.
+    struct Reference {
+        enum Kind: Equatable {
+            case partial, parent
+            /// `{{$name}}` outside a parent: filled by the override of that name, if any.
+            case block
+        }
+
+        var kind: Kind
+        var name: String
+        /// `{{>*name}}` or `{{<*name}}`: a layout named by a value.
+        var isDynamic: Bool
+        var line: Int
+        /// Sections and blocks open around it within its fragment.
+        var level: Int
+    }
+
+    /// A stretch of the layout rendered as a whole: the layout itself (the first), or the body
+    /// of an override `{{$name}}…{{/name}}` inside `{{<parent}}`, which is rendered wherever
+    /// the parent's block of that name stands.
+    struct Fragment {
+        /// The override's block name; nil for the layout itself.
+        var block: String?
+        var line: Int
+        var references: [Reference] = []
+        /// The deepest nesting of sections and blocks within it.
+        var depth = 0
+    }
+
+    private(set) var fragments: [Fragment] = [Fragment(block: nil, line: 1)]
+    /// The line of a section, block or parent that opens more than `InputLimits.layoutDepth`
+    /// levels deep: swift-mustache's parser would recurse that deep, one call per level.
+    private(set) var tooDeep: Int?
+
+    private struct Frame {
+        var start: [Character]
+        var end: [Character]
+        /// `{{<parent}}`'s own level, where `{{$name}}` is an override, until delimiters change.
+        var overridesHere = false
+        /// The fragment an override's frame begins.
+        var fragment: Int?
+    }
+
+    private let text: [Character]
+    private var position = 0
+    private var line = 1
+    private var frames: [Frame]
+
+    init(_ text: String) {
+        self.text = Array(text)
+        frames = [Frame(start: ["{", "{"], end: ["}", "}"])]
+        scan()
+    }
+
+    private static let nameCharacters = Set<Character>("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-_?()*")
+    private static let partialNameCharacters = nameCharacters.union(["/"])
+
+    /// Reads to the end, or to where swift-mustache's parser would fail: that failure is then
+    /// reported by the parser itself.
+    private mutating func scan() {
+        while position < text.count {
+            guard matches(frames[frames.count - 1].start) else {
+                step()
+                continue
+            }
+            let tagLine = line
+            position += frames[frames.count - 1].start.count
+            guard position < text.count, tag(at: tagLine) else { return }
+        }
+    }
+
+    /// Reads the tag whose sigil is at `position`; false where the parser would fail.
+    private mutating func tag(at tagLine: Int) -> Bool {
+        let sigil = text[position]
+        switch sigil {
+        case "#", "^":
+            step()
+            guard name() != nil else { return false }
+            return open(Frame(start: current.start, end: current.end), line: tagLine)
+        case "/":
+            step()
+            guard name() != nil, frames.count > 1 else { return false }
+            frames.removeLast()
+            return true
+        case "!":
+            step()
+            return skip(past: current.end)
+        case "{":
+            step()
+            guard name() != nil, position < text.count, text[position] == "}" else { return false }
+            step()
+            return true
+        case ">":
+            step()
+            skipWhitespace()
+            let isDynamic = position < text.count && text[position] == "*"
+            if isDynamic { step() }
+            guard let partial = partialName() else { return false }
+            record(.partial, partial, isDynamic: isDynamic, line: tagLine)
+            return true
+        case "<":
+            step()
+            skipWhitespace()
+            guard let parent = partialName() else { return false }
+            record(.parent, parent.hasPrefix("*") ? String(parent.dropFirst()) : parent, isDynamic: parent.hasPrefix("*"), line: tagLine)
+            return open(Frame(start: current.start, end: current.end, overridesHere: true), line: tagLine)
+        case "$":
+            step()
+            guard let block = name() else { return false }
+            if current.overridesHere {
+                fragments.append(Fragment(block: block, line: tagLine))
+                return open(Frame(start: current.start, end: current.end, fragment: fragments.count - 1), line: tagLine)
+            }
+            record(.block, block, isDynamic: false, line: tagLine)
+            return open(Frame(start: current.start, end: current.end), line: tagLine)
+        case "=":
+            step()
+            return setDelimiters()
+        case "%":
+            step()
+            return skip(past: current.end)
+        default:
+            if sigil == "&" { step() }
+            return name() != nil
+        }
+    }
+
+    private var current: Frame { frames[frames.count - 1] }
+
+    /// Sections and blocks open, counted from the start of the innermost override.
+    private var level: Int {
+        let start = frames.lastIndex { $0.fragment != nil } ?? 0
+        return frames.count - 1 - start
+    }
+
+    private var fragment: Int { frames.last { $0.fragment != nil }?.fragment ?? 0 }
+
+    private mutating func open(_ frame: Frame, line: Int) -> Bool {
+        frames.append(frame)
+        if frames.count - 1 > InputLimits.layoutDepth {
+            tooDeep = line
+            return false
+        }
+        fragments[fragment].depth = max(fragments[fragment].depth, level)
+        return true
+    }
+
+    private mutating func record(_ kind: Reference.Kind, _ name: String, isDynamic: Bool, line: Int) {
+        fragments[fragment].references.append(Reference(kind: kind, name: name, isDynamic: isDynamic, line: line, level: level))
+    }
+
+    // MARK: Reading
+
+    private func matches(_ delimiter: [Character]) -> Bool {
+        guard position + delimiter.count <= text.count else { return false }
+        for offset in delimiter.indices where text[position + offset] != delimiter[offset] { return false }
+        return true
+    }
+
+    private mutating func step() {
+        if text[position].isNewline { line += 1 }
+        position += 1
+    }
+
+    private mutating func skipWhitespace() {
+        while position < text.count && text[position].isWhitespace { step() }
+    }
+
+    private mutating func read(while characters: Set<Character>) -> String {
+        let start = position
+        while position < text.count && characters.contains(text[position]) { step() }
+        return String(text[start..<position])
+    }
+
+    /// Steps past the next `delimiter` as the parser's `read(untilString:)` finds it, which
+    /// after a partial match goes on from the character that broke it (so `%%>` holds no `%>`);
+    /// false when there is none.
+    private mutating func skip(past delimiter: [Character]) -> Bool {
+        var matched = 0
+        while position < text.count {
+            if text[position] == delimiter[matched] {
+                matched += 1
+                if matched == delimiter.count {
+                    step()
+                    return true
+                }
+            } else {
+                matched = 0
+            }
+            step()
+        }
+        return false
+    }
+
+    /// A tag's name and its closing delimiter, as the parser's `parseName` reads them.
+    private mutating func name() -> String? {
+        skipWhitespace()
+        let name = read(while: Self.nameCharacters)
+        skipWhitespace()
+        guard matches(current.end) else { return nil }
+        position += current.end.count
+        return name
+    }
+
+    private mutating func partialName() -> String? {
+        skipWhitespace()
+        let name = read(while: Self.partialNameCharacters)
+        skipWhitespace()
+        guard matches(current.end) else { return nil }
+        position += current.end.count
+        return name
+    }
+
+    /// `{{=<% %>=}}`: new delimiters for the rest of the current section.
+    private mutating func setDelimiters() -> Bool {
+        skipWhitespace()
+        var start: [Character] = []
+        while position < text.count && !text[position].isWhitespace {
+            start.append(text[position])
+            step()
+        }
+        guard position < text.count else { return false }
+        skipWhitespace()
+        var end: [Character] = []
+        while position < text.count && !text[position].isWhitespace && text[position] != "=" {
+            end.append(text[position])
+            step()
+        }
+        guard position < text.count else { return false }
+        skipWhitespace()
+        guard position < text.count, text[position] == "=" else { return false }
+        step()
+        guard matches(current.end), !start.isEmpty, !end.isEmpty else { return false }
+        position += current.end.count
+        frames[frames.count - 1].start = start
+        frames[frames.count - 1].end = end
+        frames[frames.count - 1].overridesHere = false
+        return true
+    }
+}
