@@ -78,10 +78,12 @@ extension SiteConfig {
             }
             return string
         }
-        func number(_ key: String, default fallback: Int, minimum: Int) -> Int {
+        // Bounded above as well: pagination adds and multiplies with these.
+        func number(_ key: String, default fallback: Int, in range: ClosedRange<Int>) -> Int {
             guard let value = root[key], !value.isNull else { return fallback }
-            guard let number = value.int, number >= minimum else {
-                log.report(Diagnostic(path: path, line: value.line, message: "'\(key)' must be a whole number of at least \(minimum)"))
+            guard let number = value.int, range.contains(number) else {
+                log.report(Diagnostic(path: path, line: value.line, message:
+                    "'\(key)' must be a whole number from \(range.lowerBound) to \(range.upperBound)"))
                 return fallback
             }
             return number
@@ -118,8 +120,8 @@ extension SiteConfig {
             }
         }
 
-        let perPage = number("per_page", default: defaults.perPage, minimum: 1)
-        let feedLimit = number("feed_limit", default: defaults.feedLimit, minimum: 0)
+        let perPage = number("per_page", default: defaults.perPage, in: 1...InputLimits.listLength)
+        let feedLimit = number("feed_limit", default: defaults.feedLimit, in: 0...InputLimits.listLength)
         let language = text("language") ?? defaults.language
         let dateFormat = text("date_format") ?? defaults.dateFormat
 

@@ -28,10 +28,13 @@ public struct Audio: Sendable, Equatable {
         "oga": "audio/ogg", "opus": "audio/opus", "wav": "audio/wav", "flac": "audio/flac", "webm": "audio/webm",
     ]
 
-    /// Reads `12:34`, `1:02:03` or a number of seconds.
+    /// Reads `12:34`, `1:02:03` or a number of seconds, up to ``InputLimits/audioSeconds``.
     static func parseDuration(_ text: String) -> Int? {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
-        guard !parts.isEmpty, parts.count <= 3, parts.allSatisfy({ $0 != nil && $0! >= 0 }) else { return nil }
-        return parts.reduce(0) { $0 * 60 + $1! }
+        // Each part no bigger than the whole may be, so the sum cannot overflow.
+        guard !parts.isEmpty, parts.count <= 3, parts.allSatisfy({ $0.map { (0...InputLimits.audioSeconds).contains($0) } ?? false })
+        else { return nil }
+        let seconds = parts.reduce(0) { $0 * 60 + $1! }
+        return seconds <= InputLimits.audioSeconds ? seconds : nil
     }
 }

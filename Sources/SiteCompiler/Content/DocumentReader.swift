@@ -35,8 +35,12 @@ struct DocumentReader: Sendable {
         var log = DiagnosticLog()
         let text: String
         let matter: FrontMatter
-        do {
+        do throws(Diagnostic) {
             text = try Self.text(of: path, contents: contents, in: tree)
+            guard text.utf8.count <= InputLimits.markdownBytes else {
+                throw Diagnostic(path: path, message:
+                    "\(text.utf8.count >> 20) MB is more than Galley reads of one post or page (\(InputLimits.markdownBytes >> 20) MB)")
+            }
             matter = try FrontMatter.split(text, path: path)
         } catch {
             return .failure(BuildFailure([error]))
@@ -111,6 +115,12 @@ struct DocumentReader: Sendable {
         let audio = readAudio(fields["audio"], path: path, log: &log)
         let layout = string("layout").map { (name: $0, line: line("layout")) }
         let summary = string("summary") ?? string("description")
+        if let table = TableSize.firstOversized(in: matter.body) {
+            log.report(Self.oversized(table, path: path, line: matter.bodyLine - 1 + table.line))
+        }
+        if let summary, let table = TableSize.firstOversized(in: summary) {
+            log.report(Self.oversized(table, path: path, line: line(fields["summary"] != nil ? "summary" : "description")))
+        }
 
         var params: [String: YAMLValue] = [:]
         for pair in fields.pairs ?? [] { params[pair.key] = pair.value }
@@ -124,6 +134,11 @@ struct DocumentReader: Sendable {
             author: string("author"), params: params, body: matter.body, bodyLine: matter.bodyLine,
             path: sitePath(slug, published, title), assets: assets)
         return .success(document)
+    }
+
+    private static func oversized(_ table: TableSize.Oversized, path: String, line: Int) -> Diagnostic {
+        Diagnostic(path: path, line: line, message:
+            "a table of \(table.columns) columns and up to \(table.rows) rows is more than Galley renders (\(InputLimits.tableColumns) columns, \(InputLimits.tableCells) cells); a row ends at the next blank line")
     }
 
     private func readTags(_ value: YAMLValue?, path: String, log: inout DiagnosticLog) -> [String] {
@@ -189,8 +204,8 @@ struct DocumentReader: Sendable {
         let isLocal = Audio.isOnThisSite(url)
         var length: Int?
         if let raw = value["length"], !raw.isNull {
-            guard let number = raw.int, number >= 0 else {
-                log.report(Diagnostic(path: path, line: raw.line, message: "audio length must be the file's size in bytes"))
+            guard let number = raw.int, (0...InputLimits.audioBytes).contains(number) else {
+                log.report(Diagnostic(path: path, line: raw.line, message: "audio length must be the file's size in bytes, at most 2^50"))
                 return nil
             }
             length = number
@@ -213,7 +228,8 @@ struct DocumentReader: Sendable {
         if let raw = value["duration"], !raw.isNull {
             duration = raw.string.flatMap(Audio.parseDuration)
             if duration == nil {
-                log.report(Diagnostic(path: path, line: raw.line, message: "audio duration must be H:MM:SS, M:SS or seconds"))
+                log.report(Diagnostic(path: path, line: raw.line, message:
+                    "audio duration must be H:MM:SS, M:SS or seconds, at most \(InputLimits.audioSeconds / 3600) hours"))
                 return nil
             }
         }

@@ -102,7 +102,8 @@ struct TemplateContext: @unchecked Sendable {
             "description": post.summary.isEmpty ? (site["description"] as? String ?? "") : post.summary,
             "word_count": post.wordCount,
             "reading_time": Self.readingTime(post.wordCount),
-            "source": document.sourcePath,
+            // A file's name may hold any character but `/`.
+            "source": document.sourcePath.replacingForbiddenCharacters(),
         ]
         if let index {
             let summary = postSummaries[index]

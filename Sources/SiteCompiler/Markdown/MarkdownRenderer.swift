@@ -55,7 +55,8 @@ public struct MarkdownRenderer: Sendable {
 
         let anchors = insertHeadingMarkers(document)
         let rendered = cmark_render_html(document, Self.options, syntaxExtensions)
-        let html = anchors.isEmpty ? Self.string(rendered) : Self.applyHeadingAnchors(rendered, anchors)
+        // cmark passes control characters through, and turns `&#1;` into one: no page or feed may hold them.
+        let html = (anchors.isEmpty ? Self.string(rendered) : Self.applyHeadingAnchors(rendered, anchors)).replacingForbiddenCharacters()
 
         if let more = UTF8Search.offset(of: Self.moreMarker, in: html) {
             return Rendered(html: html, excerpt: String(decoding: html.utf8.prefix(more), as: UTF8.self), isTruncated: true)
@@ -67,7 +68,7 @@ public struct MarkdownRenderer: Sendable {
         while let node = child {
             blocks += 1
             if cmark_node_get_type(node) == CMARK_NODE_PARAGRAPH && excerpt.isEmpty {
-                excerpt = Self.string(cmark_render_html(node, Self.options, syntaxExtensions))
+                excerpt = Self.string(cmark_render_html(node, Self.options, syntaxExtensions)).replacingForbiddenCharacters()
             }
             child = cmark_node_next(node)
         }
@@ -142,7 +143,10 @@ public struct MarkdownRenderer: Sendable {
             }
             // The markers are private-use characters: U+E000 is EE 80 80 and U+E001 is EE 80 81.
             // Only a marker's first byte matters to the scan, which memchr makes many bytes at a
-            // time; everything between is copied whole.
+            // time; everything between is copied whole. Markers come in the order of the
+            // headings, each once: anything else that looks like one (the same characters in the
+            // text itself) stays text, so each id is written once, in the room made for it.
+            var nextMarker = 0
             var copied = 0
             var index = 0
             while index < bytes.count, let hit = memchr(bytes.baseAddress! + index, 0xEE, bytes.count - index) {
@@ -153,13 +157,15 @@ public struct MarkdownRenderer: Sendable {
                 else { continue }
                 var end = found + 3
                 var number = 0
-                while end < bytes.count, bytes[end] >= UInt8(ascii: "0"), bytes[end] <= UInt8(ascii: "9") {
+                // No more digits than a heading count has: a longer run is not a marker.
+                while end < bytes.count, end - found < 3 + 9, bytes[end] >= UInt8(ascii: "0"), bytes[end] <= UInt8(ascii: "9") {
                     number = number * 10 + Int(bytes[end] - UInt8(ascii: "0"))
                     end += 1
                 }
-                guard end + 2 < bytes.count, bytes[end] == 0xEE, bytes[end + 1] == 0x80, bytes[end + 2] == 0x81,
-                    ids.indices.contains(number)
+                guard end > found + 3, end + 2 < bytes.count, bytes[end] == 0xEE, bytes[end + 1] == 0x80, bytes[end + 2] == 0x81,
+                    number == nextMarker, ids.indices.contains(number)
                 else { continue }
+                nextMarker += 1
                 // Everything up to the `>` the marker follows, then the id and the `>` again.
                 copy(bytes[copied..<(found - 1)])
                 ids[number].withUnsafeBufferPointer { copy($0[...]) }

@@ -63,7 +63,7 @@ import Testing
                 "galley.yml:2: base_url 'example.com' must be an absolute http or https address such as https://example.com/",
                 "galley.yml:3: unknown timezone 'Mars/Olympus': use an IANA name such as Europe/Berlin or America/New_York",
                 "galley.yml:4: permalink '/:year/:nonsense/' needs :slug or :title, or every post of a day would share one address",
-                "galley.yml:5: 'per_page' must be a whole number of at least 1",
+                "galley.yml:5: 'per_page' must be a whole number from 1 to 100000",
             ].sorted())
         }
     }
