@@ -115,6 +115,37 @@ import Testing
         #expect(folder.read("blog/_site/big.bin")?.count == 200_000)
     }
 
+    @Test func aHostileBlogFailsWithMessagesRatherThanACrash() throws {
+        let folder = try blog()
+        #expect(try GalleyProcess.run(["build", "blog"], in: folder.url).status == 0)
+        let before = folder.read("blog/_site/index.html")
+
+        // Each of these crashed the process (a stack overflow, an overflow trap) or took minutes
+        // and gigabytes; the timeout stops a build that would hang.
+        let config = "title: CLI Blog\nbase_url: https://cli.example.com/\n"
+        try folder.write("blog/galley.yml", config + "per_page: 9223372036854775807\n")
+        try folder.write("blog/layouts/footer.mustache", "<footer>\n{{>footer}}</footer>")
+        let result = try GalleyProcess.run(["build", "blog"], in: folder.url, timeout: 30)
+        #expect(result.status == 1, "\(result.stderr)")
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3, "\(result.stderr)")
+        #expect(lines.first?.hasPrefix("blog/galley.yml:3: 'per_page' must be a whole number from 1 to ") == true, "\(lines)")
+        #expect(lines.dropFirst().first?.hasPrefix("blog/layouts/footer.mustache:2: 'footer' brings itself in again (footer > footer)") == true, "\(lines)")
+        #expect(lines.last?.hasPrefix("build failed: 2 errors; ") == true)
+
+        // Posts are read once the settings and the layouts are good.
+        try folder.write("blog/galley.yml", config)
+        try folder.write("blog/layouts/footer.mustache", "<footer></footer>")
+        let bomb = (1...9).map { level in
+            "l\(level): &l\(level) [" + Array(repeating: level == 1 ? "lol" : "*l\(level - 1)", count: 9).joined(separator: ", ") + "]"
+        }
+        try folder.write("blog/posts/2019-10-12-bomb.md", "---\ntitle: Bomb\n" + bomb.joined(separator: "\n") + "\n---\n")
+        let bombed = try GalleyProcess.run(["build", "blog"], in: folder.url, timeout: 30)
+        #expect(bombed.status == 1, "\(bombed.stderr)")
+        #expect(bombed.stderr.hasPrefix("blog/posts/2019-10-12-bomb.md:3: YAML anchors (&name) are not supported"), "\(bombed.stderr)")
+        #expect(folder.read("blog/_site/index.html") == before)
+    }
+
     @Test func anOutputInsideASourceFolderIsRefused() throws {
         let folder = try blog()
         let result = try GalleyProcess.run(["build", "blog", "-o", "blog/static/out"], in: folder.url)
