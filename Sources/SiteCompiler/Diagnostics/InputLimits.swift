@@ -9,7 +9,11 @@ public enum InputLimits {
     /// Collections inside one another in a YAML document (`a: {b: [c]}` is 3).
     public static let yamlDepth = 32
     /// Bytes of one layout.
-    public static let layoutBytes = 1024 * 1024
+    public static let layoutBytes = 256 * 1024
+    /// Tags in one layout. swift-mustache's parser counts the characters left to the end of
+    /// the layout at every tag, so its time grows with bytes times tags: these two bounds keep
+    /// it under a second. A theme's largest layout holds a few hundred.
+    public static let layoutTags = 2_000
     /// Levels of a page's layouts inside one another: sections, blocks and parents within a
     /// layout, and a level for each partial or parent a layout brings in.
     public static let layoutDepth = 64

@@ -66,6 +66,9 @@ struct LayoutScan {
 
     /// Reads to the end, or to where swift-mustache's parser would fail: that failure is then
     /// reported by the parser itself.
+    /// The tags read, whatever their kind.
+    private(set) var tags = 0
+
     private mutating func scan() {
         while position < text.count {
             guard matches(frames[frames.count - 1].start) else {
@@ -73,6 +76,7 @@ struct LayoutScan {
                 continue
             }
             let tagLine = line
+            tags += 1
             position += frames[frames.count - 1].start.count
             guard position < text.count, tag(at: tagLine) else { return }
         }

@@ -72,6 +72,11 @@ public struct Theme: Sendable {
                     "sections, blocks and parents nest more than \(InputLimits.layoutDepth) levels deep"))
                 continue
             }
+            if scan.tags > InputLimits.layoutTags {
+                log.report(Diagnostic(path: source.origin, message:
+                    "layout of \(scan.tags) tags is more than Galley reads (\(InputLimits.layoutTags)); split it into partials"))
+                continue
+            }
             scans[name] = scan
             do {
                 try library.register(HTMLEscaping.pragma + source.text, named: name)

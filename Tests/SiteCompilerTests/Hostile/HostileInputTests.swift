@@ -133,11 +133,18 @@ import Testing
         expectOne(diagnostics, "layouts/footer.mustache", nil, "more than Galley reads")
     }
 
-    @Test func aLayoutOfManyTagsLoadsInLinearTime() throws {
-        // 40,000 tags: swift-mustache's parser counted to the end of the layout at each, minutes.
-        let tags = String(repeating: "<li>{{site.title}}</li>\n", count: 40_000)
-        let blog = try TestBlog(TestBlog.config, ["layouts/footer.mustache": tags])
-        let theme = try withWatchdog(seconds: 60, "loading a layout of 40,000 tags") { try Theme.load(from: blog.source) }
+    @Test func aLayoutOfTooManyTagsIsRefusedAndOneAtTheLimitLoads() throws {
+        // 40,000 tags took swift-mustache's parser minutes: it counts to the end of the layout
+        // at each tag. The scan that refuses them reads the layout once.
+        let tags = String(repeating: "{{a}}\n", count: 40_000)
+        let diagnostics = try withWatchdog(seconds: 60, "refusing a layout of 40,000 tags") {
+            try refusal(["layouts/footer.mustache": tags])
+        }
+        expectOne(diagnostics, "layouts/footer.mustache", nil, "layout of 40000 tags is more than Galley reads")
+        let most = String(repeating: "<li>{{site.title}}</li>\n", count: InputLimits.layoutTags)
+            + String(repeating: "<p>words and words</p>\n", count: (InputLimits.layoutBytes - 24 * InputLimits.layoutTags) / 24 - 1)
+        let blog = try TestBlog(TestBlog.config, ["layouts/footer.mustache": most])
+        let theme = try withWatchdog(seconds: 60, "loading a layout at both limits") { try Theme.load(from: blog.source) }
         #expect(theme.layoutNames.contains("footer"))
     }
 
