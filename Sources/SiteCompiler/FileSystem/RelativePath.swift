@@ -23,8 +23,9 @@ public struct RelativePath: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { string }
 
-    /// Why `path` cannot be a relative path, or nil when it can.
-    public static func problem(with path: String) -> Problem? {
+    /// Why `path` cannot be a relative path, or nil when it can. Without `allowingControls`, a
+    /// control character (U+0001 to U+001F, U+007F) is a problem too: an address must not hold one.
+    public static func problem(with path: String, allowingControls: Bool = true) -> Problem? {
         let bytes = path.utf8
         guard !bytes.isEmpty else { return .empty }
         guard bytes.first != slash else { return .absolute }
@@ -37,6 +38,7 @@ public struct RelativePath: Hashable, Sendable, CustomStringConvertible {
                 continue
             }
             if byte == 0 { return .nul }
+            if !allowingControls, byte < 0x20 || byte == 0x7F { return .control }
             nameLength += 1
             if byte == dot { dots += 1 }
             if nameLength > maximumNameLength { return .tooLong }
@@ -55,7 +57,7 @@ public struct RelativePath: Hashable, Sendable, CustomStringConvertible {
 
     /// What is wrong with a path that cannot be a ``RelativePath``.
     public enum Problem: Error, Sendable, Equatable, CustomStringConvertible {
-        case empty, absolute, emptyName, dotName, nul, tooLong
+        case empty, absolute, emptyName, dotName, nul, control, tooLong
 
         public var description: String {
             switch self {
@@ -64,6 +66,7 @@ public struct RelativePath: Hashable, Sendable, CustomStringConvertible {
             case .emptyName: "has an empty name in it ('//', or a name that came out empty)"
             case .dotName: "has a '.' or '..' in it, which would step out of its folder"
             case .nul: "has a NUL character in it"
+            case .control: "has a control character in it"
             case .tooLong: "has a name longer than \(RelativePath.maximumNameLength) bytes, more than file systems take"
             }
         }

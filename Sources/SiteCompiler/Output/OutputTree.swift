@@ -32,7 +32,7 @@ public struct OutputTree: Sendable {
     /// Adds a file; a path already claimed, or one that is not a valid ``RelativePath``, is a
     /// diagnostic naming the source that asked for it.
     mutating func add(_ path: String, _ content: Content, origin: String, line: Int? = nil) -> Diagnostic? {
-        if let problem = RelativePath.problem(with: path) { return Self.diagnostic(path, problem, origin: origin, line: line) }
+        if let problem = RelativePath.problem(with: path, allowingControls: false) { return Self.diagnostic(path, problem, origin: origin, line: line) }
         // One lookup for the usual case; a clash, which stops the build, puts the first claimant back.
         guard let existing = files.updateValue(File(content: content, origin: origin, line: line), forKey: path) else { return nil }
         files[path] = existing
@@ -45,7 +45,7 @@ public struct OutputTree: Sendable {
     /// Adds a file, replacing one that is already there; a path that is not a valid
     /// ``RelativePath`` is a diagnostic instead.
     mutating func replace(_ path: String, _ content: Content, origin: String) -> Diagnostic? {
-        if let problem = RelativePath.problem(with: path) { return Self.diagnostic(path, problem, origin: origin, line: nil) }
+        if let problem = RelativePath.problem(with: path, allowingControls: false) { return Self.diagnostic(path, problem, origin: origin, line: nil) }
         files[path] = File(content: content, origin: origin, line: nil)
         return nil
     }

@@ -110,6 +110,15 @@ import Testing
         expectOutput(sandbox, is: output)
     }
 
+    @Test func aFileNameWithAControlCharacterIsAnError() throws {
+        let (sandbox, output) = try builtOnce()
+        try sandbox.write("static/bell\u{7}.txt", "ding")
+        let error = failure(sandbox)
+        #expect(error.contains("static/bell"))
+        #expect(error.contains("control character"))
+        expectOutput(sandbox, is: output)
+    }
+
     @Test func aPageWhoseNameGivesNoAddressIsAnError() throws {
         let (sandbox, output) = try builtOnce()
         try sandbox.write("pages/!!!.md", TestBlog.post("title: ???"))
