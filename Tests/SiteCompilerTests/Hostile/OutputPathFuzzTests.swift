@@ -9,7 +9,8 @@ import Testing
 /// file must land inside the output folder and nothing around it may change.
 ///
 /// `GALLEY_FUZZ_SECONDS` sets how long it runs (two seconds by default) and `GALLEY_FUZZ_SEED`
-/// the seed; the count of blogs tried is printed.
+/// the seed; the count of blogs tried is printed. `GALLEY_FUZZ_VERBOSE` prints why each blog
+/// that failed to build failed, to see what the generator mostly makes.
 @Suite struct OutputPathFuzzTests {
     typealias Generator = SeededRandom
 
@@ -62,7 +63,13 @@ import Testing
         while Date() < deadline {
             let source = Self.blog(&random)
             tried += 1
-            guard let compiled = try? SiteBuilder(source: source, options: options).compile() else { continue }
+            let compiled: SiteBuilder.Compiled
+            do {
+                compiled = try SiteBuilder(source: source, options: options).compile()
+            } catch {
+                if environment["GALLEY_FUZZ_VERBOSE"] != nil { print("FUZZFAIL \(error)") }
+                continue
+            }
             for path in compiled.output.files.keys {
                 #expect(RelativePath(path) != nil, "blog \(tried): the output path '\(path)' leaves the folder: \(source.files.keys.sorted())")
             }
