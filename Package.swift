@@ -69,6 +69,6 @@ let package = Package(
         .testTarget(name: "SiteCompilerTests", dependencies: ["SiteCompiler"]),
         .testTarget(name: "GitSourceTests", dependencies: ["GitSource", "CLibGit2", "SiteCompiler"]),
         .testTarget(name: "PreviewsTests", dependencies: ["Previews", "GitSource", "SiteCompiler"]),
-        .testTarget(name: "galleyTests", dependencies: ["SiteCompiler"]),
+        .testTarget(name: "galleyTests", dependencies: ["SiteCompiler", "Previews"]),
     ]
 )
