@@ -80,6 +80,6 @@ let package = Package(
         ),
         .testTarget(name: "GitSourceTests", dependencies: ["GitSource", "CLibGit2", "SiteCompiler"]),
         .testTarget(name: "PreviewsTests", dependencies: ["Previews", "GitSource", "SiteCompiler"]),
-        .testTarget(name: "galleyTests", dependencies: ["SiteCompiler"]),
+        .testTarget(name: "galleyTests", dependencies: ["SiteCompiler", "Previews"]),
     ]
 )

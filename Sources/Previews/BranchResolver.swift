@@ -64,6 +64,30 @@ public enum BranchResolver {
         return nil
     }
 
+    /// The variables CI systems number their runs in, handed out as pushes arrive, and those that
+    /// name what the numbers count within (a workflow's runs, a project's pipelines).
+    static let runVariables: [(number: String, scope: [String])] = [
+        ("GITHUB_RUN_NUMBER", ["GITHUB_REPOSITORY", "GITHUB_WORKFLOW"]),
+        ("CI_PIPELINE_IID", ["CI_PROJECT_ID"]),
+        ("CI_PIPELINE_NUMBER", ["CI_REPO"]),
+        ("DRONE_BUILD_NUMBER", ["DRONE_REPO"]),
+        ("BUILDKITE_BUILD_NUMBER", ["BUILDKITE_PIPELINE_SLUG"]),
+        ("CIRCLE_BUILD_NUM", ["CIRCLE_PROJECT_USERNAME", "CIRCLE_PROJECT_REPONAME", "CIRCLE_JOB"]),
+        ("TRAVIS_BUILD_NUMBER", ["TRAVIS_REPO_SLUG"]),
+        ("BITBUCKET_BUILD_NUMBER", ["BITBUCKET_REPO_FULL_NAME"]),
+        ("BUILD_NUMBER", ["JOB_NAME"]),
+    ]
+
+    /// The CI run this process belongs to, when the variables say; nil outside CI.
+    public static func run(fromEnvironment environment: [String: String]) -> CIRun? {
+        for variable in runVariables {
+            guard let text = environment[variable.number], let number = Int(text.trimmingCharacters(in: .whitespaces)) else { continue }
+            let scope = variable.scope.map { environment[$0] ?? "" }.joined(separator: " ")
+            return CIRun(series: "\(variable.number) \(scope)".trimmingCharacters(in: .whitespaces), number: number)
+        }
+        return nil
+    }
+
     /// The branch checked out in the repository that contains `folder`, and its commit.
     public static func fromRepository(containing folder: URL) throws -> (Resolution, GitObjectID) {
         let repository = try GitRepository(at: folder.path, search: true)

@@ -7,8 +7,10 @@ import SiteCompiler
 /// straight from their commits and deployed, deleted branches have their previews removed.
 ///
 /// One failing branch is logged with its commit and error and never holds up the others; its
-/// last good preview stays up. A branch that moves while it builds only ever shows its newest
-/// commit.
+/// last good preview stays up. Only a branch's tip is ever put live: a build whose branch moved
+/// on meanwhile is dropped and the new tip built at once. Which of two deploys of a branch is the
+/// newer is ``DeployOrder``'s rule, the same as for `galley deploy`: the newest push wins, so a
+/// branch reset to an older commit and force-pushed shows that commit.
 public struct BranchWatcher: Sendable {
     /// What to watch and where to publish.
     public struct Configuration: Sendable {
@@ -39,6 +41,8 @@ public struct BranchWatcher: Sendable {
         public var removed: [String] = []
         /// Branches that moved during their build; the next pass builds their new tip.
         public var superseded: [String] = []
+        /// Branches whose build was not put live because a newer deploy of them was live.
+        public var overtaken: [String] = []
         public var unchanged = 0
     }
 
@@ -52,27 +56,83 @@ public struct BranchWatcher: Sendable {
         self.logger = logger
     }
 
+    /// The key of this watcher's part of the state file: where and as what it publishes.
+    var target: String {
+        deployer.configuration.target + (configuration.siteFolder.isEmpty ? "" : ", site \(configuration.siteFolder)")
+    }
+
     /// Opens the repository, turning libgit2's refusals into advice.
     func open() throws -> GitRepository {
         try GitRepository(at: configuration.repository.path)
     }
 
-    /// Runs one pass: fetch, compare every tip with the saved state, deploy and remove.
+    /// Runs one pass: fetch, compare every tip with the saved state, deploy and remove. A failed
+    /// fetch fails the pass: the branches already known were dealt with by earlier passes.
     public func pass() async throws -> PassReport {
         let repository = try open()
         if let remote = configuration.remote {
             do {
                 try repository.fetch(remote: remote)
             } catch {
-                logger.error("fetch failed; working from the branches already known", metadata: ["remote": "\(remote)", "error": "\(error)"])
+                throw DeployError("cannot fetch from the remote '\(remote)' of \(configuration.repository.path), so nothing was deployed: \(error)")
             }
         }
         let tips = try repository.branches(remote: configuration.remote)
         var state = WatchState.load(from: configuration.stateFile)
+        let target = self.target
+        var record = state.targets[target] ?? WatchState.Target()
+        func save() throws {
+            state.targets[target] = record
+            try state.save(to: configuration.stateFile)
+        }
         var report = PassReport()
+        try removeDeletedBranches(keeping: Set(tips.map(\.name)), from: &record, into: &report)
+        try save()
 
-        let names = Set(tips.map(\.name))
-        for (branch, _) in state.branches.sorted(by: { $0.key < $1.key }) where !names.contains(branch) {
+        let changed = tips.filter { record.branches[$0.name]?.commit != $0.commit.hex }
+        report.unchanged = tips.count - changed.count
+        // Builds still written down were under way when the watcher before this one died. A
+        // crash in a build (a stack overflow, say) kills the whole process, and would again on
+        // every restart: such a commit is built once more on its own, and if the watcher dies
+        // during that too, it is recorded as failed and left alone until the branch moves.
+        let unfinished = record.building
+        record.building = [:]
+        var suspects: [BranchTip] = [], others: [BranchTip] = []
+        for tip in changed {
+            guard let build = unfinished[tip.name], build.commit == tip.commit.hex, build.boot == WatchState.Build.currentBoot else {
+                others.append(tip)
+                continue
+            }
+            if build.alone {
+                let error = "the watcher died while building this commit on its own (a crash in the build?); it is not built again until the branch moves"
+                logger.error("\(error)", metadata: ["branch": "\(tip.name)", "commit": "\(tip.commit.short)"])
+                record.branches[tip.name] = .init(commit: tip.commit.hex, status: .failed, label: record.branches[tip.name]?.label, error: error)
+                report.failed.append(tip.name)
+            } else {
+                suspects.append(tip)
+            }
+        }
+        try save()
+
+        var stopped = false
+        for batch in suspects.map({ [$0] }) + [others] where !batch.isEmpty && !stopped {
+            for tip in batch { record.building[tip.name] = .init(commit: tip.commit.hex, alone: batch.count == 1) }
+            try save()
+            for (tip, result) in await build(batch).sorted(by: { $0.0.name < $1.0.name }) {
+                stopped = self.record(result, of: tip, in: &record, into: &report) || stopped
+                try save()
+            }
+            // Stopped on purpose: whatever was not built is no crash.
+            if stopped { record.building = [:] }
+            try save()
+        }
+        if stopped { throw CancellationError() }
+        return report
+    }
+
+    /// Takes down the previews of branches that are gone; the production site stays.
+    private func removeDeletedBranches(keeping names: Set<String>, from record: inout WatchState.Target, into report: inout PassReport) throws {
+        for (branch, _) in record.branches.sorted(by: { $0.key < $1.key }) where !names.contains(branch) {
             if branch != deployer.configuration.productionBranch {
                 do {
                     if try deployer.remove(branch: branch) {
@@ -83,15 +143,47 @@ public struct BranchWatcher: Sendable {
                     continue
                 }
             }
-            state.branches[branch] = nil
+            record.branches[branch] = nil
             report.removed.append(branch)
         }
-        try state.save(to: configuration.stateFile)
+    }
 
-        let changed = tips.filter { state.branches[$0.name]?.commit != $0.commit.hex }
-        report.unchanged = tips.count - changed.count
-        let results = await withTaskGroup(of: (BranchTip, Result<PreviewDeployer.Outcome, Error>).self) { group in
-            var pending = changed[...]
+    /// Logs and records how one branch's deploy went; true when it was stopped (cancelled).
+    private func record(_ result: Result<PreviewDeployer.Outcome, Error>, of tip: BranchTip, in record: inout WatchState.Target,
+                        into report: inout PassReport) -> Bool {
+        let metadata: Logger.Metadata = ["branch": "\(tip.name)", "commit": "\(tip.commit.short)"]
+        let label = record.branches[tip.name]?.label
+        record.building[tip.name] = nil
+        switch result {
+        case .success(.deployed(let url, let label, _, let summary)):
+            logger.info("deployed \(url)", metadata: metadata.merging(["build": "\(summary)"]) { $1 })
+            record.branches[tip.name] = .init(commit: tip.commit.hex, status: label == nil ? .production : .deployed, label: label)
+            report.deployed.append(tip.name)
+        case .success(.productionWithoutTarget):
+            logger.notice("the production branch moved, but no --production-to is set; not published", metadata: metadata)
+            record.branches[tip.name] = .init(commit: tip.commit.hex, status: .production)
+        case .success(.superseded(.branchMoved)):
+            logger.info("the branch moved during its build; its newer commit goes next", metadata: metadata)
+            report.superseded.append(tip.name)
+        case .success(.superseded(let reason)):
+            // Done with: building it again would only meet the same newer deploy.
+            logger.notice("not put live: \(reason)", metadata: metadata)
+            record.branches[tip.name] = .init(commit: tip.commit.hex, status: .superseded, label: label)
+            report.overtaken.append(tip.name)
+        case .failure(is CancellationError):
+            return true  // stopped, not failed: the next run builds it again
+        case .failure(let error):
+            logger.error("build failed; the last good preview stays up\n\(error)", metadata: metadata)
+            record.branches[tip.name] = .init(commit: tip.commit.hex, status: .failed, label: label, error: "\(error)")
+            report.failed.append(tip.name)
+        }
+        return false
+    }
+
+    /// Builds and deploys `tips`, `concurrency` at a time.
+    private func build(_ tips: [BranchTip]) async -> [(BranchTip, Result<PreviewDeployer.Outcome, Error>)] {
+        await withTaskGroup(of: (BranchTip, Result<PreviewDeployer.Outcome, Error>).self) { group in
+            var pending = tips[...]
             var results: [(BranchTip, Result<PreviewDeployer.Outcome, Error>)] = []
             func start(_ tip: BranchTip) {
                 group.addTask { (tip, Result { try self.deploy(tip) }) }
@@ -101,33 +193,10 @@ public struct BranchWatcher: Sendable {
             }
             for await result in group {
                 results.append(result)
-                if let tip = pending.popFirst() { start(tip) }
+                if let tip = pending.popFirst(), !Task.isCancelled { start(tip) }
             }
             return results
         }
-
-        for (tip, result) in results.sorted(by: { $0.0.name < $1.0.name }) {
-            let metadata: Logger.Metadata = ["branch": "\(tip.name)", "commit": "\(tip.commit.short)"]
-            switch result {
-            case .success(.deployed(let url, let label, _, let summary)):
-                logger.info("deployed \(url)", metadata: metadata.merging(["build": "\(summary)"]) { $1 })
-                state.branches[tip.name] = .init(commit: tip.commit.hex, status: label == nil ? .production : .deployed, label: label)
-                report.deployed.append(tip.name)
-            case .success(.productionWithoutTarget):
-                logger.notice("the production branch moved, but no --production-to is set; not published", metadata: metadata)
-                state.branches[tip.name] = .init(commit: tip.commit.hex, status: .production)
-            case .success(.superseded):
-                logger.info("the branch moved during its build; its newer commit goes next", metadata: metadata)
-                report.superseded.append(tip.name)
-            case .failure(let error):
-                logger.error("build failed; the last good preview stays up\n\(error)", metadata: metadata)
-                state.branches[tip.name] = .init(commit: tip.commit.hex, status: .failed, label: state.branches[tip.name]?.label,
-                                                 error: "\(error)")
-                report.failed.append(tip.name)
-            }
-            try state.save(to: configuration.stateFile)
-        }
-        return report
     }
 
     /// Builds one branch tip from the object database and deploys it.
@@ -136,26 +205,32 @@ public struct BranchWatcher: Sendable {
         let source = try GitTreeSource(repository: repository, commit: tip.commit, subdirectory: configuration.siteFolder,
                                        label: "\(tip.name)@\(tip.commit.short)")
         let path = configuration.repository.path, remote = configuration.remote
-        return try deployer.deploy(source, branch: tip.name, commit: tip.commit) { live in
-            // Asked just before the switch: has the branch moved on, or is something newer live?
-            guard let repository = try? GitRepository(at: path) else { return false }
-            if let current = try? repository.tip(of: tip.name, remote: remote), current != tip.commit { return true }
-            if let live, let liveID = GitObjectID(hex: live), liveID != tip.commit, repository.isDescendant(liveID, of: tip.commit) {
-                return true
-            }
-            return false
+        return try deployer.deploy(source, branch: tip.name, commit: tip.commit) {
+            // Only the tip goes live. (When the branch cannot be read, the build goes ahead: the
+            // next pass deals with whatever happened to it.)
+            guard let repository = try? GitRepository(at: path), let current = Result(catching: { try repository.tip(of: tip.name, remote: remote) }).ok
+            else { return true }
+            return current == tip.commit
         }
     }
 
-    /// Runs passes until cancelled: at once again when a branch moved during a pass, otherwise
+    /// Runs passes until cancelled: again at once when a branch moved during a pass (a few
+    /// times at most, so that a branch pushed to without pause still waits its turn), otherwise
     /// every `interval`.
     public func run(every interval: Duration) async throws {
         while !Task.isCancelled {
-            var report: PassReport
-            repeat {
-                report = try await pass()
-            } while !report.superseded.isEmpty && !Task.isCancelled
+            for _ in 0..<3 {
+                guard try await !pass().superseded.isEmpty else { break }
+            }
             try await Task.sleep(for: interval)
         }
+    }
+}
+
+extension Result {
+    /// The value, or nil for a failure.
+    fileprivate var ok: Success? {
+        if case .success(let value) = self { return value }
+        return nil
     }
 }

@@ -24,11 +24,13 @@ public protocol Destination: Sendable {
     func makeDirectory(_ path: String) throws
     /// Renames within the destination.
     func rename(_ from: String, to: String) throws
-    /// Creates a folder that must not exist yet; false when it does. The basis of the
-    /// destination's lock, atomic on every file system.
-    func createExclusively(_ path: String) throws -> Bool
-    /// The age in seconds of a file or folder, or nil when it does not exist.
-    func age(_ path: String) throws -> TimeInterval?
+    /// Takes the exclusive lock kept in the file `path`, waiting while someone else holds it and
+    /// calling `waiting` (with who) now and then. The lock is let go when its holder is gone,
+    /// however it went. A cancelled task stops waiting with a `CancellationError`.
+    func lock(_ path: String, holder: LockHolder, waiting: @escaping (String) -> Void) throws -> any HeldLock
+    /// Removes everything the patterns match: paths relative to the destination in which `*`
+    /// stands for any part of one name (`.galley/releases/*/*.partial`).
+    func removeAll(matching patterns: [String]) throws
     /// Copies the contents of the local folder `source` into `path` with rsync. Files identical to
     /// those under `linkDest` (a path relative to `path`) are hard-linked rather than sent.
     func transfer(_ source: URL, to path: String, linkDest: String?, checksum: Bool) throws
@@ -45,7 +47,7 @@ public enum DestinationAddress {
             guard !host.hasPrefix("-"), host.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F }) else {
                 throw DeployError("'\(host)' is not a host name")
             }
-            return SSHDestination(host: host, root: path, ssh: ssh)
+            return try SSHDestination(host: host, root: path, ssh: ssh)
         }
         return LocalDestination(root: URL(fileURLWithPath: text))
     }

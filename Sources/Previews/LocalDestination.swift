@@ -64,21 +64,59 @@ public struct LocalDestination: Destination {
         }
     }
 
-    public func createExclusively(_ path: String) throws -> Bool {
-        try FileManager.default.createDirectory(at: url(path).deletingLastPathComponent(), withIntermediateDirectories: true)
-        if mkdir(url(path).path, 0o755) == 0 { return true }
-        if errno == EEXIST { return false }
-        throw DeployError("cannot create \(url(path).path): \(String(cString: strerror(errno)))")
+    public func lock(_ path: String, holder: LockHolder, waiting: @escaping (String) -> Void) throws -> any HeldLock {
+        let file = url(path)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        // Close-on-exec, so that no rsync or ssh started while it is held keeps the lock alive.
+        let descriptor = open(file.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw DeployError("cannot open the lock \(file.path): \(String(cString: strerror(errno)))") }
+        var wait = LockWait(report: waiting)
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            let reason = errno
+            guard reason == EWOULDBLOCK || reason == EINTR else {
+                close(descriptor)
+                throw DeployError("cannot lock \(file.path): \(String(cString: strerror(reason)))")
+            }
+            if Task.isCancelled {
+                close(descriptor)
+                throw CancellationError()
+            }
+            wait.blocked(by: (try? String(contentsOf: file, encoding: .utf8)) ?? "")
+            usleep(useconds_t(wait.nextDelay() * 1_000_000))
+        }
+        let line = Data((holder.line + "\n").utf8)
+        ftruncate(descriptor, 0)
+        _ = line.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+        return FileLock(descriptor: descriptor)
     }
 
-    public func age(_ path: String) throws -> TimeInterval? {
-        var info = stat()
-        guard lstat(url(path).path, &info) == 0 else { return nil }
-        return Date().timeIntervalSince1970 - TimeInterval(info.st_mtim.tv_sec)
+    /// An flock held through an open file; closing the file lets it go.
+    private final class FileLock: HeldLock {
+        private var descriptor: Int32?
+        init(descriptor: Int32) { self.descriptor = descriptor }
+        func release() {
+            guard let descriptor else { return }
+            ftruncate(descriptor, 0)  // nobody holds it now
+            close(descriptor)
+            self.descriptor = nil
+        }
+        deinit { release() }
+    }
+
+    public func removeAll(matching patterns: [String]) throws {
+        for pattern in patterns {
+            var found = glob_t()
+            defer { globfree(&found) }
+            guard glob(url("").path + "/" + pattern, 0, nil, &found) == 0 else { continue }
+            for index in 0..<Int(found.gl_pathc) {
+                guard let path = found.gl_pathv[index].map({ String(cString: $0) }) else { continue }
+                try FileManager.default.removeItem(atPath: path)
+            }
+        }
     }
 
     public func transfer(_ source: URL, to path: String, linkDest: String?, checksum: Bool) throws {
         try makeDirectory(path)
-        try Rsync.run(source: source, destination: url(path).path + "/", linkDest: linkDest, checksum: checksum, ssh: nil)
+        try Rsync.run(source: source, destination: url(path).path + "/", linkDest: linkDest, checksum: checksum, remote: nil)
     }
 }

@@ -16,15 +16,18 @@ public struct PreviewDeployer: Sendable {
         public var scheme: String
         /// The branch that publishes the real site.
         public var productionBranch: String
-        /// Where the production branch is published: a destination and the name of its link.
+        /// Where the production branch is published (see ``ReleaseSlot/production(in:)``).
         public var production: ReleaseSlot?
         /// How many releases each preview keeps for `galley rollback`.
         public var keep: Int
         /// Where builds are kept between deploys, so that unchanged files keep their times.
         public var cacheDirectory: URL
+        /// Told when a deploy waits for another, and who that is.
+        public var notify: @Sendable (String) -> Void
 
         public init(destination: any Destination, domain: String, scheme: String = "https", productionBranch: String = "main",
-                    production: ReleaseSlot? = nil, keep: Int = 3, cacheDirectory: URL) {
+                    production: ReleaseSlot? = nil, keep: Int = 3, cacheDirectory: URL,
+                    notify: @escaping @Sendable (String) -> Void = { _ in }) {
             self.destination = destination
             self.domain = domain
             self.scheme = scheme
@@ -32,6 +35,14 @@ public struct PreviewDeployer: Sendable {
             self.production = production
             self.keep = keep
             self.cacheDirectory = cacheDirectory
+            self.notify = notify
+        }
+
+        /// Where and as what the branches are published, in words: a watcher keeps what it
+        /// deployed apart for each target, so a new one starts afresh.
+        public var target: String {
+            let production = production.map { "\($0.destination.description)/\($0.name)" } ?? "nowhere"
+            return "\(scheme)://*.\(domain.lowercased())/ at \(destination.description), \(productionBranch) at \(production)"
         }
     }
 
@@ -39,10 +50,19 @@ public struct PreviewDeployer: Sendable {
     public enum Outcome: Sendable, Equatable {
         /// The site is live at `url`.
         case deployed(url: String, label: String?, release: String, report: String)
-        /// A newer commit of the branch is live or on its way; this one was not put live.
-        case superseded(live: String?)
+        /// The build was not put live, and why.
+        case superseded(Supersession)
         /// The production branch, with nowhere to publish it configured.
         case productionWithoutTarget
+    }
+
+    /// A deploy that has begun: the site it is for and its place among the deploys there.
+    struct Claim {
+        var branch: String
+        /// The preview's label; nil for the production site.
+        var label: String?
+        var slot: ReleaseSlot
+        var order: DeployOrder
     }
 
     public let configuration: Configuration
@@ -74,77 +94,121 @@ public struct PreviewDeployer: Sendable {
         "\(configuration.scheme)://\(label).\(configuration.domain.lowercased())/"
     }
 
-    var lock: DestinationLock { DestinationLock(destination: configuration.destination) }
-
-    func manifest() throws -> PreviewManifest {
-        try PreviewManifest.decode(try configuration.destination.read(PreviewManifest.path), from: configuration.destination.description)
+    func lock(_ destination: any Destination) -> DestinationLock {
+        DestinationLock(destination: destination, notify: configuration.notify)
     }
 
-    /// The label `branch` has, or will have, at the destination (claiming it if new).
-    public func claimLabel(for branch: String) throws -> String {
-        try lock.withLock {
-            var manifest = try manifest()
-            let before = manifest
-            let label = manifest.claim(branch)
-            if manifest != before { try configuration.destination.write(PreviewManifest.path, try manifest.encoded()) }
-            return label
-        }
+    func manifest(at destination: any Destination) throws -> PreviewManifest {
+        try PreviewManifest.decode(try destination.read(PreviewManifest.path), from: destination.description)
     }
 
-    /// Builds `source` and puts it live. `superseded` is asked, under the destination's lock and
-    /// just before the switch, whether a newer commit has overtaken this one (given the commit
-    /// that is live now); if so nothing changes.
-    public func deploy(_ source: any SourceTree, branch: String, commit: GitObjectID?,
-                       superseded: @Sendable (_ live: String?) -> Bool = { _ in false }) throws -> Outcome {
+    func save(_ manifest: PreviewManifest, to destination: any Destination) throws {
+        try destination.write(PreviewManifest.path, try manifest.encoded())
+    }
+
+    /// Builds `source` and puts it live, unless a newer deploy of the same site is live by then
+    /// (see ``DeployOrder``). `stillWanted` is asked under the destination's lock, just before
+    /// the switch; a build it turns down is not put live (the watcher asks whether the branch
+    /// still points at `commit`). `run` is the CI run making the deploy, if any.
+    public func deploy(_ source: any SourceTree, branch: String, commit: GitObjectID?, run: CIRun? = nil,
+                       stillWanted: @Sendable () -> Bool = { true }) throws -> Outcome {
+        guard let claim = try begin(branch: branch, run: run) else { return .productionWithoutTarget }
+        return try publish(source, claim: claim, commit: commit, stillWanted: stillWanted)
+    }
+
+    /// Claims the branch's label (for a preview) and takes a ticket, which places this deploy
+    /// after every one that began before it. Nil for the production branch with nowhere to go.
+    func begin(branch: String, run: CIRun?) throws -> Claim? {
+        let purpose = "starting a deploy of \(branch)"
         if branch == configuration.productionBranch {
-            guard let production = configuration.production else { return .productionWithoutTarget }
-            return try publish(source, to: production, commit: commit, options: BuildOptions(), label: nil, superseded: superseded)
+            guard let production = configuration.production else { return nil }
+            try Self.checkProductionFolder(production.destination)
+            let ticket = try lock(production.destination).withLock(purpose) {
+                var manifest = try manifest(at: production.destination)
+                let ticket = manifest.nextTicket()
+                try save(manifest, to: production.destination)
+                return ticket
+            }
+            return Claim(branch: branch, label: nil, slot: production, order: DeployOrder(ticket: ticket, run: run))
         }
-        let label = try claimLabel(for: branch)
-        let options = BuildOptions(baseURL: URL(string: url(label: label))!, noindex: true)
-        return try publish(source, to: previewSlot(label), commit: commit, options: options, label: label, superseded: superseded)
+        let destination = configuration.destination
+        let (label, ticket) = try lock(destination).withLock(purpose) {
+            var manifest = try manifest(at: destination)
+            let label = manifest.claim(branch)
+            let ticket = manifest.nextTicket()
+            try save(manifest, to: destination)
+            return (label, ticket)
+        }
+        return Claim(branch: branch, label: label, slot: previewSlot(label), order: DeployOrder(ticket: ticket, run: run))
     }
 
-    private func publish(_ source: any SourceTree, to slot: ReleaseSlot, commit: GitObjectID?, options: BuildOptions, label: String?,
-                         superseded: (_ live: String?) -> Bool) throws -> Outcome {
-        let build = configuration.cacheDirectory.appending(path: label == nil ? "production-\(slot.name)" : slot.name)
+    /// Builds the claimed site, copies it in as a new release and switches to it, all but the
+    /// build under the destination's lock.
+    func publish(_ source: any SourceTree, claim: Claim, commit: GitObjectID?, stillWanted: () -> Bool) throws -> Outcome {
+        let options = claim.label.map { BuildOptions(baseURL: URL(string: url(label: $0))!, noindex: true) } ?? BuildOptions()
+        let build = configuration.cacheDirectory.appending(path: claim.label == nil ? "production" : claim.slot.name)
         // A build with no earlier output has fresh times on every file; comparing contents then
         // keeps rsync from sending what the destination already has.
         let cold = !FileManager.default.fileExists(atPath: build.path)
         let report = try SiteBuilder(source: source, options: options).build(into: build, cache: configuration.cacheDirectory)
+        try Task.checkCancellation()
 
-        let destination = slot.destination
-        let id = try slot.stage(build, commit: commit?.hex, checksum: cold)
-        let slotLock = DestinationLock(destination: destination)
-        return try slotLock.withLock {
-            var manifest = label == nil ? PreviewManifest() : try self.manifest()
-            let live = label.flatMap { manifest.previews[$0]?.commit }
-            if superseded(live) {
+        let slot = claim.slot, destination = slot.destination
+        return try lock(destination).withLock("publishing \(claim.branch)\(commit.map { " at \($0.short)" } ?? "")") {
+            try destination.removeAll(matching: ReleaseSlot.leftovers)
+            var manifest = try manifest(at: destination)
+            var entry = claim.label.map { manifest.previews[$0] } ?? manifest.production
+            if let entry, entry.branch != claim.branch, claim.label != nil {
+                throw DeployError("\(destination.description): the label \(claim.label!) went to the branch \(entry.branch) while \(claim.branch) was building; deploy \(claim.branch) again")
+            }
+            if let live = entry?.order, live.isNewer(than: claim.order) {
+                return .superseded(.overtaken(commit: entry?.commit, order: live))
+            }
+            let id = ReleaseSlot.releaseID(ticket: claim.order.ticket, commit: commit?.hex)
+            try slot.stage(build, id: id, checksum: cold)
+            guard stillWanted() else {
                 slot.discard(id)
-                return .superseded(live: live)
+                return .superseded(.branchMoved)
             }
             try slot.activate(id)
-            if let label {
-                let branch = manifest.previews[label]?.branch
-                manifest.previews[label] = .init(branch: branch ?? "", commit: commit?.hex, release: id,
-                                                 deployed: ISO8601DateFormatter().string(from: Date()))
-                try destination.write(PreviewManifest.path, try manifest.encoded())
-            }
+            entry = entry ?? PreviewManifest.Entry(branch: claim.branch)
+            entry?.commit = commit?.hex
+            entry?.release = id
+            entry?.deployed = ISO8601DateFormatter().string(from: Date())
+            entry?.order = claim.order
+            if let label = claim.label { manifest.previews[label] = entry } else { manifest.production = entry }
+            try save(manifest, to: destination)
             try slot.prune(keep: configuration.keep)
-            let address = label.map(url(label:)) ?? report.baseURL.absoluteString
-            return .deployed(url: address, label: label, release: id, report: report.description)
+            let address = claim.label.map(url(label:)) ?? report.baseURL.absoluteString
+            return .deployed(url: address, label: claim.label, release: id, report: report.description)
+        }
+    }
+
+    /// A production folder is Galley's own: it holds the link `current`, which the web server
+    /// serves, and `.galley/`, and nothing else. An empty folder, or one that does not exist
+    /// yet, is fine; so Galley never needs to write to the folder above it.
+    static func checkProductionFolder(_ destination: any Destination) throws {
+        let folder = destination.description
+        if let target = try? destination.linkTarget(""), target.contains(".galley/releases/") {
+            throw DeployError("\(folder) is a link that an earlier Galley made, with its releases in .galley/ in the folder above; Galley now keeps the production site inside the folder, as \(folder)/\(ReleaseSlot.productionName): remove the link, deploy again, and point the web server at \(folder)/\(ReleaseSlot.productionName)")
+        }
+        let name = ReleaseSlot.productionName
+        let foreign = try destination.list("").filter { $0 != ".galley" && $0 != name && !$0.hasPrefix(".\(name).link-") }.sorted()
+        guard foreign.isEmpty else {
+            throw DeployError("\(folder) holds files Galley did not put there (\(foreign.prefix(3).joined(separator: ", "))\(foreign.count > 3 ? ", …" : "")); Galley publishes the production site as \(folder)/\(name) and keeps its releases in \(folder)/.galley, so give --production-to an empty or new folder, and point the web server at \(folder)/\(name)")
         }
     }
 
     /// Takes down the preview of a deleted branch and frees its label. Returns whether there was one.
     @discardableResult
     public func remove(branch: String) throws -> Bool {
-        try lock.withLock {
-            var manifest = try manifest()
+        let destination = configuration.destination
+        return try lock(destination).withLock("removing the preview of \(branch)") {
+            var manifest = try manifest(at: destination)
             guard let label = manifest.label(of: branch) else { return false }
             try previewSlot(label).removeAll()
             manifest.previews[label] = nil
-            try configuration.destination.write(PreviewManifest.path, try manifest.encoded())
+            try save(manifest, to: destination)
             // The local build, its spare and its cache file go too: the label may go to another branch.
             let build = configuration.cacheDirectory.appending(path: previewSlot(label).name)
             try? FileManager.default.removeItem(at: build)
@@ -154,24 +218,38 @@ public struct PreviewDeployer: Sendable {
         }
     }
 
-    /// Points a branch's preview (or the production site) back at its previous release.
+    /// Points a branch's preview (or the production site) back at its previous release. The
+    /// rollback counts as the newest deploy: one that began before it does not undo it.
     public func rollBack(branch: String) throws -> (url: String, release: String) {
         if branch == configuration.productionBranch {
             guard let production = configuration.production else {
                 throw DeployError("\(branch) is the production branch; name its folder with --production-to")
             }
-            let release = try DestinationLock(destination: production.destination).withLock { try production.rollBack() }
+            let release = try lock(production.destination).withLock("rolling back \(branch)") {
+                var manifest = try manifest(at: production.destination)
+                let release = try production.rollBack()
+                var entry = manifest.production ?? PreviewManifest.Entry(branch: branch)
+                entry.release = release
+                entry.commit = nil
+                entry.order = DeployOrder(ticket: manifest.nextTicket())
+                manifest.production = entry
+                try save(manifest, to: production.destination)
+                return release
+            }
             return (production.destination.description + "/" + production.name, release)
         }
-        return try lock.withLock {
-            var manifest = try manifest()
+        let destination = configuration.destination
+        return try lock(destination).withLock("rolling back \(branch)") {
+            var manifest = try manifest(at: destination)
             guard let label = manifest.label(of: branch) else {
-                throw DeployError("\(configuration.destination.description) has no preview of \(branch)")
+                throw DeployError("\(destination.description) has no preview of \(branch)")
             }
             let release = try previewSlot(label).rollBack()
             manifest.previews[label]?.release = release
             manifest.previews[label]?.commit = nil
-            try configuration.destination.write(PreviewManifest.path, try manifest.encoded())
+            let ticket = manifest.nextTicket()
+            manifest.previews[label]?.order = DeployOrder(ticket: ticket)
+            try save(manifest, to: destination)
             return (url(label: label), release)
         }
     }

@@ -1,6 +1,8 @@
 import Foundation
 
-/// The record, kept at the destination, of which branch owns which preview label.
+/// The record, kept at a destination, of which branch owns which preview label, what each site
+/// shows, and the last deploy ticket handed out there (see ``DeployOrder``). A production folder
+/// keeps one too, with its one site under `production`.
 ///
 /// The first branch to want a label keeps it; a later branch whose label is taken gets the
 /// label with a hash added, and keeps that one for as long as it exists.
@@ -17,11 +19,28 @@ public struct PreviewManifest: Codable, Sendable, Equatable {
         public var release: String?
         /// When it went live, in ISO 8601.
         public var deployed: String?
+        /// Where the deploy now on show stands among the site's deploys.
+        public var order: DeployOrder?
+
+        public init(branch: String) {
+            self.branch = branch
+        }
     }
 
     public var version = 1
     /// Entries by label.
     public var previews: [String: Entry] = [:]
+    /// The production site, in the manifest of a production folder.
+    public var production: Entry?
+    /// The last deploy ticket handed out at this destination.
+    public var sequence: String?
+
+    /// Hands out the next deploy ticket.
+    mutating func nextTicket() -> String {
+        let ticket = DeployOrder.ticket(after: sequence)
+        sequence = ticket
+        return ticket
+    }
 
     public init() {}
 

@@ -17,6 +17,16 @@ public struct ReleaseSlot: Sendable {
 
     var releasesFolder: String { ".galley/releases/\(name)" }
 
+    /// The name of the production site's link in its folder.
+    public static let productionName = "current"
+
+    /// The production site in `folder`: the web server serves `folder/current`, a link to the
+    /// live release, and Galley keeps its releases, manifest and lock in `folder/.galley`. The
+    /// folder may be empty or new; Galley never writes to the folder above it.
+    public static func production(in folder: any Destination) -> ReleaseSlot {
+        ReleaseSlot(destination: folder, name: productionName)
+    }
+
     /// The release now live, if any.
     public func current() throws -> String? {
         guard let target = try destination.linkTarget(name) else { return nil }
@@ -28,19 +38,19 @@ public struct ReleaseSlot: Sendable {
         try destination.list(releasesFolder).filter { !$0.hasSuffix(".partial") && !$0.hasPrefix(".") }.sorted()
     }
 
-    /// A name for a new release that sorts after every earlier one.
-    static func newReleaseID(commit: String?) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second, .nanosecond], from: Date())
-        let stamp = String(format: "%04d%02d%02dT%02d%02d%02d.%03dZ", parts.year!, parts.month!, parts.day!, parts.hour!, parts.minute!,
-                           parts.second!, parts.nanosecond! / 1_000_000)
-        return "\(stamp)-\(commit.map { String($0.prefix(7)) } ?? "local")-\(String(format: "%04x", UInt16.random(in: 0...UInt16.max)))"
+    /// The name of the release a deploy with `ticket` makes: tickets grow, so names sort in the
+    /// order deploys began.
+    static func releaseID(ticket: String, commit: String?) -> String {
+        "\(ticket)-\(commit.map { String($0.prefix(7)) } ?? "local")"
     }
 
-    /// Copies a built site into a new, not yet live release; returns its name.
-    func stage(_ folder: URL, commit: String?, checksum: Bool) throws -> String {
-        let id = Self.newReleaseID(commit: commit)
+    /// What deploys that died on the way leave behind: releases still being copied in, and the
+    /// links made to be renamed over a live one. Under the destination's lock none of them is in
+    /// use (a release is only copied in under it), so they are removed before each deploy.
+    static let leftovers = [".galley/releases/*/*.partial", ".*.link-*", ".galley/*.tmp-*"]
+
+    /// Copies a built site into the new, not yet live release `id`.
+    func stage(_ folder: URL, id: String, checksum: Bool) throws {
         let partial = "\(releasesFolder)/\(id).partial"
         let live = try current()
         do {
@@ -49,7 +59,6 @@ public struct ReleaseSlot: Sendable {
             try? destination.remove(partial)
             throw error
         }
-        return id
     }
 
     /// Makes a staged release live.

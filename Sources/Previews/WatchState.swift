@@ -2,11 +2,17 @@ import Foundation
 
 /// What the watcher last did with each branch, kept in a small JSON file written atomically, so
 /// that a restarted watcher carries on where it stopped instead of rebuilding everything.
+///
+/// It is kept apart for each target (where and as what the branches are published, see
+/// ``PreviewDeployer/Configuration/target``): a branch deployed to one destination is still to
+/// be deployed to another, so a watcher given a new `--to` or `--domain` starts afresh.
 public struct WatchState: Codable, Sendable, Equatable {
     /// One branch's last outcome.
     public struct Branch: Codable, Sendable, Equatable {
         public enum Status: String, Codable, Sendable {
             case deployed, failed, production
+            /// Not put live because a newer deploy of the branch was live (see ``DeployOrder``).
+            case superseded
         }
 
         public var commit: String
@@ -15,12 +21,42 @@ public struct WatchState: Codable, Sendable, Equatable {
         public var error: String?
     }
 
-    public var branches: [String: Branch] = [:]
+    /// A build under way, written down before it starts and struck off when it ends, so that
+    /// a watcher can tell that the one before it died during the build (see ``BranchWatcher``).
+    public struct Build: Codable, Sendable, Equatable {
+        public var commit: String
+        /// Whether it was the only build running: then it is what ended the watcher.
+        public var alone: Bool
+        /// The kernel's boot id: a build cut short by a reboot tells nothing about the build.
+        public var boot: String?
+
+        public init(commit: String, alone: Bool, boot: String? = Build.currentBoot) {
+            self.commit = commit
+            self.alone = alone
+            self.boot = boot
+        }
+
+        /// This boot of the machine (Linux), or nil.
+        public static var currentBoot: String? {
+            (try? String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+    }
+
+    /// What was done for one target.
+    public struct Target: Codable, Sendable, Equatable {
+        /// Each branch's last outcome, by branch name.
+        public var branches: [String: Branch] = [:]
+        /// The builds under way, by branch name.
+        public var building: [String: Build] = [:]
+    }
+
+    /// Each target's record, by ``PreviewDeployer/Configuration/target``.
+    public var targets: [String: Target] = [:]
 
     public init() {}
 
-    /// Reads the state file; a missing or unreadable one starts afresh (everything is rebuilt,
-    /// which is slower but never wrong).
+    /// Reads the state file; a missing or unreadable one (or one an older Galley wrote) starts
+    /// afresh: everything is rebuilt, which is slower but never wrong.
     public static func load(from url: URL) -> WatchState {
         guard let data = FileManager.default.contents(atPath: url.path),
             let state = try? JSONDecoder().decode(WatchState.self, from: data)
@@ -32,7 +68,7 @@ public struct WatchState: Codable, Sendable, Equatable {
     public func save(to url: URL) throws {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         try encoder.encode(self).write(to: url, options: .atomic)
     }
 }

@@ -6,7 +6,7 @@ import SiteCompiler
 
 extension Galley {
     /// `galley deploy [SITE] --to DEST --domain DOMAIN [--branch B] [--production-branch main] [--production-to DIR]`
-    struct Deploy: ParsableCommand {
+    struct Deploy: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Build a blog and publish it as its branch's preview (a step for any CI).",
             discussion: """
@@ -14,7 +14,8 @@ extension Galley {
                 Woodpecker, Drone, Jenkins, Buildkite, CircleCI, Travis, Bitbucket), else the repository's HEAD. \
                 The preview is built with base URL <scheme>://<label>.<domain>/, kept out of search engines, \
                 and switched in atomically at DEST/<label>.<domain>. The production branch is built with the \
-                blog's own base_url and published at --production-to. The address is printed last.
+                blog's own base_url and published at --production-to DIR, as DIR/current. The address is printed \
+                last. When two deploys of a branch overlap, the newer push wins (see the README).
                 """
         )
 
@@ -29,13 +30,14 @@ extension Galley {
         @Option(help: ArgumentHelp("Where builds are kept between deploys (default: SITE/.galley-cache).", valueName: "DIR"))
         var cache: String?
 
-        func run() throws {
+        func run() async throws {
             let siteURL = URL(fileURLWithPath: site)
+            let environment = ProcessInfo.processInfo.environment
             let resolution: BranchResolver.Resolution
             var commit = BranchResolver.headCommit(containing: siteURL)
             if let branch {
                 resolution = .init(branch: branch, source: "--branch")
-            } else if let fromCI = try BranchResolver.fromEnvironment(ProcessInfo.processInfo.environment) {
+            } else if let fromCI = try BranchResolver.fromEnvironment(environment) {
                 resolution = fromCI
             } else {
                 let (fromHead, head) = try BranchResolver.fromRepository(containing: siteURL)
@@ -43,31 +45,31 @@ extension Galley {
                 commit = head
             }
             let cacheURL = cache.map { URL(fileURLWithPath: $0) } ?? siteURL.appending(path: ".galley-cache")
-            let deployer = try publish.deployer(cache: cacheURL)
-            Console.error("galley: deploying branch \(resolution.branch) (from \(resolution.source))\(commit.map { " at \($0.short)" } ?? "")")
+            let deployer = try publish.deployer(cache: cacheURL) { Console.error("galley: \($0)") }
+            let run = BranchResolver.run(fromEnvironment: environment)
+            Console.error("galley: deploying branch \(resolution.branch) (from \(resolution.source))\(commit.map { " at \($0.short)" } ?? "")\(run.map { ", \($0)" } ?? "")")
 
             let source = DirectorySource(root: siteURL)
-            let deployedCommit = commit
+            let signals = SignalCancellation()
             let outcome: PreviewDeployer.Outcome
             do {
-                outcome = try deployer.deploy(source, branch: resolution.branch, commit: deployedCommit) { live in
-                    // Never replace a newer commit of this branch that another job already put live.
-                    guard let live = live.flatMap(GitObjectID.init(hex:)), let commit = deployedCommit, live != commit,
-                        let repository = try? GitRepository(at: siteURL.path, search: true)
-                    else { return false }
-                    return repository.isDescendant(live, of: commit)
+                outcome = try await signals.run { [commit, resolution] in
+                    try deployer.deploy(source, branch: resolution.branch, commit: commit, run: run)
                 }
             } catch let failure as BuildFailure {
                 for diagnostic in failure.diagnostics { Console.error(diagnostic.prefixed(by: site).description) }
                 Console.error("deploy failed: the build has \(failure.diagnostics.count) error\(failure.diagnostics.count == 1 ? "" : "s"); the live site was left as it was")
                 throw ExitCode.failure
+            } catch where signals.signal != nil {
+                Console.error("galley: stopped by a signal; the live site was left as it was")
+                throw ExitCode(signals.exitStatus)
             }
             switch outcome {
             case .deployed(let url, _, let release, let report):
                 Console.error("galley: \(report); release \(release)")
                 print(url)
-            case .superseded(let live):
-                Console.error("galley: not deployed: a newer commit of \(resolution.branch) (\(live.map { String($0.prefix(7)) } ?? "?")) is already live")
+            case .superseded(let reason):
+                Console.error("galley: not deployed: \(reason) (the newest push wins; see \"galley deploy\" in the README)")
             case .productionWithoutTarget:
                 Console.error("galley: \(resolution.branch) is the production branch; pass --production-to DIR to publish it. Nothing was deployed.")
             }

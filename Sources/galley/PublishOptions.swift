@@ -17,7 +17,8 @@ struct PublishOptions: ParsableArguments {
     var productionBranch = "main"
 
     @Option(name: .customLong("production-to"), help: ArgumentHelp(
-        "Where the production branch is published: a folder or [user@]host:/path, made a link to the live release.", valueName: "DIR"))
+        "Where the production branch is published: an empty or new folder, or [user@]host:/path; the web server serves DIR/current.",
+        valueName: "DIR"))
     var productionDestination: String?
 
     @Option(help: "How many releases each preview keeps for rollback.")
@@ -31,21 +32,13 @@ struct PublishOptions: ParsableArguments {
         return text.split(separator: " ").map(String.init)
     }
 
-    func deployer(cache: URL) throws -> PreviewDeployer {
+    /// The deployer these options describe; `notify` hears when a deploy waits for another.
+    func deployer(cache: URL, notify: @escaping @Sendable (String) -> Void = { _ in }) throws -> PreviewDeployer {
         guard keep >= 1 else { throw ValidationError("--keep must be at least 1") }
         let destination = try DestinationAddress.parse(self.destination, ssh: sshCommand)
-        var production: ReleaseSlot?
-        if let productionDestination {
-            let trimmed = productionDestination.hasSuffix("/") ? String(productionDestination.dropLast()) : productionDestination
-            guard let slash = trimmed.lastIndex(of: "/") else {
-                throw ValidationError("--production-to needs a path with a parent folder, such as /var/www/blog")
-            }
-            let parent = String(trimmed[..<slash]), name = String(trimmed[trimmed.index(after: slash)...])
-            let root = try DestinationAddress.parse(parent.isEmpty || parent.hasSuffix(":") ? parent + "/" : parent, ssh: sshCommand)
-            production = ReleaseSlot(destination: root, name: name)
-        }
+        let production = try productionDestination.map { ReleaseSlot.production(in: try DestinationAddress.parse($0, ssh: sshCommand)) }
         return try PreviewDeployer(.init(
             destination: destination, domain: domain, scheme: scheme, productionBranch: productionBranch, production: production,
-            keep: keep, cacheDirectory: cache))
+            keep: keep, cacheDirectory: cache, notify: notify))
     }
 }

@@ -15,7 +15,7 @@ extension Galley {
         var branch: String
 
         func run() throws {
-            let deployer = try publish.deployer(cache: FileManager.default.temporaryDirectory)
+            let deployer = try publish.deployer(cache: FileManager.default.temporaryDirectory) { Console.error("galley: \($0)") }
             let (url, release) = try deployer.rollBack(branch: branch)
             Console.error("galley: \(branch) now shows release \(release)")
             print(url)

@@ -52,32 +52,48 @@ extension Galley {
             }
             let gitDirectory = repository.gitDirectory
             let home = gitDirectory.appending(path: "galley")
-            let deployer = try publish.deployer(cache: home.appending(path: "builds"))
-            let stateFile = state.map { URL(fileURLWithPath: $0) } ?? home.appending(path: "watch.json")
             var logger = Logger(label: "galley")
             logger.logLevel = .info
+            let notices = logger
+            let deployer = try publish.deployer(cache: home.appending(path: "builds")) { notices.notice("\($0)") }
+            let stateFile = state.map { URL(fileURLWithPath: $0) } ?? home.appending(path: "watch.json")
             let watcher = BranchWatcher(
                 .init(repository: URL(fileURLWithPath: repo), remote: remote, siteFolder: siteFolder, stateFile: stateFile,
                       concurrency: jobs ?? ProcessInfo.processInfo.activeProcessorCount),
                 deployer: deployer, logger: logger)
 
+            let signals = SignalCancellation()
             if once {
-                let report = try await watcher.pass()
+                let report: BranchWatcher.PassReport
+                do {
+                    report = try await signals.run { try await watcher.pass() }
+                } catch where signals.signal != nil {
+                    Console.error("galley: stopped by a signal; the previews being deployed were left as they were")
+                    throw ExitCode(signals.exitStatus)
+                } catch {
+                    Console.error("galley: \(error)")
+                    throw ExitCode.failure
+                }
                 Console.error("galley: \(report.deployed.count) deployed, \(report.failed.count) failed, \(report.removed.count) removed, \(report.unchanged) unchanged")
                 if !report.failed.isEmpty { throw ExitCode.failure }
                 return
             }
             logger.info("watching \(repo) every \(interval)")
-            while true {
-                do {
-                    try await watcher.run(every: .seconds(seconds))
-                } catch is CancellationError {
-                    return
-                } catch {
-                    logger.error("pass failed: \(error)")
-                    try await Task.sleep(for: .seconds(seconds))
+            do {
+                try await signals.run {
+                    while true {
+                        do {
+                            try await watcher.run(every: .seconds(seconds))
+                            return
+                        } catch let error where !(error is CancellationError) && !Task.isCancelled {
+                            notices.error("pass failed: \(error)")
+                            try await Task.sleep(for: .seconds(seconds))
+                        }
+                    }
                 }
-            }
+            } catch where signals.signal != nil {}
+            // A stop asked for is a clean exit for systemd.
+            logger.info("stopped\(signals.signal.map { " by signal \($0)" } ?? "")")
         }
     }
 }

@@ -16,11 +16,12 @@ import Testing
         state = try TemporaryFolder()
     }
 
-    func watcher(repository: URL? = nil, remote: String? = nil, production: ReleaseSlot? = nil) throws -> BranchWatcher {
-        let deployer = try PreviewDeployer(.init(destination: LocalDestination(root: destination.url), domain: "previews.example.com",
+    func watcher(repository: URL? = nil, remote: String? = nil, production: ReleaseSlot? = nil, to folder: URL? = nil,
+                 logger: Logger? = nil) throws -> BranchWatcher {
+        let deployer = try PreviewDeployer(.init(destination: LocalDestination(root: folder ?? destination.url), domain: "previews.example.com",
                                                  production: production, cacheDirectory: state.url.appending(path: "builds")))
-        var logger = Logger(label: "test")
-        logger.logLevel = .critical
+        var logger = logger ?? Logger(label: "test")
+        if logger.label == "test" { logger.logLevel = .critical }
         return BranchWatcher(.init(repository: repository ?? fixture.bare, remote: remote, siteFolder: "",
                                    stateFile: state.url.appending(path: "watch.json"), concurrency: 2),
                              deployer: deployer, logger: logger)
@@ -32,7 +33,7 @@ import Testing
 
     @Test func newMovedAndDeletedBranches() async throws {
         let production = try TemporaryFolder()
-        let watcher = try watcher(production: ReleaseSlot(destination: LocalDestination(root: production.url), name: "www"))
+        let watcher = try watcher(production: ReleaseSlot.production(in: LocalDestination(root: production.url)))
         try fixture.pushBranch("post/a") { try fixture.write("posts/2020-02-01-a.md", "---\ntitle: Post A\n---\n") }
         try fixture.pushBranch("post/b") { try fixture.write("posts/2020-02-02-b.md", "---\ntitle: Post B\n---\n") }
 
@@ -41,7 +42,7 @@ import Testing
         #expect(page("post-a", "2020/02/01/a/index.html")?.contains("Post A") == true)
         #expect(page("post-b", "2020/02/02/b/index.html")?.contains("Post B") == true)
         #expect(page("post-a", "2020/02/02/b/index.html") == nil)
-        #expect(production.read("www/index.html")?.contains("First") == true)
+        #expect(production.read("current/index.html")?.contains("First") == true)
         let liveB = destination.linkTarget("post-b.previews.example.com")
 
         try fixture.pushBranch("post/a", from: "post/a") { try fixture.write("posts/2020-02-01-a.md", "---\ntitle: Post A, second draft\n---\n") }
@@ -76,7 +77,7 @@ import Testing
         #expect(page("post-d", "2020/03/02/d/index.html")?.contains("Fine D") == true)
 
         let saved = WatchState.load(from: state.url.appending(path: "watch.json"))
-        let entry = try #require(saved.branches["post/c"])
+        let entry = try #require(saved.targets[watcher.target]?.branches["post/c"])
         #expect(entry.status == .failed)
         #expect(entry.commit == broken)
         #expect(entry.error?.contains("posts/2020-03-01-c.md:") == true)
@@ -96,6 +97,78 @@ import Testing
         let report = try await restarted.pass()
         #expect(report.deployed.isEmpty)
         #expect(report.unchanged == 2)
+    }
+
+    @Test func aBranchForcePushedBackToAnOlderCommitShowsThatCommitOnce() async throws {
+        let watcher = try watcher()
+        let older = try fixture.pushBranch("post/f") { try fixture.write("posts/2020-05-01-f.md", "---\ntitle: Older F\n---\n") }
+        #expect(try await watcher.pass().deployed == ["post/f"])
+        try fixture.pushBranch("post/f", from: "post/f") { try fixture.write("posts/2020-05-01-f.md", "---\ntitle: Newer F\n---\n") }
+        #expect(try await watcher.pass().deployed == ["post/f"])
+        #expect(page("post-f", "2020/05/01/f/index.html")?.contains("Newer F") == true)
+
+        // Reset to the older commit and force-pushed: a new push, so it goes live, once.
+        try fixture.git(["push", "-q", "-f", "origin", "\(older):refs/heads/post/f"])
+        var report = try await watcher.pass()
+        #expect(report.deployed == ["post/f"])
+        #expect(report.superseded.isEmpty)
+        #expect(page("post-f", "2020/05/01/f/index.html")?.contains("Older F") == true)
+        report = try await watcher.pass()
+        #expect(report == BranchWatcher.PassReport(unchanged: 2))
+        // A restarted watcher agrees.
+        #expect(try await self.watcher().pass() == BranchWatcher.PassReport(unchanged: 2))
+        #expect(page("post-f", "2020/05/01/f/index.html")?.contains("Older F") == true)
+    }
+
+    @Test func aNewDestinationGetsEveryBranch() async throws {
+        try fixture.pushBranch("post/a") { try fixture.write("posts/2020-02-01-a.md", "---\ntitle: A\n---\n") }
+        try fixture.pushBranch("post/b") { try fixture.write("posts/2020-02-02-b.md", "---\ntitle: B\n---\n") }
+        #expect(try await watcher().pass().deployed == ["post/a", "post/b"])
+        let elsewhere = try TemporaryFolder()
+        // The same state file, another --to: nothing there yet, so everything is deployed.
+        let moved = try watcher(to: elsewhere.url)
+        #expect(try await moved.pass().deployed == ["post/a", "post/b"])
+        #expect(elsewhere.read("post-a.previews.example.com/2020/02/01/a/index.html")?.contains("A") == true)
+        #expect(try await moved.pass() == BranchWatcher.PassReport(unchanged: 3))
+        // Back to the first one: it still knows what it did there.
+        #expect(try await watcher().pass() == BranchWatcher.PassReport(unchanged: 3))
+    }
+
+    @Test func aCommitTheWatcherDiedBuildingIsTriedOnceAloneThenLeftAlone() async throws {
+        let suspect = try fixture.pushBranch("post/suspect") { try fixture.write("posts/2020-06-01-s.md", "---\ntitle: S\n---\n") }
+        let culprit = try fixture.pushBranch("post/culprit") { try fixture.write("posts/2020-06-02-c.md", "---\ntitle: C\n---\n") }
+        let watcher = try watcher()
+        // What a watcher that died mid-pass leaves: one build among others, one build on its own.
+        var state = WatchState()
+        state.targets[watcher.target] = WatchState.Target(building: [
+            "post/suspect": .init(commit: suspect, alone: false),
+            "post/culprit": .init(commit: culprit, alone: true),
+        ])
+        try state.save(to: self.state.url.appending(path: "watch.json"))
+
+        let report = try await watcher.pass()
+        #expect(report.deployed == ["post/suspect"])
+        #expect(report.failed == ["post/culprit"])
+        #expect(page("post-culprit", "index.html") == nil)
+        let saved = WatchState.load(from: self.state.url.appending(path: "watch.json")).targets[watcher.target]
+        #expect(saved?.building.isEmpty == true)
+        #expect(saved?.branches["post/culprit"]?.error?.contains("died while building this commit on its own") == true)
+        // Left alone until the branch moves.
+        #expect(try await watcher.pass().failed.isEmpty)
+        try fixture.pushBranch("post/culprit", from: "post/culprit") { try fixture.write("posts/2020-06-02-c.md", "---\ntitle: C2\n---\n") }
+        #expect(try await watcher.pass().deployed == ["post/culprit"])
+    }
+
+    @Test func aFailedFetchFailsThePassAndNamesTheRemote() async throws {
+        let server = fixture.root.appending(path: "server")
+        try fixture.git(["clone", "-q", fixture.bare.path, server.path], in: fixture.root)
+        try fixture.git(["remote", "set-url", "origin", fixture.root.appending(path: "gone.git").path], in: server)
+        do {
+            _ = try await watcher(repository: server, remote: "origin").pass()
+            Issue.record("a pass whose fetch failed must fail")
+        } catch let error as DeployError {
+            #expect(error.message.contains("cannot fetch from the remote 'origin' of \(server.path)"))
+        }
     }
 
     @Test func withARemoteEachPassFetchesAndPrunes() async throws {

@@ -110,32 +110,174 @@ import Testing
         #expect(throws: DeployError.self) { try deployer.rollBack(branch: "no/such") }
     }
 
-    @Test func theProductionBranchPublishesTheRealSite() throws {
-        let production = try TemporaryFolder()
-        let slot = ReleaseSlot(destination: LocalDestination(root: production.url), name: "blog")
+    @Test func theProductionBranchPublishesTheRealSiteInItsOwnFolder() throws {
+        let parent = try TemporaryFolder()
+        // An empty folder that already exists, as an administrator would make for a deploy user.
+        let folder = parent.url.appending(path: "blog")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let slot = ReleaseSlot.production(in: LocalDestination(root: folder))
         let outcome = try deployer(production: slot).deploy(source, branch: "main", commit: nil)
-        guard case .deployed(let url, let label, _, _) = outcome else { Issue.record("not deployed"); return }
+        guard case .deployed(let url, let label, _, _) = outcome else { Issue.record("not deployed: \(outcome)"); return }
         #expect(label == nil)
         #expect(url == "https://blog.example.com/")
-        let home = try #require(production.read("blog/index.html"))
+        let home = try #require(parent.read("blog/current/index.html"))
         #expect(!home.contains("noindex"))
         #expect(home.contains("https://blog.example.com/"))
-        #expect(production.read("blog/robots.txt")?.contains("Sitemap: https://blog.example.com/sitemap.xml") == true)
+        #expect(parent.read("blog/current/robots.txt")?.contains("Sitemap: https://blog.example.com/sitemap.xml") == true)
+        #expect(parent.linkTarget("blog/current")?.hasPrefix(".galley/releases/current/") == true)
+        // Galley's bookkeeping is inside the folder; nothing is written beside it.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: parent.url.path) == ["blog"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [".galley", "current"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: destination.url.path).isEmpty)
 
         #expect(try deployer().deploy(source, branch: "main", commit: nil) == .productionWithoutTarget)
     }
 
-    @Test func aSupersededBuildIsNeverPutLive() throws {
+    @Test func aProductionFolderWithSomeoneElsesFilesIsRefused() throws {
+        let parent = try TemporaryFolder()
+        try FileManager.default.createDirectory(at: parent.url.appending(path: "www"), withIntermediateDirectories: true)
+        try Data("hand made".utf8).write(to: parent.url.appending(path: "www/index.html"))
+        let slot = ReleaseSlot.production(in: LocalDestination(root: parent.url.appending(path: "www")))
+        do {
+            _ = try deployer(production: slot).deploy(source, branch: "main", commit: nil)
+            Issue.record("a folder with other files must not become a production folder")
+        } catch let error as DeployError {
+            #expect(error.message.contains("holds files Galley did not put there (index.html)"))
+            #expect(error.message.contains("/www/current"))
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: parent.url.appending(path: "www").path) == ["index.html"])
+
+        // A link an earlier Galley made, with its releases in the folder above, gets advice.
+        try FileManager.default.createSymbolicLink(atPath: parent.url.appending(path: "old").path, withDestinationPath: ".galley/releases/old/20240101T000000.000Z-local")
+        let legacy = ReleaseSlot.production(in: LocalDestination(root: parent.url.appending(path: "old")))
+        #expect(throws: DeployError.self) { try deployer(production: legacy).deploy(source, branch: "main", commit: nil) }
+    }
+
+    @Test func aBuildItsBranchNoLongerWantsIsNeverPutLive() throws {
         let deployer = try deployer()
         _ = try deployer.deploy(source, branch: "post/a", commit: nil)
         let live = destination.linkTarget("post-a.previews.example.com")
         try fixture.write("posts/2020-01-01-first.md", "---\ntitle: Older work\n---\n")
-        let outcome = try deployer.deploy(source, branch: "post/a", commit: nil) { _ in true }
-        #expect(outcome == .superseded(live: nil))
+        let outcome = try deployer.deploy(source, branch: "post/a", commit: nil) { false }
+        #expect(outcome == .superseded(.branchMoved))
         #expect(destination.linkTarget("post-a.previews.example.com") == live)
         let releases = try FileManager.default.contentsOfDirectory(atPath: destination.url.appending(path: ".galley/releases/post-a.previews.example.com").path)
         #expect(releases.count == 1)
+    }
+
+    @Test func aDeployThatBeganEarlierNeverReplacesOneThatBeganLater() throws {
+        let deployer = try deployer()
+        try fixture.write("posts/2020-01-01-first.md", "---\ntitle: From the earlier push\n---\n")
+        let earlier = try #require(try deployer.begin(branch: "post/a", run: nil))
+        let later = try #require(try deployer.begin(branch: "post/a", run: nil))
+        #expect(later.order.isNewer(than: earlier.order))
+
+        try fixture.write("posts/2020-01-01-first.md", "---\ntitle: From the later push\n---\n")
+        guard case .deployed = try deployer.publish(source, claim: later, commit: nil, stillWanted: { true }) else { Issue.record("not deployed"); return }
+        try fixture.write("posts/2020-01-01-first.md", "---\ntitle: From the earlier push\n---\n")
+        let late = try deployer.publish(source, claim: earlier, commit: nil, stillWanted: { true })
+        #expect(late == .superseded(.overtaken(commit: nil, order: later.order)))
+        #expect(destination.read("post-a.previews.example.com/2020/01/01/first/index.html")?.contains("From the later push") == true)
+
+        // Deploying the older content again is a new deploy, and goes live: the newest push wins.
+        guard case .deployed = try deployer.deploy(source, branch: "post/a", commit: nil) else { Issue.record("a redeploy must go live"); return }
+        #expect(destination.read("post-a.previews.example.com/2020/01/01/first/index.html")?.contains("From the earlier push") == true)
+    }
+
+    @Test func runsOfOneCIPipelineAreOrderedByTheirNumbers() throws {
+        let deployer = try deployer()
+        let pipeline = "GITHUB_RUN_NUMBER owner/blog Preview"
+        // The job of the later push (run 8) reaches its deploy step first.
+        let run8 = try #require(try deployer.begin(branch: "post/a", run: CIRun(series: pipeline, number: 8)))
+        let run7 = try #require(try deployer.begin(branch: "post/a", run: CIRun(series: pipeline, number: 7)))
+        guard case .deployed = try deployer.publish(source, claim: run7, commit: nil, stillWanted: { true }) else { Issue.record("not deployed"); return }
+        guard case .deployed = try deployer.publish(source, claim: run8, commit: nil, stillWanted: { true }) else {
+            Issue.record("run 8 began first but is the later push, and must replace run 7"); return
+        }
+        let late = try deployer.deploy(source, branch: "post/a", commit: nil, run: CIRun(series: pipeline, number: 7))
+        #expect(late == .superseded(.overtaken(commit: nil, order: run8.order)))
+        // Another pipeline, or none, is ordered by when its deploy began.
+        guard case .deployed = try deployer.deploy(source, branch: "post/a", commit: nil, run: CIRun(series: "CI_PIPELINE_IID 42", number: 1)) else {
+            Issue.record("not deployed"); return
+        }
+    }
+
+    @Test func ticketsGrowEvenWhenTheClockIsBehind() {
+        let now = Date(timeIntervalSince1970: 1_800_000_000.5)
+        let first = DeployOrder.ticket(after: nil, now: now)
+        #expect(first == "20270115T080000.500Z")
+        #expect(DeployOrder.ticket(after: first, now: now.addingTimeInterval(-3600)) == "20270115T080000.501Z")
+        #expect(DeployOrder.ticket(after: "20270115T080000.999Z", now: now) == "20270115T080001.000Z")
+        #expect(DeployOrder.ticket(after: first, now: now.addingTimeInterval(2)) == "20270115T080002.500Z")
+    }
+
+    @Test func whatDeadDeploysLeftBehindIsSweptAway() throws {
+        let deployer = try deployer()
+        _ = try deployer.deploy(source, branch: "post/a", commit: nil)
+        // A release a killed deploy was copying in, for this preview and another one, and a link
+        // it was about to rename over a live one.
+        for path in [".galley/releases/post-a.previews.example.com/20200101T000000.000Z-local.partial/x",
+                     ".galley/releases/post-gone.previews.example.com/20200101T000000.000Z-local.partial/y"] {
+            try FileManager.default.createDirectory(at: destination.url.appending(path: path), withIntermediateDirectories: true)
+        }
+        try FileManager.default.createSymbolicLink(atPath: destination.url.appending(path: ".post-a.previews.example.com.link-1-2").path, withDestinationPath: "nowhere")
+        _ = try deployer.deploy(source, branch: "post/b", commit: nil)
+        let leftovers = try FileManager.default.subpathsOfDirectory(atPath: destination.url.path).filter { $0.hasSuffix(".partial") || $0.contains(".link-") }
+        #expect(leftovers.isEmpty, "\(leftovers)")
+    }
+
+    @Test func aDeployWaitsForALiveHolderOfTheLockAndSaysWho() throws {
+        let notices = Notices()
+        var configuration = try deployer().configuration
+        configuration.notify = { notices.append($0) }
+        let deployer = try PreviewDeployer(configuration)
+        let held = try LocalDestination(root: destination.url).lock(DestinationLock.path, holder: LockHolder(purpose: "holding it for a test")) { _ in }
+        // A thread of its own, not a task: a deploy blocks, and the tests' tasks share two threads.
+        let source = self.source
+        let finished = Notices()
+        Thread {
+            do {
+                let outcome = try deployer.deploy(source, branch: "post/a", commit: nil)
+                finished.append("\(outcome)")
+            } catch {
+                finished.append("failed: \(error)")
+            }
+        }.start()
+        for _ in 0..<200 where notices.all.isEmpty { usleep(50_000) }
+        #expect(finished.all.isEmpty)
+        #expect(destination.linkTarget("post-a.previews.example.com") == nil)
+        let released = Date()
+        held.release()
+        for _ in 0..<200 where finished.all.isEmpty { usleep(50_000) }
+        #expect(finished.all.first?.hasPrefix("deployed") == true, "\(finished.all)")
+        #expect(Date().timeIntervalSince(released) < 10)
+        let said = notices.all.joined(separator: "\n")
+        #expect(said.contains("waiting for the lock on \(destination.url.path), held by galley pid \(getpid()) on "), "\(said)")
+        #expect(said.contains("(holding it for a test)"))
+    }
+
+    @Test func aLockWhoseHolderDiedIsFreeAtOnce() throws {
+        // `flock` from util-linux takes the lock in a process of its own, which is then killed.
+        let lockFile = destination.url.appending(path: DestinationLock.path)
+        try FileManager.default.createDirectory(at: lockFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        // `-o`: the lock stays with flock itself, not with the sleep it starts.
+        holder.arguments = ["flock", "-o", lockFile.path, "sleep", "20"]
+        try holder.run()
+        defer { if holder.isRunning { kill(holder.processIdentifier, SIGKILL) } }
+        func isHeld() -> Bool {
+            let descriptor = open(lockFile.path, O_RDWR | O_CREAT, 0o644)
+            defer { close(descriptor) }
+            return flock(descriptor, LOCK_EX | LOCK_NB) != 0
+        }
+        for _ in 0..<100 where !isHeld() { usleep(20_000) }
+        #expect(isHeld())
+        kill(holder.processIdentifier, SIGKILL)
+        holder.waitUntilExit()
+        let started = Date()
+        guard case .deployed = try deployer().deploy(source, branch: "post/a", commit: nil) else { Issue.record("not deployed"); return }
+        #expect(Date().timeIntervalSince(started) < 10)
     }
 
     @Test func removingABranchTakesDownItsPreviewAndFreesTheLabel() throws {
@@ -165,5 +307,21 @@ import Testing
         #expect(throws: DeployError.self) {
             try PreviewDeployer(.init(destination: LocalDestination(root: destination.url), domain: "p.example.com", scheme: "ftp", cacheDirectory: cache.url))
         }
+    }
+}
+
+/// Collects what a deployer says, from any thread.
+final class Notices: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+    func append(_ line: String) {
+        lock.lock()
+        lines.append(line)
+        lock.unlock()
+    }
+    var all: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return lines
     }
 }

@@ -48,8 +48,41 @@ struct SSHDestinationTests {
             Issue.record("an unknown host must not be trusted")
         } catch let error as DeployError {
             #expect(error.message.contains("the host key of root@127.0.0.1 is not known"))
-            #expect(error.message.contains("ssh-keyscan"))
+            #expect(error.message.contains("ssh-keyscan -p \(server.port) 127.0.0.1 >>"))
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: remote.url.path).isEmpty)
+    }
+
+    @Test func theRemoteLockMakesOthersWaitAndDiesWithItsHolder() throws {
+        let server = try SSHServer()
+        let remote = try TemporaryFolder()
+        let destination = try DestinationAddress.parse("root@127.0.0.1:\(remote.url.path)", ssh: server.command)
+        let held = try destination.lock(DestinationLock.path, holder: LockHolder(purpose: "a test")) { _ in }
+        #expect(remote.read(DestinationLock.path)?.contains("pid=\(getpid())") == true)
+
+        // A second taker waits, and hears who holds the lock.
+        let heard = Notices()
+        let waiter = Thread {
+            do {
+                let lock = try destination.lock(DestinationLock.path, holder: LockHolder(purpose: "the second")) { heard.append($0) }
+                heard.append("locked")
+                lock.release()
+            } catch {
+                heard.append("failed: \(error)")
+            }
+        }
+        waiter.start()
+        for _ in 0..<100 where heard.all.isEmpty { usleep(50_000) }
+        let notices = heard.all
+        #expect(notices.first?.contains("galley pid \(getpid()) on ") == true, "\(notices)")
+        #expect(notices.first?.contains("(a test)") == true)
+        #expect(!notices.contains("locked"))
+
+        // The holder's connection dies (its process is killed): the lock goes with it.
+        let shell = try #require((held as? SSHDestination.RemoteLock)?.pid)
+        kill(shell, SIGKILL)
+        for _ in 0..<200 where !heard.all.contains("locked") { usleep(50_000) }
+        #expect(heard.all.contains("locked"), "\(heard.all)")
+        held.release()
     }
 }

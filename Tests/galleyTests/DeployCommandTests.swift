@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import Previews
+
 /// `galley deploy`, `watch`, `rollback` and `preview-name` as a CI job or a server would run them.
 @Suite struct DeployCommandTests {
     /// A blog in a git repository, and a folder to deploy into.
@@ -74,18 +76,30 @@ import Testing
         #expect(skipped.stdout.isEmpty)
         #expect(skipped.stderr.contains("main is the production branch; pass --production-to DIR"))
 
+        // An empty folder that already exists; nothing may be written beside it.
+        try FileManager.default.createDirectory(at: folder.url.appending(path: "www/blog"), withIntermediateDirectories: true)
         let arguments = ["deploy", "blog", "--to", "previews", "--domain", "p.example.com", "--production-to", "www/blog"]
         let published = try GalleyProcess.run(arguments, in: folder.url)
         #expect(published.status == 0, "\(published.stderr)")
         #expect(published.stdout == "https://blog.example.com/\n")
-        #expect(folder.read("www/blog/index.html")?.contains("noindex") == false)
+        #expect(folder.read("www/blog/current/index.html")?.contains("noindex") == false)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.appending(path: "www").path) == ["blog"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.appending(path: "www/blog").path).sorted() == [".galley", "current"])
 
         try folder.write("blog/posts/2019-10-08-hello.md", "---\ntitle: Hello again\n---\nHi.\n")
         #expect(try GalleyProcess.run(arguments, in: folder.url).status == 0)
-        #expect(folder.read("www/blog/2019/10/08/hello/index.html")?.contains("Hello again") == true)
+        #expect(folder.read("www/blog/current/2019/10/08/hello/index.html")?.contains("Hello again") == true)
         let rollback = try GalleyProcess.run(["rollback", "--to", "previews", "--domain", "p.example.com", "--production-to", "www/blog", "--branch", "main"], in: folder.url)
         #expect(rollback.status == 0, "\(rollback.stderr)")
-        #expect(folder.read("www/blog/2019/10/08/hello/index.html")?.contains("Hello again") == false)
+        #expect(folder.read("www/blog/current/2019/10/08/hello/index.html")?.contains("Hello again") == false)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.appending(path: "www").path) == ["blog"])
+
+        // A folder that holds a site someone else put there is refused, and left alone.
+        try folder.write("www/other/index.html", "hand made")
+        let refused = try GalleyProcess.run(["deploy", "blog", "--to", "previews", "--domain", "p.example.com", "--production-to", "www/other"], in: folder.url)
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("holds files Galley did not put there (index.html)"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.appending(path: "www/other").path) == ["index.html"])
     }
 
     @Test func aFailedBuildKeepsThePreviewAndSaysSo() throws {
@@ -114,6 +128,13 @@ import Testing
 
         let again = try GalleyProcess.run(["watch", "--repo", "server.git", "--to", "previews", "--domain", "p.example.com", "--once"], in: folder.url)
         #expect(again.stderr.contains("0 deployed, 0 failed, 0 removed, 3 unchanged"))
+
+        // Another destination has none of them yet: everything goes there.
+        let moved = try GalleyProcess.run(["watch", "--repo", "server.git", "--to", "elsewhere", "--domain", "p.example.com", "--once"], in: folder.url)
+        #expect(moved.status == 0, "\(moved.stderr)")
+        #expect(moved.stderr.contains("2 deployed, 0 failed, 0 removed, 0 unchanged"), "\(moved.stderr)")
+        #expect(folder.read("elsewhere/post-one.p.example.com/index.html") != nil)
+        #expect(folder.read("elsewhere/post-two.p.example.com/index.html") != nil)
 
         let badInterval = try GalleyProcess.run(["watch", "--repo", "server.git", "--to", "previews", "--domain", "p.example.com", "--interval", "soon"], in: folder.url)
         #expect(badInterval.status != 0)
@@ -158,7 +179,7 @@ import Testing
         #expect(watcher.isRunning)
     }
 
-    @Test func anOlderCommitFinishingLateNeverReplacesANewerOne() throws {
+    @Test func theNewestPushWinsNotTheNewestCommit() throws {
         let folder = try setUp()
         let blog = folder.url.appending(path: "blog")
         let older = try git(["rev-parse", "HEAD"], in: blog)
@@ -166,14 +187,200 @@ import Testing
         try git(["add", "-A"], in: blog)
         try git(["commit", "-q", "-m", "newer"], in: blog)
         let deploy = ["deploy", "blog", "--to", "previews", "--domain", "p.example.com", "--branch", "post/hello"]
-        #expect(try GalleyProcess.run(deploy, in: folder.url).status == 0)
+        let pipeline = ["GITHUB_REPOSITORY": "owner/blog", "GITHUB_WORKFLOW": "Preview"]
+        let newer = try GalleyProcess.run(deploy, in: folder.url, environment: pipeline.merging(["GITHUB_RUN_NUMBER": "8"]) { $1 })
+        #expect(newer.status == 0, "\(newer.stderr)")
 
-        // A slow job for the older commit of the same branch finishes last.
+        // The job of an earlier push (run 7) reaches its deploy step last: it is not put live.
         try git(["checkout", "-q", older], in: blog)
-        let late = try GalleyProcess.run(deploy, in: folder.url)
+        let late = try GalleyProcess.run(deploy, in: folder.url, environment: pipeline.merging(["GITHUB_RUN_NUMBER": "7"]) { $1 })
         #expect(late.status == 0, "\(late.stderr)")
         #expect(late.stdout.isEmpty)
-        #expect(late.stderr.contains("not deployed: a newer commit of post/hello"))
+        #expect(late.stderr.contains("not deployed: commit"), "\(late.stderr)")
+        #expect(late.stderr.contains("run 8 of GITHUB_RUN_NUMBER owner/blog Preview is live"), "\(late.stderr)")
         #expect(folder.read("previews/post-hello.p.example.com/2019/10/09/newer/index.html") != nil)
+
+        // The branch reset to the older commit and force-pushed is a new push (run 9): it goes live.
+        let back = try GalleyProcess.run(deploy, in: folder.url, environment: pipeline.merging(["GITHUB_RUN_NUMBER": "9"]) { $1 })
+        #expect(back.stdout == "https://post-hello.p.example.com/\n", "\(back.stderr)")
+        #expect(folder.read("previews/post-hello.p.example.com/2019/10/09/newer/index.html") == nil)
+        // So is the same deploy run by hand, outside CI.
+        try git(["checkout", "-q", "post/hello"], in: blog)
+        #expect(try GalleyProcess.run(deploy, in: folder.url).stdout == "https://post-hello.p.example.com/\n")
+        #expect(folder.read("previews/post-hello.p.example.com/2019/10/09/newer/index.html") != nil)
+    }
+
+    @Test func aForcePushBackToAnOlderCommitDeploysItOnceAndTheLogStaysQuiet() throws {
+        let folder = try setUp(branch: "main")
+        let blog = folder.url.appending(path: "blog")
+        let server = folder.url.appending(path: "server.git")
+        try git(["init", "-q", "--bare", server.path], in: folder.url)
+        try folder.write("blog/posts/2019-10-08-hello.md", "---\ntitle: Version A\n---\n")
+        try git(["commit", "-q", "-am", "A"], in: blog)
+        let commitA = try git(["rev-parse", "HEAD"], in: blog)
+        try git(["push", "-q", server.path, "main", "main:refs/heads/post/x"], in: blog)
+        let watcher = try BackgroundGalley(["watch", "--repo", server.path, "--to", "previews", "--domain", "p.example.com", "--interval", "0.2s"],
+                                           in: folder.url)
+        let page = "previews/post-x.p.example.com/2019/10/08/hello/index.html"
+        #expect(eventually { folder.read(page)?.contains("Version A") == true })
+
+        try folder.write("blog/posts/2019-10-08-hello.md", "---\ntitle: Version B\n---\n")
+        try git(["commit", "-q", "-am", "B"], in: blog)
+        try git(["push", "-q", server.path, "main:refs/heads/post/x"], in: blog)
+        #expect(eventually { folder.read(page)?.contains("Version B") == true })
+
+        try git(["push", "-q", "-f", server.path, "\(commitA):refs/heads/post/x"], in: blog)
+        #expect(eventually { folder.read(page)?.contains("Version A") == true })
+        // Ten passes or so: nothing more happens, and nothing more is said.
+        usleep(500_000)
+        let settled = watcher.stderr.split(separator: "\n").count
+        usleep(2_000_000)
+        let lines = watcher.stderr.split(separator: "\n")
+        #expect(lines.count == settled, "\(watcher.stderr)")
+        #expect(lines.filter { $0.contains("deployed https://post-x.p.example.com/") }.count == 3, "\(watcher.stderr)")
+        #expect(!watcher.stderr.contains("moved during its build"))
+        #expect(folder.read(page)?.contains("Version A") == true)
+        #expect(watcher.process.isRunning)
+    }
+
+    /// A stand-in for rsync, first on the PATH, that lets a test interrupt a deploy while it
+    /// holds the destination's lock and copies a release in: it writes its pid to `started`,
+    /// then waits (20 s at most) for a file `go` before it runs the real rsync.
+    func pausingRsync(in folder: ScratchFolder) throws -> (environment: [String: String], started: URL) {
+        let bin = folder.url.appending(path: "pause-bin")
+        let rsync = ["/usr/bin/rsync", "/usr/local/bin/rsync", "/bin/rsync"].first { FileManager.default.isExecutableFile(atPath: $0) } ?? "rsync"
+        let script = """
+            #!/bin/sh
+            echo $$ > '\(bin.path)/started'
+            i=0
+            while [ ! -e '\(bin.path)/go' ] && [ $i -lt 200 ]; do sleep 0.1; i=$((i + 1)); done
+            exec \(rsync) "$@"
+
+            """
+        try folder.write("pause-bin/rsync", script)
+        chmod(bin.appending(path: "rsync").path, 0o755)
+        let path = bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        return (["PATH": path], bin.appending(path: "started"))
+    }
+
+    /// The `.partial` releases under the previews folder.
+    func partialReleases(_ folder: ScratchFolder) -> [String] {
+        let releases = folder.url.appending(path: "previews/.galley/releases")
+        return ((try? FileManager.default.subpathsOfDirectory(atPath: releases.path)) ?? []).filter { $0.hasSuffix(".partial") }
+    }
+
+    /// Whether some process holds the previews folder's lock.
+    func lockIsHeld(_ folder: ScratchFolder) -> Bool {
+        let descriptor = open(folder.url.appending(path: "previews/\(DestinationLock.path)").path, O_RDWR)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        return flock(descriptor, LOCK_EX | LOCK_NB) != 0
+    }
+
+    @Test(arguments: [("deploy", SIGTERM), ("deploy", SIGKILL), ("watch", SIGTERM), ("watch", SIGINT)])
+    func aProcessStoppedMidDeployLeavesNoLockAndNoPartialRelease(command: String, signal: Int32) throws {
+        let folder = try setUp()
+        let blog = folder.url.appending(path: "blog")
+        let server = folder.url.appending(path: "server.git")
+        try git(["init", "-q", "--bare", server.path], in: folder.url)
+        try git(["push", "-q", server.path, "post/hello"], in: blog)
+        let deploy = ["deploy", "blog", "--to", "previews", "--domain", "p.example.com"]
+        let watch = ["watch", "--repo", server.path, "--to", "previews", "--domain", "p.example.com"]
+        let (paused, started) = try pausingRsync(in: folder)
+        let process = try BackgroundGalley(command == "deploy" ? deploy : watch + ["--interval", "30s"], in: folder.url, environment: paused)
+        #expect(eventually { FileManager.default.fileExists(atPath: started.path) }, "\(process.stderr)")
+        // The kill lands while the release is copied in, under the lock.
+        #expect(lockIsHeld(folder))
+        #expect(partialReleases(folder).count == 1)
+
+        process.signal(signal)
+        #expect(process.waitForExit(timeout: 10), "\(process.stderr)")
+        if signal == SIGKILL {
+            // As systemd would, the rest of the process group goes too.
+            if let text = try? String(contentsOf: started, encoding: .utf8), let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+                kill(pid, SIGKILL)
+            }
+        } else {
+            // Stopped cleanly: a deploy says so and fails; a watcher stops as a service should.
+            #expect(process.process.terminationReason == .exit)
+            #expect(process.process.terminationStatus == (command == "deploy" ? 128 + signal : 0), "\(process.stderr)")
+            #expect(partialReleases(folder).isEmpty)
+        }
+        #expect(!lockIsHeld(folder))
+
+        // The next deploy starts at once, and goes through.
+        let start = Date()
+        let next = try GalleyProcess.run(command == "deploy" ? deploy : watch + ["--once"], in: folder.url, timeout: 30)
+        #expect(next.status == 0, "\(next.stderr)")
+        #expect(Date().timeIntervalSince(start) < 10)
+        #expect(!next.stderr.contains("waiting for the lock"))
+        #expect(folder.read("previews/post-hello.p.example.com/2019/10/08/hello/index.html") != nil)
+        #expect(partialReleases(folder).isEmpty, "\(partialReleases(folder))")
+    }
+
+    @Test func aDeployWaitsForALiveHolderOfTheLockAndSaysWho() throws {
+        let folder = try setUp()
+        let previews = LocalDestination(root: folder.url.appending(path: "previews"))
+        let held = try previews.lock(DestinationLock.path, holder: LockHolder(purpose: "a test holding the lock")) { _ in }
+        let deploy = try BackgroundGalley(["deploy", "blog", "--to", "previews", "--domain", "p.example.com"], in: folder.url)
+        #expect(eventually { deploy.stderr.contains("waiting for the lock") }, "\(deploy.stderr)")
+        #expect(deploy.stderr.contains("held by galley pid \(getpid()) on \(ProcessInfo.processInfo.hostName) since "), "\(deploy.stderr)")
+        #expect(deploy.stderr.contains("(a test holding the lock)"))
+        usleep(500_000)
+        #expect(deploy.process.isRunning)
+        #expect(folder.read("previews/post-hello.p.example.com/index.html") == nil)
+
+        held.release()
+        #expect(deploy.waitForExit(timeout: 30))
+        #expect(deploy.process.terminationStatus == 0, "\(deploy.stderr)")
+        #expect(folder.read("previews/post-hello.p.example.com/index.html") != nil)
+    }
+
+    @Test func aBranchWhoseBuildCrashesDoesNotKeepTheOthersFromBeingDeployed() throws {
+        let folder = try setUp(branch: "main")
+        let blog = folder.url.appending(path: "blog")
+        let server = folder.url.appending(path: "server.git")
+        try git(["init", "-q", "--bare", server.path], in: folder.url)
+        try git(["push", "-q", server.path, "main:refs/heads/post/good"], in: blog)
+        // A layout that includes itself: at the time of writing, the build overflows its stack.
+        try folder.write("blog/layouts/post.mustache", "{{> post}}\n")
+        try git(["add", "-A"], in: blog)
+        try git(["commit", "-q", "-m", "loop"], in: blog)
+        try git(["push", "-q", server.path, "main:refs/heads/post/loop"], in: blog)
+
+        // As systemd restarts a watcher that died: at most a few runs until one ends by itself.
+        var crashed = false, last = ""
+        for _ in 0..<4 {
+            let run = try BackgroundGalley(["watch", "--repo", server.path, "--to", "previews", "--domain", "p.example.com", "--once", "--jobs", "2"],
+                                           in: folder.url)
+            #expect(run.waitForExit(timeout: 60))
+            last = run.stderr
+            if run.process.terminationReason == .exit { break }
+            crashed = true
+        }
+        #expect(last.contains("1 failed"), "\(last)")
+        #expect(folder.read("previews/post-good.p.example.com/index.html") != nil)
+        #expect(folder.read("previews/post-loop.p.example.com/index.html") == nil)
+        if crashed { #expect(last.contains("died while building this commit on its own"), "\(last)") }
+    }
+
+    @Test func aFailedFetchOfTheRemoteExitsNonZero() throws {
+        let folder = try setUp(branch: "main")
+        let blog = folder.url.appending(path: "blog")
+        try git(["remote", "add", "origin", folder.url.appending(path: "no-such.git").path], in: blog)
+        let result = try GalleyProcess.run(["watch", "--repo", "blog", "--remote", "origin", "--to", "previews", "--domain", "p.example.com", "--once"],
+                                           in: folder.url)
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("cannot fetch from the remote 'origin' of \(blog.path)"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appending(path: "previews").path))
+    }
+
+    @Test func aRemoteFolderStartingWithADashIsRefused() throws {
+        let folder = try setUp()
+        // Refused before any ssh runs: there is no server at this address.
+        let result = try GalleyProcess.run(["deploy", "blog", "--to", "deploy@127.0.0.1:-rf", "--domain", "p.example.com"], in: folder.url)
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("the folder '-rf' on deploy@127.0.0.1 starts with '-'"), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
     }
 }

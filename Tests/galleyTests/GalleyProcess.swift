@@ -19,6 +19,17 @@ struct GalleyProcess {
         return folder.appending(path: "galley")
     }
 
+    /// This process's environment with `extra` added, but without the variables CI systems set:
+    /// the tests' own CI must not leak its branch or run into the commands under test.
+    static func environment(_ extra: [String: String]) -> [String: String] {
+        var inherited = ProcessInfo.processInfo.environment.filter { key, _ in
+            !["GITHUB_", "CI_", "DRONE_", "BUILDKITE_", "CIRCLE_", "TRAVIS_", "BITBUCKET_"].contains { key.hasPrefix($0) }
+                && !["BRANCH_NAME", "CHANGE_BRANCH", "GIT_BRANCH", "GIT_LOCAL_BRANCH", "GALLEY_SSH", "BUILD_NUMBER", "JOB_NAME"].contains(key)
+        }
+        inherited.merge(extra) { $1 }
+        return inherited
+    }
+
     /// Runs `galley arguments…` in `directory`, giving up after `timeout` seconds.
     /// With `fileSizeLimit`, no file it writes may grow past that many KiB: a write past it fails
     /// as on a full disk (the signal the kernel sends is ignored).
@@ -32,13 +43,7 @@ struct GalleyProcess {
             process.arguments = ["-c", "trap '' XFSZ; ulimit -f \(fileSizeLimit); exec \"$0\" \"$@\"", binary.path] + arguments
         }
         process.currentDirectoryURL = directory
-        // The tests' own CI must not leak its branch variables into the commands under test.
-        var inherited = ProcessInfo.processInfo.environment.filter { key, _ in
-            !["GITHUB_", "CI_", "DRONE_", "BUILDKITE_", "CIRCLE_", "TRAVIS_", "BITBUCKET_"].contains { key.hasPrefix($0) }
-                && !["BRANCH_NAME", "CHANGE_BRANCH", "GIT_BRANCH", "GIT_LOCAL_BRANCH", "GALLEY_SSH"].contains(key)
-        }
-        inherited.merge(environment) { $1 }
-        process.environment = inherited
+        process.environment = Self.environment(environment)
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -59,6 +64,55 @@ struct GalleyProcess {
         return Result(status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
                       stderr: String(decoding: stderrData, as: UTF8.self))
     }
+}
+
+/// A `galley` process left running, as a watcher or a deploy the test interrupts. What it says on
+/// standard error goes to a file that the test reads as it grows. It is killed, if still
+/// running, when the test lets go of it.
+final class BackgroundGalley {
+    let process = Process()
+    let log: URL
+
+    init(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws {
+        log = directory.appending(path: "galley-\(UUID().uuidString).log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        process.executableURL = GalleyProcess.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        process.environment = GalleyProcess.environment(environment)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = try FileHandle(forWritingTo: log)
+        try process.run()
+    }
+
+    deinit {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+    }
+
+    /// What it has said so far.
+    var stderr: String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
+
+    func signal(_ number: Int32) { kill(process.processIdentifier, number) }
+
+    /// Waits at most `timeout` seconds for it to end; whether it did.
+    func waitForExit(timeout: TimeInterval) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        if process.isRunning { return false }
+        process.waitUntilExit()
+        return true
+    }
+}
+
+/// Waits at most `timeout` seconds for `condition`; whether it came true.
+func eventually(within timeout: TimeInterval = 30, _ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+        if condition() { return true }
+        usleep(50_000)
+    }
+    return condition()
 }
 
 /// A scratch folder that removes itself.
