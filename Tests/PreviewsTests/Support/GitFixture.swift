@@ -27,7 +27,7 @@ final class GitFixture {
     deinit { try? FileManager.default.removeItem(at: root) }
 
     @discardableResult
-    func git(_ arguments: [String], in directory: URL? = nil) throws -> String {
+    func git(_ arguments: [String], in directory: URL? = nil, input: String? = nil) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["git", "-c", "user.name=Fixture", "-c", "user.email=fixture@example.com", "-c", "commit.gpgsign=false"] + arguments
@@ -35,7 +35,13 @@ final class GitFixture {
         let output = Pipe(), error = Pipe()
         process.standardOutput = output
         process.standardError = error
+        let stdin = Pipe()
+        if input != nil { process.standardInput = stdin }
         try process.run()
+        if let input {
+            stdin.fileHandleForWriting.write(Data(input.utf8))
+            try stdin.fileHandleForWriting.close()
+        }
         let data = output.fileHandleForReading.readDataToEndOfFile()
         let errorData = error.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
