@@ -16,25 +16,37 @@ struct CacheChecksum {
         return checksum.finish()
     }
 
-    /// Takes in more bytes. Pieces must come whole-word aligned but for the last one.
+    /// Bytes of a word begun by one piece and not yet completed by the next.
+    private var partial: UInt64 = 0
+
+    /// Takes in more bytes, in any pieces: the checksum is that of all of them in a row.
     mutating func add(_ bytes: some Collection<UInt8>) {
         let done: Void? = bytes.withContiguousStorageIfAvailable { add(UnsafeRawBufferPointer($0)) }
         if done == nil { Array(bytes).withUnsafeBytes { add($0) } }
     }
 
     mutating func add(_ buffer: UnsafeRawBufferPointer) {
-        precondition(count % 8 == 0, "only the last piece may end inside a word")
         var offset = 0
+        // Complete a word begun by the piece before, a byte at a time.
+        while count % 8 != 0, offset < buffer.count {
+            partial |= UInt64(buffer[offset]) << (8 * UInt64(count % 8))
+            offset += 1
+            count += 1
+            if count % 8 == 0 {
+                mix(partial)
+                partial = 0
+            }
+        }
         while offset + 8 <= buffer.count {
             mix(buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
             offset += 8
+            count += 8
         }
-        if offset < buffer.count {
-            var tail: UInt64 = 0
-            for index in offset..<buffer.count { tail |= UInt64(buffer[index]) << (8 * UInt64(index - offset)) }
-            mix(tail)
+        while offset < buffer.count {
+            partial |= UInt64(buffer[offset]) << (8 * UInt64(count % 8))
+            offset += 1
+            count += 1
         }
-        count += buffer.count
     }
 
     private mutating func mix(_ word: UInt64) {
@@ -45,6 +57,7 @@ struct CacheChecksum {
     /// The checksum, with the length mixed in last, so that trailing zero bytes count.
     func finish() -> UInt64 {
         var final = self
+        if count % 8 != 0 { final.mix(partial) }
         final.mix(UInt64(count))
         return final.value
     }

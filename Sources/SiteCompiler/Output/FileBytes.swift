@@ -109,26 +109,9 @@ enum FileBytes {
         /// The ``CacheChecksum`` of every byte the gather holds, in order.
         func checksum() -> UInt64 {
             var checksum = CacheChecksum()
-            var pending: [UInt8] = []
             for piece in pieces {
-                buffers[piece.buffer].withUnsafeBytes { buffer in
-                    var bytes = UnsafeRawBufferPointer(rebasing: buffer[piece.range])
-                    // Pieces end anywhere; bytes left over from one are joined to the next.
-                    if !pending.isEmpty {
-                        let needed = min(8 - pending.count, bytes.count)
-                        pending += bytes.prefix(needed)
-                        bytes = UnsafeRawBufferPointer(rebasing: bytes.dropFirst(needed))
-                        if pending.count == 8 {
-                            checksum.add(pending)
-                            pending = []
-                        }
-                    }
-                    let whole = bytes.count / 8 * 8
-                    checksum.add(UnsafeRawBufferPointer(rebasing: bytes.prefix(whole)))
-                    pending += bytes.dropFirst(whole)
-                }
+                buffers[piece.buffer].withUnsafeBytes { checksum.add(UnsafeRawBufferPointer(rebasing: $0[piece.range])) }
             }
-            checksum.add(pending)
             return checksum.finish()
         }
 

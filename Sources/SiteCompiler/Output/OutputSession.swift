@@ -130,8 +130,11 @@ final class OutputSession: @unchecked Sendable {
         do {
             try spare.makeFolder(relative)
         } catch {
-            // A file (or a planted link) in the way is removed, never followed.
-            guard spare.kind(of: relative) != 0, spare.removeFile(relative) else { throw error }
+            // A file (or a planted link) in the way is removed, never followed. Another thread
+            // may be doing the same for a page beside this one: whichever removes it, both then
+            // find a folder or make one.
+            guard spare.kind(of: relative) != 0 else { throw error }
+            spare.removeFile(relative)
             try spare.makeFolder(relative)
         }
         locked { _ = folders.insert(relative) }

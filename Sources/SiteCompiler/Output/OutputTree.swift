@@ -66,14 +66,23 @@ public struct OutputTree: Sendable {
     /// A diagnostic for each file whose path another file needs as a folder (`/a` and
     /// `/a/index.html`): one of the two would silently replace the other.
     func folderClashes() -> [Diagnostic] {
-        var clashes: [Diagnostic] = []
-        for folder in folders.sorted() {
-            guard let file = files[folder] else { continue }
-            let inside = files.first { $0.key.hasPrefix(folder + "/") }
-            clashes.append(Diagnostic(path: file.origin, line: file.line, message:
-                "/\(folder) is a file here, but \(inside.map { "/\($0.key), made from \($0.value.origin)," } ?? "another file") needs it to be a folder; two sources cannot share one address"))
+        // Each path's folders are looked at until one already seen, so each folder once.
+        var seen = Set<Substring>()
+        var clashing: [String] = []
+        for path in files.keys {
+            var rest = path[...]
+            while let slash = rest.lastIndex(of: "/") {
+                rest = rest[..<slash]
+                guard seen.insert(rest).inserted else { break }
+                if files[String(rest)] != nil { clashing.append(String(rest)) }
+            }
         }
-        return clashes
+        return clashing.sorted().map { folder in
+            let file = files[folder]!
+            let inside = files.first { $0.key.hasPrefix(folder + "/") }
+            return Diagnostic(path: file.origin, line: file.line, message:
+                "/\(folder) is a file here, but \(inside.map { "/\($0.key), made from \($0.value.origin)," } ?? "another file") needs it to be a folder; two sources cannot share one address")
+        }
     }
 
     /// Adds the marker by which a later build knows the folder as Galley's own (see

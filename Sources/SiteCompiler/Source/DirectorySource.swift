@@ -12,10 +12,15 @@ public struct DirectorySource: SourceTree {
     /// `root` as a path, worked out once: files are read by the thousand.
     private let rootPath: String
 
+    /// The folder held open while the tree lives, for reading files below it; nil when it could
+    /// not be opened when the tree was made (each read then opens it).
+    private let folder: HeldFolder?
+
     /// Creates a tree rooted at `root`.
     public init(root: URL) {
         self.root = root.standardizedFileURL
         rootPath = self.root.path
+        folder = HeldFolder(rootPath)
     }
 
     /// The folder's real path, every link in it resolved, with a trailing slash; nil when it
@@ -91,15 +96,14 @@ public struct DirectorySource: SourceTree {
     // more than the read itself. The kernel resolves the path below the folder and refuses one
     // that leaves it (`openat2`, `RESOLVE_BENEATH`), whatever links lie on the way.
     public func contents(of path: String) throws -> Data {
-        let folder = open(rootPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard folder >= 0 else { throw SourceTreeError.unreadable(path, reason: String(cString: strerror(errno))) }
-        var descriptor = galley_open_beneath(folder, path, O_RDONLY | O_CLOEXEC, 0, 0)
+        let held = folder ?? HeldFolder(rootPath)
+        guard let held else { throw SourceTreeError.unreadable(path, reason: String(cString: strerror(errno))) }
+        var descriptor = galley_open_beneath(held.descriptor, path, O_RDONLY | O_CLOEXEC, 0, 0)
         if descriptor < 0, errno == ENOSYS {
             // Without openat2: the same rule, checked on the resolved path.
             descriptor = Self.staysInside(rootPath + "/" + path, realRoot) ? open(rootPath + "/" + path, O_RDONLY | O_CLOEXEC) : -2
             if descriptor == -2 { errno = EXDEV }
         }
-        close(folder)
         guard descriptor >= 0 else {
             if errno == ENOENT { throw SourceTreeError.notFound(path) }
             if errno == EXDEV { throw SourceTreeError.linkOutside(path) }
@@ -131,4 +135,17 @@ public struct DirectorySource: SourceTree {
         return FileManager.default.fileExists(atPath: root.appending(path: path).path, isDirectory: &isDirectory)
             && !isDirectory.boolValue
     }
+}
+
+/// A folder open for as long as this value lives.
+private final class HeldFolder: Sendable {
+    let descriptor: Int32
+
+    init?(_ path: String) {
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        self.descriptor = descriptor
+    }
+
+    deinit { close(descriptor) }
 }
