@@ -141,7 +141,9 @@ final class SiteRenderer: Sendable {
         if let clash = tree.add(OutputWriter.marker, .text(OutputWriter.markerText), origin: "Galley's marker of its builds") {
             diagnostics.append(clash)
         }
+        timer.lap("  redirects, static and theme files")
         diagnostics += tree.folderClashes()
+        timer.lap("  folder clashes")
         return (tree, made, diagnostics)
     }
 

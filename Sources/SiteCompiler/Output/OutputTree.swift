@@ -66,15 +66,17 @@ public struct OutputTree: Sendable {
     /// A diagnostic for each file whose path another file needs as a folder (`/a` and
     /// `/a/index.html`): one of the two would silently replace the other.
     func folderClashes() -> [Diagnostic] {
-        // Each path's folders are looked at until one already seen, so each folder once.
-        var seen = Set<Substring>()
+        // Each path's folders are looked at until one already seen, so each folder once; as
+        // substrings of the paths, so that a big site's folders cost no new strings.
+        let paths = Set(files.keys.map { $0[...] })
+        var seen = Set<Substring>(minimumCapacity: files.count)
         var clashing: [String] = []
-        for path in files.keys {
-            var rest = path[...]
-            while let slash = rest.lastIndex(of: "/") {
+        for path in paths {
+            var rest = path
+            while let slash = rest.utf8.lastIndex(of: UInt8(ascii: "/")) {
                 rest = rest[..<slash]
                 guard seen.insert(rest).inserted else { break }
-                if files[String(rest)] != nil { clashing.append(String(rest)) }
+                if paths.contains(rest) { clashing.append(String(rest)) }
             }
         }
         return clashing.sorted().map { folder in
