@@ -59,18 +59,7 @@ import Yams
         }
     }
 
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-        mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
-    }
+    typealias Random = SeededRandom
 
     static let words = ["a", "Tom & Jerry", "x*y", "&", "*", "a &b", "c *d", "e:f", "g #h", "i#j", "-k", "?l", ":m", "n: o", "1", "~"]
     static let inline = ["&a v", "*a", "&b [1, 2]", "*b", "'q &x *y'", "\"d & *e\"", "\"\\\"*f\"", "!t w", "!t &a w", "!!str *a",
