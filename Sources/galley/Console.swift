@@ -6,6 +6,19 @@ enum Console {
     static func error(_ line: String) {
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
+
+    /// A file system error from Foundation as a user reads it: the path, then the system's
+    /// own reason (`Permission denied`, `Read-only file system`).
+    static func describe(_ error: NSError) -> String {
+        let path = error.userInfo[NSFilePathErrorKey] as? String ?? (error.userInfo[NSURLErrorKey] as? URL)?.path
+        var reason = error.localizedDescription
+        if let underlying = (error.userInfo[NSUnderlyingErrorKey] as? any Error).map({ $0 as NSError }),
+            underlying.domain == NSPOSIXErrorDomain
+        {
+            reason = String(cString: strerror(Int32(underlying.code)))
+        }
+        return path.map { "\($0): \(reason)" } ?? reason
+    }
 }
 
 /// Shows how far a long build has got, on one line that rewrites itself, and only on a terminal

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The `galley` command: builds blogs and deploys branch previews.
 @main
@@ -12,6 +13,19 @@ struct Galley: AsyncParsableCommand {
 
     static func main() async {
         Allocator.tune()
-        await main(nil)
+        do {
+            var command = try parseAsRoot(nil)
+            if var command = command as? AsyncParsableCommand {
+                try await command.run()
+            } else {
+                try command.run()
+            }
+        } catch let error as NSError where error.domain == NSCocoaErrorDomain {
+            // A file system error from Foundation: its path and cause, not the raw dump.
+            Console.error("error: \(Console.describe(error))")
+            exit(withError: ExitCode.failure)
+        } catch {
+            exit(withError: error)
+        }
     }
 }

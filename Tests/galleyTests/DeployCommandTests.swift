@@ -102,6 +102,16 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.appending(path: "www/other").path) == ["index.html"])
     }
 
+    @Test func aFileSystemErrorIsSaidInWordsNotDumped() throws {
+        let folder = try setUp()
+        // A file where the destination's folder should be: Foundation cannot make it.
+        try folder.write("blocked", "a file")
+        let result = try GalleyProcess.run(["deploy", "blog", "--to", "blocked/previews", "--domain", "p.example.com"], in: folder.url)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("error: ") && result.stderr.contains("blocked"), "\(result.stderr)")
+        #expect(!result.stderr.contains("NSCocoaErrorDomain") && !result.stderr.contains("UserInfo"), "\(result.stderr)")
+    }
+
     @Test func aFailedBuildKeepsThePreviewAndSaysSo() throws {
         let folder = try setUp()
         #expect(try GalleyProcess.run(["deploy", "blog", "--to", "previews", "--domain", "p.example.com"], in: folder.url).status == 0)
