@@ -8,17 +8,7 @@ import Testing
 /// Branches pushed by an attacker to a repository the watcher serves: each must fail on its own,
 /// the others must still be deployed, and nothing outside the destination and the watcher's own
 /// folders may be created, changed or deleted.
-@Suite struct HostileBranchTests {
-    let fixture: GitFixture
-    let destination: TemporaryFolder
-    let state: TemporaryFolder
-
-    init() throws {
-        fixture = try GitFixture()
-        destination = try TemporaryFolder()
-        state = try TemporaryFolder()
-    }
-
+extension BranchWatcherTests {
     /// Every file and link below `folder`, with what it holds.
     func snapshot(_ folder: URL) -> [String: String] {
         var entries: [String: String] = [:]
@@ -71,13 +61,7 @@ import Testing
         let around = snapshot(outside), rootBefore = Set((try? FileManager.default.contentsOfDirectory(atPath: "/")) ?? [])
         let tmpBefore = Set((try? FileManager.default.contentsOfDirectory(atPath: destination.url.deletingLastPathComponent().path)) ?? [])
 
-        let deployer = try PreviewDeployer(.init(destination: LocalDestination(root: destination.url), domain: "previews.example.com",
-                                                 production: nil, cacheDirectory: state.url.appending(path: "builds")))
-        var logger = Logger(label: "test")
-        logger.logLevel = .critical
-        let watcher = BranchWatcher(.init(repository: fixture.bare, remote: nil, siteFolder: "",
-                                          stateFile: state.url.appending(path: "watch.json"), concurrency: 2),
-                                    deployer: deployer, logger: logger)
+        let watcher = try watcher()
         let report = try await watcher.pass()
         // main is the production branch, published only with --production-to.
         #expect(report.deployed.sorted() == ["post/good", "post/link"], "\(report)")
