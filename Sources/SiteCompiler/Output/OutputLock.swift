@@ -7,6 +7,8 @@ import Foundation
 /// its holder exits, however it exits, so a killed build never leaves a lock behind.
 final class OutputLock: Sendable {
     private let descriptor: Int32
+    /// The folder the lock file is in: the output folder's, held open for the whole build.
+    let folder: ContainedFolder
 
     /// Takes the lock named `name` in `folder`, waiting for another build that holds it;
     /// `waiting` is called once first if it has to wait.
@@ -24,6 +26,7 @@ final class OutputLock: Sendable {
             }
         }
         self.descriptor = descriptor
+        self.folder = folder
     }
 
     deinit { close(descriptor) }

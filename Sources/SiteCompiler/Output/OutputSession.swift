@@ -13,7 +13,9 @@ final class OutputSession: @unchecked Sendable {
     /// The live output folder, when there is one.
     let live: ContainedFolder?
     /// The lock on the output folder, held until the session ends.
-    let lock: OutputLock?
+    let lock: OutputLock
+    /// The folder the output, its spare and its lock are in.
+    var parent: ContainedFolder { lock.folder }
     private let mutex = NSLock()
     private var folders: Set<String> = [""]
     private var written: Set<String> = []
@@ -34,7 +36,7 @@ final class OutputSession: @unchecked Sendable {
     /// puts there can be in it.
     let startedEmpty: Bool
 
-    init(spare: ContainedFolder, live: ContainedFolder?, lock: OutputLock? = nil, synced: Set<String>? = nil, startedEmpty: Bool = false) {
+    init(spare: ContainedFolder, live: ContainedFolder?, lock: OutputLock, synced: Set<String>? = nil, startedEmpty: Bool = false) {
         self.spare = spare
         self.live = live
         self.lock = lock

@@ -80,7 +80,7 @@ public struct OutputWriter: Sendable {
     /// Readies the spare folder, after making sure the destination may be replaced, for pages
     /// to be put there while the build is still rendering.
     func begin(_ lock: OutputLock) throws -> OutputSession {
-        let parent = try parent()
+        let parent = lock.folder
         try checkDestination(in: parent)
         // Anything but a real folder at the spare's name (a file, a link planted there) is
         // removed as a name: a link is never followed, so its target is never touched.
@@ -110,15 +110,11 @@ public struct OutputWriter: Sendable {
     func finish(_ session: OutputSession, _ tree: OutputTree, from source: any SourceTree) throws -> Report {
         do {
             return try complete(session, tree, from: source)
-        } catch let error as OutputError {
-            let parent = try? self.parent()
-            try? parent?.removeAll(spareName)
+        } catch {
+            try? session.parent.removeAll(spareName)
+            guard let error = error as? OutputError else { throw error }
             throw OutputError(path: error.path, message: error.message
                 + " (\(destination.path) is as it was; the half-made copy beside it, \(spareName), was removed)")
-        } catch {
-            let parent = try? self.parent()
-            try? parent?.removeAll(spareName)
-            throw error
         }
     }
 
@@ -136,10 +132,10 @@ public struct OutputWriter: Sendable {
         } else {
             try update(session, to: tree, from: source, written: written)
         }
-        try swap()
+        try swap(in: session.parent)
         if let record, let changed {
             // The two folders have changed places.
-            let parent = try self.parent()
+            let parent = session.parent
             if let live = try? parent.folder(name), let spare = try? parent.folder(spareName) {
                 try? SpareRecord(live: live, spare: spare, changed: changed, files: Array(tree.files.keys)).save(to: record)
             }
@@ -401,8 +397,7 @@ public struct OutputWriter: Sendable {
 
     /// Exchanges the spare and the destination, in one atomic step where the kernel allows it.
     /// Both are names in the destination's folder, and a rename never follows a link.
-    private func swap() throws {
-        let parent = try self.parent()
+    private func swap(in parent: ContainedFolder) throws {
         guard parent.kind(of: name) != 0 else {
             return try parent.rename(spareName, over: name)
         }
