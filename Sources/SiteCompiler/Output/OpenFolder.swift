@@ -4,7 +4,7 @@ import Foundation
 /// of each path below the folder, not the folders above it again for every file.
 final class OpenFolder: Sendable {
     let path: String
-    private let descriptor: Int32
+    let descriptor: Int32
 
     /// The folder at `path`, or nil when it cannot be opened (missing, not a folder).
     init?(_ path: String) {

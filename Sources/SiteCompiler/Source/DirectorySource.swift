@@ -14,13 +14,13 @@ public struct DirectorySource: SourceTree {
 
     /// The folder held open while the tree lives, for reading files below it; nil when it could
     /// not be opened when the tree was made (each read then opens it).
-    private let folder: HeldFolder?
+    private let folder: OpenFolder?
 
     /// Creates a tree rooted at `root`.
     public init(root: URL) {
         self.root = root.standardizedFileURL
         rootPath = self.root.path
-        folder = HeldFolder(rootPath)
+        folder = OpenFolder(rootPath)
     }
 
     /// The folder's real path, every link in it resolved, with a trailing slash; nil when it
@@ -96,7 +96,7 @@ public struct DirectorySource: SourceTree {
     // more than the read itself. The kernel resolves the path below the folder and refuses one
     // that leaves it (`openat2`, `RESOLVE_BENEATH`), whatever links lie on the way.
     public func contents(of path: String) throws -> Data {
-        let held = folder ?? HeldFolder(rootPath)
+        let held = folder ?? OpenFolder(rootPath)
         guard let held else { throw SourceTreeError.unreadable(path, reason: String(cString: strerror(errno))) }
         var descriptor = galley_open_beneath(held.descriptor, path, O_RDONLY | O_CLOEXEC, 0, 0)
         if descriptor < 0, errno == ENOSYS {
@@ -137,15 +137,3 @@ public struct DirectorySource: SourceTree {
     }
 }
 
-/// A folder open for as long as this value lives.
-private final class HeldFolder: Sendable {
-    let descriptor: Int32
-
-    init?(_ path: String) {
-        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        self.descriptor = descriptor
-    }
-
-    deinit { close(descriptor) }
-}

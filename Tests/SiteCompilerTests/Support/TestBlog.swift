@@ -91,7 +91,7 @@ final class TestBlog {
         _ = try SiteBuilder(source: source, options: options ?? self.options()).build(into: full)
         let fresh = try DirectorySource(root: full).files(under: "")
         #expect(try outputFiles() == fresh, "\(step): different files", sourceLocation: sourceLocation)
-        #expect(TreeListing(root: output.path).folders.sorted() == TreeListing(root: full.path).folders.sorted(),
+        #expect(try ContainedFolder(opening: output.path).listing().folders.sorted() == ContainedFolder(opening: full.path).listing().folders.sorted(),
                 "\(step): different folders", sourceLocation: sourceLocation)
         for path in fresh where FileManager.default.contents(atPath: output.appending(path: path).path)
             != FileManager.default.contents(atPath: full.appending(path: path).path)
