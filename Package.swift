@@ -38,7 +38,7 @@ let package = Package(
             name: "EmbedTheme",
             capability: .buildTool(),
             dependencies: ["embed-theme"],
-            path: "Sources/EmbedTheme"
+            path: "Plugins/EmbedTheme"
         ),
 
         .target(

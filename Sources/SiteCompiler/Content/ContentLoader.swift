@@ -5,7 +5,7 @@ struct ContentLoader: Sendable {
     var config: SiteConfig
     var tree: any SourceTree
     /// Documents parsed and rendered by the last build, reused when their file has not changed.
-    var cache: [String: BuildCache.CachedDocument] = [:]
+    var cache: [String: CachedDocument] = [:]
     /// Files changed after this moment (nanoseconds since 1970) may change again within the same
     /// clock tick unseen, so their versions are not remembered.
     var settledBefore = Int.max
@@ -76,7 +76,7 @@ struct ContentLoader: Sendable {
         let version = (knownVersions[path] ?? tree.version(of: path)).flatMap { $0.changed < settledBefore ? $0.bytes : nil }
         let cached = cache[path]
         // A post whose audio length comes from a static file depends on more than its own bytes.
-        func reuse(_ cached: BuildCache.CachedDocument) -> Entry? {
+        func reuse(_ cached: CachedDocument) -> Entry? {
             guard cached.rendered.document.audio == nil else { return nil }
             let sameAssets = cached.rendered.document.assets == assets
             let rendered = sameAssets ? cached.rendered : cached.rendered.with(assets: assets)

@@ -109,11 +109,11 @@ public final class RenderedDocument: Sendable {
             excerpt = renderer.render(written).html
             hasMore = true
         } else {
-            excerpt = HTMLText.removeFootnoteReferences(rendered.excerpt)
+            excerpt = FootnoteReferences.removed(from: rendered.excerpt)
             hasMore = rendered.isTruncated
         }
-        summary = HTMLText.truncate(document.summary.map { HTMLText.plainText(renderer.render($0).html) } ?? HTMLText.plainText(excerpt), to: 200)
-        wordCount = HTMLText.wordCount(rendered.html)
+        summary = PlainText.truncate(document.summary.map { PlainText.of(renderer.render($0).html) } ?? PlainText.of(excerpt), to: 200)
+        wordCount = PlainText.wordCount(rendered.html)
     }
 
     /// The same document with other files travelling beside it.
@@ -160,6 +160,6 @@ public struct Links: Sendable {
     func rebase(_ html: String, for document: Document, absolute: Bool) -> String {
         let root = absolute ? base : basePath
         let folder = absolute ? self.absolute(document.directoryPath) : url(document.directoryPath)
-        return HTMLText.rebaseLinks(html, root: root, base: folder)
+        return LinkRebasing.rebase(html, root: root, base: folder)
     }
 }

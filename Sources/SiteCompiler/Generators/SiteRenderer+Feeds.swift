@@ -50,7 +50,7 @@ extension SiteRenderer {
     func rss(_ entries: [FeedEntry]) -> String {
         let config = site.config
         let links = context.links
-        let x = HTMLText.xmlEscape
+        let x = HTMLEscape.xml
         var xml = """
             <?xml version="1.0" encoding="utf-8"?>
             <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd">
@@ -89,7 +89,7 @@ extension SiteRenderer {
     func atom(_ entries: [FeedEntry]) -> String {
         let config = site.config
         let links = context.links
-        let x = HTMLText.xmlEscape
+        let x = HTMLEscape.xml
         var xml = """
             <?xml version="1.0" encoding="utf-8"?>
             <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="\(x(config.language))">

@@ -154,10 +154,10 @@ extension SiteRenderer {
     /// A page that forwards at once: a refresh for browsers, a canonical link for search engines,
     /// and a plain link for everyone else.
     func redirectPage(to path: String) -> String {
-        let target = HTMLText.escape(context.links.absolute(path))
+        let target = HTMLEscape.text(context.links.absolute(path))
         return """
             <!DOCTYPE html>
-            <html lang="\(HTMLText.escape(site.config.language))">
+            <html lang="\(HTMLEscape.text(site.config.language))">
             <head>
             <meta charset="utf-8">
             <title>Moved to \(target)</title>

@@ -25,7 +25,7 @@ extension SiteRenderer {
 
             """
         func entry(_ path: String, _ modified: Date?) {
-            xml += "<url><loc>\(HTMLText.xmlEscape(links.absolute(path)))</loc>"
+            xml += "<url><loc>\(HTMLEscape.xml(links.absolute(path)))</loc>"
             if let modified { xml += "<lastmod>\(english.rfc3339(modified))</lastmod>" }
             xml += "</url>\n"
         }

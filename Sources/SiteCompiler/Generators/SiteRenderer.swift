@@ -202,6 +202,3 @@ final class Listings: @unchecked Sendable {
         return made[fields]!
     }
 }
-
-/// Receives progress while a long build renders, for a terminal to show.
-public typealias BuildProgress = @Sendable (_ done: Int, _ total: Int) -> Void

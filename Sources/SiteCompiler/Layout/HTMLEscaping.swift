@@ -13,5 +13,5 @@ struct HTMLEscaping: MustacheContentType {
     static let register: Void = MustacheContentTypes.register(HTMLEscaping(), named: name)
 
     // A slot's mark (see ``SlotMarker``) is escaped by turning it into an escaped slot's.
-    func escapeText(_ text: String) -> String { SlotMarker.escaping(text) ?? HTMLText.escape(text) }
+    func escapeText(_ text: String) -> String { SlotMarker.escaping(text) ?? HTMLEscape.text(text) }
 }

@@ -63,11 +63,11 @@ struct Stencil: Sendable {
                 switch (leaves[emission.leaf], emission.part) {
                 case (.text(let value, let keep), .whole):
                     if keep == value.utf8.count {
-                        output += escaped ? HTMLText.escape(value) : value
+                        output += escaped ? HTMLEscape.text(value) : value
                     } else {
                         // The line breaks it ends with are the stencil's own text.
                         let kept = value[..<value.utf8.index(value.startIndex, offsetBy: keep)]
-                        if escaped { output += HTMLText.escape(String(kept)) } else { output += kept }
+                        if escaped { output += HTMLEscape.text(String(kept)) } else { output += kept }
                     }
                 case (.integer(let value), .whole):
                     output += String(describing: value)  // digits: nothing to escape
@@ -75,7 +75,7 @@ struct Stencil: Sendable {
                     output += String(describing: value)
                 case (.date(let date), let part):
                     guard let value = Self.text(of: date, part), Self.isPlain(value) else { return nil }
-                    output += escaped ? HTMLText.escape(value) : value
+                    output += escaped ? HTMLEscape.text(value) : value
                 default:
                     return nil
                 }

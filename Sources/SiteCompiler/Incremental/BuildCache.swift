@@ -19,18 +19,6 @@ struct BuildCache: Sendable {
     static let format = "galley-build-cache-8"
     static let documentsFormat = "galley-build-documents-3"
 
-    struct CachedDocument: Sendable {
-        var source: Fingerprint
-        /// The file's ``FileVersion`` bytes when it was read, if it had settled: while they are
-        /// the same the file need not be read again. Empty when unknown.
-        var version: [UInt8] = []
-        var rendered: RenderedDocument
-        /// Where the entry is, length and all, in the documents file the cache was read from
-        /// (``BuildCache/documentsFileBytes``). It is written back from there while nothing about
-        /// the document changed: an edit to one post re-encodes one entry, not ten thousand.
-        var encoded: Range<Int>?
-    }
-
     struct PageRecord: Sendable, Equatable {
         var fingerprint: Fingerprint
         /// The file as the build left it: anything else means it was changed by hand.

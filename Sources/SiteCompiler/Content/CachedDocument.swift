@@ -1,0 +1,15 @@
+import Foundation
+
+/// A post or page as an earlier build read it: the loader takes it instead of reading the file
+/// while the file is as it was then (see ``ContentLoader``).
+struct CachedDocument: Sendable {
+    var source: Fingerprint
+    /// The file's ``FileVersion`` bytes when it was read, if it had settled: while they are
+    /// the same the file need not be read again. Empty when unknown.
+    var version: [UInt8] = []
+    var rendered: RenderedDocument
+    /// Where the entry is, length and all, in the documents file the cache was read from
+    /// (``BuildCache/documentsFileBytes``). It is written back from there while nothing about
+    /// the document changed: an edit to one post re-encodes one entry, not ten thousand.
+    var encoded: Range<Int>?
+}

@@ -1,0 +1,22 @@
+import Synchronization
+
+/// A value made by whichever thread first asks for it, once.
+final class Once<Value: Sendable>: Sendable {
+    // A Mutex lives inline, where an NSLock is an object of its own: a big blog has one of
+    // these for each post.
+    private let state: Mutex<(made: Value?, make: (@Sendable () -> Value)?)>
+
+    init(_ make: @escaping @Sendable () -> Value) { state = Mutex((nil, make)) }
+
+    /// A value already made.
+    init(value: Value) { state = Mutex((value, nil)) }
+
+    var value: Value {
+        state.withLock { state in
+            if let made = state.made { return made }
+            let value = state.make!()
+            state = (value, nil)
+            return value
+        }
+    }
+}

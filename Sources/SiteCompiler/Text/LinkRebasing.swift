@@ -1,0 +1,50 @@
+import Foundation
+
+/// Links in a fragment of HTML made right for another place: an excerpt on a list page, a post
+/// in a feed.
+public enum LinkRebasing {
+    /// Rewrites every `href` and `src` (and `srcset` entries) in `html` so that they still point at
+    /// the right place when the HTML is shown somewhere else: a root-relative `/x` becomes
+    /// `root + x`, a relative `x` or `#x` resolves against `base`. Absolute URLs are kept.
+    static func rebase(_ html: String, root: String, base: String) -> String {
+        let bytes = Array(html.utf8)
+        let attributes: [[UInt8]] = [Array(" href=\"".utf8), Array(" src=\"".utf8), Array(" poster=\"".utf8)]
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + 64)
+        // What lies between links is copied a run at a time, not a byte at a time.
+        var copied = 0
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base0 = buffer.baseAddress else { return }
+            var index = 0
+            scan: while index < buffer.count {
+                guard let space = memchr(base0 + index, 0x20, buffer.count - index) else { break }
+                index = UnsafePointer<UInt8>(space.assumingMemoryBound(to: UInt8.self)) - base0
+                for attribute in attributes where index + attribute.count <= buffer.count
+                    && buffer[index..<index + attribute.count].elementsEqual(attribute)
+                {
+                    let start = index + attribute.count
+                    guard let close = buffer[start...].firstIndex(of: UInt8(ascii: "\"")) else { break }
+                    output.append(contentsOf: buffer[copied..<start])
+                    let link = String(decoding: buffer[start..<close], as: UTF8.self)
+                    output.append(contentsOf: resolve(link, root: root, base: base).utf8)
+                    copied = close
+                    index = close
+                    continue scan
+                }
+                index += 1
+            }
+        }
+        output.append(contentsOf: bytes[copied...])
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    static func resolve(_ link: String, root: String, base: String) -> String {
+        if link.isEmpty { return base }
+        if link.hasPrefix("//") { return link }
+        if link.hasPrefix("/") { return root + link.dropFirst() }
+        if let colon = link.firstIndex(of: ":"), !link[..<colon].contains("/"), !link[..<colon].contains("#") {
+            return link  // has a scheme: https:, mailto:, data:
+        }
+        return base + link
+    }
+}

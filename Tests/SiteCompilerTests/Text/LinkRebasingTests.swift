@@ -1,0 +1,18 @@
+import Testing
+
+@testable import SiteCompiler
+
+@Suite struct LinkRebasingTests {
+    @Test func rebaseMakesLinksWorkElsewhere() {
+        let html = ##"<a href="/about/">a</a> <img src="photo.jpg"> <a href="#fn-1">1</a> <a href="https://x.org/">x</a> <a href="mailto:a@b.c">m</a>"##
+        #expect(LinkRebasing.rebase(html, root: "https://e.com/", base: "https://e.com/2019/post/") ==
+            ##"<a href="https://e.com/about/">a</a> <img src="https://e.com/2019/post/photo.jpg"> <a href="https://e.com/2019/post/#fn-1">1</a> <a href="https://x.org/">x</a> <a href="mailto:a@b.c">m</a>"##)
+        #expect(LinkRebasing.rebase("", root: "https://e.com/", base: "https://e.com/p/") == "")
+        #expect(LinkRebasing.rebase("no links at all", root: "https://e.com/", base: "https://e.com/p/") == "no links at all")
+        // An attribute never closed is left as it is, and so is everything after it.
+        #expect(LinkRebasing.rebase(##"<a href="/x/">x</a> <a href="/y"##, root: "https://e.com/", base: "https://e.com/p/")
+            == ##"<a href="https://e.com/x/">x</a> <a href="/y"##)
+        #expect(LinkRebasing.rebase(##"<video poster="p.jpg" src="v.mp4"></video> "##, root: "https://e.com/", base: "https://e.com/p/")
+            == ##"<video poster="https://e.com/p/p.jpg" src="https://e.com/p/v.mp4"></video> "##)
+    }
+}
