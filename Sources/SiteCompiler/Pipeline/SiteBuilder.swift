@@ -28,13 +28,14 @@ public struct SiteBuilder: Sendable {
     /// A rendered blog, not yet written anywhere.
     public struct Compiled: Sendable {
         public var site: Site
+        /// Every file of the build. After ``compile(progress:)`` its pages hold their text.
         public var output: OutputTree
         /// Things worth knowing that did not stop the build.
         public var warnings: [Diagnostic]
         /// What the next build may reuse.
         var cache: BuildCache
         /// The fingerprint of each page in `output`, and the stamp of each kept one.
-        var pages: [String: SiteRenderer.Made]
+        var pages: [String: PageRendering.Made]
         /// What the cache held before, to save it only when something changed.
         var previousPages: [String: BuildCache.PageRecord] = [:]
         /// The cache's documents being encoded and saved on another thread, when they changed and
@@ -43,6 +44,9 @@ public struct SiteBuilder: Sendable {
         /// When this output goes stale with no file changed: a future post comes due, or a new
         /// year begins (`site.year`).
         var validUntil: Date = .distantFuture
+
+        /// The pages kept as the last build left them, not rendered.
+        var keptPages: Set<String> { Set(pages.filter { $0.value.kept != nil }.keys) }
     }
 
     /// What a build did, for its one-line summary.
@@ -71,146 +75,62 @@ public struct SiteBuilder: Sendable {
         }
     }
 
-    /// Reads and renders the blog; every problem found is thrown together.
+    /// Reads and renders the blog into memory; every problem found is thrown together.
     public func compile(progress: BuildProgress? = nil) throws(BuildFailure) -> Compiled {
-        try compile(progress: progress, cacheFile: nil, live: nil, sink: nil, versions: [:], files: nil)
+        let memory = MemoryPublisher()
+        var compiled = try compile(progress: progress, publisher: memory, cacheFile: nil, live: nil, versions: [:])
+        compiled.output.fill(with: memory.pages)
+        return compiled
     }
 
-    /// Compiles with the cache in `cacheFile` (if any) and the live output folder `live`, whose
-    /// unchanged pages are kept rather than rendered.
-    func compile(progress: BuildProgress?, cacheFile: URL?, live: URL?, sink: OutputSession?,
+    /// The build's phases up to publishing: load the source, assemble the site, plan the pages,
+    /// decide which are out of date, and render those into `publisher`. With a `cacheFile` and
+    /// the `live` output folder, the incremental part is asked along the way (what was parsed
+    /// before, which pages are intact); a reader can follow a full build without it.
+    func compile(progress: BuildProgress?, publisher: any Publisher, cacheFile: URL?, live: URL?,
+                 relinked: [String: (before: FileStamp, after: FileStamp)] = [:],
                  versions: [String: FileVersion], files: [String]? = nil,
                  cacheBytes: Background<BuildCache.Files>? = nil) throws(BuildFailure) -> Compiled {
         var log = DiagnosticLog()
         var timer = PhaseTimer()
-        var config: SiteConfig?
-        do {
-            config = try SiteConfig.load(from: source)
-        } catch {
-            log.report(contentsOf: error.diagnostics)
-        }
-        var theme: Theme?
-        do {
-            theme = try Theme.load(from: source)
-        } catch {
-            log.report(contentsOf: error.diagnostics)
-        }
-        guard var config, let theme else { throw log.failure }
-        if let baseURL = options.baseURL { config.baseURL = baseURL }
-
-        let configBytes = (try? source.contents(of: SiteConfig.fileName)) ?? Data()
-        let documentsKey = Fingerprint([Fingerprint.of(configBytes), Fingerprint.of(Data(ToolIdentity.current))], label: BuildCache.documentsFormat)
-        let optionsText = "\(config.baseURL.absoluteString)|\(options.includeDrafts)|\(options.includeFuture)|\(options.noindex)"
-        let pagesKey = Fingerprint([documentsKey, theme.fingerprint, Fingerprint.of(optionsText)], label: "pages")
-        let renderer = MarkdownRenderer()
-        let tree = source
-        // A cached document's body is read and rendered again only when a page shows it. The
-        // file is the one the cache describes: the loader reuses an entry only while the file's
-        // version or digest is the one recorded.
-        let cachedHTML: @Sendable (String) -> String = { path in DocumentReader.body(of: path, in: tree).map { renderer.render($0).html } ?? "" }
+        // Load the source.
+        let (config, theme) = try loadSettings(&log)
         timer.lap("config and theme")
-        var cache = cacheFile.map {
-            BuildCache.load(from: $0, documentsKey: documentsKey, pagesKey: pagesKey, files: cacheBytes?.wait(), html: cachedHTML)
-        }
-            ?? BuildCache(documentsKey: documentsKey, pagesKey: pagesKey)
+        var cache = loadCache(from: cacheFile, config: config, theme: theme, bytes: cacheBytes)
         timer.lap("cache")
         // Which pages the live folder still holds as the last build left them: a stat each,
-        // taken on another thread while the sources are read, sorted and grouped, which mostly
-        // keeps one core.
+        // taken on another thread while the sources are read, sorted and grouped.
         let previous = cache.pages
-        // A file the spare sync linked was looked at just before (its link changed its change
-        // time): it is intact if it was so then, and its stamp is now the one from after.
-        let relinked = sink?.relinked ?? [:]
-        let intact = live.flatMap { OpenFolder($0.path) }.map { folder in
-            Background {
-                var intact = previous.filter { path, record in
-                    relinked[path].map { $0.before == record.stamp } ?? (FileStamp.of(path, in: folder) == record.stamp)
-                }
-                for (path, stamps) in relinked where intact[path] != nil { intact[path]?.stamp = stamps.after }
-                return intact
-            }
-        }
-
-        let settledBefore = Int(Date().timeIntervalSince1970 * 1e9) - racyMargin
-        let loaded = ContentLoader(config: config, tree: source, cache: cache.documents, settledBefore: settledBefore,
-                                   knownVersions: versions, knownFiles: files).load()
+        let intact = live.flatMap { IntactPages.check(previous, in: $0, relinked: relinked) }
+        let loaded = loadContent(config: config, cache: cache.documents, versions: versions, files: files)
         log.report(contentsOf: loaded.diagnostics)
         timer.lap("read sources")
 
-        let now = options.now
-        var validUntil = config.calendar.dateInterval(of: .year, for: now)?.end ?? .distantFuture
-        func checkLayout(_ entry: ContentLoader.Entry) {
-            if let layout = entry.layout, !theme.layoutNames.contains(layout.name) {
-                log.report(Diagnostic(path: entry.sourcePath, line: layout.line, message:
-                    "unknown layout '\(layout.name)': add layouts/\(layout.name).mustache or use one of \(theme.layoutNames.sorted().joined(separator: ", "))"))
-            }
-        }
-        // One pass over the posts, not three: for ten thousand of them each pass costs
-        // milliseconds, most of it in fetching each post from memory.
-        var published: [ContentLoader.Entry] = []
-        published.reserveCapacity(loaded.posts.count)
-        for post in loaded.posts {
-            let date = post.date
-            // A future post, draft or not, ends the time this build's output stays right.
-            if !options.includeFuture, let date, date > now { validUntil = min(validUntil, date) }
-            guard options.includeDrafts || !post.draft, options.includeFuture || (date ?? now) <= now else { continue }
-            checkLayout(post)
-            published.append(post)
-        }
-        let posts = published
-        let pages = loaded.pages.filter { options.includeDrafts || !$0.draft }
-        pages.forEach(checkLayout)
+        // Assemble the site.
+        let selection = select(loaded, config: config, theme: theme, log: &log)
         try log.check()
-
-        let render: @Sendable (ContentLoader.Entry) -> RenderedDocument = { entry in
-            switch entry.content {
-            case .cached(let rendered): rendered
-            case .parsed(let document): RenderedDocument(document: document, renderer: renderer)
-            }
-        }
-        let postOrder = Site.newestFirst(posts.map { (date: $0.date, path: $0.sourcePath) })
-        let pageOrder = pages.indices.sorted { pages[$0].sourcePath < pages[$1].sourcePath }
-        let renderedPosts = Parallel.map(postOrder) { render(posts[$0]) }
-        let renderedPages = Parallel.map(pageOrder) { render(pages[$0]) }
-        timer.lap("markdown")
-        let site = Site(config: config, links: Links(baseURL: config.baseURL), posts: renderedPosts, pages: renderedPages,
-                        tags: Site.group(renderedPosts))
-        timer.lap("site and tags")
-
-        let documentsChanged = cache.remember(loaded, rendered: [(posts, postOrder, renderedPosts), (pages, pageOrder, renderedPages)])
-        let documentsToSave = cache
-        let listed = SiteRenderer.listedFields(theme: theme, postLayouts: Set(posts.map { $0.layout?.name ?? "post" }))
-        let savingDocuments = cacheFile.flatMap { file in
-            documentsChanged ? Background { _ = try? documentsToSave.saveDocuments(documentsToSave.encodedDocuments(listing: listed), beside: file) } : nil
-        }
-
+        let assembled = assemble(selection, config: config)
+        timer.lap("markdown, site and tags")
+        let listed = PagePlanner.listedFields(theme: theme, postLayouts: Set(selection.posts.map { $0.layout?.name ?? "post" }))
+        let savingDocuments = cacheFile.flatMap { rememberDocuments(in: &cache, loaded, assembled, listing: listed, savingBeside: $0) }
         timer.lap("cache documents")
-        @Sendable func inputFingerprint(_ rendered: RenderedDocument, _ source: Fingerprint) -> Fingerprint {
-            let document = rendered.document
-            // Most posts are one file and nothing else: the file's digest says it all.
-            if document.assets.isEmpty, document.audio == nil { return source }
-            var builder = Fingerprint.Builder()
-            builder.add(source)
-            builder.add(document.assets.count)
-            for asset in document.assets { builder.add(asset) }
-            builder.add(document.audio?.length ?? -1)
-            return builder.finish()
+
+        // Plan the pages.
+        let planner = PagePlanner(site: assembled.site, theme: theme, options: options, copies: loaded.copies,
+                                  renderSiteOnlyLayoutsOnce: renderSiteOnlyLayoutsOnce, useStencils: useStencils) { context in
+            assembled.inputs(site: context.site, listing: listed)
         }
-        let postInputs = zip(postOrder, renderedPosts).map { inputFingerprint($1, posts[$0].source) }
-        let pageInputs = zip(pageOrder, renderedPages).map { inputFingerprint($1, pages[$0].source) }
-        let siteRenderer = SiteRenderer(site: site, theme: theme, options: options, copies: loaded.copies, sink: sink,
-                                        renderSiteOnlyLayoutsOnce: renderSiteOnlyLayoutsOnce, useStencils: useStencils) { context in
-            SiteRenderer.PageInputs(
-                site: Fingerprint.of(value: context.site), posts: postInputs,
-                listings: Listings(renderedPosts, groups: listed), pages: pageInputs, intact: intact?.wait() ?? [:])
-        }
-        timer.lap("page inputs")
-        let (output, made, clashes) = siteRenderer.render(progress: progress)
-        timer.lap("render")
-        log.report(contentsOf: clashes)
+        let plan = planner.plan()
+        timer.lap("plan")
+        log.report(contentsOf: plan.diagnostics)
         try log.check()
-        return Compiled(site: site, output: output, warnings: loaded.warnings, cache: cache, pages: made,
-                        previousPages: previous, savingDocuments: savingDocuments, validUntil: validUntil)
+
+        // Decide what is out of date, and render it.
+        let outdatedness: any Outdatedness = intact?.wait() ?? RenderEverything()
+        let made = PageRendering(outdatedness: outdatedness, publisher: publisher, progress: progress).render(plan.pages)
+        timer.lap("render")
+        return Compiled(site: assembled.site, output: plan.tree, warnings: loaded.warnings, cache: cache, pages: made,
+                        previousPages: previous, savingDocuments: savingDocuments, validUntil: selection.validUntil)
     }
 
     /// The file in the cache folder `cache` that remembers the builds written to `output`.
@@ -233,116 +153,51 @@ public struct SiteBuilder: Sendable {
     @discardableResult
     public func build(into folder: URL, cache: URL? = nil, progress: BuildProgress? = nil,
                       waiting: (@Sendable () -> Void)? = nil) throws -> Report {
-        let start = ContinuousClock.now
-        let startWall = Int(Date().timeIntervalSince1970 * 1e9)
+        let clock = BuildClock()
         let cacheFile = cache.map { BuildCache.file(for: folder, in: $0) }
-        let root = folder.standardizedFileURL.path
-        func seconds() -> Double {
-            let elapsed = ContinuousClock.now - start
-            return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        }
-
-        // The cache folder often sits in the blog's own folder, where a pushed branch could put
-        // a link in its place: never follow one.
-        if let cache {
-            var info = stat()
-            if lstat(cache.path, &info) == 0, info.st_mode & S_IFMT != S_IFDIR {
-                throw OutputError(path: cache.path, message:
-                    "is not a folder (\(info.st_mode & S_IFMT == S_IFLNK ? "a symbolic link, which Galley does not follow for its cache" : "a file")); remove it")
-            }
-        }
+        if let cache { try Self.refuseLink(at: cache) }
         // One build at a time into a folder and its cache; a second waits for the first.
         var writer = OutputWriter(destination: folder)
         writer.record = cacheFile.map(SpareRecord.file(beside:))
         let lock = try writer.lock(waiting: waiting)
-        var stampTimer = PhaseTimer()
+        var timer = PhaseTimer()
         // Read while the sources are walked; wasted only when nothing changed.
         let cacheBytes = cacheFile.map { file in Background { BuildCache.Files(beside: file) } }
-        // Nothing changed since the last build: say so without reading a post.
-        let stampFile = cacheFile.map(BuildStamp.file(beside:))
         let state = cacheFile == nil ? nil : try? source.state(of: Self.inputs)
-        stampTimer.lap("source state")
-        let stampKey = state.map { BuildStamp.key(state: $0, options: options) }
-        if let stampFile, let stampKey, let stamp = BuildStamp.load(from: stampFile), stamp.key == stampKey,
-            stamp.describes(root, at: options.now)
-        {
-            var report = Report(posts: stamp.posts, pages: stamp.pages, written: 0, unchanged: stamp.outputs.count, seconds: seconds(),
-                                warnings: stamp.warnings, baseURL: options.baseURL ?? (try? SiteConfig.load(from: source).baseURL) ?? URL(filePath: "/"))
-            report.upToDate = true
+        timer.lap("source state")
+        // Nothing changed since the last build: say so without reading a post.
+        if let cacheFile, let report = upToDate(cacheFile: cacheFile, state: state, output: folder, clock: clock) {
             return report
         }
-        if let stampFile { try? FileManager.default.removeItem(at: stampFile) }
-
-        stampTimer.lap("stamp check")
+        timer.lap("stamp check")
         // Pages go to the spare folder as they are rendered; the live folder is replaced only at the end.
         let session = try writer.begin(lock)
-        stampTimer.lap("spare sync")
-        var compiled = try compile(progress: progress, cacheFile: cacheFile, live: cacheFile == nil ? nil : folder, sink: session,
-                                   versions: state?.versions ?? [:], files: state?.files, cacheBytes: cacheBytes)
-        var timer = PhaseTimer()
-        // A big blog's cache takes a while to encode; it does so while the output is written.
-        let written = try writer.finish(session, compiled.output, from: source)
+        timer.lap("spare sync")
+        let compiled = try compile(progress: progress, publisher: session, cacheFile: cacheFile, live: cacheFile == nil ? nil : folder,
+                                   relinked: session.relinked, versions: state?.versions ?? [:], files: state?.files,
+                                   cacheBytes: cacheBytes)
+        // Publish: the rest of the files, then the spare and the live folder change places.
+        let written = try writer.finish(session, compiled.output, kept: compiled.keptPages, from: source)
         timer.lap("write")
         if let cacheFile {
-            // Record each file as it now stands, so the next build can trust what it finds; one
-            // stat a file, on every core, serves the page records and the stamp alike.
-            let paths = Array(compiled.output.files.keys)
-            // A kept page the writer left alone in a synced spare is the very file (inode,
-            // times) the renderer found live: its stamp is known without another stat.
-            let untouched = session.synced ?? []
-            let made = compiled.pages
-            // A page the session wrote into an empty spare, and nothing wrote after it, is as
-            // the session found it after writing.
-            let written = session.writtenStamps, output = compiled.output
-            let live = OpenFolder(root)
-            let stamps = Parallel.map(paths) { path -> FileStamp? in
-                if untouched.contains(path), let kept = made[path]?.kept { return kept }
-                if let stamp = written[path], case .written = output.files[path]?.content { return stamp }
-                return live.flatMap { FileStamp.of(path, in: $0) }
-            }
-            timer.lap("output stamps")
-            let fresh = zip(paths, stamps).compactMap { path, stamp -> (String, BuildCache.PageRecord)? in
-                guard let stamp, let fingerprint = made[path]?.fingerprint else { return nil }
-                return (path, BuildCache.PageRecord(fingerprint: fingerprint, stamp: stamp))
-            }
-            // The last build's records, brought up to date: after an edit nearly all are the
-            // same, and one lookup each says so without building and comparing another table.
-            var records = compiled.previousPages
-            var changed = false
-            for (path, record) in fresh where records[path] != record {
-                records[path] = record
-                changed = true
-            }
-            // More records than pages: some pages are gone, and their records with them.
-            if records.count != fresh.count {
-                records = Dictionary(fresh, uniquingKeysWith: { $1 })
-                changed = true
-            }
-            compiled.cache.pages = records
-            if changed {
-                try? compiled.cache.savePages(to: cacheFile)
-            }
-            compiled.savingDocuments?.wait()
-            timer.lap("save cache")
-            // A source changed within a clock tick of the state being read could change again
-            // unseen; such a build leaves no stamp, and the next one checks contents.
-            if let stampFile, let stampKey, let state, !state.isRacy(at: startWall, margin: racyMargin), !stamps.contains(where: { $0 == nil }) {
-                let outputs = zip(paths, stamps).map { BuildStamp.Output(path: $0, stamp: $1!) }
-                let stamp = BuildStamp(key: stampKey, validUntil: Int(compiled.validUntil.timeIntervalSince1970.rounded(.down)),
-                                       posts: compiled.site.posts.count, pages: compiled.site.pages.count,
-                                       warnings: compiled.warnings, outputs: outputs)
-                try? stamp.save(to: stampFile)
-            }
-            timer.lap("save stamp")
+            record(compiled, session: session, output: folder, cacheFile: cacheFile, state: state, clock: clock)
         }
         var report = Report(
             posts: compiled.site.posts.count, pages: compiled.site.pages.count, written: written.written,
-            unchanged: written.unchanged, seconds: seconds(), warnings: compiled.warnings, baseURL: compiled.site.config.baseURL)
-        report.renderedPages = Set(compiled.pages.keys.filter { path in
-            if case .keep = compiled.output.files[path]?.content { false } else { true }
-        })
+            unchanged: written.unchanged, seconds: clock.seconds, warnings: compiled.warnings, baseURL: compiled.site.config.baseURL)
+        report.renderedPages = Set(compiled.pages.filter { $0.value.kept == nil }.keys)
         Parallel.release(compiled)
         return report
+    }
+
+    /// The cache folder often sits in the blog's own folder, where a pushed branch could put a
+    /// link in its place: never follow one.
+    private static func refuseLink(at cache: URL) throws {
+        var info = stat()
+        if lstat(cache.path, &info) == 0, info.st_mode & S_IFMT != S_IFDIR {
+            throw OutputError(path: cache.path, message:
+                "is not a folder (\(info.st_mode & S_IFMT == S_IFLNK ? "a symbolic link, which Galley does not follow for its cache" : "a file")); remove it")
+        }
     }
 
     /// Everything a build reads: the paths a ``SourceState`` must cover.

@@ -8,7 +8,7 @@ import Foundation
 /// not hold every page in memory at once. The spare is never seen by readers, so a build that
 /// fails after this has written pages loses nothing. Every file operation goes through the two
 /// folders held open (``ContainedFolder``), so none can leave them.
-final class OutputSession: @unchecked Sendable {
+final class OutputSession: Publisher, @unchecked Sendable {
     let spare: ContainedFolder
     /// The live output folder, when there is one.
     let live: ContainedFolder?
@@ -78,8 +78,9 @@ final class OutputSession: @unchecked Sendable {
         try folder(RelativePath.folder(of: path))
     }
 
-    /// Hands over the page at `path` (relative to the output folder).
-    func put(_ path: String, _ text: String) {
+    /// Writes the page at `path` (relative to the output folder) into the spare, unless the
+    /// live folder holds it already.
+    func publish(_ path: String, _ text: String) {
         // Written from the string's own bytes: a copy of each page into a Data cost as much again.
         var text = text
         text.withUTF8 { put(path, bytes: UnsafeRawBufferPointer($0)) }

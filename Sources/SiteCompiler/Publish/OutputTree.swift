@@ -11,11 +11,10 @@ public struct OutputTree: Sendable {
         case data(Data)
         /// A file of the source tree copied as it is, read only when written.
         case source(String)
-        /// A page the build cache says is unchanged: the live file is kept, and the page is
-        /// rendered only if that file has gone missing in the meantime.
-        case keep(@Sendable () -> String)
-        /// A page already handed to the ``OutputSession`` as it was rendered.
-        case written
+        /// A page rendered through a layout by the closure, at most once a build: the build
+        /// hands it to a ``Publisher`` as soon as it is made, or keeps the last build's file
+        /// when nothing it is made from has changed.
+        case page(@Sendable () -> String)
     }
 
     /// One output file.
@@ -101,4 +100,13 @@ public struct OutputTree: Sendable {
 
     /// Whether a file is already claimed.
     func contains(_ path: String) -> Bool { files[path] != nil }
+}
+
+extension OutputTree {
+    /// The tree with each page whose text is in `pages` holding that text.
+    mutating func fill(with pages: [String: String]) {
+        for (path, text) in pages where files[path] != nil {
+            files[path]!.content = .text(text)
+        }
+    }
 }

@@ -57,7 +57,7 @@ public struct OutputWriter: Sendable {
     public func write(_ tree: OutputTree, from source: any SourceTree) throws -> Report {
         var tree = tree
         tree.addMarker()
-        return try finish(begin(lock()), tree, from: source)
+        return try finish(begin(lock()), tree, kept: [], from: source)
     }
 
     /// The folder the destination is in, made if missing. It is the user's own choice of place,
@@ -105,11 +105,13 @@ public struct OutputWriter: Sendable {
     }
 
     /// Completes the spare with the rest of `tree` and swaps it in; when nothing differs from
-    /// the live folder, touches nothing at all. A failure empties the spare, which is only ever
+    /// the live folder, touches nothing at all. `kept` are the pages whose live files stay as
+    /// they are; the other pages were published to `session` as they were rendered, and one
+    /// that was not is rendered now. A failure empties the spare, which is only ever
     /// a scratch copy: the live folder is untouched, and a full disk is freed again.
-    func finish(_ session: OutputSession, _ tree: OutputTree, from source: any SourceTree) throws -> Report {
+    func finish(_ session: OutputSession, _ tree: OutputTree, kept: Set<String>, from source: any SourceTree) throws -> Report {
         do {
-            return try complete(session, tree, from: source)
+            return try complete(session, tree, kept: kept, from: source)
         } catch {
             try? session.parent.removeAll(spareName)
             guard let error = error as? OutputError else { throw error }
@@ -118,9 +120,10 @@ public struct OutputWriter: Sendable {
         }
     }
 
-    private func complete(_ session: OutputSession, _ tree: OutputTree, from source: any SourceTree) throws -> Report {
+    private func complete(_ session: OutputSession, _ tree: OutputTree, kept: Set<String>, from source: any SourceTree) throws -> Report {
         let (written, same) = try session.outcome()
-        if written.isEmpty, try isUpToDate(tree, from: source, live: session.live, knownSame: same, liveFiles: session.synced) {
+        let pages = PageOutcome(kept: kept, written: written, same: same)
+        if written.isEmpty, try isUpToDate(tree, from: source, live: session.live, pages: pages, liveFiles: session.synced) {
             if let record, session.synced != nil, let live = session.live {
                 // The spare was brought up to date before rendering and nothing was written since.
                 try? SpareRecord(live: live, spare: session.spare, changed: [], files: Array(tree.files.keys)).save(to: record)
@@ -128,9 +131,9 @@ public struct OutputWriter: Sendable {
             return Report(written: 0, unchanged: tree.files.count)
         }
         let (report, changed) = if let files = session.synced {
-            try updateSynced(session, to: tree, from: source, written: written, previousFiles: files)
+            try updateSynced(session, to: tree, from: source, pages: pages, previousFiles: files)
         } else {
-            try update(session, to: tree, from: source, written: written)
+            try update(session, to: tree, from: source, pages: pages)
         }
         try swap(in: session.parent)
         if let record, let changed {
@@ -146,8 +149,8 @@ public struct OutputWriter: Sendable {
     /// Completes a spare that ``begin(_:)`` made the same as the live folder: only what this
     /// build changed is touched. Returns the report and the paths that now differ from live.
     private func updateSynced(_ session: OutputSession, to tree: OutputTree, from source: any SourceTree,
-                              written: Set<String>, previousFiles: Set<String>) throws -> (Report, [String]?) {
-        let (report, changed) = try fill(session, tree, from: source, written: written, previousFiles: previousFiles)
+                              pages: PageOutcome, previousFiles: Set<String>) throws -> (Report, [String]?) {
+        let (report, changed) = try fill(session, tree, from: source, pages: pages, previousFiles: previousFiles)
         return (report, changed + Self.remove(previousFiles, notIn: tree, from: session.spare))
     }
 
@@ -173,7 +176,7 @@ public struct OutputWriter: Sendable {
     /// spare brought up to date already holds, or none for one made empty), those are left alone
     /// and missing folders are made on the way; without it, every folder must already exist.
     /// Returns the report and the paths written.
-    private func fill(_ session: OutputSession, _ tree: OutputTree, from source: any SourceTree, written: Set<String>,
+    private func fill(_ session: OutputSession, _ tree: OutputTree, from source: any SourceTree, pages: PageOutcome,
                       previousFiles: Set<String>?) throws -> (Report, [String]) {
         let spare = session.spare, live = session.live
         let paths = Array(tree.files.keys)
@@ -182,8 +185,8 @@ public struct OutputWriter: Sendable {
             Result {
                 let bytes: Data
                 switch tree.files[path]!.content {
-                case .written:
-                    if written.contains(path) { return false }
+                case .page where pages.published(path):
+                    if pages.written.contains(path) { return false }
                     // Unchanged; a synced spare holds the live file already. The record says
                     // so, and a folder's record is trusted only while both folders match it.
                     if previousFiles?.contains(path) == true { return true }
@@ -192,10 +195,13 @@ public struct OutputWriter: Sendable {
                     guard let live else { throw OutputError(path: spare.path + "/" + path, message: "the live copy is gone") }
                     try Self.mirror(path, from: live, into: spare)
                     return true
-                case .keep(let render):
-                    if previousFiles?.contains(path) == true { return true }
-                    if makesFolders { try session.parents(of: path) }
-                    if let live, try Self.keep(path, from: live, into: spare) { return true }
+                case .page(let render):
+                    if pages.kept.contains(path) {
+                        if previousFiles?.contains(path) == true { return true }
+                        if makesFolders { try session.parents(of: path) }
+                        if let live, try Self.keep(path, from: live, into: spare) { return true }
+                    }
+                    // A kept page whose live file has gone since, or a page never published.
                     bytes = Data(render().utf8)
                 case let content:
                     bytes = try Self.bytes(of: content, from: source)!
@@ -223,11 +229,11 @@ public struct OutputWriter: Sendable {
         return (report, changed)
     }
 
-    /// The bytes of a file whose content the tree holds or names; nil for pages (kept or
-    /// already written) whose bytes are elsewhere.
+    /// The bytes of a file whose content the tree holds or names; nil for pages, which are
+    /// rendered, kept or published.
     private static func bytes(of content: OutputTree.Content, from source: any SourceTree) throws -> Data? {
         switch content {
-        case .keep, .written: return nil
+        case .page: return nil
         case .text(let text): return Data(text.utf8)
         case .data(let data): return data
         case .source(let sourcePath):
@@ -260,20 +266,25 @@ public struct OutputWriter: Sendable {
     /// Whether the live folder already holds exactly `tree`, so that nothing need be touched: the
     /// usual case for a rebuild after an edit that changed no output, or no edit at all.
     /// `liveFiles` is what the live folder holds by the spare record, when one was trusted.
-    private func isUpToDate(_ tree: OutputTree, from source: any SourceTree, live: ContainedFolder?, knownSame: Set<String>,
+    private func isUpToDate(_ tree: OutputTree, from source: any SourceTree, live: ContainedFolder?, pages: PageOutcome,
                             liveFiles: Set<String>?) throws -> Bool {
         guard let live else { return false }
-        // Cheap checks first: every page the cache kept must still be there.
+        // Cheap checks first: every page kept must still be there, and every page published
+        // must have been found the same as its live file.
         for (path, file) in tree.files {
-            if case .keep = file.content, live.kind(of: path) != S_IFREG { return false }
-            if case .written = file.content, !knownSame.contains(path) { return false }
+            guard case .page = file.content else { continue }
+            if pages.kept.contains(path) {
+                if live.kind(of: path) != S_IFREG { return false }
+            } else if !pages.same.contains(path) {
+                return false
+            }
         }
         // The record names every live file; without one the folder is listed, which for a big
         // blog costs more than the rest of this check.
         guard (liveFiles ?? live.listing().files) == Set(tree.files.keys) else { return false }
         for (path, file) in tree.files {
             switch file.content {
-            case .keep, .written: continue
+            case .page: continue
             default:
                 // A source that cannot be read is not up to date; the write that follows says why.
                 guard let bytes = try? Self.bytes(of: file.content, from: source), Self.liveHolds(bytes, path, in: live) != nil else {
@@ -286,7 +297,7 @@ public struct OutputWriter: Sendable {
 
     /// Makes the spare hold exactly `tree`, comparing against the live destination.
     private func update(_ session: OutputSession, to tree: OutputTree, from source: any SourceTree,
-                        written: Set<String>) throws -> (Report, [String]?) {
+                        pages: PageOutcome) throws -> (Report, [String]?) {
         let spare = session.spare
         // What the live folder holds, to know afterwards how the two folders differ; only worth
         // listing when a record will be kept, and there is nothing to list on a first build.
@@ -300,8 +311,8 @@ public struct OutputWriter: Sendable {
             // the folders they needed: nothing to list, and (short of a page the tree has since
             // dropped) nothing to remove. The other files make their folders on the way, through
             // the session that knows which exist, as for a synced spare.
-            _ = Self.remove(written, notIn: tree, from: spare)
-            let (report, paths) = try fill(session, tree, from: source, written: written, previousFiles: [])
+            _ = Self.remove(pages.written, notIn: tree, from: spare)
+            let (report, paths) = try fill(session, tree, from: source, pages: pages, previousFiles: [])
             guard liveListing != nil else { return (report, nil) }
             let wanted = tree.folders
             return (report, changed(paths) { wanted.contains($0) })
@@ -322,7 +333,7 @@ public struct OutputWriter: Sendable {
             try spare.makeFolder(folder)
         }
 
-        let (report, paths) = try fill(session, tree, from: source, written: written, previousFiles: nil)
+        let (report, paths) = try fill(session, tree, from: source, pages: pages, previousFiles: nil)
         return (report, changed(paths) { wanted.contains($0) })
     }
 
@@ -416,6 +427,17 @@ public struct OutputWriter: Sendable {
 }
 
 /// A problem writing the output folder.
+/// What became of a build's pages before the writer finishes: kept as the live files are,
+/// written into the spare, or found the same as the live files.
+struct PageOutcome {
+    var kept: Set<String>
+    var written: Set<String>
+    var same: Set<String>
+
+    /// Whether the page reached the spare, or was found there already, as it was rendered.
+    func published(_ path: String) -> Bool { written.contains(path) || same.contains(path) }
+}
+
 public struct OutputError: Error, Sendable, CustomStringConvertible {
     public var path: String
     public var message: String

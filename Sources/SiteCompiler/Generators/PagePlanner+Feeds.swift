@@ -1,10 +1,10 @@
 import Foundation
 
-extension SiteRenderer {
+extension PagePlanner {
     /// `/feed.xml` (RSS 2.0), `/atom.xml` (Atom) and `/feed.json` (JSON Feed 1.1), newest posts
     /// first, full content with every link made absolute. Audio posts carry an enclosure, so
     /// the RSS feed works as a podcast.
-    func feeds() -> [@Sendable () -> Item] {
+    func feeds() -> [Item] {
         let limit = site.config.feedLimit
         let count = limit > 0 ? min(limit, site.posts.count) : site.posts.count
         let posts = Array(site.posts.prefix(count))
@@ -14,11 +14,9 @@ extension SiteRenderer {
         let links = context.links
         let entries = Once<[FeedEntry]> { posts.map { FeedEntry(post: $0, links: links) } }
         return [
-            { [self] in page("feed.xml", origin: "the RSS feed", fingerprint: fingerprint) { [self] in rss(entries.value) } },
-            { [self] in page("atom.xml", origin: "the Atom feed", fingerprint: fingerprint) { [self] in atom(entries.value) } },
-            { [self] in
-                page("feed.json", origin: "the JSON feed", fingerprint: fingerprint) { [self] in String(decoding: jsonFeed(entries.value), as: UTF8.self) }
-            },
+            page("feed.xml", origin: "the RSS feed", fingerprint: fingerprint) { [self] in rss(entries.value) },
+            page("atom.xml", origin: "the Atom feed", fingerprint: fingerprint) { [self] in atom(entries.value) },
+            page("feed.json", origin: "the JSON feed", fingerprint: fingerprint) { [self] in String(decoding: jsonFeed(entries.value), as: UTF8.self) },
         ]
     }
 

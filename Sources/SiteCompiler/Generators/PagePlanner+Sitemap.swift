@@ -1,15 +1,15 @@
 import Foundation
 
-extension SiteRenderer {
+extension PagePlanner {
     /// `/sitemap.xml`: every post and page with its last change, and the list pages.
-    func sitemap() -> @Sendable () -> Item {
+    func sitemap() -> Item {
         // It shows each post's address and dates, each page's, and the tags: nothing else.
         let pageAddresses = site.pages.map { page in
             "\(page.document.path)|\(page.document.date?.timeIntervalSince1970 ?? .nan)|\(page.document.updated?.timeIntervalSince1970 ?? .nan)"
         }
         let fingerprint = Fingerprint([inputs.site, Fingerprint.of(pageAddresses.joined(separator: "\u{0}") + "\u{0}" + site.tags.map(\.slug).joined(separator: "\u{0}"))]
                                       + inputs.listings[Self.sitemapFields], label: "sitemap")
-        return { [self] in page("sitemap.xml", origin: "the sitemap", fingerprint: fingerprint) { [self] in sitemapXML() } }
+        return page("sitemap.xml", origin: "the sitemap", fingerprint: fingerprint) { [self] in sitemapXML() }
     }
 
     /// What the sitemap shows of a post.

@@ -1,20 +1,19 @@
 import Foundation
 
-/// Renders a ``Site`` through a ``Theme`` into an ``OutputTree``: posts and pages, the paginated
-/// home page, the archive, tag pages, feeds, the sitemap, robots.txt, the 404 page, redirects for
-/// aliases, and the static files.
+/// Plans every file a build makes from a ``Site`` and a ``Theme``: posts and pages, the
+/// paginated home page, the archive, tag pages, feeds, the sitemap, robots.txt, the 404 page,
+/// redirects for aliases, and the static files. A page is planned with the digest of what it is
+/// made from and the work that renders it; ``PageRendering`` decides which to render.
 ///
-/// A class: every page's render closure holds the renderer, and a reference costs one retain
+/// A class: every page's render closure holds the planner, and a reference costs one retain
 /// where copying thirty fields costs thirty.
-final class SiteRenderer: Sendable {
+final class PagePlanner: Sendable {
     let site: Site
     let theme: Theme
     let options: BuildOptions
     let context: TemplateContext
     let copies: [(source: String, output: String)]
     let inputs: PageInputs
-    /// Where rendered pages go at once, when the build is writing while it renders.
-    let sink: OutputSession?
     /// Renders the pages that come many to a layout (posts, pages, the home pages) a shape at a
     /// time; nil when the theme does something stencils cannot follow, or a test compares.
     let stencils: LayoutStencils?
@@ -27,19 +26,15 @@ final class SiteRenderer: Sendable {
         var line: Int?
         /// The digest of everything the page was made from, for the next build's cache.
         var fingerprint: Fingerprint?
-        /// For a page kept as it was, the stamp its live file was found with.
-        var kept: FileStamp?
+        /// A page made from many posts (the archive, tags, feeds, the sitemap, the 404 page)
+        /// rather than one of the many pages a layout makes alike; see ``PageRendering``.
+        var showsMany = false
+        /// Whether the page takes long enough that it should be started before the others.
+        var startsFirst = false
     }
 
-    /// What the renderer knows of a page it made or kept.
-    struct Made: Sendable {
-        var fingerprint: Fingerprint
-        /// The live file's stamp, when the page was kept without being rendered.
-        var kept: FileStamp?
-    }
-
-    /// What pages are made from, as digests, and what the last build made: a page whose digest
-    /// is unchanged and whose live file is as it was left is kept rather than rendered.
+    /// What pages are made from, as digests: a page whose digest is the one the last build
+    /// recorded need not be rendered again (see ``PageRendering``).
     struct PageInputs: Sendable {
         /// The layout-independent site values (`site`).
         var site: Fingerprint
@@ -50,13 +45,10 @@ final class SiteRenderer: Sendable {
         var listings: Listings
         /// Each page's file, in the order of ``Site/pages``.
         var pages: [Fingerprint]
-        /// What the last build made of each page whose live file is still as it left it.
-        var intact: [String: BuildCache.PageRecord] = [:]
     }
 
-    init(site: Site, theme: Theme, options: BuildOptions, copies: [(source: String, output: String)], sink: OutputSession? = nil,
+    init(site: Site, theme: Theme, options: BuildOptions, copies: [(source: String, output: String)],
          renderSiteOnlyLayoutsOnce: Bool = true, useStencils: Bool = true, inputs: (_ context: TemplateContext) -> PageInputs) {
-        self.sink = sink
         self.site = site
         self.options = options
         self.copies = copies
@@ -71,47 +63,46 @@ final class SiteRenderer: Sendable {
         self.inputs = inputs(context)
     }
 
-    /// A page rendered by `render`, or kept as it is when its inputs have not changed.
+    /// A page that `render` makes, planned with the digest of what it is made from.
     func page(_ path: String, origin: String, fingerprint: Fingerprint, render: @escaping @Sendable () -> String) -> Item {
-        if let record = inputs.intact[path], record.fingerprint == fingerprint {
-            return Item(path: path, content: .keep(render), origin: origin, fingerprint: fingerprint, kept: record.stamp)
-        }
-        let text = render()
-        if let sink {
-            sink.put(path, text)
-            return Item(path: path, content: .written, origin: origin, fingerprint: fingerprint)
-        }
-        return Item(path: path, content: .text(text), origin: origin, fingerprint: fingerprint)
+        Item(path: path, content: .page(render), origin: origin, fingerprint: fingerprint)
     }
 
-    /// Every output file and what was made of the pages among them, or the clashes between them.
-    func render(progress: BuildProgress?) -> (OutputTree, [String: Made], [Diagnostic]) {
+    /// What a build makes: every output file, and the pages among them to render or keep.
+    struct Plan: Sendable {
+        var tree: OutputTree
+        /// Every page made through a layout, in the order the generators planned them.
+        var pages: [Item]
+        /// Clashes between files, and addresses no file may take; a plan with any is not built.
+        var diagnostics: [Diagnostic]
+    }
+
+    /// Every output file of the site, or the clashes between them.
+    func plan() -> Plan {
         var tree = OutputTree()
-        var made: [String: Made] = [:]
+        var pages: [Item] = []
         // Every output is a post's or a page's, give or take the list pages: room for them all at once.
         let expected = site.posts.count + site.pages.count + 64
         tree.reserveCapacity(expected)
-        made.reserveCapacity(expected)
+        pages.reserveCapacity(expected)
         var diagnostics: [Diagnostic] = []
         func add(_ items: [Item]) {
             for item in items {
                 if let clash = tree.add(item.path, item.content, origin: item.origin, line: item.line) {
                     diagnostics.append(clash)
-                } else if let fingerprint = item.fingerprint {
-                    made[item.path] = Made(fingerprint: fingerprint, kept: item.kept)
+                } else if item.fingerprint != nil {
+                    pages.append(item)
                 }
             }
         }
         var timer = PhaseTimer()
-        let lists = listPages()
-        add(documentPages(progress: progress))
-        timer.lap("  post and page layouts")
+        add(documentPages())
+        timer.lap("  post and page plans")
         add(homePages())
-        timer.lap("  home pages")
-        add(lists.results())
-        timer.lap("  list pages (the rest)")
+        timer.lap("  home page plans")
+        add(listPages())
+        timer.lap("  list page plans")
         add(redirects())
-
         // Static files may stand in for the theme's files and for robots.txt, which is how a blog
         // replaces them; for anything else a clash is a mistake worth stopping for.
         let replaceable = Set(theme.assets.keys).union(options.noindex ? [] : ["robots.txt"])
@@ -144,7 +135,7 @@ final class SiteRenderer: Sendable {
         timer.lap("  redirects, static and theme files")
         diagnostics += tree.folderClashes()
         timer.lap("  folder clashes")
-        return (tree, made, diagnostics)
+        return Plan(tree: tree, pages: pages, diagnostics: diagnostics)
     }
 
     /// Renders a layout, keeping search engines out of previews even when a blog's own layouts
@@ -164,7 +155,7 @@ final class SiteRenderer: Sendable {
     func file(_ path: String) -> String { Document.outputFile(forSitePath: path) }
 }
 
-extension SiteRenderer {
+extension PagePlanner {
     /// The field groups the generators ask of every listed post (see ``Listings``), for a theme
     /// and the layouts posts name; the cache keeps each post's digests of them.
     static func listedFields(theme: Theme, postLayouts: Set<String>) -> [ListingFields] {
@@ -179,7 +170,7 @@ extension SiteRenderer {
 
 /// Each post's ``RenderedDocument/listingFingerprint(_:)`` for some set of fields, worked out
 /// the first time a generator asks for that set: with every set the build's generators ask for
-/// (`groups`, see ``SiteRenderer/listedFields(theme:postLayouts:)``), in one pass over the posts
+/// (`groups`, see ``PagePlanner/listedFields(theme:postLayouts:)``), in one pass over the posts
 /// rather than one a set.
 final class Listings: @unchecked Sendable {
     private let posts: [RenderedDocument]

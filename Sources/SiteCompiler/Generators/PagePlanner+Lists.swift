@@ -1,4 +1,4 @@
-extension SiteRenderer {
+extension PagePlanner {
     /// The home page, `per_page` posts at a time: `/`, `/page/2/`, `/page/3/`…
     /// `/page/1/` redirects to `/`, as readers who edit the URL expect.
     func homePages() -> [Item] {
@@ -43,39 +43,24 @@ extension SiteRenderer {
         Array(Set([1, count] + Array(max(1, number - 5)...min(count, number + 5)))).sorted()
     }
 
-    /// The pages made from many posts (the archive, the tags, the feeds, the sitemap and the 404
-    /// page), started at once on a thread of their own and joined by the caller's once it calls
-    /// `results()`; in that order. The archive and the sitemap, which show every post, start
-    /// first: last, either would keep one core busy and the others idle.
-    ///
-    /// These pages are rendered by swift-mustache as they are (each tag page lists a number of
-    /// posts of its own, so no two share a shape), and its casts slow each other down on two
-    /// cores at once; the post and home pages that run meanwhile make almost none.
-    func listPages() -> ListPages {
-        let jobs = [archivePage()] + tagPages() + feeds() + [sitemap(), notFoundPage()]
-        let sitemapIndex = jobs.count - 2
-        let order = [0, sitemapIndex] + Array(1..<sitemapIndex) + [jobs.count - 1]
-        return ListPages(order: order, jobs: JoinableJobs(order.map { jobs[$0] }))
-    }
-
-    /// List pages being made; see ``listPages()``.
-    struct ListPages: Sendable {
-        fileprivate let order: [Int]
-        fileprivate let jobs: JoinableJobs<Item>
-
-        /// Every list page, joining in the work until it is done.
-        func results() -> [Item] {
-            let made = jobs.results()
-            var items = [Item?](repeating: nil, count: order.count)
-            for (position, index) in order.enumerated() { items[index] = made[position] }
-            return items.map { $0! }
+    /// The pages made from many posts: the archive, the tags, the feeds, the sitemap and the
+    /// 404 page, in that order. The archive and the sitemap, which show every post, are marked
+    /// to start first: last, either would keep one core busy and the others idle.
+    func listPages() -> [Item] {
+        var archive = archivePage(), map = sitemap()
+        archive.startsFirst = true
+        map.startsFirst = true
+        return ([archive] + tagPages() + feeds() + [map, notFoundPage()]).map { item in
+            var item = item
+            item.showsMany = true
+            return item
         }
     }
 
-    /// `/archive/`: every post, grouped by year, newest first; made when called.
-    func archivePage() -> @Sendable () -> Item {
+    /// `/archive/`: every post, grouped by year, newest first.
+    func archivePage() -> Item {
         let fingerprint = Fingerprint([inputs.site] + inputs.listings[theme.fields(of: "archive")], label: "archive")
-        return { [self] in self.page("archive/index.html", origin: "the archive page", fingerprint: fingerprint) { [self] in
+        return page("archive/index.html", origin: "the archive page", fingerprint: fingerprint) { [self] in
             let summaries = context.postSummaries.of(site.posts.indices)
             var years: [[String: Any]] = []
             var currentYear = ""
@@ -97,11 +82,11 @@ extension SiteRenderer {
             close()
             let page = context.generatedPage(kind: "archive", title: "Archive", path: "/archive/")
             return html("archive", context.values(page: page, extra: ["years": years, "posts": summaries]))
-        } }
+        }
     }
 
-    /// `/tags/` lists every tag; `/tags/<tag>/` lists its posts; each made when called.
-    func tagPages() -> [@Sendable () -> Item] {
+    /// `/tags/` lists every tag; `/tags/<tag>/` lists its posts.
+    func tagPages() -> [Item] {
         let context = context, tags = site.tags
         @Sendable func value(_ index: Int, withPosts: Bool) -> [String: Any] {
             let tag = tags[index]
@@ -113,32 +98,28 @@ extension SiteRenderer {
         let listings = inputs.listings[Self.tagListingFields(theme)]
         let tagInputs = tags.map { tag in Fingerprint([Fingerprint.of(tag.name + "\u{0}" + tag.slug)] + tag.posts.map { listings[$0] }) }
         let indexFingerprint = Fingerprint([inputs.site] + tagInputs, label: "tags")
-        let index: @Sendable () -> Item = { [self] in
-            self.page("tags/index.html", origin: "the tags page", fingerprint: indexFingerprint) { [self] in
-                html("tags", context.values(page: context.generatedPage(kind: "tags", title: "Tags", path: "/tags/"),
-                                            extra: ["tags": tags.indices.map { value($0, withPosts: true) }]))
-            }
+        let index = page("tags/index.html", origin: "the tags page", fingerprint: indexFingerprint) { [self] in
+            html("tags", context.values(page: context.generatedPage(kind: "tags", title: "Tags", path: "/tags/"),
+                                        extra: ["tags": tags.indices.map { value($0, withPosts: true) }]))
         }
-        return [index] + tags.indices.map { index -> @Sendable () -> Item in
-            { [self] in
-                let group = tags[index]
-                return self.page(file(group.path), origin: "the page of tag '\(group.name)'", fingerprint: Fingerprint(inputs.site, tagInputs[index])) { [self] in
-                    let page = context.generatedPage(kind: "tag", title: "Posts tagged “\(group.name)”", path: group.path)
-                    let tag = value(index, withPosts: true)
-                    return html("tag", context.values(page: page, extra: ["tag": tag, "posts": tag["posts"]!]))
-                }
+        return [index] + tags.indices.map { index in
+            let group = tags[index]
+            return page(file(group.path), origin: "the page of tag '\(group.name)'", fingerprint: Fingerprint(inputs.site, tagInputs[index])) { [self] in
+                let page = context.generatedPage(kind: "tag", title: "Posts tagged “\(group.name)”", path: group.path)
+                let tag = value(index, withPosts: true)
+                return html("tag", context.values(page: page, extra: ["tag": tag, "posts": tag["posts"]!]))
             }
         }
     }
 
-    /// `/404.html`, which servers show for a missing page; made when called.
-    func notFoundPage() -> @Sendable () -> Item {
+    /// `/404.html`, which servers show for a missing page.
+    func notFoundPage() -> Item {
         let fields = theme.fields(of: "404")
         let fingerprint = Fingerprint([inputs.site] + site.posts.prefix(5).map { $0.listingFingerprint(fields) }, label: "404")
-        return { [self] in self.page("404.html", origin: "the 404 page", fingerprint: fingerprint) { [self] in
+        return page("404.html", origin: "the 404 page", fingerprint: fingerprint) { [self] in
             let page = context.generatedPage(kind: "not_found", title: "Page not found", path: "/404.html")
             return html("404", context.values(page: page, extra: ["posts": context.postSummaries.of(0..<min(5, context.postSummaries.count))]))
-        } }
+        }
     }
 
     /// A page at each alias that sends readers and search engines to the new address.

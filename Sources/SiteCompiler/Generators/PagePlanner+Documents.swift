@@ -1,11 +1,10 @@
 import Foundation
 
-extension SiteRenderer {
-    /// Each post and page through its layout, on every core, with the files that travel with it.
-    func documentPages(progress: BuildProgress?) -> [Item] {
+extension PagePlanner {
+    /// Each post and page through its layout, with the files that travel with it; the digests
+    /// are worked out on every core.
+    func documentPages() -> [Item] {
         let posts = site.posts, pages = site.pages
-        let total = posts.count + pages.count
-        let counter = ProgressCounter(total: total, report: progress)
         // A post's page shows its neighbours' list values, of the groups its layout shows.
         let layouts = Set(posts.map { $0.document.layout?.name ?? "post" })
         let neighbourListings = Dictionary(uniqueKeysWithValues: layouts.map { ($0, inputs.listings[theme.fields(of: $0)]) })
@@ -17,7 +16,7 @@ extension SiteRenderer {
             let next = index > 0 ? index - 1 : nil
             let fingerprint = Fingerprint([inputs.site, inputs.posts[index]] + [previous, next].map { $0.map { listings[$0] } ?? Fingerprint() },
                                           label: "post")
-            let item = document(post, fingerprint: fingerprint, defaultLayout: "post", known: { [self] in
+            return document(post, fingerprint: fingerprint, defaultLayout: "post", known: { [self] in
                 // The neighbours' summaries, which the page holds as they are.
                 var known: [String: PageShape.Fragment] = [:]
                 known["previous"] = previous.flatMap(context.postSummaries.fragment)
@@ -26,16 +25,12 @@ extension SiteRenderer {
             }) { [self] in
                 context.page(post, index: index, previous: previous, next: next)
             }
-            counter.step()
-            return item
         }
         let renderedPages = Parallel.map(Array(pages.indices)) { index -> Item in
             let page = pages[index]
-            let item = document(page, fingerprint: Fingerprint([inputs.site, inputs.pages[index]], label: "page"), defaultLayout: "page") { [self] in
+            return document(page, fingerprint: Fingerprint([inputs.site, inputs.pages[index]], label: "page"), defaultLayout: "page") { [self] in
                 context.page(page, previous: nil, next: nil)
             }
-            counter.step()
-            return item
         }
         var items = renderedPosts + renderedPages
         for rendered in [posts, pages].joined() where !rendered.document.assets.isEmpty {

@@ -1,0 +1,51 @@
+/// The render phase: each planned page that is out of date goes through its layout and on to a
+/// ``Publisher``; the others are kept as the last build left them.
+///
+/// Pages that many of are made alike (posts, pages, home pages) are spread over every core.
+/// The pages made from many posts are rendered one at a time on a thread of their own meanwhile:
+/// swift-mustache renders them as they are (no two tag pages share a shape), and its casts
+/// slow each other down on two cores at once, where the stencil-made pages cost almost none.
+struct PageRendering: Sendable {
+    /// Which pages the last build made that are still good; ask it before rendering.
+    var outdatedness: any Outdatedness
+    var publisher: any Publisher
+    var progress: BuildProgress?
+
+    /// What the render phase did with a page.
+    struct Made: Sendable {
+        var fingerprint: Fingerprint
+        /// The live file's stamp, when the page was kept without being rendered.
+        var kept: FileStamp?
+    }
+
+    /// Renders and publishes every page of `pages` that is out of date; returns what was made
+    /// of each, by path.
+    func render(_ pages: [PagePlanner.Item]) -> [String: Made] {
+        var made: [String: Made] = [:]
+        made.reserveCapacity(pages.count)
+        var many: [PagePlanner.Item] = [], lists: [PagePlanner.Item] = []
+        for page in pages {
+            guard let fingerprint = page.fingerprint else { continue }
+            if let stamp = outdatedness.keptStamp(of: page.path, fingerprint: fingerprint) {
+                made[page.path] = Made(fingerprint: fingerprint, kept: stamp)
+                continue
+            }
+            made[page.path] = Made(fingerprint: fingerprint)
+            if page.showsMany { lists.append(page) } else { many.append(page) }
+        }
+        lists = lists.filter(\.startsFirst) + lists.filter { !$0.startsFirst }
+        let publisher = publisher
+        @Sendable func publish(_ page: PagePlanner.Item) {
+            guard case .page(let render) = page.content else { return }
+            publisher.publish(page.path, render())
+        }
+        let listJobs = JoinableJobs(lists.map { page in { publish(page) } })
+        let counter = ProgressCounter(total: many.count, report: progress)
+        _ = Parallel.map(many, inRuns: true) { page in
+            publish(page)
+            counter.step()
+        }
+        _ = listJobs.results()
+        return made
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+/// Where the pipeline asks the incremental part (``BuildCache``) what an earlier build knew.
+extension SiteBuilder {
+    /// The cache kept in `file`, valid only for this galley.yml, theme, build options and
+    /// Galley binary; an empty one without a file.
+    func loadCache(from file: URL?, config: SiteConfig, theme: Theme, bytes: Background<BuildCache.Files>?) -> BuildCache {
+        let configBytes = (try? source.contents(of: SiteConfig.fileName)) ?? Data()
+        let documentsKey = Fingerprint([Fingerprint.of(configBytes), Fingerprint.of(Data(ToolIdentity.current))], label: BuildCache.documentsFormat)
+        let optionsText = "\(config.baseURL.absoluteString)|\(options.includeDrafts)|\(options.includeFuture)|\(options.noindex)"
+        let pagesKey = Fingerprint([documentsKey, theme.fingerprint, Fingerprint.of(optionsText)], label: "pages")
+        guard let file else { return BuildCache(documentsKey: documentsKey, pagesKey: pagesKey) }
+        let renderer = MarkdownRenderer()
+        let tree = source
+        // A cached document's body is read and rendered again only when a page shows it. The
+        // file is the one the cache describes: the loader reuses an entry only while the file's
+        // version or digest is the one recorded.
+        let cachedHTML: @Sendable (String) -> String = { path in DocumentReader.body(of: path, in: tree).map { renderer.render($0).html } ?? "" }
+        return BuildCache.load(from: file, documentsKey: documentsKey, pagesKey: pagesKey, files: bytes?.wait(), html: cachedHTML)
+    }
+
+    /// Tells the cache what this build read, and when that differs from what it held, saves
+    /// the documents beside `file` on another thread, overlapping the rendering.
+    func rememberDocuments(in cache: inout BuildCache, _ loaded: ContentLoader.Loaded, _ assembled: Assembled,
+                           listing: [ListingFields], savingBeside file: URL) -> Background<Void>? {
+        let selection = assembled.selection
+        let changed = cache.remember(loaded, rendered: [(selection.posts, assembled.postOrder, assembled.site.posts),
+                                                        (selection.pages, assembled.pageOrder, assembled.site.pages)])
+        guard changed else { return nil }
+        let documents = cache
+        return Background { _ = try? documents.saveDocuments(documents.encodedDocuments(listing: listing), beside: file) }
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+
+extension SiteBuilder {
+    /// The first half of loading the source: galley.yml and the theme, each problem reported.
+    func loadSettings(_ log: inout DiagnosticLog) throws(BuildFailure) -> (SiteConfig, Theme) {
+        var config: SiteConfig?
+        do {
+            config = try SiteConfig.load(from: source)
+        } catch {
+            log.report(contentsOf: error.diagnostics)
+        }
+        var theme: Theme?
+        do {
+            theme = try Theme.load(from: source)
+        } catch {
+            log.report(contentsOf: error.diagnostics)
+        }
+        guard var config, let theme else { throw log.failure }
+        if let baseURL = options.baseURL { config.baseURL = baseURL }
+        return (config, theme)
+    }
+
+    /// The second half: every post, page and static file. `cache` holds documents an earlier
+    /// build read, taken instead of reading a file while its version or digest is the same.
+    func loadContent(config: SiteConfig, cache: [String: CachedDocument], versions: [String: FileVersion],
+                     files: [String]?) -> ContentLoader.Loaded {
+        let settledBefore = Int(Date().timeIntervalSince1970 * 1e9) - racyMargin
+        return ContentLoader(config: config, tree: source, cache: cache, settledBefore: settledBefore,
+                             knownVersions: versions, knownFiles: files).load()
+    }
+}

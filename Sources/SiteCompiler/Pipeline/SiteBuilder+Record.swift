@@ -1,0 +1,89 @@
+import Foundation
+
+/// The record phase, and its use by the next build: what a build leaves in the cache so that
+/// the next one can trust what it finds, and stop at once when nothing has moved.
+extension SiteBuilder {
+    /// The report of a build that need not run: the stamp the last build left says no source
+    /// and no output file has moved since. Otherwise nil, and the stale stamp is removed.
+    func upToDate(cacheFile: URL, state: SourceState?, output: URL, clock: BuildClock) -> Report? {
+        let stampFile = BuildStamp.file(beside: cacheFile)
+        if let state, let stamp = BuildStamp.load(from: stampFile), stamp.key == BuildStamp.key(state: state, options: options), stamp.describes(output.standardizedFileURL.path, at: options.now) {
+            var report = Report(posts: stamp.posts, pages: stamp.pages, written: 0, unchanged: stamp.outputs.count, seconds: clock.seconds,
+                                warnings: stamp.warnings, baseURL: options.baseURL ?? (try? SiteConfig.load(from: source).baseURL) ?? URL(filePath: "/"))
+            report.upToDate = true
+            return report
+        }
+        try? FileManager.default.removeItem(at: stampFile)
+        return nil
+    }
+
+    /// Records each output file as it now stands, with what each page was made from, and
+    /// leaves a stamp of the sources and outputs for the next build.
+    func record(_ compiled: Compiled, session: OutputSession, output: URL, cacheFile: URL, state: SourceState?, clock: BuildClock) {
+        var timer = PhaseTimer()
+        var cache = compiled.cache
+        // One stat a file, on every core, serves the page records and the stamp alike.
+        let paths = Array(compiled.output.files.keys)
+        // A kept page the writer left alone in a synced spare is the very file (inode, times)
+        // the renderer found live: its stamp is known without another stat.
+        let untouched = session.synced ?? []
+        let made = compiled.pages
+        // A page the session wrote into an empty spare, and nothing wrote after it, is as the
+        // session found it after writing.
+        let written = session.writtenStamps
+        let live = OpenFolder(output.standardizedFileURL.path)
+        let stamps = Parallel.map(paths) { path -> FileStamp? in
+            let page = made[path]
+            if untouched.contains(path), let kept = page?.kept { return kept }
+            if let stamp = written[path], let page, page.kept == nil { return stamp }
+            return live.flatMap { FileStamp.of(path, in: $0) }
+        }
+        timer.lap("output stamps")
+        let fresh = zip(paths, stamps).compactMap { path, stamp -> (String, BuildCache.PageRecord)? in
+            guard let stamp, let fingerprint = made[path]?.fingerprint else { return nil }
+            return (path, BuildCache.PageRecord(fingerprint: fingerprint, stamp: stamp))
+        }
+        // The last build's records, brought up to date: after an edit nearly all are the same,
+        // and one lookup each says so without building and comparing another table.
+        var records = compiled.previousPages
+        var changed = false
+        for (path, record) in fresh where records[path] != record {
+            records[path] = record
+            changed = true
+        }
+        // More records than pages: some pages are gone, and their records with them.
+        if records.count != fresh.count {
+            records = Dictionary(fresh, uniquingKeysWith: { $1 })
+            changed = true
+        }
+        cache.pages = records
+        if changed {
+            try? cache.savePages(to: cacheFile)
+        }
+        compiled.savingDocuments?.wait()
+        timer.lap("save cache")
+        // A source changed within a clock tick of the state being read could change again
+        // unseen; such a build leaves no stamp, and the next one checks contents.
+        if let state, !state.isRacy(at: clock.startWall, margin: racyMargin), !stamps.contains(where: { $0 == nil }) {
+            let outputs = zip(paths, stamps).map { BuildStamp.Output(path: $0, stamp: $1!) }
+            let stamp = BuildStamp(key: BuildStamp.key(state: state, options: options),
+                                   validUntil: Int(compiled.validUntil.timeIntervalSince1970.rounded(.down)),
+                                   posts: compiled.site.posts.count, pages: compiled.site.pages.count,
+                                   warnings: compiled.warnings, outputs: outputs)
+            try? stamp.save(to: BuildStamp.file(beside: cacheFile))
+        }
+        timer.lap("save stamp")
+    }
+}
+
+/// When a build started, by the wall clock (for the stamp) and the monotonic one (for the report).
+struct BuildClock {
+    let start = ContinuousClock.now
+    let startWall = Int(Date().timeIntervalSince1970 * 1e9)
+
+    /// Seconds since the build started.
+    var seconds: Double {
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+}
