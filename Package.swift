@@ -30,6 +30,9 @@ let package = Package(
 
         // System calls Swift cannot reach through Glibc (openat2, renameat2).
         .target(name: "CPlatform", path: "Sources/CPlatform"),
+        // Raw file I/O with one error type, and every Linux-only call: the bottom layer, which
+        // the source trees and the compiler share without needing each other.
+        .target(name: "FileSystem", dependencies: ["CPlatform"]),
 
         // Turns the repository's `layouts/` folder into Swift source so the default theme
         // travels inside the binary.
@@ -44,14 +47,14 @@ let package = Package(
         .target(
             name: "SiteCompiler",
             dependencies: [
-                "CCmarkGFM", "CPlatform",
+                "CCmarkGFM", "FileSystem",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
             plugins: ["EmbedTheme"]
         ),
-        .target(name: "GitSource", dependencies: ["CLibGit2", "SiteCompiler"]),
+        .target(name: "GitSource", dependencies: ["CLibGit2", "FileSystem", "SiteCompiler"]),
         .target(
             name: "Previews",
             dependencies: [
@@ -72,12 +75,13 @@ let package = Package(
         .testTarget(
             name: "SiteCompilerTests",
             dependencies: [
-                "SiteCompiler",
+                "SiteCompiler", "FileSystem",
                 // For tests that hold Galley's readings of YAML and layouts against the libraries' own.
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
+        .testTarget(name: "FileSystemTests", dependencies: ["FileSystem"]),
         .testTarget(name: "GitSourceTests", dependencies: ["GitSource", "CLibGit2", "SiteCompiler"]),
         .testTarget(name: "PreviewsTests", dependencies: ["Previews", "GitSource", "SiteCompiler"]),
         .testTarget(name: "galleyTests", dependencies: ["SiteCompiler", "Previews"]),

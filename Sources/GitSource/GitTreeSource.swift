@@ -1,4 +1,5 @@
 import CLibGit2
+import FileSystem
 import Foundation
 import SiteCompiler
 

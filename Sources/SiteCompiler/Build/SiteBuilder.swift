@@ -1,3 +1,4 @@
+import FileSystem
 import Foundation
 
 /// Builds a blog: reads it from a ``SourceTree``, renders it, and writes the output folder.

@@ -1,3 +1,4 @@
+import FileSystem
 import Foundation
 
 /// What the last build of one output folder knew: each post and page as parsed, by the digest

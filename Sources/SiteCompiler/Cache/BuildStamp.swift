@@ -1,3 +1,4 @@
+import FileSystem
 import Foundation
 
 /// What a build left behind, kept beside its cache so that a rebuild with nothing to do finishes

@@ -1,3 +1,4 @@
+import FileSystem
 import Foundation
 
 /// Finds a blog's posts, pages and static files in a ``SourceTree`` and reads them.

@@ -1,3 +1,4 @@
+import FileSystem
 import Foundation
 
 /// Reads one Markdown file into a ``Document``, checking every front matter key it knows.

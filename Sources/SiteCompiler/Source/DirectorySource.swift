@@ -1,4 +1,4 @@
-import CPlatform
+import FileSystem
 import Foundation
 
 /// A ``SourceTree`` over a folder on disk.
@@ -98,7 +98,7 @@ public struct DirectorySource: SourceTree {
     public func contents(of path: String) throws -> Data {
         let held = folder ?? OpenFolder(rootPath)
         guard let held else { throw SourceTreeError.unreadable(path, reason: String(cString: strerror(errno))) }
-        var descriptor = galley_open_beneath(held.descriptor, path, O_RDONLY | O_CLOEXEC, 0, 0)
+        var descriptor = Platform.openBeneath(held.descriptor, path, O_RDONLY | O_CLOEXEC, noLinks: false)
         if descriptor < 0, errno == ENOSYS {
             // Without openat2: the same rule, checked on the resolved path.
             descriptor = Self.staysInside(rootPath + "/" + path, realRoot) ? open(rootPath + "/" + path, O_RDONLY | O_CLOEXEC) : -2

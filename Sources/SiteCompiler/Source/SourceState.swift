@@ -1,4 +1,5 @@
 import Crypto
+import FileSystem
 import Foundation
 
 /// A cheap digest of what a ``SourceTree`` holds: equal digests mean no file can have changed.
