@@ -3,7 +3,10 @@ import PackageDescription
 
 let package = Package(
     name: "galley",
-    platforms: [.macOS(.v14)],
+    // Galley builds and runs on Linux only: writing below an open folder and swapping the output
+    // in one step need calls only Linux has. A `platforms` entry could only name Apple systems,
+    // so there is none; FileSystem's Platform.swift holds every such call and stops a build on
+    // any other system, so that a port starts there.
     products: [
         .executable(name: "galley", targets: ["galley"]),
         .library(name: "SiteCompiler", targets: ["SiteCompiler"]),
@@ -66,7 +69,7 @@ let package = Package(
         .executableTarget(
             name: "galley",
             dependencies: [
-                "SiteCompiler", "GitSource", "Previews",
+                "FileSystem", "SiteCompiler", "GitSource", "Previews",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

@@ -1,6 +1,10 @@
 import CPlatform
 import Foundation
 
+#if !os(Linux)
+#error("Galley runs on Linux only; a port starts here, in FileSystem/Platform.swift")
+#endif
+
 /// Every call Galley makes that only Linux has, behind a small API: a port to another system
 /// rewrites this file (and CPlatform's C shims) instead of hunting through the code for them.
 package enum Platform {
@@ -21,7 +25,24 @@ package enum Platform {
     package static func exchange(_ aFolder: Int32, _ a: String, _ bFolder: Int32, _ b: String) -> Bool {
         galley_exchange(aFolder, a, bFolder, b) == 0
     }
+
+    /// What `stat` says of the running executable; nil when the system will not say.
+    package static func runningExecutable() -> stat? {
+        var info = stat()
+        return stat("/proc/self/exe", &info) == 0 ? info : nil
+    }
+
+    /// Asks the C allocator to grow its heaps `heapGrowth` bytes at a time and to keep blocks up
+    /// to `largestHeapBlock` bytes in a heap rather than map each on its own.
+    package static func tuneAllocator(heapGrowth: Int32, largestHeapBlock: Int32) {
+        // <malloc.h> is not part of the Glibc module; these are its M_TOP_PAD and M_MMAP_THRESHOLD.
+        _ = mallopt(-2, heapGrowth)
+        _ = mallopt(-3, largestHeapBlock)
+    }
 }
+
+@_silgen_name("mallopt")
+private func mallopt(_ parameter: Int32, _ value: Int32) -> Int32
 
 extension stat {
     /// The last access time, as `utimensat` takes it.
