@@ -10,6 +10,7 @@ let package = Package(
     products: [
         .executable(name: "galley", targets: ["galley"]),
         .library(name: "SiteCompiler", targets: ["SiteCompiler"]),
+        .library(name: "SiteSource", targets: ["SiteSource"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -47,21 +48,27 @@ let package = Package(
             path: "Sources/EmbedTheme"
         ),
 
+        // The blog's files as a build reads them, apart from the compiler so that anything that
+        // only supplies or reads a blog (a git commit, a dev server) can do without it.
+        .target(
+            name: "SiteSource",
+            dependencies: ["FileSystem", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         .target(
             name: "SiteCompiler",
             dependencies: [
-                "CCmarkGFM", "FileSystem",
+                "CCmarkGFM", "FileSystem", "SiteSource",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
             plugins: ["EmbedTheme"]
         ),
-        .target(name: "GitSource", dependencies: ["CLibGit2", "FileSystem", "SiteCompiler"]),
+        .target(name: "GitSource", dependencies: ["CLibGit2", "FileSystem", "SiteSource", "SiteCompiler"]),
         .target(
             name: "Previews",
             dependencies: [
-                "SiteCompiler", "GitSource",
+                "SiteCompiler", "SiteSource", "GitSource",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -69,7 +76,7 @@ let package = Package(
         .executableTarget(
             name: "galley",
             dependencies: [
-                "FileSystem", "SiteCompiler", "GitSource", "Previews",
+                "FileSystem", "SiteSource", "SiteCompiler", "GitSource", "Previews",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -78,15 +85,15 @@ let package = Package(
         .testTarget(
             name: "SiteCompilerTests",
             dependencies: [
-                "SiteCompiler", "FileSystem",
+                "SiteCompiler", "SiteSource", "FileSystem",
                 // For tests that hold Galley's readings of YAML and layouts against the libraries' own.
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
         .testTarget(name: "FileSystemTests", dependencies: ["FileSystem"]),
-        .testTarget(name: "GitSourceTests", dependencies: ["GitSource", "CLibGit2", "SiteCompiler"]),
-        .testTarget(name: "PreviewsTests", dependencies: ["Previews", "GitSource", "SiteCompiler"]),
+        .testTarget(name: "GitSourceTests", dependencies: ["GitSource", "CLibGit2", "SiteSource", "SiteCompiler"]),
+        .testTarget(name: "PreviewsTests", dependencies: ["Previews", "GitSource", "SiteSource", "SiteCompiler"]),
         .testTarget(name: "galleyTests", dependencies: ["SiteCompiler", "Previews"]),
     ]
 )

@@ -2,6 +2,7 @@ import CLibGit2
 import FileSystem
 import Foundation
 import SiteCompiler
+import SiteSource
 
 /// A ``SourceTree`` over the tree of one commit, read straight from the object database: no
 /// checkout, no working copy, no `index.lock`, so any number of commits can be built at once.

@@ -1,5 +1,6 @@
 import FileSystem
 import Foundation
+import SiteSource
 
 /// What a build left behind, kept beside its cache so that a rebuild with nothing to do finishes
 /// in milliseconds: the state of every source file (see ``SourceState``), the build options and

@@ -1,3 +1,4 @@
+import FileSystem
 import Foundation
 
 /// Renders a ``Site`` through a ``Theme`` into an ``OutputTree``: posts and pages, the paginated

@@ -1,5 +1,6 @@
 import FileSystem
 import Foundation
+import SiteSource
 
 /// Writes an ``OutputTree`` to a folder so that readers never see half a site and a failed build
 /// loses nothing.

@@ -1,4 +1,5 @@
 import Foundation
+import SiteSource
 
 @testable import SiteCompiler
 

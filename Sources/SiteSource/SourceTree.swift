@@ -28,31 +28,6 @@ public protocol SourceTree: Sendable {
     var description: String { get }
 }
 
-extension SourceTree {
-    /// The file at `path` decoded as UTF-8, or a diagnostic naming the file.
-    func text(of path: String) throws(Diagnostic) -> String {
-        let data: Data
-        do {
-            data = try contents(of: path)
-        } catch {
-            throw Diagnostic(path: path, message: "cannot read file: \(SourceTreeError.describe(error))")
-        }
-        return try SourceText.decode(data, path: path)
-    }
-}
-
-/// How source files become text.
-enum SourceText {
-    /// `data` as UTF-8 text without a byte-order mark, or a diagnostic naming the file.
-    static func decode(_ data: Data, path: String) throws(Diagnostic) -> String {
-        guard let text = String(validating: data, as: UTF8.self) else {
-            throw Diagnostic(path: path, message: "file is not valid UTF-8 text")
-        }
-        // A byte-order mark would otherwise hide the opening `---` of the front matter.
-        return text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
-    }
-}
-
 /// The names every source tree skips: editor and OS litter that no blogger means to publish.
 public enum SourceFileFilter {
     /// Whether a file or folder called `name` is left out of a blog.
@@ -70,6 +45,7 @@ public enum SourceTreeError: Error, CustomStringConvertible, Sendable {
     /// The path is, or passes through, a symbolic link to a place outside the tree.
     case linkOutside(String)
 
+    /// The path and what is wrong with it.
     public var description: String {
         switch self {
         case .notFound(let path): "\(path): no such file"
@@ -78,19 +54,13 @@ public enum SourceTreeError: Error, CustomStringConvertible, Sendable {
         }
     }
 
-    static let outsideReason =
+    /// Why a link out of the tree is refused, and what to do about it.
+    package static let outsideReason =
         "a symbolic link to a place outside the blog folder; Galley does not follow links out of the blog (copy the file in, or link to a place inside)"
 
-    /// A diagnostic for `error`, met while listing `folder`: a link out of the blog is named
-    /// itself, anything else is about the folder.
-    static func diagnostic(for error: Error, listing folder: String) -> Diagnostic {
-        if case .linkOutside(let path) = error as? SourceTreeError {
-            return Diagnostic(path: path, message: outsideReason)
-        }
-        return Diagnostic(path: folder, message: "cannot list folder: \(error)")
-    }
-
-    static func describe(_ error: Error) -> String {
+    /// What went wrong in `error`, met reading a tree or a file, without the path: for a
+    /// message that names the path its own way.
+    package static func describe(_ error: Error) -> String {
         if let error = error as? SourceTreeError {
             switch error {
             case .notFound: return "no such file"

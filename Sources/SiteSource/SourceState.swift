@@ -49,6 +49,7 @@ public struct FileVersion: Sendable, Equatable {
     /// cannot change in place.
     public var changed: Int
 
+    /// A version from its parts.
     public init(bytes: [UInt8], changed: Int) {
         self.bytes = bytes
         self.changed = changed
@@ -66,6 +67,7 @@ extension SourceTree {
     /// Trees that cannot tell their state cheaply have none; a build then simply reads them.
     public func state(of roots: [String]) throws -> SourceState? { nil }
 
+    /// Trees that cannot tell a file's version cheaply have none; a build then reads the file.
     public func version(of path: String) -> FileVersion? { nil }
 }
 
@@ -90,6 +92,7 @@ extension DirectorySource {
         return SourceState(digest: Array(walk.hasher.finalize()), newestChange: walk.newest, versions: walk.versions, files: walk.files)
     }
 
+    /// The version of the file at `path` on disk, links followed; nil when it is not a regular file.
     public func version(of path: String) -> FileVersion? {
         var info = stat()
         guard stat(root.path + "/" + path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
