@@ -21,6 +21,7 @@ public struct RelativePath: Hashable, Sendable, CustomStringConvertible {
         string = path
     }
 
+    /// The checked path.
     public var description: String { string }
 
     /// Why `path` cannot be a relative path, or nil when it can. Without `allowingControls`, a
@@ -59,6 +60,7 @@ public struct RelativePath: Hashable, Sendable, CustomStringConvertible {
     public enum Problem: Error, Sendable, Equatable, CustomStringConvertible {
         case empty, absolute, emptyName, dotName, nul, control, tooLong
 
+        /// What is wrong, worded to follow the path in a message ("'a//b' has an empty name in it").
         public var description: String {
             switch self {
             case .empty: "is empty"
