@@ -64,7 +64,7 @@ let package = Package(
             ],
             plugins: ["EmbedTheme"]
         ),
-        .target(name: "GitSource", dependencies: ["CLibGit2", "FileSystem", "SiteSource", "SiteCompiler"]),
+        .target(name: "GitSource", dependencies: ["CLibGit2", "FileSystem", "SiteSource"]),
         .target(
             name: "Previews",
             dependencies: [

@@ -1,7 +1,6 @@
 import CLibGit2
 import FileSystem
 import Foundation
-import SiteCompiler
 import SiteSource
 
 /// A ``SourceTree`` over the tree of one commit, read straight from the object database: no
