@@ -1,0 +1,98 @@
+import Crypto
+import FileSystem
+import Foundation
+
+extension DirectorySource {
+    /// The state of the files and folders `roots` (paths relative to the root; missing ones count
+    /// as missing), following symlinks as ``files(under:)`` does.
+    public func state(of roots: [String]) throws -> SourceState? {
+        var walk = StateWalk()
+        walk.realRoot = realRoot
+        for root in roots {
+            // Each root on its own, as files(under:) lists it: a folder linked into two roots
+            // counts under both.
+            walk.visited = []
+            walk.hasher.update(data: Array(root.utf8) + [0])
+            var info = stat(), link = stat()
+            let path = self.root.path + "/" + root
+            if lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK, !Self.staysInside(path, walk.realRoot) {
+                throw SourceTreeError.linkOutside(root)
+            }
+            try walk.visit(self.root.path + "/" + root, relative: root, info: stat(self.root.path + "/" + root, &info) == 0 ? info : nil)
+        }
+        return SourceState(digest: Array(walk.hasher.finalize()), newestChange: walk.newest, versions: walk.versions, files: walk.files)
+    }
+
+    /// The version of the file at `path` on disk, links followed; nil when it is not a regular file.
+    public func version(of path: String) -> FileVersion? {
+        var info = stat()
+        guard stat(root.path + "/" + path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return FileVersion(info)
+    }
+}
+
+/// One walk over a folder for its ``SourceState``.
+private struct StateWalk {
+    var hasher = SHA256()
+    var newest = 0
+    var visited = Set<[UInt64]>()
+    var versions: [String: FileVersion] = [:]
+    var files: [String] = []
+    /// The blog folder's real path, to refuse links that lead out of it as the build does.
+    var realRoot: String?
+
+    /// Folders with more entries than this are looked at on every core: a blog's posts folder
+    /// holds thousands of files, and each `stat` is a system call.
+    static let parallelFrom = 64
+
+    /// Takes in the regular file `relative`, whose `stat` is `info`.
+    private mutating func take(file relative: String, info: stat) {
+        let version = FileVersion(info)
+        newest = max(newest, version.changed)
+        version.bytes.withUnsafeBytes { hasher.update(bufferPointer: $0) }
+        versions[relative] = version
+        files.append(relative)
+    }
+
+    /// Takes in the file or folder at `path`, whose `stat` is `info` (nil when missing).
+    mutating func visit(_ path: String, relative: String, info: stat?) throws {
+        guard let info else {
+            hasher.update(data: [0xFF])
+            return
+        }
+        if info.st_mode & S_IFMT == S_IFREG { return take(file: relative, info: info) }
+        let version = FileVersion(info)
+        newest = max(newest, version.changed)
+        hasher.update(data: version.bytes)
+        guard info.st_mode & S_IFMT == S_IFDIR, visited.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted else { return }
+        let folder = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard folder >= 0, let entries = FolderEntries.read(path) else {
+            let reason = String(cString: strerror(errno))
+            if folder >= 0 { close(folder) }
+            throw SourceTreeError.unreadable(relative, reason: reason)
+        }
+        defer { close(folder) }
+        let names = entries.map(\.name).filter { !SourceFileFilter.ignores($0) }.sorted()
+        for (name, type) in entries where type == UInt8(DT_LNK) && !SourceFileFilter.ignores(name) {
+            if !DirectorySource.staysInside(path + "/" + name, realRoot) { throw SourceTreeError.linkOutside(relative + "/" + name) }
+        }
+        // Relative to the open folder, the kernel looks up one name instead of the whole path.
+        let look: @Sendable (String) -> stat? = { name in
+            var info = stat()
+            return fstatat(folder, name, &info, 0) == 0 ? info : nil
+        }
+        let infos = names.count > Self.parallelFrom ? Parallel.map(names, look) : names.map(look)
+        versions.reserveCapacity(versions.count + names.count)
+        for (name, info) in zip(names, infos) {
+            var name = name
+            name.withUTF8 { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
+            withUnsafeBytes(of: UInt8(0)) { hasher.update(bufferPointer: $0) }
+            // A file needs no path of its own, only its name under the blog's root.
+            if let info, info.st_mode & S_IFMT == S_IFREG {
+                take(file: relative + "/" + name, info: info)
+            } else {
+                try visit(path + "/" + name, relative: relative + "/" + name, info: info)
+            }
+        }
+    }
+}
