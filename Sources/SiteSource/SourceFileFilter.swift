@@ -4,4 +4,10 @@ public enum SourceFileFilter {
     public static func ignores(_ name: String) -> Bool {
         name == ".DS_Store" || name == "Thumbs.db" || name == ".git" || name.hasSuffix("~")
     }
+
+    /// Whether a name along `path` (`a/b/c`) is left out, and with it the file: for trees that
+    /// hold whole paths rather than walk folders.
+    package static func ignoresAnyName(in path: String) -> Bool {
+        path.split(separator: "/").contains { ignores(String($0)) }
+    }
 }
