@@ -40,13 +40,7 @@ import Testing
         #expect(try MemorySource(["posts/é.md": "héllo"]).contents(of: "posts/é.md") == source.contents(of: "posts/é.md"))
         #expect(source.fileExists("static/photo.jpg"))
         #expect(!source.fileExists("static"))
-        do {
-            _ = try source.contents(of: "static/none.jpg")
-            Issue.record("a file the tree does not hold was read")
-        } catch let error as SourceTreeError {
-            guard case .notFound(let path) = error else { Issue.record("\(error)"); return }
-            #expect(path == "static/none.jpg")
-        }
+        expectNotFound("static/none.jpg", in: source)
     }
 
     @Test func aFileVersionIsItsBytes() {

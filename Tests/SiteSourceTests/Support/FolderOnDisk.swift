@@ -15,4 +15,9 @@ final class FolderOnDisk {
     }
 
     deinit { try? FileManager.default.removeItem(at: root) }
+
+    /// Makes `path` a symbolic link to the folder's own `target`.
+    func link(_ path: String, to target: String) -> Bool {
+        symlink(root.appending(path: target).path, root.appending(path: path).path) == 0
+    }
 }
