@@ -3,10 +3,14 @@ import PackageDescription
 
 let package = Package(
     name: "galley",
-    platforms: [.macOS(.v14)],
+    // Galley builds and runs on Linux only: writing below an open folder and swapping the output
+    // in one step need calls only Linux has. A `platforms` entry could only name Apple systems,
+    // so there is none; FileSystem's Platform.swift holds every such call and stops a build on
+    // any other system, so that a port starts there.
     products: [
         .executable(name: "galley", targets: ["galley"]),
         .library(name: "SiteCompiler", targets: ["SiteCompiler"]),
+        .library(name: "SiteSource", targets: ["SiteSource"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -30,6 +34,9 @@ let package = Package(
 
         // System calls Swift cannot reach through Glibc (openat2, renameat2).
         .target(name: "CPlatform", path: "Sources/CPlatform"),
+        // Raw file I/O with one error type, and every Linux-only call: the bottom layer, which
+        // the source trees and the compiler share without needing each other.
+        .target(name: "FileSystem", dependencies: ["CPlatform"]),
 
         // Turns the repository's `layouts/` folder into Swift source so the default theme
         // travels inside the binary.
@@ -41,21 +48,27 @@ let package = Package(
             path: "Plugins/EmbedTheme"
         ),
 
+        // The blog's files as a build reads them, apart from the compiler so that anything that
+        // only supplies or reads a blog (a git commit, a dev server) can do without it.
+        .target(
+            name: "SiteSource",
+            dependencies: ["FileSystem", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         .target(
             name: "SiteCompiler",
             dependencies: [
-                "CCmarkGFM", "CPlatform",
+                "CCmarkGFM", "FileSystem", "SiteSource",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
             plugins: ["EmbedTheme"]
         ),
-        .target(name: "GitSource", dependencies: ["CLibGit2", "SiteCompiler"]),
+        .target(name: "GitSource", dependencies: ["CLibGit2", "FileSystem", "SiteSource"]),
         .target(
             name: "Previews",
             dependencies: [
-                "SiteCompiler", "GitSource",
+                "SiteCompiler", "SiteSource", "GitSource",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -63,7 +76,7 @@ let package = Package(
         .executableTarget(
             name: "galley",
             dependencies: [
-                "SiteCompiler", "GitSource", "Previews",
+                "FileSystem", "SiteSource", "SiteCompiler", "GitSource", "Previews",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -72,14 +85,16 @@ let package = Package(
         .testTarget(
             name: "SiteCompilerTests",
             dependencies: [
-                "SiteCompiler",
+                "SiteCompiler", "SiteSource", "FileSystem",
                 // For tests that hold Galley's readings of YAML and layouts against the libraries' own.
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
-        .testTarget(name: "GitSourceTests", dependencies: ["GitSource", "CLibGit2", "SiteCompiler"]),
-        .testTarget(name: "PreviewsTests", dependencies: ["Previews", "GitSource", "SiteCompiler"]),
+        .testTarget(name: "FileSystemTests", dependencies: ["FileSystem"]),
+        .testTarget(name: "SiteSourceTests", dependencies: ["SiteSource"]),
+        .testTarget(name: "GitSourceTests", dependencies: ["GitSource", "CLibGit2", "SiteSource", "SiteCompiler"]),
+        .testTarget(name: "PreviewsTests", dependencies: ["Previews", "GitSource", "SiteSource", "SiteCompiler"]),
         .testTarget(name: "galleyTests", dependencies: ["SiteCompiler", "Previews"]),
     ]
 )

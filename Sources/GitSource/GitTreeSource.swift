@@ -1,6 +1,7 @@
 import CLibGit2
+import FileSystem
 import Foundation
-import SiteCompiler
+import SiteSource
 
 /// A ``SourceTree`` over the tree of one commit, read straight from the object database: no
 /// checkout, no working copy, no `index.lock`, so any number of commits can be built at once.
@@ -64,9 +65,7 @@ public final class GitTreeSource: SourceTree, @unchecked Sendable {
 
     public func files(under directory: String) throws -> [String] {
         let prefix = directory.isEmpty ? "" : directory + "/"
-        return files.keys.filter { path in
-            path.hasPrefix(prefix) && !path.split(separator: "/").contains { SourceFileFilter.ignores(String($0)) }
-        }.sorted()
+        return files.keys.filter { $0.hasPrefix(prefix) && !SourceFileFilter.ignoresAnyName(in: $0) }.sorted()
     }
 
     public func contents(of path: String) throws -> Data {

@@ -1,6 +1,7 @@
 import Foundation
 import GitSource
 import SiteCompiler
+import SiteSource
 
 /// Builds a branch of a blog and puts it live: a preview at `<label>.<domain>` for every branch,
 /// or the real site for the production branch. `galley deploy` and `galley watch` both go

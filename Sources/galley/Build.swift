@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SiteCompiler
+import SiteSource
 
 extension Galley {
     /// `galley build [SITE] [-o OUT] [--base-url URL] [--drafts] [--future]`

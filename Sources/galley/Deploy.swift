@@ -3,6 +3,7 @@ import Foundation
 import GitSource
 import Previews
 import SiteCompiler
+import SiteSource
 
 extension Galley {
     /// `galley deploy [SITE] --to DEST --domain DOMAIN [--branch B] [--production-branch main] [--production-to DIR]`

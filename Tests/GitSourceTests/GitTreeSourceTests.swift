@@ -1,5 +1,4 @@
 import Foundation
-import SiteCompiler
 import Testing
 
 @testable import GitSource

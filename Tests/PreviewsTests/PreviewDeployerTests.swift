@@ -1,6 +1,7 @@
 import Foundation
 import GitSource
 import SiteCompiler
+import SiteSource
 import Testing
 
 @testable import Previews

@@ -1,5 +1,6 @@
 import Foundation
 import SiteCompiler
+import SiteSource
 import Testing
 
 @testable import Previews

@@ -1,4 +1,5 @@
 import Foundation
+import SiteSource
 
 /// The settings in a blog's `galley.yml`.
 public struct SiteConfig: Sendable {

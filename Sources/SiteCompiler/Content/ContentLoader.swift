@@ -1,4 +1,6 @@
+import FileSystem
 import Foundation
+import SiteSource
 
 /// Finds a blog's posts, pages and static files in a ``SourceTree`` and reads them.
 struct ContentLoader: Sendable {

@@ -1,4 +1,6 @@
+import FileSystem
 import Foundation
+import SiteSource
 
 /// Reads one Markdown file into a ``Document``, checking every front matter key it knows.
 struct DocumentReader: Sendable {

@@ -1,3 +1,4 @@
+import FileSystem
 import Foundation
 
 extension PagePlanner {

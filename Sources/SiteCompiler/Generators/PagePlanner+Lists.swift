@@ -1,3 +1,5 @@
+import FileSystem
+
 extension PagePlanner {
     /// The home page, `per_page` posts at a time: `/`, `/page/2/`, `/page/3/`…
     /// `/page/1/` redirects to `/`, as readers who edit the URL expect.

@@ -1,3 +1,4 @@
+import FileSystem
 import Foundation
 
 /// Plans every file a build makes from a ``Site`` and a ``Theme``: posts and pages, the

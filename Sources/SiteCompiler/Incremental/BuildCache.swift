@@ -1,4 +1,6 @@
+import FileSystem
 import Foundation
+import SiteSource
 
 /// What the last build of one output folder knew: each post and page as parsed, by the digest
 /// of its file (with its excerpt, summary, word count and listing digests, but not its HTML

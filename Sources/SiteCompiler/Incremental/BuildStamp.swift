@@ -1,4 +1,6 @@
+import FileSystem
 import Foundation
+import SiteSource
 
 /// What a build left behind, kept beside its cache so that a rebuild with nothing to do finishes
 /// in milliseconds: the state of every source file (see ``SourceState``), the build options and
@@ -80,8 +82,7 @@ struct BuildStamp: Sendable {
 /// one binary cached is not trusted by another.
 enum ToolIdentity {
     static let current: [UInt8] = {
-        var info = stat()
-        guard stat("/proc/self/exe", &info) == 0 else { return Array("unknown".utf8) }
+        guard let info = Platform.runningExecutable() else { return Array("unknown".utf8) }
         let parts = [UInt64(info.st_dev), UInt64(info.st_ino), UInt64(info.st_size),
                      UInt64(bitPattern: Int64(info.modifiedNanoseconds))]
         return parts.withUnsafeBytes { Array($0) }

@@ -1,3 +1,4 @@
+import FileSystem
 import Foundation
 
 /// A compact binary form for the build cache: lengths as variable-length integers, text as UTF-8.

@@ -1,3 +1,4 @@
+import FileSystem
 import Foundation
 
 /// What `lstat` says of a file, enough to tell that nobody touched it: its size, inode, and

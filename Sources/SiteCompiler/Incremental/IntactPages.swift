@@ -1,4 +1,6 @@
+import FileSystem
 import Foundation
+import SiteSource
 
 /// The pages the last build made whose live files are still as it left them, with what each
 /// was made from: a page planned from the same inputs is kept rather than rendered.

@@ -1,3 +1,4 @@
+import FileSystem
 import Foundation
 
 /// Each post's list values (`posts` in list layouts), made the first time a page asks for them:

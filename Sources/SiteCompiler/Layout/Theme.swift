@@ -1,5 +1,6 @@
 import Foundation
 import Mustache
+import SiteSource
 
 /// The Mustache layouts a build renders with: the default theme built into Galley, with any file
 /// of the blog's own `layouts/` folder taking the place of the one with the same name.

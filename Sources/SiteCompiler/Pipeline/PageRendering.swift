@@ -1,3 +1,5 @@
+import FileSystem
+
 /// The render phase: each planned page that is out of date goes through its layout and on to a
 /// ``Publisher``; the others are kept as the last build left them.
 ///

@@ -1,4 +1,6 @@
+import FileSystem
 import Foundation
+import SiteSource
 
 extension SiteBuilder {
     /// The posts and pages this build publishes, by the build options.

@@ -1,4 +1,6 @@
+import FileSystem
 import Foundation
+import SiteSource
 
 /// Where the pipeline asks the incremental part (``BuildCache``) what an earlier build knew.
 extension SiteBuilder {

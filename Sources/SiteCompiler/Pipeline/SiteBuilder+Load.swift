@@ -1,4 +1,6 @@
+import FileSystem
 import Foundation
+import SiteSource
 
 extension SiteBuilder {
     /// The first half of loading the source: galley.yml and the theme, each problem reported.

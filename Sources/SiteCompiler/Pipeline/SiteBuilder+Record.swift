@@ -1,4 +1,6 @@
+import FileSystem
 import Foundation
+import SiteSource
 
 /// The record phase, and its use by the next build: what a build leaves in the cache so that
 /// the next one can trust what it finds, and stop at once when nothing has moved.

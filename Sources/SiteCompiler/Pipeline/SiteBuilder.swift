@@ -1,4 +1,6 @@
+import FileSystem
 import Foundation
+import SiteSource
 
 /// Builds a blog: reads it from a ``SourceTree``, renders it, and writes the output folder.
 ///

@@ -1,3 +1,4 @@
+import FileSystem
 import Foundation
 
 /// An exclusive lock on one output folder and its cache, so that two builds into the same folder
@@ -14,12 +15,12 @@ final class OutputLock: Sendable {
     /// `waiting` is called once first if it has to wait.
     init(_ name: String, in folder: ContainedFolder, waiting: (() -> Void)? = nil) throws(OutputError) {
         let descriptor = folder.open(name, O_RDWR | O_CREAT | O_NOFOLLOW, mode: 0o644)
-        guard descriptor >= 0 else { throw folder.failure(name, errno, "cannot lock the output folder") }
+        guard descriptor >= 0 else { throw OutputError(folder.failure(name, errno, "cannot lock the output folder")) }
         if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
             waiting?()
             while flock(descriptor, LOCK_EX) != 0 {
                 guard errno == EINTR else {
-                    let error = folder.failure(name, errno, "cannot lock the output folder")
+                    let error = OutputError(folder.failure(name, errno, "cannot lock the output folder"))
                     close(descriptor)
                     throw error
                 }

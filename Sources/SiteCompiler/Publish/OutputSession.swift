@@ -1,3 +1,4 @@
+import FileSystem
 import Foundation
 
 /// Pages handed to the output as soon as they are rendered, from any thread: written into the
@@ -96,7 +97,7 @@ final class OutputSession: Publisher, @unchecked Sendable {
             if startedEmpty {
                 // Nothing in a spare made for this build is a link to a live file, so a page
                 // may be written in place.
-                let stamp = try spare.write(bytes, to: path)
+                let stamp = try spare.write(bytes, to: path).flatMap(FileStamp.init)
                 locked {
                     written.insert(path)
                     stamps[path] = stamp

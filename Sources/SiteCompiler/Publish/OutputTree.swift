@@ -1,3 +1,4 @@
+import FileSystem
 import Foundation
 
 /// Every file a build produces, by output path (`2019/10/08/hello/index.html`), and what claimed it.

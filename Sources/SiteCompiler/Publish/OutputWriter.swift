@@ -1,4 +1,6 @@
+import FileSystem
 import Foundation
+import SiteSource
 
 /// Writes an ``OutputTree`` to a folder so that readers never see half a site and a failed build
 /// loses nothing.
@@ -69,7 +71,7 @@ public struct OutputWriter: Sendable {
         } catch {
             throw OutputError(path: parent.path, message: "cannot create folder: \(SourceTreeError.describe(error))")
         }
-        return try ContainedFolder(opening: parent.path, followingLink: true)
+        do { return try ContainedFolder(opening: parent.path, followingLink: true) } catch { throw OutputError(error) }
     }
 
     /// Takes the lock on the destination, waiting for a build that holds it (`waiting` is told).
@@ -80,6 +82,10 @@ public struct OutputWriter: Sendable {
     /// Readies the spare folder, after making sure the destination may be replaced, for pages
     /// to be put there while the build is still rendering.
     func begin(_ lock: OutputLock) throws -> OutputSession {
+        do { return try readySpare(lock) } catch { throw OutputError.from(error) ?? error }
+    }
+
+    private func readySpare(_ lock: OutputLock) throws -> OutputSession {
         let parent = lock.folder
         try checkDestination(in: parent)
         // Anything but a real folder at the spare's name (a file, a link planted there) is
@@ -114,7 +120,7 @@ public struct OutputWriter: Sendable {
             return try complete(session, tree, kept: kept, from: source)
         } catch {
             try? session.parent.removeAll(spareName)
-            guard let error = error as? OutputError else { throw error }
+            guard let error = OutputError.from(error) else { throw error }
             throw OutputError(path: error.path, message: error.message
                 + " (\(destination.path) is as it was; the half-made copy beside it, \(spareName), was removed)")
         }
@@ -216,7 +222,8 @@ public struct OutputWriter: Sendable {
             let same: Bool
             do {
                 same = try result.get()
-            } catch let error as OutputError {
+            } catch {
+                guard let error = OutputError.from(error) else { throw error }
                 // Name the file the user can act on: the post or page that asked for the path.
                 let origin = tree.files[path].map { " (made from \($0.origin))" } ?? ""
                 throw OutputError(path: error.path, message: error.message + origin)
@@ -442,4 +449,21 @@ public struct OutputError: Error, Sendable, CustomStringConvertible {
     public var path: String
     public var message: String
     public var description: String { "\(path): \(message)" }
+}
+
+extension OutputError {
+    /// A failure of the file system, told as the writer's own: the same path and message.
+    init(_ error: FileSystemError) {
+        self.init(path: error.path, message: error.message)
+    }
+
+    /// `error` as the writer reports it, when it is the writer's own or the file system's; nil
+    /// for anything else.
+    static func from(_ error: any Error) -> OutputError? {
+        switch error {
+        case let error as OutputError: error
+        case let error as FileSystemError: OutputError(error)
+        default: nil
+        }
+    }
 }

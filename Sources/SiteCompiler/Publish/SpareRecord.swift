@@ -1,3 +1,4 @@
+import FileSystem
 import Foundation
 
 /// What the writer knows of its spare folder after a swap, kept beside the build cache: the

@@ -1,4 +1,5 @@
 import Foundation
+import SiteSource
 import Synchronization
 import Testing
 

@@ -1,4 +1,6 @@
+import FileSystem
 import Foundation
+import SiteSource
 import Testing
 
 @testable import SiteCompiler

@@ -1,4 +1,5 @@
 import Foundation
+import SiteSource
 import Testing
 
 @testable import SiteCompiler

@@ -3,14 +3,15 @@ import Foundation
 /// The entries of one folder as `readdir` gives them, `.` and `..` left out: a name and the type
 /// `readdir` reports (`DT_DIR`, `DT_REG`, `DT_LNK`, or `DT_UNKNOWN` on file systems that do not
 /// say), which spares a `stat` per entry. Nil when the folder cannot be opened; `errno` says why.
-enum FolderEntries {
-    static func read(_ path: String) -> [(name: String, type: UInt8)]? {
+package enum FolderEntries {
+    /// The entries of the folder at `path`.
+    package static func read(_ path: String) -> [(name: String, type: UInt8)]? {
         guard let folder = opendir(path) else { return nil }
         return read(folder)
     }
 
     /// The entries of the folder open as `descriptor`, which stays open.
-    static func read(descriptor: Int32) -> [(name: String, type: UInt8)]? {
+    package static func read(descriptor: Int32) -> [(name: String, type: UInt8)]? {
         let copy = dup(descriptor)
         guard copy >= 0 else { return nil }
         guard let folder = fdopendir(copy) else {
@@ -31,11 +32,4 @@ enum FolderEntries {
         }
         return entries
     }
-}
-
-extension stat {
-    /// The modification time, in nanoseconds since 1970.
-    var modifiedNanoseconds: Int { st_mtim.tv_sec * 1_000_000_000 + st_mtim.tv_nsec }
-    /// The change time (of contents or metadata, which no one can set by hand), in nanoseconds since 1970.
-    var changedNanoseconds: Int { st_ctim.tv_sec * 1_000_000_000 + st_ctim.tv_nsec }
 }

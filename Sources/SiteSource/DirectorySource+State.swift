@@ -1,72 +1,6 @@
 import Crypto
+import FileSystem
 import Foundation
-
-/// A cheap digest of what a ``SourceTree`` holds: equal digests mean no file can have changed.
-///
-/// A folder's state is made of each file's path, size, inode and modification and change times,
-/// the way git's index and make decide what to look at again; a commit's is its tree id. Reading
-/// it costs a `stat` per file instead of reading and hashing every byte.
-public struct SourceState: Sendable, Equatable {
-    /// The SHA-256 of every file's identity and times.
-    public var digest: [UInt8]
-    /// The latest modification or change time among the files, in nanoseconds since 1970; zero
-    /// for trees whose files cannot change in place. A file changed within the same clock tick as
-    /// the state was read may have changed again unseen, so a state this recent proves nothing.
-    public var newestChange: Int
-    /// The version of each file seen on the way, by path, when the tree has them to hand: a
-    /// build that goes on to read the tree need not look at each file again.
-    public var versions: [String: FileVersion]
-    /// Every regular file below the roots, when the walk saw them all: a build that goes on to
-    /// read the tree need not list its folders again.
-    public var files: [String]?
-
-    /// A state from its parts.
-    public init(digest: [UInt8], newestChange: Int, versions: [String: FileVersion] = [:], files: [String]? = nil) {
-        self.digest = digest
-        self.newestChange = newestChange
-        self.versions = versions
-        self.files = files
-    }
-
-    /// The SHA-256 of `bytes`, for trees that describe their state in their own terms.
-    public static func hash(_ bytes: [UInt8]) -> [UInt8] { Array(SHA256.hash(data: bytes)) }
-
-    /// Whether a file changed within `margin` nanoseconds before `moment` (both since 1970).
-    /// Timestamps are coarse (a clock tick on Linux, two seconds on FAT), so a file edited just
-    /// after the state was read could keep every stamp it had; such a state proves nothing.
-    public func isRacy(at moment: Int, margin: Int) -> Bool {
-        newestChange >= moment - margin
-    }
-}
-
-/// What ``SourceTree/version(of:)`` says of one file.
-public struct FileVersion: Sendable, Equatable {
-    /// Equal bytes mean equal contents, as long as the file was not changed within a clock tick
-    /// of being looked at (see `changed`).
-    public var bytes: [UInt8]
-    /// The file's latest modification or change time, nanoseconds since 1970; zero when it
-    /// cannot change in place.
-    public var changed: Int
-
-    public init(bytes: [UInt8], changed: Int) {
-        self.bytes = bytes
-        self.changed = changed
-    }
-
-    /// The version of a file on disk: its type, inode, device, size and both times.
-    init(_ info: stat) {
-        let record = (UInt64(info.st_mode), UInt64(info.st_ino), UInt64(info.st_dev), UInt64(info.st_size),
-                      UInt64(bitPattern: Int64(info.modifiedNanoseconds)), UInt64(bitPattern: Int64(info.changedNanoseconds)))
-        self.init(bytes: withUnsafeBytes(of: record) { Array($0) }, changed: max(info.modifiedNanoseconds, info.changedNanoseconds))
-    }
-}
-
-extension SourceTree {
-    /// Trees that cannot tell their state cheaply have none; a build then simply reads them.
-    public func state(of roots: [String]) throws -> SourceState? { nil }
-
-    public func version(of path: String) -> FileVersion? { nil }
-}
 
 extension DirectorySource {
     /// The state of the files and folders `roots` (paths relative to the root; missing ones count
@@ -89,6 +23,7 @@ extension DirectorySource {
         return SourceState(digest: Array(walk.hasher.finalize()), newestChange: walk.newest, versions: walk.versions, files: walk.files)
     }
 
+    /// The version of the file at `path` on disk, links followed; nil when it is not a regular file.
     public func version(of path: String) -> FileVersion? {
         var info = stat()
         guard stat(root.path + "/" + path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }

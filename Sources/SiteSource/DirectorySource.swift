@@ -1,4 +1,4 @@
-import CPlatform
+import FileSystem
 import Foundation
 
 /// A ``SourceTree`` over a folder on disk.
@@ -40,8 +40,11 @@ public struct DirectorySource: SourceTree {
         return target.hasPrefix(realRoot) || target + "/" == realRoot
     }
 
+    /// The folder's path.
     public var description: String { root.path }
 
+    /// Every regular file below `directory`, links that stay inside the folder followed; a link
+    /// that leads out of it is an error.
     public func files(under directory: String) throws -> [String] {
         let base = directory.isEmpty ? root.path : root.path + "/" + directory
         var info = stat()
@@ -95,10 +98,12 @@ public struct DirectorySource: SourceTree {
     // Plain system calls: a build reads every post, and a URL and a FileHandle for each cost
     // more than the read itself. The kernel resolves the path below the folder and refuses one
     // that leaves it (`openat2`, `RESOLVE_BENEATH`), whatever links lie on the way.
+    /// The bytes of the file at `path`; one that is, or lies past, a link out of the folder is
+    /// an error.
     public func contents(of path: String) throws -> Data {
         let held = folder ?? OpenFolder(rootPath)
         guard let held else { throw SourceTreeError.unreadable(path, reason: String(cString: strerror(errno))) }
-        var descriptor = galley_open_beneath(held.descriptor, path, O_RDONLY | O_CLOEXEC, 0, 0)
+        var descriptor = Platform.openBeneath(held.descriptor, path, O_RDONLY | O_CLOEXEC, noLinks: false)
         if descriptor < 0, errno == ENOSYS {
             // Without openat2: the same rule, checked on the resolved path.
             descriptor = Self.staysInside(rootPath + "/" + path, realRoot) ? open(rootPath + "/" + path, O_RDONLY | O_CLOEXEC) : -2
@@ -130,6 +135,7 @@ public struct DirectorySource: SourceTree {
         return data
     }
 
+    /// Whether a file other than a folder is at `path`, links followed.
     public func fileExists(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: root.appending(path: path).path, isDirectory: &isDirectory)

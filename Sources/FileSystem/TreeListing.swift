@@ -3,11 +3,11 @@ import Foundation
 /// Every file and folder below a directory, as ``ContainedFolder/listing()`` reads it with
 /// readdir(3): the writer lists its spare tree when it cannot trust its record, and
 /// FileManager's enumerator costs several times more per entry.
-struct TreeListing {
+package struct TreeListing {
     /// Files, relative to the root.
-    var files: Set<String> = []
+    package var files: Set<String> = []
     /// Folders, relative to the root, parents before children.
-    var folders: [String] = []
+    package var folders: [String] = []
 
-    init() {}
+    package init() {}
 }

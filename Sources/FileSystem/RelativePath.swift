@@ -21,6 +21,7 @@ public struct RelativePath: Hashable, Sendable, CustomStringConvertible {
         string = path
     }
 
+    /// The checked path.
     public var description: String { string }
 
     /// Why `path` cannot be a relative path, or nil when it can. Without `allowingControls`, a
@@ -59,6 +60,7 @@ public struct RelativePath: Hashable, Sendable, CustomStringConvertible {
     public enum Problem: Error, Sendable, Equatable, CustomStringConvertible {
         case empty, absolute, emptyName, dotName, nul, control, tooLong
 
+        /// What is wrong, worded to follow the path in a message ("'a//b' has an empty name in it").
         public var description: String {
             switch self {
             case .empty: "is empty"
@@ -75,7 +77,7 @@ public struct RelativePath: Hashable, Sendable, CustomStringConvertible {
     private static let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
 
     /// The last name in `path`, trailing slashes ignored.
-    static func lastComponent(of path: String) -> String {
+    package static func lastComponent(of path: String) -> String {
         var bytes = path.utf8[...]
         while bytes.last == slash { bytes = bytes.dropLast() }
         if let index = bytes.lastIndex(of: slash) { bytes = bytes[bytes.index(after: index)...] }
@@ -83,7 +85,7 @@ public struct RelativePath: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The file name without its extension.
-    static func name(of path: String) -> String {
+    package static func name(of path: String) -> String {
         let file = lastComponent(of: path)
         let bytes = file.utf8
         guard let index = bytes.lastIndex(of: dot), index != bytes.startIndex else { return file }
@@ -91,7 +93,7 @@ public struct RelativePath: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The folder `path` is in; empty at the top.
-    static func folder(of path: String) -> String {
+    package static func folder(of path: String) -> String {
         let bytes = path.utf8
         guard let index = bytes.lastIndex(of: slash) else { return "" }
         return String(Substring(bytes[..<index]))

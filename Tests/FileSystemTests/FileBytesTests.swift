@@ -1,13 +1,13 @@
 import Foundation
 import Testing
 
-@testable import SiteCompiler
+@testable import FileSystem
 
 @Suite struct FileBytesTests {
     /// A gather of many ranges of a few buffers writes exactly their bytes in order, past the
     /// 1,024 vectors one system call takes, and joins ranges that follow on into one.
     @Test func gatheredRangesAreWrittenInOrder() throws {
-        let scratch = try TestBlog()
+        let scratch = try ScratchFolder()
         let big = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
         var gather = FileBytes.Gather()
         gather.append(Array("head".utf8))
@@ -30,15 +30,15 @@ import Testing
         gather.append(contentsOf: tail)
         expected += Array("tail".utf8)
 
-        let path = scratch.root.appending(path: "gathered").path
+        let path = scratch.url.appending(path: "gathered").path
         try FileBytes.write(gather, to: path)
         #expect(FileBytes.read(path) == expected)
     }
 
     @Test func aFileThatCannotBeMadeIsAnErrorNamingIt() throws {
-        let scratch = try TestBlog()
-        let path = scratch.root.appending(path: "missing/folder/file").path
-        let error = #expect(throws: OutputError.self) { try FileBytes.write(Data("x".utf8), to: path) }
+        let scratch = try ScratchFolder()
+        let path = scratch.url.appending(path: "missing/folder/file").path
+        let error = #expect(throws: FileSystemError.self) { try FileBytes.write(Data("x".utf8), to: path) }
         #expect(error?.path == path)
         #expect(error?.message.contains("No such file") == true)
     }

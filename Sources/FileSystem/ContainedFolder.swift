@@ -1,4 +1,3 @@
-import CPlatform
 import Foundation
 
 /// A folder held open, below which every operation of the output writer stays.
@@ -7,16 +6,16 @@ import Foundation
 /// (`openat2` with `RESOLVE_BENEATH`) or pass through a symbolic link: Galley never makes links in
 /// its output, so one found there was planted, and is treated as a file to replace, never followed.
 /// Even a path that slipped past ``RelativePath`` cannot reach outside the folder.
-final class ContainedFolder: Sendable {
+package final class ContainedFolder: Sendable {
     /// The folder as it was named, for messages.
-    let path: String
+    package let path: String
     let descriptor: Int32
 
     /// Opens the folder at `path`, refusing a symbolic link in its place unless `followingLink`
     /// (for a place the user named, never for one a blog could have made).
-    init(opening path: String, followingLink: Bool = false) throws(OutputError) {
+    package init(opening path: String, followingLink: Bool = false) throws(FileSystemError) {
         let descriptor = Foundation.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC | (followingLink ? 0 : O_NOFOLLOW))
-        guard descriptor >= 0 else { throw OutputError(path: path, message: Self.explain(errno, opening: true)) }
+        guard descriptor >= 0 else { throw FileSystemError(path: path, message: FileSystemError.explain(errno, opening: true)) }
         self.path = path
         self.descriptor = descriptor
     }
@@ -24,9 +23,9 @@ final class ContainedFolder: Sendable {
     deinit { close(descriptor) }
 
     /// A descriptor for `relative` opened with `flags`, or -1 with `errno` set.
-    func open(_ relative: String, _ flags: Int32, mode: mode_t = 0o644) -> Int32 {
+    package func open(_ relative: String, _ flags: Int32, mode: mode_t = 0o644) -> Int32 {
         if relative.isEmpty { return Foundation.openat(descriptor, ".", flags | O_CLOEXEC, mode) }
-        let opened = galley_open_beneath(descriptor, relative, flags | O_CLOEXEC, UInt32(mode), 1)
+        let opened = Platform.openBeneath(descriptor, relative, flags | O_CLOEXEC, mode: mode, noLinks: true)
         guard opened < 0, errno == ENOSYS else { return opened }
         return openWalking(relative, flags | O_CLOEXEC, mode: mode)
     }
@@ -42,7 +41,7 @@ final class ContainedFolder: Sendable {
         let last = names.removeLast()
         var current = descriptor
         for name in names {
-            let next = Foundation.openat(current, name, GALLEY_O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            let next = Foundation.openat(current, name, Platform.pathOnly | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
             if current != descriptor { close(current) }
             guard next >= 0 else { return -1 }
             current = next
@@ -57,29 +56,29 @@ final class ContainedFolder: Sendable {
         let folder = RelativePath.folder(of: relative)
         let name = RelativePath.lastComponent(of: relative)
         if folder.isEmpty { return body(descriptor, name) }
-        let parent = open(folder, GALLEY_O_PATH | O_DIRECTORY)
+        let parent = open(folder, Platform.pathOnly | O_DIRECTORY)
         guard parent >= 0 else { return -1 }
         defer { close(parent) }
         return body(parent, name)
     }
 
     /// The folder `relative` below this one, held open in its turn.
-    func folder(_ relative: String) throws(OutputError) -> ContainedFolder {
+    package func folder(_ relative: String) throws(FileSystemError) -> ContainedFolder {
         let opened = open(relative, O_RDONLY | O_DIRECTORY | O_NOFOLLOW)
         guard opened >= 0 else { throw failure(relative, errno, "cannot open folder") }
         return ContainedFolder(descriptor: opened, path: path + "/" + relative)
     }
 
     /// Swaps the names `a` and `b` in one step; false where the kernel or file system cannot.
-    func exchange(_ a: String, _ b: String) -> Bool {
+    package func exchange(_ a: String, _ b: String) -> Bool {
         inParent(of: a) { aFolder, aName in
-            inParent(of: b) { galley_exchange(aFolder, aName, $0, $1) }
+            inParent(of: b) { Platform.exchange(aFolder, aName, $0, $1) ? 0 : -1 }
         } == 0
     }
 
     /// What `lstat` says of `relative` (a link is itself, never followed); nil when it is missing
     /// or lies past a link.
-    func info(of relative: String) -> stat? {
+    package func info(of relative: String) -> stat? {
         var info = stat()
         if relative.isEmpty { return fstat(descriptor, &info) == 0 ? info : nil }
         let result = inParent(of: relative) { fstatat($0, $1, &info, AT_SYMLINK_NOFOLLOW) }
@@ -87,12 +86,12 @@ final class ContainedFolder: Sendable {
     }
 
     /// The type bits (`S_IFREG`, `S_IFDIR`, `S_IFLNK`, …) of `relative`, or 0 when missing.
-    func kind(of relative: String) -> mode_t {
+    package func kind(of relative: String) -> mode_t {
         info(of: relative).map { $0.st_mode & S_IFMT } ?? 0
     }
 
     /// Makes the folder `relative`, unless a folder is already there.
-    func makeFolder(_ relative: String) throws(OutputError) {
+    package func makeFolder(_ relative: String) throws(FileSystemError) {
         if inParent(of: relative, { mkdirat($0, $1, 0o755) }) == 0 { return }
         let error = errno
         if error == EEXIST, kind(of: relative) == S_IFDIR { return }
@@ -101,19 +100,19 @@ final class ContainedFolder: Sendable {
 
     /// Removes the file (or link) `relative`; false when there was none to remove.
     @discardableResult
-    func removeFile(_ relative: String) -> Bool {
+    package func removeFile(_ relative: String) -> Bool {
         inParent(of: relative) { unlinkat($0, $1, 0) } == 0
     }
 
     /// Removes the empty folder `relative`; false when it is missing or not empty.
     @discardableResult
-    func removeEmptyFolder(_ relative: String) -> Bool {
+    package func removeEmptyFolder(_ relative: String) -> Bool {
         inParent(of: relative) { unlinkat($0, $1, AT_REMOVEDIR) } == 0
     }
 
     /// Removes whatever stands at `relative`, a folder with all it holds; links are removed, never
     /// followed.
-    func removeAll(_ relative: String) throws(OutputError) {
+    package func removeAll(_ relative: String) throws(FileSystemError) {
         let kind = self.kind(of: relative)
         if kind == 0 { return }
         if kind == S_IFDIR {
@@ -128,7 +127,7 @@ final class ContainedFolder: Sendable {
     }
 
     /// Renames `from` over `to`, both below this folder.
-    func rename(_ from: String, over to: String) throws(OutputError) {
+    package func rename(_ from: String, over to: String) throws(FileSystemError) {
         let result = inParent(of: from) { fromFolder, fromName in
             inParent(of: to) { renameat(fromFolder, fromName, $0, $1) }
         }
@@ -137,33 +136,27 @@ final class ContainedFolder: Sendable {
 
     /// Makes `relative` a new name for the file `source` of `other` (a hard link); false when no
     /// link can be made, as across file systems. A link in `other` is never followed.
-    func link(_ source: String, of other: ContainedFolder, at relative: String) -> Bool {
+    package func link(_ source: String, of other: ContainedFolder, at relative: String) -> Bool {
         let result = other.inParent(of: source) { sourceFolder, sourceName in
             inParent(of: relative) { linkat(sourceFolder, sourceName, $0, $1, 0) }
         }
         return result == 0
     }
 
-    /// Writes `bytes` to `relative`, a new file or one truncated; returns its stamp as the write
-    /// left it.
+    /// Writes `bytes` to `relative`, a new file or one truncated; returns what `fstat` says of it
+    /// as the write left it, nil if that cannot be told.
     @discardableResult
-    func write(_ bytes: some ContiguousBytes, to relative: String) throws(OutputError) -> FileStamp? {
+    package func write(_ bytes: some ContiguousBytes, to relative: String) throws(FileSystemError) -> stat? {
         let file = open(relative, O_WRONLY | O_CREAT | O_TRUNC, mode: 0o644)
         guard file >= 0 else { throw failure(relative, errno, "cannot write") }
         defer { close(file) }
-        do {
-            try bytes.withUnsafeBytes { try FileBytes.write([$0], to: file, path: path + "/" + relative) }
-        } catch let error as OutputError {
-            throw error
-        } catch {
-            throw OutputError(path: path + "/" + relative, message: "cannot write: \(error)")
-        }
+        try FileBytes.write(bytes, to: file, path: path + "/" + relative)
         var info = stat()
-        return fstat(file, &info) == 0 ? FileStamp(info) : nil
+        return fstat(file, &info) == 0 ? info : nil
     }
 
     /// Whether the regular file `relative` holds exactly `bytes`.
-    func holds(_ relative: String, _ bytes: some ContiguousBytes) -> Bool {
+    package func holds(_ relative: String, _ bytes: some ContiguousBytes) -> Bool {
         let file = open(relative, O_RDONLY | O_NOFOLLOW)
         guard file >= 0 else { return false }
         defer { close(file) }
@@ -171,7 +164,7 @@ final class ContainedFolder: Sendable {
     }
 
     /// The bytes of the regular file `relative`; nil when it cannot be read.
-    func read(_ relative: String) -> [UInt8]? {
+    package func read(_ relative: String) -> [UInt8]? {
         let file = open(relative, O_RDONLY | O_NOFOLLOW)
         guard file >= 0 else { return nil }
         defer { close(file) }
@@ -179,19 +172,18 @@ final class ContainedFolder: Sendable {
     }
 
     /// Gives `relative` the access and modification times of `info`.
-    func setTimes(_ relative: String, from info: stat) {
-        var times = [timespec(tv_sec: info.st_atim.tv_sec, tv_nsec: info.st_atim.tv_nsec),
-                     timespec(tv_sec: info.st_mtim.tv_sec, tv_nsec: info.st_mtim.tv_nsec)]
+    package func setTimes(_ relative: String, from info: stat) {
+        var times = [info.accessTime, info.modificationTime]
         _ = inParent(of: relative) { utimensat($0, $1, &times, AT_SYMLINK_NOFOLLOW) }
     }
 
     /// The entries of the folder itself, `readdir`'s type with each.
-    func entries() -> [(name: String, type: UInt8)] {
+    package func entries() -> [(name: String, type: UInt8)] {
         FolderEntries.read(descriptor: descriptor) ?? []
     }
 
     /// Every file and folder below, links listed as files and never entered.
-    func listing() -> TreeListing {
+    package func listing() -> TreeListing {
         var listing = TreeListing()
         walk(self, relative: "", into: &listing)
         return listing
@@ -219,21 +211,7 @@ final class ContainedFolder: Sendable {
     }
 
     /// An error about `relative` for `errno` value `code`.
-    func failure(_ relative: String, _ code: Int32, _ action: String) -> OutputError {
-        OutputError(path: relative.isEmpty ? path : path + "/" + relative, message: "\(action): \(Self.explain(code, opening: false))")
-    }
-
-    /// What `errno` value `code` means here, in words a user can act on.
-    static func explain(_ code: Int32, opening: Bool) -> String {
-        switch code {
-        case ELOOP, EXDEV:
-            "it is, or lies past, a symbolic link; Galley does not follow links in its output folders (remove the link)"
-        case ENOTDIR where opening: "exists and is not a folder"
-        case EACCES, EPERM: "permission denied (check who owns the folder and that it is writable)"
-        case EROFS: "the file system is read-only"
-        case ENOSPC, EDQUOT: "no space left on the device (or over quota)"
-        case ENAMETOOLONG: "the name is too long for the file system"
-        default: String(cString: strerror(code))
-        }
+    package func failure(_ relative: String, _ code: Int32, _ action: String) -> FileSystemError {
+        FileSystemError(relative.isEmpty ? path : path + "/" + relative, code, action)
     }
 }

@@ -2,12 +2,14 @@ import Foundation
 
 /// A folder held open, for looking at many files below it: the kernel then walks only the part
 /// of each path below the folder, not the folders above it again for every file.
-final class OpenFolder: Sendable {
-    let path: String
-    let descriptor: Int32
+package final class OpenFolder: Sendable {
+    /// The folder as it was named.
+    package let path: String
+    /// The open folder, for reading files below it.
+    package let descriptor: Int32
 
     /// The folder at `path`, or nil when it cannot be opened (missing, not a folder).
-    init?(_ path: String) {
+    package init?(_ path: String) {
         let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         self.path = path
@@ -17,7 +19,7 @@ final class OpenFolder: Sendable {
     deinit { close(descriptor) }
 
     /// What `lstat` says of `relative`, a path below the folder.
-    func info(of relative: String) -> stat? {
+    package func info(of relative: String) -> stat? {
         var info = stat()
         return fstatat(descriptor, relative, &info, AT_SYMLINK_NOFOLLOW) == 0 ? info : nil
     }

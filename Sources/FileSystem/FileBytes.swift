@@ -2,9 +2,9 @@ import Foundation
 
 /// Whole-file reads, writes and comparisons with plain system calls: the writer does one of each
 /// per output file, thousands per build, where Foundation's per-call overhead would dominate.
-enum FileBytes {
+package enum FileBytes {
     /// Whether the file at `path` holds exactly `bytes`.
-    static func equal(_ path: String, _ bytes: some ContiguousBytes) -> Bool {
+    package static func equal(_ path: String, _ bytes: some ContiguousBytes) -> Bool {
         let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
@@ -12,7 +12,7 @@ enum FileBytes {
     }
 
     /// Whether the file open as `descriptor` holds exactly `bytes`, read from where it stands.
-    static func equal(_ descriptor: Int32, _ bytes: some ContiguousBytes) -> Bool {
+    package static func equal(_ descriptor: Int32, _ bytes: some ContiguousBytes) -> Bool {
         var buffer = [UInt8](repeating: 0, count: 65536)
         var offset = 0
         return bytes.withUnsafeBytes { expected -> Bool in
@@ -30,7 +30,7 @@ enum FileBytes {
 
     /// The whole file at `path`, read straight into an array (no `Data` to copy out of); nil
     /// when it cannot be read.
-    static func read(_ path: String) -> [UInt8]? {
+    package static func read(_ path: String) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
@@ -38,7 +38,7 @@ enum FileBytes {
     }
 
     /// The rest of the file open as `descriptor`; nil when it cannot be read.
-    static func read(_ descriptor: Int32) -> [UInt8]? {
+    package static func read(_ descriptor: Int32) -> [UInt8]? {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { return nil }
         var bytes = [UInt8](unsafeUninitializedCapacity: Int(info.st_size)) { buffer, count in
@@ -61,43 +61,51 @@ enum FileBytes {
     }
 
     /// Writes `bytes` to a new file at `path`.
-    static func write(_ bytes: some ContiguousBytes, to path: String) throws {
-        _ = try writeStamped(bytes, to: path)
-    }
-
-    /// Writes `bytes` to a new file at `path`, and returns its stamp as the write left it (nil if
-    /// the file cannot be looked at): the same as a `stat` of it later, while nothing touches it,
-    /// without looking the path up again.
-    static func writeStamped(_ bytes: some ContiguousBytes, to path: String) throws -> FileStamp? {
+    package static func write(_ bytes: some ContiguousBytes, to path: String) throws(FileSystemError) {
         let descriptor = try create(path)
         defer { close(descriptor) }
-        try bytes.withUnsafeBytes { try write([$0], to: descriptor, path: path) }
-        var info = stat()
-        return fstat(descriptor, &info) == 0 ? FileStamp(info) : nil
+        try write(bytes, to: descriptor, path: path)
+    }
+
+    /// Writes `bytes` to the file open as `descriptor`, named `path` in messages.
+    package static func write(_ bytes: some ContiguousBytes, to descriptor: Int32, path: String) throws(FileSystemError) {
+        try writing(path) { try bytes.withUnsafeBytes { try write([$0], to: descriptor, path: path) } }
+    }
+
+    /// Runs `body`, a write through calls that take a closure and so forget the error's type.
+    private static func writing(_ path: String, _ body: () throws -> Void) throws(FileSystemError) {
+        do {
+            try body()
+        } catch let error as FileSystemError {
+            throw error
+        } catch {
+            throw FileSystemError(path: path, message: "cannot write: \(error)")
+        }
     }
 
     /// Bytes to write, in order: ranges of a few buffers. A file made mostly of another file's
     /// bytes (a cache file rewritten with one entry changed) is written from that file's buffer
     /// in a few ranges, instead of being copied into a new buffer first.
-    struct Gather {
+    package struct Gather {
         private(set) var buffers: [[UInt8]] = []
         private(set) var pieces: [(buffer: Int, range: Range<Int>)] = []
 
-        init() {}
+        /// An empty gather.
+        package init() {}
 
         /// Adds a buffer, to take ranges of; nothing of it is written until they are appended.
-        mutating func add(_ buffer: [UInt8]) -> Int {
+        package mutating func add(_ buffer: [UInt8]) -> Int {
             buffers.append(buffer)
             return buffers.count - 1
         }
 
         /// Appends a whole buffer.
-        mutating func append(_ bytes: [UInt8]) {
+        package mutating func append(_ bytes: [UInt8]) {
             append(0..<bytes.count, of: add(bytes))
         }
 
         /// Appends bytes `range` of an added buffer, joined to the piece before when they follow on.
-        mutating func append(_ range: Range<Int>, of buffer: Int) {
+        package mutating func append(_ range: Range<Int>, of buffer: Int) {
             guard !range.isEmpty else { return }
             if let last = pieces.last, last.buffer == buffer, last.range.upperBound == range.lowerBound {
                 pieces[pieces.count - 1].range = last.range.lowerBound..<range.upperBound
@@ -106,17 +114,15 @@ enum FileBytes {
             }
         }
 
-        /// The ``CacheChecksum`` of every byte the gather holds, in order.
-        func checksum() -> UInt64 {
-            var checksum = CacheChecksum()
+        /// Hands `body` every byte the gather holds, a piece at a time, in order.
+        package func forEachPiece(_ body: (UnsafeRawBufferPointer) -> Void) {
             for piece in pieces {
-                buffers[piece.buffer].withUnsafeBytes { checksum.add(UnsafeRawBufferPointer(rebasing: $0[piece.range])) }
+                buffers[piece.buffer].withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[piece.range])) }
             }
-            return checksum.finish()
         }
 
         /// Appends everything of another gather after this one's.
-        mutating func append(contentsOf other: Gather) {
+        package mutating func append(contentsOf other: Gather) {
             let first = buffers.count
             buffers += other.buffers
             for piece in other.pieces { append(piece.range, of: first + piece.buffer) }
@@ -124,7 +130,7 @@ enum FileBytes {
     }
 
     /// Writes what `gather` holds to a new file at `path`.
-    static func write(_ gather: Gather, to path: String) throws {
+    package static func write(_ gather: Gather, to path: String) throws(FileSystemError) {
         let descriptor = try create(path)
         defer { close(descriptor) }
         // Nested, so that every buffer stays valid for the whole write; a gather has few buffers.
@@ -135,20 +141,20 @@ enum FileBytes {
             let pieces = gather.pieces.map { UnsafeRawBufferPointer(rebasing: bases[$0.buffer][$0.range]) }
             try write(pieces, to: descriptor, path: path)
         }
-        try open(0, [])
+        try writing(path) { try open(0, []) }
     }
 
-    private static func create(_ path: String) throws -> Int32 {
+    private static func create(_ path: String) throws(FileSystemError) -> Int32 {
         // Never through a link: one planted at a cache file's name would point the write elsewhere.
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            throw OutputError(path: path, message: "cannot write: \(String(cString: strerror(errno)))")
+            throw FileSystemError(path: path, message: "cannot write: \(String(cString: strerror(errno)))")
         }
         return descriptor
     }
 
     /// Writes the buffers one after the other, many to a system call.
-    static func write(_ buffers: [UnsafeRawBufferPointer], to descriptor: Int32, path: String) throws {
+    package static func write(_ buffers: [UnsafeRawBufferPointer], to descriptor: Int32, path: String) throws(FileSystemError) {
         var vectors = buffers.filter { $0.count > 0 }.map { iovec(iov_base: UnsafeMutableRawPointer(mutating: $0.baseAddress), iov_len: $0.count) }
         var next = 0
         while next < vectors.count {
@@ -157,7 +163,7 @@ enum FileBytes {
             let written = vectors[next...].withUnsafeBufferPointer { writev(descriptor, $0.baseAddress, Int32(batch)) }
             if written < 0 {
                 if errno == EINTR { continue }
-                throw OutputError(path: path, message: "cannot write: \(String(cString: strerror(errno)))")
+                throw FileSystemError(path: path, message: "cannot write: \(String(cString: strerror(errno)))")
             }
             // Past the vectors written whole, and into the one written in part.
             var rest = written

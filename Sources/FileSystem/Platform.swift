@@ -1,0 +1,56 @@
+import CPlatform
+import Foundation
+
+#if !os(Linux)
+#error("Galley runs on Linux only; a port starts here, in FileSystem/Platform.swift")
+#endif
+
+/// Every call Galley makes that only Linux has, behind a small API: a port to another system
+/// rewrites this file (and CPlatform's C shims) instead of hunting through the code for them.
+package enum Platform {
+    /// The `open` flag for a descriptor that only names a folder, to look names up below it
+    /// without the right to read it.
+    package static let pathOnly = GALLEY_O_PATH
+
+    /// Opens `path` below the open folder `folder`, the kernel refusing any path that would
+    /// leave it and, with `noLinks`, any that passes through a symbolic link. -1 with `errno`
+    /// set; `ENOSYS` where the kernel cannot resolve beneath a folder, for the caller to check
+    /// the path its own way.
+    package static func openBeneath(_ folder: Int32, _ path: String, _ flags: Int32, mode: mode_t = 0, noLinks: Bool) -> Int32 {
+        galley_open_beneath(folder, path, flags, UInt32(mode), noLinks ? 1 : 0)
+    }
+
+    /// Swaps the names `a` (in the open folder `aFolder`) and `b` (in `bFolder`) in one step;
+    /// false where the kernel or the file system cannot.
+    package static func exchange(_ aFolder: Int32, _ a: String, _ bFolder: Int32, _ b: String) -> Bool {
+        galley_exchange(aFolder, a, bFolder, b) == 0
+    }
+
+    /// What `stat` says of the running executable; nil when the system will not say.
+    package static func runningExecutable() -> stat? {
+        var info = stat()
+        return stat("/proc/self/exe", &info) == 0 ? info : nil
+    }
+
+    /// Asks the C allocator to grow its heaps `heapGrowth` bytes at a time and to keep blocks up
+    /// to `largestHeapBlock` bytes in a heap rather than map each on its own.
+    package static func tuneAllocator(heapGrowth: Int32, largestHeapBlock: Int32) {
+        // <malloc.h> is not part of the Glibc module; these are its M_TOP_PAD and M_MMAP_THRESHOLD.
+        _ = mallopt(-2, heapGrowth)
+        _ = mallopt(-3, largestHeapBlock)
+    }
+}
+
+@_silgen_name("mallopt")
+private func mallopt(_ parameter: Int32, _ value: Int32) -> Int32
+
+extension stat {
+    /// The last access time, as `utimensat` takes it.
+    package var accessTime: timespec { st_atim }
+    /// The modification time, as `utimensat` takes it.
+    package var modificationTime: timespec { st_mtim }
+    /// The modification time, in nanoseconds since 1970.
+    package var modifiedNanoseconds: Int { st_mtim.tv_sec * 1_000_000_000 + st_mtim.tv_nsec }
+    /// The change time (of contents or metadata, which no one can set by hand), in nanoseconds since 1970.
+    package var changedNanoseconds: Int { st_ctim.tv_sec * 1_000_000_000 + st_ctim.tv_nsec }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// Errors raised by source trees.
+public enum SourceTreeError: Error, CustomStringConvertible, Sendable {
+    /// The path does not name a file in the tree.
+    case notFound(String)
+    /// The file exists but could not be read.
+    case unreadable(String, reason: String)
+    /// The path is, or passes through, a symbolic link to a place outside the tree.
+    case linkOutside(String)
+
+    /// The path and what is wrong with it.
+    public var description: String {
+        switch self {
+        case .notFound(let path): "\(path): no such file"
+        case .unreadable(let path, let reason): "\(path): \(reason)"
+        case .linkOutside(let path): "\(path): \(Self.outsideReason)"
+        }
+    }
+
+    /// Why a link out of the tree is refused, and what to do about it.
+    package static let outsideReason =
+        "a symbolic link to a place outside the blog folder; Galley does not follow links out of the blog (copy the file in, or link to a place inside)"
+
+    /// What went wrong in `error`, met reading a tree or a file, without the path: for a
+    /// message that names the path its own way.
+    package static func describe(_ error: Error) -> String {
+        if let error = error as? SourceTreeError {
+            switch error {
+            case .notFound: return "no such file"
+            case .unreadable(_, let reason): return reason
+            case .linkOutside: return outsideReason
+            }
+        }
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        return nsError.localizedDescription
+    }
+}

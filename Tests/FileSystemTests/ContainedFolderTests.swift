@@ -1,0 +1,83 @@
+import FileSystem
+import Foundation
+import Testing
+
+/// Whatever a path says and whatever links were planted, nothing leaves the folder.
+@Suite struct ContainedFolderTests {
+    /// A scratch folder holding `inside`, which the tests contain, and `outside/secret.txt`.
+    static func folders() throws -> (ScratchFolder, ContainedFolder) {
+        let scratch = try ScratchFolder()
+        try FileManager.default.createDirectory(at: scratch.url.appending(path: "inside"), withIntermediateDirectories: false)
+        try FileManager.default.createDirectory(at: scratch.url.appending(path: "outside"), withIntermediateDirectories: false)
+        try Data("secret".utf8).write(to: scratch.url.appending(path: "outside/secret.txt"))
+        return (scratch, try ContainedFolder(opening: scratch.path + "/inside"))
+    }
+
+    static func secret(_ scratch: ScratchFolder) -> String? {
+        FileManager.default.contents(atPath: scratch.path + "/outside/secret.txt").map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    @Test func writesReadsRenamesAndListsBelowTheFolder() throws {
+        let (scratch, folder) = try Self.folders()
+        try folder.makeFolder("a")
+        try folder.makeFolder("a/b")
+        try folder.makeFolder("a/b")
+        let written = try folder.write(Data("page".utf8), to: "a/b/page.html")
+        #expect(written?.st_size == 4)
+        #expect(folder.read("a/b/page.html") == Array("page".utf8))
+        #expect(folder.holds("a/b/page.html", Data("page".utf8)))
+        #expect(!folder.holds("a/b/page.html", Data("pages".utf8)))
+        try folder.rename("a/b/page.html", over: "a/index.html")
+        #expect(folder.kind(of: "a/b/page.html") == 0)
+        #expect(folder.kind(of: "a/index.html") == S_IFREG)
+        let listing = folder.listing()
+        #expect(listing.files == ["a/index.html"])
+        #expect(listing.folders == ["a", "a/b"])
+        #expect(Self.secret(scratch) == "secret")
+    }
+
+    @Test(arguments: ["../outside/secret.txt", "a/../../outside/secret.txt"])
+    func aPathThatClimbsOutIsRefused(path: String) throws {
+        let (scratch, folder) = try Self.folders()
+        try folder.makeFolder("a")
+        #expect(throws: FileSystemError.self) { try folder.write(Data("owned".utf8), to: path) }
+        #expect(folder.read(path) == nil)
+        #expect(Self.secret(scratch) == "secret")
+    }
+
+    @Test func aPlantedLinkIsNeverFollowedAndIsRemovedAsAName() throws {
+        let (scratch, folder) = try Self.folders()
+        #expect(symlink(scratch.path + "/outside", scratch.path + "/inside/planted") == 0)
+        #expect(symlink(scratch.path + "/outside/secret.txt", scratch.path + "/inside/file") == 0)
+        let error = #expect(throws: FileSystemError.self) { try folder.write(Data("owned".utf8), to: "planted/secret.txt") }
+        #expect(error?.path == scratch.path + "/inside/planted/secret.txt")
+        #expect(error?.message.contains("symbolic link") == true)
+        #expect(throws: FileSystemError.self) { try folder.write(Data("owned".utf8), to: "file") }
+        #expect(folder.read("file") == nil)
+        #expect(folder.kind(of: "planted") == S_IFLNK)
+
+        try folder.removeAll("planted")
+        try folder.removeAll("file")
+        #expect(folder.listing().files.isEmpty)
+        #expect(Self.secret(scratch) == "secret")
+    }
+
+    @Test func twoFoldersTradePlacesInOneStep() throws {
+        let (scratch, folder) = try Self.folders()
+        try folder.makeFolder("live")
+        try folder.makeFolder("spare")
+        try folder.write(Data("old".utf8), to: "live/index.html")
+        try folder.write(Data("new".utf8), to: "spare/index.html")
+        #expect(folder.exchange("spare", "live"))
+        #expect(folder.read("live/index.html") == Array("new".utf8))
+        #expect(folder.read("spare/index.html") == Array("old".utf8))
+        #expect(Self.secret(scratch) == "secret")
+    }
+
+    @Test func aFolderThatIsNotThereIsAnErrorNamingIt() throws {
+        let scratch = try ScratchFolder()
+        let error = #expect(throws: FileSystemError.self) { try ContainedFolder(opening: scratch.path + "/missing") }
+        #expect(error?.path == scratch.path + "/missing")
+        #expect(error?.description.hasPrefix(scratch.path + "/missing: ") == true)
+    }
+}
