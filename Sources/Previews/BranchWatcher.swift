@@ -86,7 +86,7 @@ public struct BranchWatcher: Sendable {
             try state.save(to: configuration.stateFile)
         }
         var report = PassReport()
-        try removeDeletedBranches(keeping: Set(tips.map(\.name)), from: &record, into: &report)
+        try await removeDeletedBranches(keeping: Set(tips.map(\.name)), from: &record, into: &report)
         try save()
 
         let changed = tips.filter { record.branches[$0.name]?.commit != $0.commit.hex }
@@ -131,11 +131,11 @@ public struct BranchWatcher: Sendable {
     }
 
     /// Takes down the previews of branches that are gone; the production site stays.
-    private func removeDeletedBranches(keeping names: Set<String>, from record: inout WatchState.Target, into report: inout PassReport) throws {
+    private func removeDeletedBranches(keeping names: Set<String>, from record: inout WatchState.Target, into report: inout PassReport) async throws {
         for (branch, _) in record.branches.sorted(by: { $0.key < $1.key }) where !names.contains(branch) {
             if branch != deployer.configuration.productionBranch {
                 do {
-                    if try deployer.remove(branch: branch) {
+                    if try await deployer.remove(branch: branch) {
                         logger.info("removed the preview of a deleted branch", metadata: ["branch": "\(branch)"])
                     }
                 } catch {
@@ -186,7 +186,13 @@ public struct BranchWatcher: Sendable {
             var pending = tips[...]
             var results: [(BranchTip, Result<PreviewDeployer.Outcome, Error>)] = []
             func start(_ tip: BranchTip) {
-                group.addTask { (tip, Result { try self.deploy(tip) }) }
+                group.addTask {
+                    do {
+                        return (tip, .success(try await self.deploy(tip)))
+                    } catch {
+                        return (tip, .failure(error))
+                    }
+                }
             }
             for _ in 0..<configuration.concurrency {
                 if let tip = pending.popFirst() { start(tip) }
@@ -200,12 +206,12 @@ public struct BranchWatcher: Sendable {
     }
 
     /// Builds one branch tip from the object database and deploys it.
-    private func deploy(_ tip: BranchTip) throws -> PreviewDeployer.Outcome {
+    private func deploy(_ tip: BranchTip) async throws -> PreviewDeployer.Outcome {
         let repository = try open()
         let source = try GitTreeSource(repository: repository, commit: tip.commit, subdirectory: configuration.siteFolder,
                                        label: "\(tip.name)@\(tip.commit.short)")
         let path = configuration.repository.path, remote = configuration.remote
-        return try deployer.deploy(source, branch: tip.name, commit: tip.commit) {
+        return try await deployer.deploy(source, branch: tip.name, commit: tip.commit) {
             // Only the tip goes live. (When the branch cannot be read, the build goes ahead: the
             // next pass deals with whatever happened to it.)
             guard let repository = try? GitRepository(at: path), let current = Result(catching: { try repository.tip(of: tip.name, remote: remote) }).ok
@@ -216,11 +222,15 @@ public struct BranchWatcher: Sendable {
 
     /// Runs passes until cancelled: again at once when a branch moved during a pass (a few
     /// times at most, so that a branch pushed to without pause still waits its turn), otherwise
-    /// every `interval`.
+    /// every `interval`. A pass that fails (a fetch, say) is logged, and the next one tries again.
     public func run(every interval: Duration) async throws {
         while !Task.isCancelled {
-            for _ in 0..<3 {
-                guard try await !pass().superseded.isEmpty else { break }
+            do {
+                for _ in 0..<3 {
+                    guard try await !pass().superseded.isEmpty else { break }
+                }
+            } catch let error where !(error is CancellationError) && !Task.isCancelled {
+                logger.error("pass failed: \(error)")
             }
             try await Task.sleep(for: interval)
         }

@@ -54,7 +54,9 @@ extension Galley {
             let outcome: PreviewDeployer.Outcome
             do {
                 outcome = try await signals.run { [commit, resolution] in
-                    try deployer.deploy(source, branch: resolution.branch, commit: commit, run: run)
+                    try await deployer.disconnecting {
+                        try await deployer.deploy(source, branch: resolution.branch, commit: commit, run: run)
+                    }
                 }
             } catch let failure as BuildFailure {
                 for diagnostic in failure.diagnostics { Console.error(diagnostic.prefixed(by: site).description) }

@@ -66,7 +66,7 @@ extension Galley {
             if once {
                 let report: BranchWatcher.PassReport
                 do {
-                    report = try await signals.run { try await watcher.pass() }
+                    report = try await signals.run { try await deployer.disconnecting { try await watcher.pass() } }
                 } catch where signals.signal != nil {
                     Console.error("galley: stopped by a signal; the previews being deployed were left as they were")
                     throw ExitCode(signals.exitStatus)
@@ -81,15 +81,7 @@ extension Galley {
             logger.info("watching \(repo) every \(interval)")
             do {
                 try await signals.run {
-                    while true {
-                        do {
-                            try await watcher.run(every: .seconds(seconds))
-                            return
-                        } catch let error where !(error is CancellationError) && !Task.isCancelled {
-                            notices.error("pass failed: \(error)")
-                            try await Task.sleep(for: .seconds(seconds))
-                        }
-                    }
+                    try await deployer.disconnecting { try await watcher.run(every: .seconds(seconds)) }
                 }
             } catch where signals.signal != nil {}
             // A stop asked for is a clean exit for systemd.
