@@ -61,23 +61,26 @@ public struct BranchWatcher: Sendable {
         deployer.configuration.target + (configuration.siteFolder.isEmpty ? "" : ", site \(configuration.siteFolder)")
     }
 
-    /// Opens the repository, turning libgit2's refusals into advice.
-    func open() throws -> GitRepository {
-        try GitRepository(at: configuration.repository.path)
+    /// Fetches the remote, if there is one, and reads every branch's tip, on a thread of their own.
+    private func fetchTips() async throws -> [BranchTip] {
+        let path = configuration.repository.path, remote = configuration.remote
+        return try await OwnThread.run {
+            let repository = try GitRepository(at: path)
+            if let remote {
+                do {
+                    try repository.fetch(remote: remote)
+                } catch {
+                    throw DeployError("cannot fetch from the remote '\(remote)' of \(path), so nothing was deployed: \(error)")
+                }
+            }
+            return try repository.branches(remote: remote)
+        }
     }
 
     /// Runs one pass: fetch, compare every tip with the saved state, deploy and remove. A failed
     /// fetch fails the pass: the branches already known were dealt with by earlier passes.
     public func pass() async throws -> PassReport {
-        let repository = try open()
-        if let remote = configuration.remote {
-            do {
-                try repository.fetch(remote: remote)
-            } catch {
-                throw DeployError("cannot fetch from the remote '\(remote)' of \(configuration.repository.path), so nothing was deployed: \(error)")
-            }
-        }
-        let tips = try repository.branches(remote: configuration.remote)
+        let tips = try await fetchTips()
         var state = WatchState.load(from: configuration.stateFile)
         let target = self.target
         var record = state.targets[target] ?? WatchState.Target()
@@ -207,15 +210,16 @@ public struct BranchWatcher: Sendable {
 
     /// Builds one branch tip from the object database and deploys it.
     private func deploy(_ tip: BranchTip) async throws -> PreviewDeployer.Outcome {
-        let repository = try open()
-        let source = try GitTreeSource(repository: repository, commit: tip.commit, subdirectory: configuration.siteFolder,
-                                       label: "\(tip.name)@\(tip.commit.short)")
-        let path = configuration.repository.path, remote = configuration.remote
-        return try await deployer.deploy(source, branch: tip.name, commit: tip.commit) {
+        let path = configuration.repository.path, remote = configuration.remote, folder = configuration.siteFolder
+        let source: @Sendable () throws -> any SourceTree = {
+            try GitTreeSource(repository: try GitRepository(at: path), commit: tip.commit, subdirectory: folder,
+                              label: "\(tip.name)@\(tip.commit.short)")
+        }
+        return try await deployer.deploy(building: source, branch: tip.name, commit: tip.commit) {
             // Only the tip goes live. (When the branch cannot be read, the build goes ahead: the
             // next pass deals with whatever happened to it.)
-            guard let repository = try? GitRepository(at: path), let current = Result(catching: { try repository.tip(of: tip.name, remote: remote) }).ok
-            else { return true }
+            let current = try? await OwnThread.run { try GitRepository(at: path).tip(of: tip.name, remote: remote) }
+            guard let current else { return true }
             return current == tip.commit
         }
     }
@@ -234,13 +238,5 @@ public struct BranchWatcher: Sendable {
             }
             try await Task.sleep(for: interval)
         }
-    }
-}
-
-extension Result {
-    /// The value, or nil for a failure.
-    fileprivate var ok: Success? {
-        if case .success(let value) = self { return value }
-        return nil
     }
 }

@@ -49,9 +49,12 @@ public struct LocalDestination: Destination {
     }
 
     public func remove(_ path: String) async throws {
-        var info = stat()
-        guard lstat(url(path).path, &info) == 0 else { return }
-        try FileManager.default.removeItem(at: url(path))
+        let target = url(path)
+        try await OwnThread.run {
+            var info = stat()
+            guard lstat(target.path, &info) == 0 else { return }
+            try FileManager.default.removeItem(at: target)
+        }
     }
 
     public func makeDirectory(_ path: String) async throws {
@@ -103,13 +106,16 @@ public struct LocalDestination: Destination {
     }
 
     public func removeAll(matching patterns: [String]) async throws {
-        for pattern in patterns {
-            var found = glob_t()
-            defer { globfree(&found) }
-            guard glob(url("").path + "/" + pattern, 0, nil, &found) == 0 else { continue }
-            for index in 0..<Int(found.gl_pathc) {
-                guard let path = found.gl_pathv[index].map({ String(cString: $0) }) else { continue }
-                try FileManager.default.removeItem(atPath: path)
+        let root = url("").path
+        try await OwnThread.run {
+            for pattern in patterns {
+                var found = glob_t()
+                defer { globfree(&found) }
+                guard glob(root + "/" + pattern, 0, nil, &found) == 0 else { continue }
+                for index in 0..<Int(found.gl_pathc) {
+                    guard let path = found.gl_pathv[index].map({ String(cString: $0) }) else { continue }
+                    try FileManager.default.removeItem(atPath: path)
+                }
             }
         }
     }

@@ -112,8 +112,15 @@ public struct PreviewDeployer: Sendable {
     /// still points at `commit`). `run` is the CI run making the deploy, if any.
     public func deploy(_ source: any SourceTree, branch: String, commit: GitObjectID?, run: CIRun? = nil,
                        stillWanted: @Sendable () async -> Bool = { true }) async throws -> Outcome {
+        try await deploy(building: { source }, branch: branch, commit: commit, run: run, stillWanted: stillWanted)
+    }
+
+    /// The same, for a source made by `makeSource` on the thread that builds it: a source over a
+    /// git commit holds libgit2 objects, which stay on the one thread that made them.
+    public func deploy(building makeSource: @escaping @Sendable () throws -> any SourceTree, branch: String, commit: GitObjectID?,
+                       run: CIRun? = nil, stillWanted: @Sendable () async -> Bool = { true }) async throws -> Outcome {
         guard let claim = try await begin(branch: branch, run: run) else { return .productionWithoutTarget }
-        return try await publish(source, claim: claim, commit: commit, stillWanted: stillWanted)
+        return try await publish(building: makeSource, claim: claim, commit: commit, stillWanted: stillWanted)
     }
 
     /// Claims the branch's label (for a preview) and takes a ticket, which places this deploy
@@ -144,13 +151,17 @@ public struct PreviewDeployer: Sendable {
 
     /// Builds the claimed site, copies it in as a new release and switches to it, all but the
     /// build under the destination's lock.
-    func publish(_ source: any SourceTree, claim: Claim, commit: GitObjectID?, stillWanted: @Sendable () async -> Bool) async throws -> Outcome {
+    func publish(building makeSource: @escaping @Sendable () throws -> any SourceTree, claim: Claim, commit: GitObjectID?,
+                 stillWanted: @Sendable () async -> Bool) async throws -> Outcome {
         let options = claim.label.map { BuildOptions(baseURL: URL(string: url(label: $0))!, noindex: true) } ?? BuildOptions()
         let build = configuration.cacheDirectory.appending(path: claim.label == nil ? "production" : claim.slot.name)
         // A build with no earlier output has fresh times on every file; comparing contents then
         // keeps rsync from sending what the destination already has.
         let cold = !FileManager.default.fileExists(atPath: build.path)
-        let report = try SiteBuilder(source: source, options: options).build(into: build, cache: configuration.cacheDirectory)
+        let cache = configuration.cacheDirectory
+        let report = try await OwnThread.run {
+            try SiteBuilder(source: try makeSource(), options: options).build(into: build, cache: cache)
+        }
         try Task.checkCancellation()
 
         let slot = claim.slot, destination = slot.destination
@@ -228,10 +239,12 @@ public struct PreviewDeployer: Sendable {
             manifest.previews[label] = nil
             try await save(manifest, to: destination)
             // The local build, its spare and its cache file go too: the label may go to another branch.
-            let build = configuration.cacheDirectory.appending(path: previewSlot(label).name)
-            try? FileManager.default.removeItem(at: build)
-            OutputWriter(destination: build).removeLeftovers()
-            SiteBuilder.removeCache(for: build, in: configuration.cacheDirectory)
+            let build = configuration.cacheDirectory.appending(path: previewSlot(label).name), cache = configuration.cacheDirectory
+            try await OwnThread.run {
+                try? FileManager.default.removeItem(at: build)
+                OutputWriter(destination: build).removeLeftovers()
+                SiteBuilder.removeCache(for: build, in: cache)
+            }
             return true
         }
     }

@@ -166,16 +166,16 @@ import Testing
     }
 
     @Test func aDeployThatBeganEarlierNeverReplacesOneThatBeganLater() async throws {
-        let deployer = try deployer()
+        let deployer = try deployer(), source = self.source
         try fixture.write("posts/2020-01-01-first.md", "---\ntitle: From the earlier push\n---\n")
         let earlier = try #require(try await deployer.begin(branch: "post/a", run: nil))
         let later = try #require(try await deployer.begin(branch: "post/a", run: nil))
         #expect(later.order.isNewer(than: earlier.order))
 
         try fixture.write("posts/2020-01-01-first.md", "---\ntitle: From the later push\n---\n")
-        guard case .deployed = try await deployer.publish(source, claim: later, commit: nil, stillWanted: { true }) else { Issue.record("not deployed"); return }
+        guard case .deployed = try await deployer.publish(building: { source }, claim: later, commit: nil, stillWanted: { true }) else { Issue.record("not deployed"); return }
         try fixture.write("posts/2020-01-01-first.md", "---\ntitle: From the earlier push\n---\n")
-        let late = try await deployer.publish(source, claim: earlier, commit: nil, stillWanted: { true })
+        let late = try await deployer.publish(building: { source }, claim: earlier, commit: nil, stillWanted: { true })
         #expect(late == .superseded(.overtaken(commit: nil, order: later.order)))
         #expect(destination.read("post-a.previews.example.com/2020/01/01/first/index.html")?.contains("From the later push") == true)
 
@@ -185,13 +185,13 @@ import Testing
     }
 
     @Test func runsOfOneCIPipelineAreOrderedByTheirNumbers() async throws {
-        let deployer = try deployer()
+        let deployer = try deployer(), source = self.source
         let pipeline = "GITHUB_RUN_NUMBER owner/blog Preview"
         // The job of the later push (run 8) reaches its deploy step first.
         let run8 = try #require(try await deployer.begin(branch: "post/a", run: CIRun(series: pipeline, number: 8)))
         let run7 = try #require(try await deployer.begin(branch: "post/a", run: CIRun(series: pipeline, number: 7)))
-        guard case .deployed = try await deployer.publish(source, claim: run7, commit: nil, stillWanted: { true }) else { Issue.record("not deployed"); return }
-        guard case .deployed = try await deployer.publish(source, claim: run8, commit: nil, stillWanted: { true }) else {
+        guard case .deployed = try await deployer.publish(building: { source }, claim: run7, commit: nil, stillWanted: { true }) else { Issue.record("not deployed"); return }
+        guard case .deployed = try await deployer.publish(building: { source }, claim: run8, commit: nil, stillWanted: { true }) else {
             Issue.record("run 8 began first but is the later push, and must replace run 7"); return
         }
         let late = try await deployer.deploy(source, branch: "post/a", commit: nil, run: CIRun(series: pipeline, number: 7))
