@@ -7,10 +7,10 @@ import SiteCompiler
 /// straight from their commits and deployed, deleted branches have their previews removed.
 ///
 /// One failing branch is logged with its commit and error and never holds up the others; its
-/// last good preview stays up. Only a branch's tip is ever put live: a build whose branch moved
-/// on meanwhile is dropped and the new tip built at once. Which of two deploys of a branch is the
-/// newer is ``DeployOrder``'s rule, the same as for `galley deploy`: the newest push wins, so a
-/// branch reset to an older commit and force-pushed shows that commit.
+/// last good preview stays up. Whether a build goes live is ``GoLiveRule``'s to say, as for
+/// `galley deploy`, here with the branch in sight: only a branch's tip is ever put live (a build
+/// whose branch moved on meanwhile is dropped and the new tip built at once), and the newest
+/// push wins, so a branch reset to an older commit and force-pushed shows that commit.
 public struct BranchWatcher: Sendable {
     /// What to watch and where to publish.
     public struct Configuration: Sendable {
@@ -215,13 +215,8 @@ public struct BranchWatcher: Sendable {
             try GitTreeSource(repository: try GitRepository(at: path), commit: tip.commit, subdirectory: folder,
                               label: "\(tip.name)@\(tip.commit.short)")
         }
-        return try await deployer.deploy(building: source, branch: tip.name, commit: tip.commit) {
-            // Only the tip goes live. (When the branch cannot be read, the build goes ahead: the
-            // next pass deals with whatever happened to it.)
-            let current = try? await OwnThread.run { try GitRepository(at: path).tip(of: tip.name, remote: remote) }
-            guard let current else { return true }
-            return current == tip.commit
-        }
+        return try await deployer.deploy(building: source, branch: tip.name, commit: tip.commit,
+                                         rule: .tip(of: tip.name, inRepositoryAt: path, remote: remote))
     }
 
     /// Runs passes until cancelled: again at once when a branch moved during a pass (a few

@@ -106,21 +106,20 @@ public struct PreviewDeployer: Sendable {
         try await destination.write(PreviewManifest.path, try manifest.encoded())
     }
 
-    /// Builds `source` and puts it live, unless a newer deploy of the same site is live by then
-    /// (see ``DeployOrder``). `stillWanted` is asked under the destination's lock, just before
-    /// the switch; a build it turns down is not put live (the watcher asks whether the branch
-    /// still points at `commit`). `run` is the CI run making the deploy, if any.
+    /// Builds `source` and puts it live, unless `rule` refuses: a newer deploy of the same site
+    /// is live by then, or (where the rule can see the branch) the branch has moved on from
+    /// `commit`. `run` is the CI run making the deploy, if any.
     public func deploy(_ source: any SourceTree, branch: String, commit: GitObjectID?, run: CIRun? = nil,
-                       stillWanted: @Sendable () async -> Bool = { true }) async throws -> Outcome {
-        try await deploy(building: { source }, branch: branch, commit: commit, run: run, stillWanted: stillWanted)
+                       rule: GoLiveRule = .orderOnly) async throws -> Outcome {
+        try await deploy(building: { source }, branch: branch, commit: commit, run: run, rule: rule)
     }
 
     /// The same, for a source made by `makeSource` on the thread that builds it: a source over a
     /// git commit holds libgit2 objects, which stay on the one thread that made them.
     public func deploy(building makeSource: @escaping @Sendable () throws -> any SourceTree, branch: String, commit: GitObjectID?,
-                       run: CIRun? = nil, stillWanted: @Sendable () async -> Bool = { true }) async throws -> Outcome {
+                       run: CIRun? = nil, rule: GoLiveRule = .orderOnly) async throws -> Outcome {
         guard let claim = try await begin(branch: branch, run: run) else { return .productionWithoutTarget }
-        return try await publish(building: makeSource, claim: claim, commit: commit, stillWanted: stillWanted)
+        return try await publish(building: makeSource, claim: claim, commit: commit, rule: rule)
     }
 
     /// Claims the branch's label (for a preview) and takes a ticket, which places this deploy
@@ -152,7 +151,7 @@ public struct PreviewDeployer: Sendable {
     /// Builds the claimed site, copies it in as a new release and switches to it, all but the
     /// build under the destination's lock.
     func publish(building makeSource: @escaping @Sendable () throws -> any SourceTree, claim: Claim, commit: GitObjectID?,
-                 stillWanted: @Sendable () async -> Bool) async throws -> Outcome {
+                 rule: GoLiveRule) async throws -> Outcome {
         let options = claim.label.map { BuildOptions(baseURL: URL(string: url(label: $0))!, noindex: true) } ?? BuildOptions()
         let build = configuration.cacheDirectory.appending(path: claim.label == nil ? "production" : claim.slot.name)
         // A build with no earlier output has fresh times on every file; comparing contents then
@@ -172,14 +171,14 @@ public struct PreviewDeployer: Sendable {
             if let entry, entry.branch != claim.branch, claim.label != nil {
                 throw DeployError("\(destination.description): the label \(claim.label!) went to the branch \(entry.branch) while \(claim.branch) was building; deploy \(claim.branch) again")
             }
-            if let live = entry?.order, live.isNewer(than: claim.order) {
-                return .superseded(.overtaken(commit: entry?.commit, order: live))
+            if let refusal = await rule.refusal(of: claim.order, commit: commit, over: entry) {
+                return .superseded(refusal)
             }
             let id = ReleaseSlot.releaseID(ticket: claim.order.ticket, commit: commit?.hex)
             try await slot.stage(build, id: id, checksum: cold)
-            guard await stillWanted() else {
+            if let refusal = await rule.refusal(of: claim.order, commit: commit, over: entry) {
                 await slot.discard(id)
-                return .superseded(.branchMoved)
+                return .superseded(refusal)
             }
             try await slot.activate(id)
             entry = entry ?? PreviewManifest.Entry(branch: claim.branch)

@@ -54,9 +54,10 @@ import Testing
     @Test func aChildLeftRunningWithThePipesDoesNotHoldUpTheRun() async throws {
         // As ssh's shared connection does when it goes to the background: it keeps a copy of
         // the pipes, so their ends never come while it lives.
+        // (The bound is loose: other suites' blocking fixtures can hold the shared threads a while.)
         let started = ContinuousClock.now
-        let result = try await Program(["sh", "-c", "sleep 20 & echo $!"]).run()
-        #expect(ContinuousClock.now - started < .seconds(10))
+        let result = try await Program(["sh", "-c", "sleep 300 & echo $!"]).run()
+        #expect(ContinuousClock.now - started < .seconds(120))
         #expect(result.status == 0)
         let child = try #require(Int32(String(decoding: result.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
         kill(child, SIGKILL)
@@ -78,11 +79,10 @@ import Testing
         let ready = folder.url.appending(path: "ready").path
         let script = "trap 'echo stopped > \(marker); exit 0' TERM; touch \(ready); while :; do sleep 0.05; done"
         let task = Task { try await Program(["sh", "-c", script]).run(whenCancelled: .stop) }
-        #expect(await eventually { FileManager.default.fileExists(atPath: ready) })
-        let cancelled = ContinuousClock.now
+        #expect(await eventually(within: 60) { FileManager.default.fileExists(atPath: ready) })
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
-        #expect(ContinuousClock.now - cancelled < Program.stopGrace)
+        // Only a program that was asked (SIGTERM), not killed, leaves this behind.
         #expect(folder.read("stopped") == "stopped\n")
     }
 
