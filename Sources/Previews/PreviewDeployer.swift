@@ -241,8 +241,7 @@ public struct PreviewDeployer: Sendable {
             let build = configuration.cacheDirectory.appending(path: previewSlot(label).name), cache = configuration.cacheDirectory
             try await OwnThread.run {
                 try? FileManager.default.removeItem(at: build)
-                OutputWriter(destination: build).removeLeftovers()
-                SiteBuilder.removeCache(for: build, in: cache)
+                SiteBuilder.forget(output: build, cache: cache)
             }
             return true
         }
