@@ -118,8 +118,10 @@ public struct PreviewDeployer: Sendable {
     /// git commit holds libgit2 objects, which stay on the one thread that made them.
     public func deploy(building makeSource: @escaping @Sendable () throws -> any SourceTree, branch: String, commit: GitObjectID?,
                        run: CIRun? = nil, rule: GoLiveRule = .orderOnly) async throws -> Outcome {
-        guard let claim = try await begin(branch: branch, run: run) else { return .productionWithoutTarget }
-        return try await publish(building: makeSource, claim: claim, commit: commit, rule: rule)
+        try await naming(branch) {
+            guard let claim = try await begin(branch: branch, run: run) else { return .productionWithoutTarget }
+            return try await publish(building: makeSource, claim: claim, commit: commit, rule: rule)
+        }
     }
 
     /// Claims the branch's label (for a preview) and takes a ticket, which places this deploy
@@ -169,7 +171,7 @@ public struct PreviewDeployer: Sendable {
             var manifest = try await manifest(at: destination)
             var entry = claim.label.map { manifest.previews[$0] } ?? manifest.production
             if let entry, entry.branch != claim.branch, claim.label != nil {
-                throw DeployError("\(destination.description): the label \(claim.label!) went to the branch \(entry.branch) while \(claim.branch) was building; deploy \(claim.branch) again")
+                throw DeployError("the label \(claim.label!) went to the branch \(entry.branch) while \(claim.branch) was building; deploy \(claim.branch) again")
             }
             if let refusal = await rule.refusal(of: claim.order, commit: commit, over: entry) {
                 return .superseded(refusal)
@@ -230,6 +232,10 @@ public struct PreviewDeployer: Sendable {
     /// Takes down the preview of a deleted branch and frees its label. Returns whether there was one.
     @discardableResult
     public func remove(branch: String) async throws -> Bool {
+        try await naming(branch) { try await takeDown(branch) }
+    }
+
+    private func takeDown(_ branch: String) async throws -> Bool {
         let destination = configuration.destination
         return try await lock(destination).withLock("removing the preview of \(branch)") {
             var manifest = try await manifest(at: destination)
@@ -250,6 +256,10 @@ public struct PreviewDeployer: Sendable {
     /// Points a branch's preview (or the production site) back at its previous release. The
     /// rollback counts as the newest deploy: one that began before it does not undo it.
     public func rollBack(branch: String) async throws -> (url: String, release: String) {
+        try await naming(branch) { try await restorePrevious(of: branch) }
+    }
+
+    private func restorePrevious(of branch: String) async throws -> (url: String, release: String) {
         if branch == configuration.productionBranch {
             guard let production = configuration.production else {
                 throw DeployError("\(branch) is the production branch; name its folder with --production-to")
@@ -271,7 +281,7 @@ public struct PreviewDeployer: Sendable {
         return try await lock(destination).withLock("rolling back \(branch)") {
             var manifest = try await manifest(at: destination)
             guard let label = manifest.label(of: branch) else {
-                throw DeployError("\(destination.description) has no preview of \(branch)")
+                throw DeployError("there is no preview of this branch")
             }
             let release = try await previewSlot(label).rollBack()
             manifest.previews[label]?.release = release
@@ -280,6 +290,16 @@ public struct PreviewDeployer: Sendable {
             manifest.previews[label]?.order = DeployOrder(ticket: ticket)
             try await save(manifest, to: destination)
             return (url(label: label), release)
+        }
+    }
+
+    /// Runs `body`, naming `branch` and where it goes in any ``DeployError`` it throws.
+    private func naming<T: Sendable>(_ branch: String, _ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as DeployError {
+            let destination = branch == configuration.productionBranch ? configuration.production?.destination : configuration.destination
+            throw error.about(branch: branch, destination: (destination ?? configuration.destination).description)
         }
     }
 }

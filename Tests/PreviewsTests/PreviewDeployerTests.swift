@@ -107,7 +107,9 @@ import Testing
         #expect(back == releases[1])
         #expect(destination.read("\(site)/2020/01/01/first/index.html")?.contains("Round 2") == true)
         await #expect(throws: DeployError.self) { try await deployer.rollBack(branch: "post/a") }
-        await #expect(throws: DeployError.self) { try await deployer.rollBack(branch: "no/such") }
+        await #expect { try await deployer.rollBack(branch: "no/such") } throws: { error in
+            (error as? DeployError)?.message == "branch no/such, destination \(destination.url.path): there is no preview of this branch"
+        }
     }
 
     @Test func theProductionBranchPublishesTheRealSiteInItsOwnFolder() async throws {
@@ -142,6 +144,7 @@ import Testing
             _ = try await deployer(production: slot).deploy(source, branch: "main", commit: nil)
             Issue.record("a folder with other files must not become a production folder")
         } catch let error as DeployError {
+            #expect(error.message.hasPrefix("branch main, destination \(parent.url.appending(path: "www").path): "), "\(error)")
             #expect(error.message.contains("holds files Galley did not put there (index.html)"))
             #expect(error.message.contains("/www/current"))
         }
@@ -295,7 +298,10 @@ import Testing
     @Test func aRealFolderWhereAPreviewShouldGoIsNeverReplaced() async throws {
         try FileManager.default.createDirectory(at: destination.url.appending(path: "post-a.previews.example.com"), withIntermediateDirectories: true)
         try Data("hand made".utf8).write(to: destination.url.appending(path: "post-a.previews.example.com/index.html"))
-        await #expect(throws: DeployError.self) { try await deployer().deploy(source, branch: "post/a", commit: nil) }
+        await #expect { try await deployer().deploy(source, branch: "post/a", commit: nil) } throws: { error in
+            let message = (error as? DeployError)?.message ?? ""
+            return message.hasPrefix("branch post/a, destination \(destination.url.path): ") && message.contains("move it away first")
+        }
         #expect(destination.read("post-a.previews.example.com/index.html") == "hand made")
     }
 
