@@ -15,7 +15,7 @@ extension Galley {
         var branch: String
 
         func run() async throws {
-            let deployer = try publish.deployer(cache: FileManager.default.temporaryDirectory) { Console.error("galley: \($0)") }
+            let deployer = try publish.settings.deployer(cache: FileManager.default.temporaryDirectory) { Console.error("galley: \($0)") }
             let (url, release) = try await deployer.disconnecting { try await deployer.rollBack(branch: branch) }
             Console.error("galley: \(branch) now shows release \(release)")
             print(url)

@@ -43,24 +43,17 @@ extension Galley {
             guard let seconds = Interval.seconds(interval), seconds > 0 else {
                 throw ValidationError("--interval '\(interval)' is not a time such as 30s, 5m or 1h")
             }
-            let repository: GitRepository
+            var logger = Logger(label: "galley")
+            logger.logLevel = .info
+            let watcher: BranchWatcher
             do {
-                repository = try GitRepository(at: repo)
-            } catch {
+                watcher = try await BranchWatcher.forRepository(at: repo, remote: remote, siteFolder: siteFolder, stateFile: state, jobs: jobs,
+                                                                settings: publish.settings, logger: logger)
+            } catch let error as GitError {
                 Console.error("galley: \(error)")
                 throw ExitCode.failure
             }
-            let gitDirectory = repository.gitDirectory
-            let home = gitDirectory.appending(path: "galley")
-            var logger = Logger(label: "galley")
-            logger.logLevel = .info
-            let notices = logger
-            let deployer = try publish.deployer(cache: home.appending(path: "builds")) { notices.notice("\($0)") }
-            let stateFile = state.map { URL(fileURLWithPath: $0) } ?? home.appending(path: "watch.json")
-            let watcher = BranchWatcher(
-                .init(repository: URL(fileURLWithPath: repo), remote: remote, siteFolder: siteFolder, stateFile: stateFile,
-                      concurrency: jobs ?? ProcessInfo.processInfo.activeProcessorCount),
-                deployer: deployer, logger: logger)
+            let deployer = watcher.deployer
 
             let signals = SignalCancellation()
             if once {
