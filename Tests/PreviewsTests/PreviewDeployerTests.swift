@@ -254,7 +254,7 @@ import Testing
         try await held.release()
         await deploy.value
         #expect(finished.all.first?.hasPrefix("deployed") == true, "\(finished.all)")
-        #expect(Date().timeIntervalSince(released) < 10)
+        #expect(Date().timeIntervalSince(released) < 60)
         let said = notices.all.joined(separator: "\n")
         #expect(said.contains("waiting for the lock on \(destination.url.path), held by galley pid \(getpid()) on "), "\(said)")
         #expect(said.contains("(holding it for a test)"))
@@ -279,9 +279,15 @@ import Testing
         #expect(isHeld())
         kill(holder.processIdentifier, SIGKILL)
         holder.waitUntilExit()
-        let started = Date()
-        guard case .deployed = try await deployer().deploy(source, branch: "post/a", commit: nil) else { Issue.record("not deployed"); return }
-        #expect(Date().timeIntervalSince(started) < 10)
+        // Free at once: the deploy never says it waits. (Not timed: while the whole suite runs,
+        // other suites can hold the shared threads for many seconds.)
+        let notices = Notices()
+        var configuration = try deployer().configuration
+        configuration.notify = { notices.append($0) }
+        guard case .deployed = try await PreviewDeployer(configuration).deploy(source, branch: "post/a", commit: nil) else {
+            Issue.record("not deployed"); return
+        }
+        #expect(notices.all.isEmpty, "\(notices.all)")
     }
 
     @Test func removingABranchTakesDownItsPreviewAndFreesTheLabel() async throws {

@@ -49,7 +49,7 @@ final class Notices: Sendable {
 }
 
 /// Waits, a little at a time and at most `seconds`, until `condition` holds; whether it did.
-func eventually(within seconds: Double = 10, _ condition: () -> Bool) async -> Bool {
+func eventually(within seconds: Double = 60, _ condition: () -> Bool) async -> Bool {
     let deadline = ContinuousClock.now + .seconds(seconds)
     while ContinuousClock.now < deadline {
         if condition() { return true }
