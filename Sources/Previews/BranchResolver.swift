@@ -88,6 +88,15 @@ public enum BranchResolver {
         return nil
     }
 
+    /// The branch a deploy of `folder` is for, and the commit checked out there: `explicit` (from
+    /// `--branch`) if given, else the branch CI's variables name, else the one checked out.
+    public static func resolve(explicit: String?, environment: [String: String], folder: URL) throws -> (Resolution, GitObjectID?) {
+        if let explicit { return (Resolution(branch: explicit, source: "--branch"), headCommit(containing: folder)) }
+        if let fromCI = try fromEnvironment(environment) { return (fromCI, headCommit(containing: folder)) }
+        let (fromHead, head) = try fromRepository(containing: folder)
+        return (fromHead, head)
+    }
+
     /// The branch checked out in the repository that contains `folder`, and its commit.
     public static func fromRepository(containing folder: URL) throws -> (Resolution, GitObjectID) {
         let repository = try GitRepository(at: folder.path, search: true)

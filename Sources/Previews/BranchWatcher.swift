@@ -2,15 +2,16 @@ import Foundation
 import GitSource
 import Logging
 import SiteCompiler
+import SiteSource
 
 /// Watches a repository and keeps one preview per branch: new and moved branches are built
 /// straight from their commits and deployed, deleted branches have their previews removed.
 ///
 /// One failing branch is logged with its commit and error and never holds up the others; its
-/// last good preview stays up. Only a branch's tip is ever put live: a build whose branch moved
-/// on meanwhile is dropped and the new tip built at once. Which of two deploys of a branch is the
-/// newer is ``DeployOrder``'s rule, the same as for `galley deploy`: the newest push wins, so a
-/// branch reset to an older commit and force-pushed shows that commit.
+/// last good preview stays up. Whether a build goes live is ``GoLiveRule``'s to say, as for
+/// `galley deploy`, here with the branch in sight: only a branch's tip is ever put live (a build
+/// whose branch moved on meanwhile is dropped and the new tip built at once), and the newest
+/// push wins, so a branch reset to an older commit and force-pushed shows that commit.
 public struct BranchWatcher: Sendable {
     /// What to watch and where to publish.
     public struct Configuration: Sendable {
@@ -61,23 +62,26 @@ public struct BranchWatcher: Sendable {
         deployer.configuration.target + (configuration.siteFolder.isEmpty ? "" : ", site \(configuration.siteFolder)")
     }
 
-    /// Opens the repository, turning libgit2's refusals into advice.
-    func open() throws -> GitRepository {
-        try GitRepository(at: configuration.repository.path)
+    /// Fetches the remote, if there is one, and reads every branch's tip, on a thread of their own.
+    private func fetchTips() async throws -> [BranchTip] {
+        let path = configuration.repository.path, remote = configuration.remote
+        return try await OwnThread.run {
+            let repository = try GitRepository(at: path)
+            if let remote {
+                do {
+                    try repository.fetch(remote: remote)
+                } catch {
+                    throw DeployError("cannot fetch from the remote '\(remote)' of \(path), so nothing was deployed: \(error)")
+                }
+            }
+            return try repository.branches(remote: remote)
+        }
     }
 
     /// Runs one pass: fetch, compare every tip with the saved state, deploy and remove. A failed
     /// fetch fails the pass: the branches already known were dealt with by earlier passes.
     public func pass() async throws -> PassReport {
-        let repository = try open()
-        if let remote = configuration.remote {
-            do {
-                try repository.fetch(remote: remote)
-            } catch {
-                throw DeployError("cannot fetch from the remote '\(remote)' of \(configuration.repository.path), so nothing was deployed: \(error)")
-            }
-        }
-        let tips = try repository.branches(remote: configuration.remote)
+        let tips = try await fetchTips()
         var state = WatchState.load(from: configuration.stateFile)
         let target = self.target
         var record = state.targets[target] ?? WatchState.Target()
@@ -86,7 +90,7 @@ public struct BranchWatcher: Sendable {
             try state.save(to: configuration.stateFile)
         }
         var report = PassReport()
-        try removeDeletedBranches(keeping: Set(tips.map(\.name)), from: &record, into: &report)
+        try await removeDeletedBranches(keeping: Set(tips.map(\.name)), from: &record, into: &report)
         try save()
 
         let changed = tips.filter { record.branches[$0.name]?.commit != $0.commit.hex }
@@ -131,11 +135,11 @@ public struct BranchWatcher: Sendable {
     }
 
     /// Takes down the previews of branches that are gone; the production site stays.
-    private func removeDeletedBranches(keeping names: Set<String>, from record: inout WatchState.Target, into report: inout PassReport) throws {
+    private func removeDeletedBranches(keeping names: Set<String>, from record: inout WatchState.Target, into report: inout PassReport) async throws {
         for (branch, _) in record.branches.sorted(by: { $0.key < $1.key }) where !names.contains(branch) {
             if branch != deployer.configuration.productionBranch {
                 do {
-                    if try deployer.remove(branch: branch) {
+                    if try await deployer.remove(branch: branch) {
                         logger.info("removed the preview of a deleted branch", metadata: ["branch": "\(branch)"])
                     }
                 } catch {
@@ -186,7 +190,13 @@ public struct BranchWatcher: Sendable {
             var pending = tips[...]
             var results: [(BranchTip, Result<PreviewDeployer.Outcome, Error>)] = []
             func start(_ tip: BranchTip) {
-                group.addTask { (tip, Result { try self.deploy(tip) }) }
+                group.addTask {
+                    do {
+                        return (tip, .success(try await self.deploy(tip)))
+                    } catch {
+                        return (tip, .failure(error))
+                    }
+                }
             }
             for _ in 0..<configuration.concurrency {
                 if let tip = pending.popFirst() { start(tip) }
@@ -200,37 +210,29 @@ public struct BranchWatcher: Sendable {
     }
 
     /// Builds one branch tip from the object database and deploys it.
-    private func deploy(_ tip: BranchTip) throws -> PreviewDeployer.Outcome {
-        let repository = try open()
-        let source = try GitTreeSource(repository: repository, commit: tip.commit, subdirectory: configuration.siteFolder,
-                                       label: "\(tip.name)@\(tip.commit.short)")
-        let path = configuration.repository.path, remote = configuration.remote
-        return try deployer.deploy(source, branch: tip.name, commit: tip.commit) {
-            // Only the tip goes live. (When the branch cannot be read, the build goes ahead: the
-            // next pass deals with whatever happened to it.)
-            guard let repository = try? GitRepository(at: path), let current = Result(catching: { try repository.tip(of: tip.name, remote: remote) }).ok
-            else { return true }
-            return current == tip.commit
+    private func deploy(_ tip: BranchTip) async throws -> PreviewDeployer.Outcome {
+        let path = configuration.repository.path, remote = configuration.remote, folder = configuration.siteFolder
+        let source: @Sendable () throws -> any SourceTree = {
+            try GitTreeSource(repository: try GitRepository(at: path), commit: tip.commit, subdirectory: folder,
+                              label: "\(tip.name)@\(tip.commit.short)")
         }
+        return try await deployer.deploy(building: source, branch: tip.name, commit: tip.commit,
+                                         rule: .tip(of: tip.name, inRepositoryAt: path, remote: remote))
     }
 
     /// Runs passes until cancelled: again at once when a branch moved during a pass (a few
     /// times at most, so that a branch pushed to without pause still waits its turn), otherwise
-    /// every `interval`.
+    /// every `interval`. A pass that fails (a fetch, say) is logged, and the next one tries again.
     public func run(every interval: Duration) async throws {
         while !Task.isCancelled {
-            for _ in 0..<3 {
-                guard try await !pass().superseded.isEmpty else { break }
+            do {
+                for _ in 0..<3 {
+                    guard try await !pass().superseded.isEmpty else { break }
+                }
+            } catch let error where !(error is CancellationError) && !Task.isCancelled {
+                logger.error("pass failed: \(error)")
             }
             try await Task.sleep(for: interval)
         }
-    }
-}
-
-extension Result {
-    /// The value, or nil for a failure.
-    fileprivate var ok: Success? {
-        if case .success(let value) = self { return value }
-        return nil
     }
 }

@@ -14,8 +14,8 @@ import Foundation
 ///   destination, under its lock, before it builds; tickets only ever grow, so they order
 ///   deploys even from machines whose clocks disagree.
 ///
-/// `galley watch` adds one check of its own, since it can see the branch: a build whose branch
-/// has moved on since is never put live (``BranchWatcher``).
+/// ``GoLiveRule`` applies it, with the one check that needs the branch itself: a build whose
+/// branch has moved on since is never put live.
 public struct DeployOrder: Codable, Sendable, Equatable {
     /// The destination's ticket: a UTC time to the millisecond, `20261123T101500.123Z`, later
     /// than every ticket handed out before it there. Release folders are named after it.
@@ -75,23 +75,4 @@ public struct CIRun: Codable, Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String { "run \(number) of \(series)" }
-}
-
-/// Why a finished build was not put live; the live site was left as it was.
-public enum Supersession: Sendable, Equatable, CustomStringConvertible {
-    /// The branch no longer points at the commit that was built: its new commit goes next.
-    case branchMoved
-    /// A deploy that is newer by ``DeployOrder`` is live: this is what it shows.
-    case overtaken(commit: String?, order: DeployOrder)
-
-    public var description: String {
-        switch self {
-        case .branchMoved:
-            return "the branch moved on during the build"
-        case .overtaken(let commit, let order):
-            let what = commit.map { "commit \($0.prefix(7))" } ?? "a release"
-            let when = order.run.map { "by \($0)" } ?? "by a deploy that began later (ticket \(order.ticket))"
-            return "\(what) deployed \(when) is live"
-        }
-    }
 }

@@ -9,31 +9,43 @@ public protocol Destination: Sendable {
     var description: String { get }
 
     /// The bytes of a file, or nil when there is none.
-    func read(_ path: String) throws -> Data?
+    func read(_ path: String) async throws -> Data?
     /// Replaces a file in one step.
-    func write(_ path: String, _ data: Data) throws
+    func write(_ path: String, _ data: Data) async throws
     /// The names in a folder; empty when it does not exist.
-    func list(_ path: String) throws -> [String]
+    func list(_ path: String) async throws -> [String]
     /// Where a symlink points; nil when nothing is there. Throws when a real file or folder is.
-    func linkTarget(_ path: String) throws -> String?
+    func linkTarget(_ path: String) async throws -> String?
     /// Points `path` at `target`, replacing any link already there in one step.
-    func link(_ path: String, to target: String) throws
+    func link(_ path: String, to target: String) async throws
     /// Removes a file, link or folder and everything in it.
-    func remove(_ path: String) throws
+    func remove(_ path: String) async throws
     /// Creates a folder and its parents.
-    func makeDirectory(_ path: String) throws
+    func makeDirectory(_ path: String) async throws
     /// Renames within the destination.
-    func rename(_ from: String, to: String) throws
-    /// Takes the exclusive lock kept in the file `path`, waiting while someone else holds it and
-    /// calling `waiting` (with who) now and then. The lock is let go when its holder is gone,
-    /// however it went. A cancelled task stops waiting with a `CancellationError`.
-    func lock(_ path: String, holder: LockHolder, waiting: @escaping (String) -> Void) throws -> any HeldLock
+    func rename(_ from: String, to: String) async throws
+    /// Runs `body` holding the exclusive lock kept in the file `path`, waiting first while
+    /// someone else holds it and calling `waiting` (with who) now and then. The lock is let go
+    /// when `body` ends, or when its holder is gone, however it went. A task cancelled while it
+    /// waits stops waiting with a `CancellationError`; one cancelled while `body` runs keeps the
+    /// lock until `body` has ended, so that its clean-up happens under it.
+    func withLock<T: Sendable>(_ path: String, holder: LockHolder, waiting: @escaping @Sendable (String) -> Void,
+                               _ body: () async throws -> T) async throws -> T
     /// Removes everything the patterns match: paths relative to the destination in which `*`
     /// stands for any part of one name (`.galley/releases/*/*.partial`).
-    func removeAll(matching patterns: [String]) throws
+    func removeAll(matching patterns: [String]) async throws
     /// Copies the contents of the local folder `source` into `path` with rsync. Files identical to
-    /// those under `linkDest` (a path relative to `path`) are hard-linked rather than sent.
-    func transfer(_ source: URL, to path: String, linkDest: String?, checksum: Bool) throws
+    /// those under `linkDest` (a path relative to `path`) are hard-linked rather than sent. A
+    /// cancelled task stops the copy and gets a `CancellationError`.
+    func transfer(_ source: URL, to path: String, linkDest: String?, checksum: Bool) async throws
+    /// Lets go of whatever the destination keeps open between calls (ssh's shared connections).
+    /// It may be used again afterwards, and opens them anew.
+    func disconnect() async
+}
+
+extension Destination {
+    /// Nothing is kept open.
+    public func disconnect() async {}
 }
 
 /// Reads a destination as users write it: `/srv/previews` or `[user@]host:/srv/previews`.

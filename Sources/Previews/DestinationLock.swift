@@ -19,19 +19,12 @@ struct DestinationLock {
     var notify: @Sendable (String) -> Void = { _ in }
 
     /// Runs `body` holding the lock; `purpose` says what for to anyone who has to wait.
-    func withLock<T>(_ purpose: String, _ body: () throws -> T) throws -> T {
-        let held = try destination.lock(Self.path, holder: LockHolder(purpose: purpose)) { holder in
+    func withLock<T: Sendable>(_ purpose: String, _ body: () async throws -> T) async throws -> T {
+        let destination = destination, notify = notify
+        return try await destination.withLock(Self.path, holder: LockHolder(purpose: purpose), waiting: { holder in
             notify("waiting for the lock on \(destination.description), held by \(holder)")
-        }
-        defer { held.release() }
-        return try body()
+        }, body)
     }
-}
-
-/// A lock a destination has granted; `release` gives it back (once).
-public protocol HeldLock: AnyObject {
-    /// Lets the lock go.
-    func release()
 }
 
 /// Who holds a lock, as its holder writes it into the lock file for those who wait.
@@ -83,12 +76,12 @@ public struct LockHolder: Sendable, Equatable, CustomStringConvertible {
 /// The waiting side of a lock: when to look again, and when to tell the user who holds it (after
 /// a moment, so that turns taken in a blink stay out of the log, and again when the holder changes).
 struct LockWait {
-    let report: (String) -> Void
+    let report: @Sendable (String) -> Void
     private let start = Date()
     private var reported: String?
     private var delay: TimeInterval = 0.02
 
-    init(report: @escaping (String) -> Void) {
+    init(report: @escaping @Sendable (String) -> Void) {
         self.report = report
     }
 

@@ -12,21 +12,21 @@ public struct LocalDestination: Destination {
 
     private func url(_ path: String) -> URL { path.isEmpty ? root : root.appending(path: path) }
 
-    public func read(_ path: String) throws -> Data? {
+    public func read(_ path: String) async throws -> Data? {
         FileManager.default.contents(atPath: url(path).path)
     }
 
-    public func write(_ path: String, _ data: Data) throws {
+    public func write(_ path: String, _ data: Data) async throws {
         let target = url(path)
         try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
         try data.write(to: target, options: .atomic)
     }
 
-    public func list(_ path: String) throws -> [String] {
+    public func list(_ path: String) async throws -> [String] {
         (try? FileManager.default.contentsOfDirectory(atPath: url(path).path)) ?? []
     }
 
-    public func linkTarget(_ path: String) throws -> String? {
+    public func linkTarget(_ path: String) async throws -> String? {
         var info = stat()
         guard lstat(url(path).path, &info) == 0 else { return nil }
         guard info.st_mode & S_IFMT == S_IFLNK else {
@@ -35,7 +35,7 @@ public struct LocalDestination: Destination {
         return try FileManager.default.destinationOfSymbolicLink(atPath: url(path).path)
     }
 
-    public func link(_ path: String, to target: String) throws {
+    public func link(_ path: String, to target: String) async throws {
         let final = url(path)
         let temporary = final.deletingLastPathComponent().appending(path: ".\(final.lastPathComponent).link-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         try FileManager.default.createDirectory(at: final.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -48,23 +48,37 @@ public struct LocalDestination: Destination {
         }
     }
 
-    public func remove(_ path: String) throws {
-        var info = stat()
-        guard lstat(url(path).path, &info) == 0 else { return }
-        try FileManager.default.removeItem(at: url(path))
+    public func remove(_ path: String) async throws {
+        let target = url(path)
+        try await OwnThread.run {
+            var info = stat()
+            guard lstat(target.path, &info) == 0 else { return }
+            try FileManager.default.removeItem(at: target)
+        }
     }
 
-    public func makeDirectory(_ path: String) throws {
+    public func makeDirectory(_ path: String) async throws {
         try FileManager.default.createDirectory(at: url(path), withIntermediateDirectories: true)
     }
 
-    public func rename(_ from: String, to: String) throws {
+    public func rename(_ from: String, to: String) async throws {
         guard Foundation.rename(url(from).path, url(to).path) == 0 else {
             throw DeployError("cannot rename \(url(from).path) to \(url(to).path): \(String(cString: strerror(errno)))")
         }
     }
 
-    public func lock(_ path: String, holder: LockHolder, waiting: @escaping (String) -> Void) throws -> any HeldLock {
+    public func withLock<T: Sendable>(_ path: String, holder: LockHolder, waiting: @escaping @Sendable (String) -> Void,
+                                      _ body: () async throws -> T) async throws -> T {
+        let descriptor = try await take(path, holder: holder, waiting: waiting)
+        defer {
+            ftruncate(descriptor, 0)  // nobody holds it now
+            close(descriptor)
+        }
+        return try await body()
+    }
+
+    /// Opens the lock file and waits until this process holds its `flock`; the open file holds it.
+    private func take(_ path: String, holder: LockHolder, waiting: @escaping @Sendable (String) -> Void) async throws -> Int32 {
         let file = url(path)
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         // Close-on-exec, so that no rsync or ssh started while it is held keeps the lock alive.
@@ -77,46 +91,37 @@ public struct LocalDestination: Destination {
                 close(descriptor)
                 throw DeployError("cannot lock \(file.path): \(String(cString: strerror(reason)))")
             }
-            if Task.isCancelled {
-                close(descriptor)
-                throw CancellationError()
-            }
             wait.blocked(by: (try? String(contentsOf: file, encoding: .utf8)) ?? "")
-            usleep(useconds_t(wait.nextDelay() * 1_000_000))
+            do {
+                try await Task.sleep(for: .seconds(wait.nextDelay()))
+            } catch {
+                close(descriptor)
+                throw error
+            }
         }
         let line = Data((holder.line + "\n").utf8)
         ftruncate(descriptor, 0)
         _ = line.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
-        return FileLock(descriptor: descriptor)
+        return descriptor
     }
 
-    /// An flock held through an open file; closing the file lets it go.
-    private final class FileLock: HeldLock {
-        private var descriptor: Int32?
-        init(descriptor: Int32) { self.descriptor = descriptor }
-        func release() {
-            guard let descriptor else { return }
-            ftruncate(descriptor, 0)  // nobody holds it now
-            close(descriptor)
-            self.descriptor = nil
-        }
-        deinit { release() }
-    }
-
-    public func removeAll(matching patterns: [String]) throws {
-        for pattern in patterns {
-            var found = glob_t()
-            defer { globfree(&found) }
-            guard glob(url("").path + "/" + pattern, 0, nil, &found) == 0 else { continue }
-            for index in 0..<Int(found.gl_pathc) {
-                guard let path = found.gl_pathv[index].map({ String(cString: $0) }) else { continue }
-                try FileManager.default.removeItem(atPath: path)
+    public func removeAll(matching patterns: [String]) async throws {
+        let root = url("").path
+        try await OwnThread.run {
+            for pattern in patterns {
+                var found = glob_t()
+                defer { globfree(&found) }
+                guard glob(root + "/" + pattern, 0, nil, &found) == 0 else { continue }
+                for index in 0..<Int(found.gl_pathc) {
+                    guard let path = found.gl_pathv[index].map({ String(cString: $0) }) else { continue }
+                    try FileManager.default.removeItem(atPath: path)
+                }
             }
         }
     }
 
-    public func transfer(_ source: URL, to path: String, linkDest: String?, checksum: Bool) throws {
-        try makeDirectory(path)
-        try Rsync.run(source: source, destination: url(path).path + "/", linkDest: linkDest, checksum: checksum, remote: nil)
+    public func transfer(_ source: URL, to path: String, linkDest: String?, checksum: Bool) async throws {
+        try await makeDirectory(path)
+        try await Rsync.run(source: source, destination: url(path).path + "/", linkDest: linkDest, checksum: checksum, remote: nil)
     }
 }

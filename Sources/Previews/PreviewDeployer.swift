@@ -99,45 +99,53 @@ public struct PreviewDeployer: Sendable {
         DestinationLock(destination: destination, notify: configuration.notify)
     }
 
-    func manifest(at destination: any Destination) throws -> PreviewManifest {
-        try PreviewManifest.decode(try destination.read(PreviewManifest.path), from: destination.description)
+    func manifest(at destination: any Destination) async throws -> PreviewManifest {
+        try PreviewManifest.decode(try await destination.read(PreviewManifest.path), from: destination.description)
     }
 
-    func save(_ manifest: PreviewManifest, to destination: any Destination) throws {
-        try destination.write(PreviewManifest.path, try manifest.encoded())
+    func save(_ manifest: PreviewManifest, to destination: any Destination) async throws {
+        try await destination.write(PreviewManifest.path, try manifest.encoded())
     }
 
-    /// Builds `source` and puts it live, unless a newer deploy of the same site is live by then
-    /// (see ``DeployOrder``). `stillWanted` is asked under the destination's lock, just before
-    /// the switch; a build it turns down is not put live (the watcher asks whether the branch
-    /// still points at `commit`). `run` is the CI run making the deploy, if any.
+    /// Builds `source` and puts it live, unless `rule` refuses: a newer deploy of the same site
+    /// is live by then, or (where the rule can see the branch) the branch has moved on from
+    /// `commit`. `run` is the CI run making the deploy, if any.
     public func deploy(_ source: any SourceTree, branch: String, commit: GitObjectID?, run: CIRun? = nil,
-                       stillWanted: @Sendable () -> Bool = { true }) throws -> Outcome {
-        guard let claim = try begin(branch: branch, run: run) else { return .productionWithoutTarget }
-        return try publish(source, claim: claim, commit: commit, stillWanted: stillWanted)
+                       rule: GoLiveRule = .orderOnly) async throws -> Outcome {
+        try await deploy(building: { source }, branch: branch, commit: commit, run: run, rule: rule)
+    }
+
+    /// The same, for a source made by `makeSource` on the thread that builds it: a source over a
+    /// git commit holds libgit2 objects, which stay on the one thread that made them.
+    public func deploy(building makeSource: @escaping @Sendable () throws -> any SourceTree, branch: String, commit: GitObjectID?,
+                       run: CIRun? = nil, rule: GoLiveRule = .orderOnly) async throws -> Outcome {
+        try await naming(branch) {
+            guard let claim = try await begin(branch: branch, run: run) else { return .productionWithoutTarget }
+            return try await publish(building: makeSource, claim: claim, commit: commit, rule: rule)
+        }
     }
 
     /// Claims the branch's label (for a preview) and takes a ticket, which places this deploy
     /// after every one that began before it. Nil for the production branch with nowhere to go.
-    func begin(branch: String, run: CIRun?) throws -> Claim? {
+    func begin(branch: String, run: CIRun?) async throws -> Claim? {
         let purpose = "starting a deploy of \(branch)"
         if branch == configuration.productionBranch {
             guard let production = configuration.production else { return nil }
-            try Self.checkProductionFolder(production.destination)
-            let ticket = try lock(production.destination).withLock(purpose) {
-                var manifest = try manifest(at: production.destination)
+            try await Self.checkProductionFolder(production.destination)
+            let ticket = try await lock(production.destination).withLock(purpose) {
+                var manifest = try await manifest(at: production.destination)
                 let ticket = manifest.nextTicket()
-                try save(manifest, to: production.destination)
+                try await save(manifest, to: production.destination)
                 return ticket
             }
             return Claim(branch: branch, label: nil, slot: production, order: DeployOrder(ticket: ticket, run: run))
         }
         let destination = configuration.destination
-        let (label, ticket) = try lock(destination).withLock(purpose) {
-            var manifest = try manifest(at: destination)
+        let (label, ticket) = try await lock(destination).withLock(purpose) {
+            var manifest = try await manifest(at: destination)
             let label = manifest.claim(branch)
             let ticket = manifest.nextTicket()
-            try save(manifest, to: destination)
+            try await save(manifest, to: destination)
             return (label, ticket)
         }
         return Claim(branch: branch, label: label, slot: previewSlot(label), order: DeployOrder(ticket: ticket, run: run))
@@ -145,41 +153,45 @@ public struct PreviewDeployer: Sendable {
 
     /// Builds the claimed site, copies it in as a new release and switches to it, all but the
     /// build under the destination's lock.
-    func publish(_ source: any SourceTree, claim: Claim, commit: GitObjectID?, stillWanted: () -> Bool) throws -> Outcome {
+    func publish(building makeSource: @escaping @Sendable () throws -> any SourceTree, claim: Claim, commit: GitObjectID?,
+                 rule: GoLiveRule) async throws -> Outcome {
         let options = claim.label.map { BuildOptions(baseURL: URL(string: url(label: $0))!, noindex: true) } ?? BuildOptions()
         let build = configuration.cacheDirectory.appending(path: claim.label == nil ? "production" : claim.slot.name)
         // A build with no earlier output has fresh times on every file; comparing contents then
         // keeps rsync from sending what the destination already has.
         let cold = !FileManager.default.fileExists(atPath: build.path)
-        let report = try SiteBuilder(source: source, options: options).build(into: build, cache: configuration.cacheDirectory)
+        let cache = configuration.cacheDirectory
+        let report = try await OwnThread.run {
+            try SiteBuilder(source: try makeSource(), options: options).build(into: build, cache: cache)
+        }
         try Task.checkCancellation()
 
         let slot = claim.slot, destination = slot.destination
-        return try lock(destination).withLock("publishing \(claim.branch)\(commit.map { " at \($0.short)" } ?? "")") {
-            try destination.removeAll(matching: ReleaseSlot.leftovers)
-            var manifest = try manifest(at: destination)
+        return try await lock(destination).withLock("publishing \(claim.branch)\(commit.map { " at \($0.short)" } ?? "")") {
+            try await destination.removeAll(matching: ReleaseSlot.leftovers)
+            var manifest = try await manifest(at: destination)
             var entry = claim.label.map { manifest.previews[$0] } ?? manifest.production
             if let entry, entry.branch != claim.branch, claim.label != nil {
-                throw DeployError("\(destination.description): the label \(claim.label!) went to the branch \(entry.branch) while \(claim.branch) was building; deploy \(claim.branch) again")
+                throw DeployError("the label \(claim.label!) went to the branch \(entry.branch) while \(claim.branch) was building; deploy \(claim.branch) again")
             }
-            if let live = entry?.order, live.isNewer(than: claim.order) {
-                return .superseded(.overtaken(commit: entry?.commit, order: live))
+            if let refusal = await rule.refusal(of: claim.order, commit: commit, over: entry) {
+                return .superseded(refusal)
             }
             let id = ReleaseSlot.releaseID(ticket: claim.order.ticket, commit: commit?.hex)
-            try slot.stage(build, id: id, checksum: cold)
-            guard stillWanted() else {
-                slot.discard(id)
-                return .superseded(.branchMoved)
+            try await slot.stage(build, id: id, checksum: cold)
+            if let refusal = await rule.refusal(of: claim.order, commit: commit, over: entry) {
+                await slot.discard(id)
+                return .superseded(refusal)
             }
-            try slot.activate(id)
+            try await slot.activate(id)
             entry = entry ?? PreviewManifest.Entry(branch: claim.branch)
             entry?.commit = commit?.hex
             entry?.release = id
             entry?.deployed = ISO8601DateFormatter().string(from: Date())
             entry?.order = claim.order
             if let label = claim.label { manifest.previews[label] = entry } else { manifest.production = entry }
-            try save(manifest, to: destination)
-            try slot.prune(keep: configuration.keep)
+            try await save(manifest, to: destination)
+            try await slot.prune(keep: configuration.keep)
             let address = claim.label.map(url(label:)) ?? report.baseURL.absoluteString
             return .deployed(url: address, label: claim.label, release: id, report: report.description)
         }
@@ -188,70 +200,107 @@ public struct PreviewDeployer: Sendable {
     /// A production folder is Galley's own: it holds the link `current`, which the web server
     /// serves, and `.galley/`, and nothing else. An empty folder, or one that does not exist
     /// yet, is fine; so Galley never needs to write to the folder above it.
-    static func checkProductionFolder(_ destination: any Destination) throws {
+    static func checkProductionFolder(_ destination: any Destination) async throws {
         let folder = destination.description
-        if let target = try? destination.linkTarget(""), target.contains(".galley/releases/") {
+        if let target = try? await destination.linkTarget(""), target.contains(".galley/releases/") {
             throw DeployError("\(folder) is a link that an earlier Galley made, with its releases in .galley/ in the folder above; Galley now keeps the production site inside the folder, as \(folder)/\(ReleaseSlot.productionName): remove the link, deploy again, and point the web server at \(folder)/\(ReleaseSlot.productionName)")
         }
         let name = ReleaseSlot.productionName
-        let foreign = try destination.list("").filter { $0 != ".galley" && $0 != name && !$0.hasPrefix(".\(name).link-") }.sorted()
+        let foreign = try await destination.list("").filter { $0 != ".galley" && $0 != name && !$0.hasPrefix(".\(name).link-") }.sorted()
         guard foreign.isEmpty else {
             throw DeployError("\(folder) holds files Galley did not put there (\(foreign.prefix(3).joined(separator: ", "))\(foreign.count > 3 ? ", …" : "")); Galley publishes the production site as \(folder)/\(name) and keeps its releases in \(folder)/.galley, so give --production-to an empty or new folder, and point the web server at \(folder)/\(name)")
         }
     }
 
+    /// Lets go of what the destinations keep open between deploys (ssh's shared connections).
+    public func disconnect() async {
+        await configuration.destination.disconnect()
+        await configuration.production?.destination.disconnect()
+    }
+
+    /// Runs `body`, then ``disconnect()`` whatever `body` did: for a command that deploys once.
+    public func disconnecting<T: Sendable>(after body: () async throws -> T) async throws -> T {
+        do {
+            let value = try await body()
+            await disconnect()
+            return value
+        } catch {
+            await disconnect()
+            throw error
+        }
+    }
+
     /// Takes down the preview of a deleted branch and frees its label. Returns whether there was one.
     @discardableResult
-    public func remove(branch: String) throws -> Bool {
+    public func remove(branch: String) async throws -> Bool {
+        try await naming(branch) { try await takeDown(branch) }
+    }
+
+    private func takeDown(_ branch: String) async throws -> Bool {
         let destination = configuration.destination
-        return try lock(destination).withLock("removing the preview of \(branch)") {
-            var manifest = try manifest(at: destination)
+        return try await lock(destination).withLock("removing the preview of \(branch)") {
+            var manifest = try await manifest(at: destination)
             guard let label = manifest.label(of: branch) else { return false }
-            try previewSlot(label).removeAll()
+            try await previewSlot(label).removeAll()
             manifest.previews[label] = nil
-            try save(manifest, to: destination)
+            try await save(manifest, to: destination)
             // The local build, its spare and its cache file go too: the label may go to another branch.
-            let build = configuration.cacheDirectory.appending(path: previewSlot(label).name)
-            try? FileManager.default.removeItem(at: build)
-            OutputWriter(destination: build).removeLeftovers()
-            SiteBuilder.removeCache(for: build, in: configuration.cacheDirectory)
+            let build = configuration.cacheDirectory.appending(path: previewSlot(label).name), cache = configuration.cacheDirectory
+            try await OwnThread.run {
+                try? FileManager.default.removeItem(at: build)
+                SiteBuilder.forget(output: build, cache: cache)
+            }
             return true
         }
     }
 
     /// Points a branch's preview (or the production site) back at its previous release. The
     /// rollback counts as the newest deploy: one that began before it does not undo it.
-    public func rollBack(branch: String) throws -> (url: String, release: String) {
+    public func rollBack(branch: String) async throws -> (url: String, release: String) {
+        try await naming(branch) { try await restorePrevious(of: branch) }
+    }
+
+    private func restorePrevious(of branch: String) async throws -> (url: String, release: String) {
         if branch == configuration.productionBranch {
             guard let production = configuration.production else {
                 throw DeployError("\(branch) is the production branch; name its folder with --production-to")
             }
-            let release = try lock(production.destination).withLock("rolling back \(branch)") {
-                var manifest = try manifest(at: production.destination)
-                let release = try production.rollBack()
+            let release = try await lock(production.destination).withLock("rolling back \(branch)") {
+                var manifest = try await manifest(at: production.destination)
+                let release = try await production.rollBack()
                 var entry = manifest.production ?? PreviewManifest.Entry(branch: branch)
                 entry.release = release
                 entry.commit = nil
                 entry.order = DeployOrder(ticket: manifest.nextTicket())
                 manifest.production = entry
-                try save(manifest, to: production.destination)
+                try await save(manifest, to: production.destination)
                 return release
             }
             return (production.destination.description + "/" + production.name, release)
         }
         let destination = configuration.destination
-        return try lock(destination).withLock("rolling back \(branch)") {
-            var manifest = try manifest(at: destination)
+        return try await lock(destination).withLock("rolling back \(branch)") {
+            var manifest = try await manifest(at: destination)
             guard let label = manifest.label(of: branch) else {
-                throw DeployError("\(destination.description) has no preview of \(branch)")
+                throw DeployError("there is no preview of this branch")
             }
-            let release = try previewSlot(label).rollBack()
+            let release = try await previewSlot(label).rollBack()
             manifest.previews[label]?.release = release
             manifest.previews[label]?.commit = nil
             let ticket = manifest.nextTicket()
             manifest.previews[label]?.order = DeployOrder(ticket: ticket)
-            try save(manifest, to: destination)
+            try await save(manifest, to: destination)
             return (url(label: label), release)
+        }
+    }
+
+    /// Runs `body`, naming `branch` and where it goes in any ``DeployError`` it throws.
+    private func naming<T: Sendable>(_ branch: String, _ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as DeployError {
+            let destination = branch == configuration.productionBranch ? configuration.production?.destination : configuration.destination
+            throw error.about(branch: branch, destination: (destination ?? configuration.destination).description)
         }
     }
 }

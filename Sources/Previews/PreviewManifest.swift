@@ -74,10 +74,3 @@ public struct PreviewManifest: Codable, Sendable, Equatable {
         return try encoder.encode(self) + Data("\n".utf8)
     }
 }
-
-/// A deploy that could not go ahead, with a message that says what to do.
-public struct DeployError: Error, Sendable, CustomStringConvertible {
-    public var message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
-}

@@ -28,14 +28,14 @@ public struct ReleaseSlot: Sendable {
     }
 
     /// The release now live, if any.
-    public func current() throws -> String? {
-        guard let target = try destination.linkTarget(name) else { return nil }
+    public func current() async throws -> String? {
+        guard let target = try await destination.linkTarget(name) else { return nil }
         return target.split(separator: "/").last.map(String.init)
     }
 
     /// Finished releases, oldest first.
-    public func releases() throws -> [String] {
-        try destination.list(releasesFolder).filter { !$0.hasSuffix(".partial") && !$0.hasPrefix(".") }.sorted()
+    public func releases() async throws -> [String] {
+        try await destination.list(releasesFolder).filter { !$0.hasSuffix(".partial") && !$0.hasPrefix(".") }.sorted()
     }
 
     /// The name of the release a deploy with `ticket` makes: tickets grow, so names sort in the
@@ -50,54 +50,54 @@ public struct ReleaseSlot: Sendable {
     static let leftovers = [".galley/releases/*/*.partial", ".*.link-*", ".galley/*.tmp-*"]
 
     /// Copies a built site into the new, not yet live release `id`.
-    func stage(_ folder: URL, id: String, checksum: Bool) throws {
+    func stage(_ folder: URL, id: String, checksum: Bool) async throws {
         let partial = "\(releasesFolder)/\(id).partial"
-        let live = try current()
+        let live = try await current()
         do {
-            try destination.transfer(folder, to: partial, linkDest: live.map { "../\($0)" }, checksum: checksum)
+            try await destination.transfer(folder, to: partial, linkDest: live.map { "../\($0)" }, checksum: checksum)
         } catch {
-            try? destination.remove(partial)
+            try? await destination.remove(partial)
             throw error
         }
     }
 
     /// Makes a staged release live.
-    func activate(_ id: String) throws {
-        try destination.rename("\(releasesFolder)/\(id).partial", to: "\(releasesFolder)/\(id)")
-        try destination.link(name, to: "\(releasesFolder)/\(id)")
+    func activate(_ id: String) async throws {
+        try await destination.rename("\(releasesFolder)/\(id).partial", to: "\(releasesFolder)/\(id)")
+        try await destination.link(name, to: "\(releasesFolder)/\(id)")
     }
 
     /// Throws a staged release away.
-    func discard(_ id: String) {
-        try? destination.remove("\(releasesFolder)/\(id).partial")
+    func discard(_ id: String) async {
+        try? await destination.remove("\(releasesFolder)/\(id).partial")
     }
 
     /// Removes all but the newest `keep` releases, never the live one.
-    func prune(keep: Int) throws {
-        let live = try current()
-        let all = try releases()
+    func prune(keep: Int) async throws {
+        let live = try await current()
+        let all = try await releases()
         for old in all.dropLast(max(keep, 1)) where old != live {
-            try destination.remove("\(releasesFolder)/\(old)")
+            try await destination.remove("\(releasesFolder)/\(old)")
         }
     }
 
     /// Points the link back at the release before the live one; returns its name.
-    public func rollBack() throws -> String {
-        let all = try releases()
-        guard let live = try current(), let index = all.firstIndex(of: live) else {
+    public func rollBack() async throws -> String {
+        let all = try await releases()
+        guard let live = try await current(), let index = all.firstIndex(of: live) else {
             throw DeployError("\(destination.description)/\(name) has no live release to roll back from")
         }
         guard index > 0 else {
             throw DeployError("\(destination.description)/\(name): no earlier release is kept (releases: \(all.joined(separator: ", ")))")
         }
         let previous = all[index - 1]
-        try destination.link(name, to: "\(releasesFolder)/\(previous)")
+        try await destination.link(name, to: "\(releasesFolder)/\(previous)")
         return previous
     }
 
     /// Removes the link and every release.
-    func removeAll() throws {
-        if try destination.linkTarget(name) != nil { try destination.remove(name) }
-        try destination.remove(releasesFolder)
+    func removeAll() async throws {
+        if try await destination.linkTarget(name) != nil { try await destination.remove(name) }
+        try await destination.remove(releasesFolder)
     }
 }

@@ -10,7 +10,7 @@ enum Rsync {
     /// `checksum` compares contents rather than times, for a first build on a fresh machine.
     /// `-s` (`--protect-args`) hands the remote path to the remote rsync as it is: rsyncs before
     /// 3.2.4 otherwise let the remote shell split and expand it.
-    static func run(source: URL, destination: String, linkDest: String?, checksum: Bool, remote: SSHDestination?) throws {
+    static func run(source: URL, destination: String, linkDest: String?, checksum: Bool, remote: SSHDestination?) async throws {
         // `--modify-window=-1` compares times to the nanosecond: two builds in the same second
         // that change a file without changing its size must not look alike.
         var command = ["rsync", "-rlt", "-s", "--modify-window=-1", "--safe-links", "--delete", "--chmod=D755,F644", "--omit-dir-times"]
@@ -18,13 +18,11 @@ enum Rsync {
         if let linkDest { command.append("--link-dest=\(linkDest)") }
         if let remote { command += ["-e", (remote.ssh + remote.batchOptions).map(Shell.quote).joined(separator: " ")] }
         command += ["--", source.standardizedFileURL.path + "/", destination]
-        let result: Subprocess.Result
+        let result: Program.Result
         do {
-            result = try Subprocess.run(command, stopsWhenCancelled: true)
-        } catch let cancelled as CancellationError {
-            throw cancelled
-        } catch {
-            throw DeployError("cannot run rsync (\(error)); install it (scripts/bootstrap does)")
+            result = try await Program(command).run(whenCancelled: .stop)
+        } catch let error as ProgramError {
+            throw DeployError("\(error); install rsync (scripts/bootstrap does)")
         }
         guard result.status == 0 else {
             let action = "rsync to \(destination)"

@@ -42,34 +42,17 @@ extension Galley {
         var noCache = false
 
         func run() throws {
-            let siteURL = URL(fileURLWithPath: site)
-            let outputURL = output.map { URL(fileURLWithPath: $0) } ?? siteURL.appending(path: "_site")
-            var options = BuildOptions(includeDrafts: drafts, includeFuture: future, noindex: noindex)
-            if let baseURL {
-                switch SiteConfig.parseBaseURL(baseURL) {
-                case .success(let url): options.baseURL = url
-                case .failure(let problem): throw ValidationError(problem.message.replacingOccurrences(of: "base_url", with: "--base-url"))
-                }
-            }
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: siteURL.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw ValidationError("\(site): no such folder")
-            }
-            // An output inside a source folder would be read back as content by the next build.
-            let outputPath = Self.resolved(outputURL) + "/"
-            for folder in ["posts", "pages", "static", "layouts"] {
-                let source = Self.resolved(siteURL.appending(path: folder)) + "/"
-                if outputPath.hasPrefix(source) {
-                    throw ValidationError("the output folder \(outputURL.path) is inside \(folder)/, where the next build would read it back; choose another -o")
-                }
-            }
-
-            let terminal = quiet ? nil : TerminalProgress()
-            let builder = SiteBuilder(source: DirectorySource(root: siteURL), options: options)
+            let request: BuildRequest
             do {
-                let cacheURL = noCache ? nil : cache.map { URL(fileURLWithPath: $0) } ?? siteURL.appending(path: ".galley-cache")
-                let report = try builder.build(into: outputURL, cache: cacheURL, progress: terminal?.report) {
-                    Console.error("waiting for another build into \(outputURL.path) to finish…")
+                request = try BuildRequest(site: site, output: output, baseURL: baseURL, includeDrafts: drafts, includeFuture: future,
+                                           noindex: noindex, cache: cache, noCache: noCache)
+            } catch {
+                throw ValidationError(error.message)
+            }
+            let terminal = quiet ? nil : TerminalProgress()
+            do {
+                let report = try request.build(progress: terminal?.report) {
+                    Console.error("waiting for another build into \(request.output.path) to finish…")
                 }
                 terminal?.finish()
                 for warning in report.warnings where !quiet {
@@ -79,31 +62,13 @@ extension Galley {
             } catch let failure as BuildFailure {
                 terminal?.finish()
                 for diagnostic in failure.diagnostics { Console.error(diagnostic.prefixed(by: site).description) }
-                Console.error("build failed: \(failure.diagnostics.count) error\(failure.diagnostics.count == 1 ? "" : "s"); \(outputURL.path) was left as it was")
+                Console.error("build failed: \(failure.diagnostics.count) error\(failure.diagnostics.count == 1 ? "" : "s"); \(request.output.path) was left as it was")
                 throw ExitCode.failure
             } catch let error as OutputError {
                 terminal?.finish()
                 Console.error("error: \(error)")
                 throw ExitCode.failure
             }
-        }
-
-        /// `url` with every link resolved, also where its last folders do not exist yet (the output
-        /// of a first build): the nearest existing folder is resolved and the rest put back.
-        static func resolved(_ url: URL) -> String {
-            var existing = url.standardizedFileURL
-            var rest: [String] = []
-            func real(_ path: String) -> String? {
-                guard let resolved = realpath(path, nil) else { return nil }
-                defer { free(resolved) }
-                return String(cString: resolved)
-            }
-            while existing.path != "/", real(existing.path) == nil {
-                rest.insert(existing.lastPathComponent, at: 0)
-                existing.deleteLastPathComponent()
-            }
-            guard let found = real(existing.path) else { return url.standardizedFileURL.path }
-            return ([found] + rest).joined(separator: "/").replacingOccurrences(of: "//", with: "/")
         }
     }
 }

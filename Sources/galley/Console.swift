@@ -1,5 +1,6 @@
 import Foundation
 import SiteCompiler
+import Synchronization
 
 /// Writes to the terminal's error stream.
 enum Console {
@@ -23,10 +24,10 @@ enum Console {
 
 /// Shows how far a long build has got, on one line that rewrites itself, and only on a terminal
 /// and only once the build has run long enough for a reader to wonder.
-final class TerminalProgress: @unchecked Sendable {
+final class TerminalProgress: Sendable {
     private let start = ContinuousClock.now
-    private let lock = NSLock()
-    private var shown = false
+    /// Whether a progress line is on the screen; held while one is written.
+    private let shown = Mutex(false)
 
     init?() {
         guard isatty(STDERR_FILENO) == 1 else { return nil }
@@ -35,17 +36,17 @@ final class TerminalProgress: @unchecked Sendable {
     var report: BuildProgress {
         { [self] done, total in
             guard ContinuousClock.now - start > .milliseconds(500) else { return }
-            lock.lock()
-            defer { lock.unlock() }
-            shown = true
-            FileHandle.standardError.write(Data("\r\u{1B}[KRendering \(done)/\(total) pages".utf8))
+            shown.withLock { shown in
+                shown = true
+                FileHandle.standardError.write(Data("\r\u{1B}[KRendering \(done)/\(total) pages".utf8))
+            }
         }
     }
 
     func finish() {
-        lock.lock()
-        defer { lock.unlock() }
-        if shown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
-        shown = false
+        shown.withLock { shown in
+            if shown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+            shown = false
+        }
     }
 }

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import GitSource
 import Previews
 import SiteCompiler
 import SiteSource
@@ -32,31 +31,16 @@ extension Galley {
         var cache: String?
 
         func run() async throws {
-            let siteURL = URL(fileURLWithPath: site)
-            let environment = ProcessInfo.processInfo.environment
-            let resolution: BranchResolver.Resolution
-            var commit = BranchResolver.headCommit(containing: siteURL)
-            if let branch {
-                resolution = .init(branch: branch, source: "--branch")
-            } else if let fromCI = try BranchResolver.fromEnvironment(environment) {
-                resolution = fromCI
-            } else {
-                let (fromHead, head) = try BranchResolver.fromRepository(containing: siteURL)
-                resolution = fromHead
-                commit = head
+            let deploy = try await FolderDeploy.prepare(site: site, branch: branch, cache: cache, settings: publish.settings) {
+                Console.error("galley: \($0)")
             }
-            let cacheURL = cache.map { URL(fileURLWithPath: $0) } ?? siteURL.appending(path: ".galley-cache")
-            let deployer = try publish.deployer(cache: cacheURL) { Console.error("galley: \($0)") }
-            let run = BranchResolver.run(fromEnvironment: environment)
-            Console.error("galley: deploying branch \(resolution.branch) (from \(resolution.source))\(commit.map { " at \($0.short)" } ?? "")\(run.map { ", \($0)" } ?? "")")
+            let commit = deploy.commit.map { " at \($0.short)" } ?? "", run = deploy.run.map { ", \($0)" } ?? ""
+            Console.error("galley: deploying branch \(deploy.resolution.branch) (from \(deploy.resolution.source))\(commit)\(run)")
 
-            let source = DirectorySource(root: siteURL)
             let signals = SignalCancellation()
             let outcome: PreviewDeployer.Outcome
             do {
-                outcome = try await signals.run { [commit, resolution] in
-                    try deployer.deploy(source, branch: resolution.branch, commit: commit, run: run)
-                }
+                outcome = try await signals.run { try await deploy.deploy() }
             } catch let failure as BuildFailure {
                 for diagnostic in failure.diagnostics { Console.error(diagnostic.prefixed(by: site).description) }
                 Console.error("deploy failed: the build has \(failure.diagnostics.count) error\(failure.diagnostics.count == 1 ? "" : "s"); the live site was left as it was")
@@ -72,7 +56,7 @@ extension Galley {
             case .superseded(let reason):
                 Console.error("galley: not deployed: \(reason) (the newest push wins; see \"galley deploy\" in the README)")
             case .productionWithoutTarget:
-                Console.error("galley: \(resolution.branch) is the production branch; pass --production-to DIR to publish it. Nothing was deployed.")
+                Console.error("galley: \(deploy.resolution.branch) is the production branch; pass --production-to DIR to publish it. Nothing was deployed.")
             }
         }
     }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import Previews
 
 /// The options `deploy`, `watch` and `rollback` share: where previews go and what they are called.
@@ -27,18 +26,13 @@ struct PublishOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The ssh command for remote destinations (default: ssh, or $GALLEY_SSH).", valueName: "COMMAND"))
     var ssh: String?
 
-    var sshCommand: [String] {
-        let text = ssh ?? ProcessInfo.processInfo.environment["GALLEY_SSH"] ?? "ssh"
-        return text.split(separator: " ").map(String.init)
+    func validate() throws {
+        guard keep >= 1 else { throw ValidationError("--keep must be at least 1") }
     }
 
-    /// The deployer these options describe; `notify` hears when a deploy waits for another.
-    func deployer(cache: URL, notify: @escaping @Sendable (String) -> Void = { _ in }) throws -> PreviewDeployer {
-        guard keep >= 1 else { throw ValidationError("--keep must be at least 1") }
-        let destination = try DestinationAddress.parse(self.destination, ssh: sshCommand)
-        let production = try productionDestination.map { ReleaseSlot.production(in: try DestinationAddress.parse($0, ssh: sshCommand)) }
-        return try PreviewDeployer(.init(
-            destination: destination, domain: domain, scheme: scheme, productionBranch: productionBranch, production: production,
-            keep: keep, cacheDirectory: cache, notify: notify))
+    /// The settings these options give.
+    var settings: PublishSettings {
+        PublishSettings(destination: destination, domain: domain, scheme: scheme, productionBranch: productionBranch,
+                        productionDestination: productionDestination, keep: keep, ssh: ssh)
     }
 }

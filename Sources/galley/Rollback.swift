@@ -4,7 +4,7 @@ import Previews
 
 extension Galley {
     /// `galley rollback --to DEST --domain DOMAIN --branch B`
-    struct Rollback: ParsableCommand {
+    struct Rollback: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Point a branch's preview (or the production site) back at its previous release."
         )
@@ -14,9 +14,9 @@ extension Galley {
         @Option(help: "The branch whose preview to roll back.")
         var branch: String
 
-        func run() throws {
-            let deployer = try publish.deployer(cache: FileManager.default.temporaryDirectory) { Console.error("galley: \($0)") }
-            let (url, release) = try deployer.rollBack(branch: branch)
+        func run() async throws {
+            let deployer = try publish.settings.deployer(cache: FileManager.default.temporaryDirectory) { Console.error("galley: \($0)") }
+            let (url, release) = try await deployer.disconnecting { try await deployer.rollBack(branch: branch) }
             Console.error("galley: \(branch) now shows release \(release)")
             print(url)
         }

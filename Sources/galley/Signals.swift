@@ -1,20 +1,16 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// Turns SIGTERM (`systemctl stop`, a CI job cancelled) and SIGINT (Ctrl-C) into the
 /// cancellation of a task, so that a deploy stops its transfer, removes the release it was
 /// copying in and lets go of the destination's lock before the process ends. A second signal
 /// ends the process at once.
-final class SignalCancellation: @unchecked Sendable {
-    private let lock = NSLock()
-    private var received: Int32?
+final class SignalCancellation: Sendable {
+    private let received = Mutex<Int32?>(nil)
 
     /// The first signal that came, if any.
-    var signal: Int32? {
-        lock.lock()
-        defer { lock.unlock() }
-        return received
-    }
+    var signal: Int32? { received.withLock { $0 } }
 
     /// The exit status of a process ended by the signal that came: 128 plus its number.
     var exitStatus: Int32 { 128 + (signal ?? SIGTERM) }
@@ -26,10 +22,11 @@ final class SignalCancellation: @unchecked Sendable {
             Foundation.signal(number, SIG_IGN)  // handled below instead of ending the process
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler { [self] in
-                lock.lock()
-                let first = received == nil
-                if first { received = number }
-                lock.unlock()
+                let first = received.withLock { received -> Bool in
+                    guard received == nil else { return false }
+                    received = number
+                    return true
+                }
                 if first { task.cancel() } else { exit(128 + number) }
             }
             source.resume()

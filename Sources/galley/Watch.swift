@@ -43,30 +43,23 @@ extension Galley {
             guard let seconds = Interval.seconds(interval), seconds > 0 else {
                 throw ValidationError("--interval '\(interval)' is not a time such as 30s, 5m or 1h")
             }
-            let repository: GitRepository
+            var logger = Logger(label: "galley")
+            logger.logLevel = .info
+            let watcher: BranchWatcher
             do {
-                repository = try GitRepository(at: repo)
-            } catch {
+                watcher = try await BranchWatcher.forRepository(at: repo, remote: remote, siteFolder: siteFolder, stateFile: state, jobs: jobs,
+                                                                settings: publish.settings, logger: logger)
+            } catch let error as GitError {
                 Console.error("galley: \(error)")
                 throw ExitCode.failure
             }
-            let gitDirectory = repository.gitDirectory
-            let home = gitDirectory.appending(path: "galley")
-            var logger = Logger(label: "galley")
-            logger.logLevel = .info
-            let notices = logger
-            let deployer = try publish.deployer(cache: home.appending(path: "builds")) { notices.notice("\($0)") }
-            let stateFile = state.map { URL(fileURLWithPath: $0) } ?? home.appending(path: "watch.json")
-            let watcher = BranchWatcher(
-                .init(repository: URL(fileURLWithPath: repo), remote: remote, siteFolder: siteFolder, stateFile: stateFile,
-                      concurrency: jobs ?? ProcessInfo.processInfo.activeProcessorCount),
-                deployer: deployer, logger: logger)
+            let deployer = watcher.deployer
 
             let signals = SignalCancellation()
             if once {
                 let report: BranchWatcher.PassReport
                 do {
-                    report = try await signals.run { try await watcher.pass() }
+                    report = try await signals.run { try await deployer.disconnecting { try await watcher.pass() } }
                 } catch where signals.signal != nil {
                     Console.error("galley: stopped by a signal; the previews being deployed were left as they were")
                     throw ExitCode(signals.exitStatus)
@@ -81,15 +74,7 @@ extension Galley {
             logger.info("watching \(repo) every \(interval)")
             do {
                 try await signals.run {
-                    while true {
-                        do {
-                            try await watcher.run(every: .seconds(seconds))
-                            return
-                        } catch let error where !(error is CancellationError) && !Task.isCancelled {
-                            notices.error("pass failed: \(error)")
-                            try await Task.sleep(for: .seconds(seconds))
-                        }
-                    }
+                    try await deployer.disconnecting { try await watcher.run(every: .seconds(seconds)) }
                 }
             } catch where signals.signal != nil {}
             // A stop asked for is a clean exit for systemd.

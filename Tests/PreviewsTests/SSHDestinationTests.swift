@@ -1,13 +1,14 @@
 import Foundation
 import SiteCompiler
 import SiteSource
+import Synchronization
 import Testing
 
 @testable import Previews
 
 @Suite(.enabled(if: SSHServer.isAvailable, "needs root and OpenSSH (scripts/test installs it)"), .serialized)
 struct SSHDestinationTests {
-    @Test func deploysOverSSHWithAtomicReleases() throws {
+    @Test func deploysOverSSHWithAtomicReleases() async throws {
         let server = try SSHServer()
         let remote = try TemporaryFolder()
         let cache = try TemporaryFolder()
@@ -17,7 +18,7 @@ struct SSHDestinationTests {
         let deployer = try PreviewDeployer(.init(destination: destination, domain: "previews.example.com", cacheDirectory: cache.url))
         let source = DirectorySource(root: fixture.work)
 
-        let first = try deployer.deploy(source, branch: "post/over-ssh", commit: nil)
+        let first = try await deployer.deploy(source, branch: "post/over-ssh", commit: nil)
         guard case .deployed(let url, _, _, _) = first else { Issue.record("not deployed: \(first)"); return }
         #expect(url == "https://post-over-ssh.previews.example.com/")
         let site = "post-over-ssh.previews.example.com"
@@ -26,18 +27,24 @@ struct SSHDestinationTests {
         let style = remote.inode("\(site)/style.css")
 
         try fixture.write("posts/2020-01-01-first.md", "---\ntitle: First\n---\nEdited over ssh.\n")
-        _ = try deployer.deploy(source, branch: "post/over-ssh", commit: nil)
+        _ = try await deployer.deploy(source, branch: "post/over-ssh", commit: nil)
         #expect(remote.read("\(site)/2020/01/01/first/index.html")?.contains("Edited over ssh.") == true)
         #expect(remote.inode("\(site)/style.css") == style)
         #expect(remote.read(".galley/previews.json")?.contains("post/over-ssh") == true)
 
-        _ = try deployer.rollBack(branch: "post/over-ssh")
+        _ = try await deployer.rollBack(branch: "post/over-ssh")
         #expect(remote.read("\(site)/2020/01/01/first/index.html")?.contains("The first post.") == true)
-        #expect(try deployer.remove(branch: "post/over-ssh"))
+        #expect(try await deployer.remove(branch: "post/over-ssh"))
         #expect(remote.linkTarget(site) == nil)
+
+        // The shared connection the deploys used ends when the deployer lets go.
+        let connections = try #require((destination as? SSHDestination)?.connections)
+        #expect(!connections.sockets.isEmpty)
+        await deployer.disconnect()
+        #expect(await eventually { connections.sockets.isEmpty })
     }
 
-    @Test func anUnknownHostKeyFailsAtOnceWithAClearMessage() throws {
+    @Test func anUnknownHostKeyFailsAtOnceWithAClearMessage() async throws {
         let server = try SSHServer()
         let remote = try TemporaryFolder()
         let cache = try TemporaryFolder()
@@ -45,7 +52,7 @@ struct SSHDestinationTests {
         let destination = try DestinationAddress.parse("root@127.0.0.1:\(remote.url.path)", ssh: server.commandWithoutKnownHosts)
         let deployer = try PreviewDeployer(.init(destination: destination, domain: "previews.example.com", cacheDirectory: cache.url))
         do {
-            _ = try deployer.deploy(DirectorySource(root: fixture.work), branch: "post/x", commit: nil)
+            _ = try await deployer.deploy(DirectorySource(root: fixture.work), branch: "post/x", commit: nil)
             Issue.record("an unknown host must not be trusted")
         } catch let error as DeployError {
             #expect(error.message.contains("the host key of root@127.0.0.1 is not known"))
@@ -54,36 +61,39 @@ struct SSHDestinationTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: remote.url.path).isEmpty)
     }
 
-    @Test func theRemoteLockMakesOthersWaitAndDiesWithItsHolder() throws {
+    @Test func theRemoteLockMakesOthersWaitAndDiesWithItsHolder() async throws {
         let server = try SSHServer()
         let remote = try TemporaryFolder()
-        let destination = try DestinationAddress.parse("root@127.0.0.1:\(remote.url.path)", ssh: server.command)
-        let held = try destination.lock(DestinationLock.path, holder: LockHolder(purpose: "a test")) { _ in }
+        let destination = try #require(try DestinationAddress.parse("root@127.0.0.1:\(remote.url.path)", ssh: server.command) as? SSHDestination)
+        let shell = Mutex<pid_t?>(nil)
+        let held = try await LockHolding { hold in
+            try await destination.withLock(DestinationLock.path, holder: LockHolder(purpose: "a test"), waiting: { _ in },
+                                           taken: { pid in shell.withLock { $0 = pid } }) { await hold() }
+        }
         #expect(remote.read(DestinationLock.path)?.contains("pid=\(getpid())") == true)
 
         // A second taker waits, and hears who holds the lock.
         let heard = Notices()
-        let waiter = Thread {
+        let waiter = Task {
             do {
-                let lock = try destination.lock(DestinationLock.path, holder: LockHolder(purpose: "the second")) { heard.append($0) }
-                heard.append("locked")
-                lock.release()
+                try await destination.withLock(DestinationLock.path, holder: LockHolder(purpose: "the second"), waiting: { heard.append($0) }) {
+                    heard.append("locked")
+                }
             } catch {
                 heard.append("failed: \(error)")
             }
         }
-        waiter.start()
-        for _ in 0..<100 where heard.all.isEmpty { usleep(50_000) }
+        #expect(await eventually { !heard.all.isEmpty })
         let notices = heard.all
         #expect(notices.first?.contains("galley pid \(getpid()) on ") == true, "\(notices)")
         #expect(notices.first?.contains("(a test)") == true)
         #expect(!notices.contains("locked"))
 
         // The holder's connection dies (its process is killed): the lock goes with it.
-        let shell = try #require((held as? SSHDestination.RemoteLock)?.pid)
-        kill(shell, SIGKILL)
-        for _ in 0..<200 where !heard.all.contains("locked") { usleep(50_000) }
+        kill(try #require(shell.withLock { $0 }), SIGKILL)
+        await waiter.value
         #expect(heard.all.contains("locked"), "\(heard.all)")
-        held.release()
+        #expect(remote.read(DestinationLock.path)?.isEmpty == true)
+        try? await held.release()
     }
 }

@@ -330,8 +330,12 @@ import Testing
 
     @Test func aDeployWaitsForALiveHolderOfTheLockAndSaysWho() throws {
         let folder = try setUp()
-        let previews = LocalDestination(root: folder.url.appending(path: "previews"))
-        let held = try previews.lock(DestinationLock.path, holder: LockHolder(purpose: "a test holding the lock")) { _ in }
+        // Held as a deploy in this process holds it: an flock on the file, with who in it.
+        let lockFile = folder.url.appending(path: "previews/\(DestinationLock.path)")
+        try FileManager.default.createDirectory(at: lockFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let held = open(lockFile.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        #expect(flock(held, LOCK_EX) == 0)
+        try Data((LockHolder(purpose: "a test holding the lock").line + "\n").utf8).write(to: lockFile)
         let deploy = try BackgroundGalley(["deploy", "blog", "--to", "previews", "--domain", "p.example.com"], in: folder.url)
         #expect(eventually { deploy.stderr.contains("waiting for the lock") }, "\(deploy.stderr)")
         #expect(deploy.stderr.contains("held by galley pid \(getpid()) on \(ProcessInfo.processInfo.hostName) since "), "\(deploy.stderr)")
@@ -340,7 +344,7 @@ import Testing
         #expect(deploy.process.isRunning)
         #expect(folder.read("previews/post-hello.p.example.com/index.html") == nil)
 
-        held.release()
+        close(held)
         #expect(deploy.waitForExit(timeout: 30))
         #expect(deploy.process.terminationStatus == 0, "\(deploy.stderr)")
         #expect(folder.read("previews/post-hello.p.example.com/index.html") != nil)

@@ -1,0 +1,33 @@
+/// A deploy that could not go ahead, with a message that says what to do.
+///
+/// The deployer's entry points (deploy, remove, roll back) fill in the branch and the
+/// destination, so that a message in a CI log or a watcher's journal says which of many it is
+/// about: `branch post/x, destination deploy@host:/srv/previews: rsync … failed: …`.
+public struct DeployError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong, and what to do about it.
+    public var problem: String
+    /// The branch being deployed, taken down or rolled back, when known.
+    public var branch: String?
+    /// Where to, as the user wrote it, when known.
+    public var destination: String?
+
+    /// An error about `problem`; the branch and destination are usually filled in later.
+    public init(_ problem: String, branch: String? = nil, destination: String? = nil) {
+        self.problem = problem
+        self.branch = branch
+        self.destination = destination
+    }
+
+    /// The whole message: the branch and the destination, then the problem.
+    public var message: String {
+        let context = [branch.map { "branch \($0)" }, destination.map { "destination \($0)" }].compactMap { $0 }
+        return context.isEmpty ? problem : context.joined(separator: ", ") + ": " + problem
+    }
+
+    public var description: String { message }
+
+    /// This error, naming `branch` and `destination` where it did not already.
+    func about(branch: String, destination: String) -> DeployError {
+        DeployError(problem, branch: self.branch ?? branch, destination: self.destination ?? destination)
+    }
+}

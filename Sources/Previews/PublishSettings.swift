@@ -1,0 +1,50 @@
+import Foundation
+
+/// Where and as what branches are published, as a command line gives it: destinations as users
+/// write them (`/srv/previews`, `deploy@host:/srv/previews`), and the ssh command as one line.
+public struct PublishSettings: Sendable {
+    /// Where previews go.
+    public var destination: String
+    /// The domain previews are served under.
+    public var domain: String
+    /// `https` or `http`, for preview addresses.
+    public var scheme: String
+    /// The branch that publishes the real site.
+    public var productionBranch: String
+    /// Where the production branch is published; nowhere when nil.
+    public var productionDestination: String?
+    /// How many releases each site keeps for rollback.
+    public var keep: Int
+    /// The ssh command, such as `ssh -i key -p 2222`; nil for `$GALLEY_SSH`, else plain ssh.
+    public var ssh: String?
+
+    /// Settings; the defaults are those of the command line.
+    public init(destination: String, domain: String, scheme: String = "https", productionBranch: String = "main",
+                productionDestination: String? = nil, keep: Int = 3, ssh: String? = nil) {
+        self.destination = destination
+        self.domain = domain
+        self.scheme = scheme
+        self.productionBranch = productionBranch
+        self.productionDestination = productionDestination
+        self.keep = keep
+        self.ssh = ssh
+    }
+
+    /// The ssh command, split into words, in a process whose environment is `environment`.
+    public func sshCommand(environment: [String: String]) -> [String] {
+        let text = ssh ?? environment["GALLEY_SSH"] ?? "ssh"
+        return text.split(separator: " ").map(String.init)
+    }
+
+    /// The deployer these settings describe, keeping its builds in `cache`; `notify` hears when
+    /// a deploy waits for another.
+    public func deployer(cache: URL, environment: [String: String] = ProcessInfo.processInfo.environment,
+                         notify: @escaping @Sendable (String) -> Void = { _ in }) throws -> PreviewDeployer {
+        let ssh = sshCommand(environment: environment)
+        let destination = try DestinationAddress.parse(self.destination, ssh: ssh)
+        let production = try productionDestination.map { ReleaseSlot.production(in: try DestinationAddress.parse($0, ssh: ssh)) }
+        return try PreviewDeployer(.init(
+            destination: destination, domain: domain, scheme: scheme, productionBranch: productionBranch, production: production,
+            keep: keep, cacheDirectory: cache, notify: notify))
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import SiteSource
+
+/// A build of a blog folder as `galley build` asks for it, checked and with every path settled:
+/// the blog, where the site goes, where the cache is kept, and the options.
+public struct BuildRequest: Sendable {
+    /// The blog's folder.
+    public var site: URL
+    /// Where the site goes: `SITE/_site` unless told otherwise.
+    public var output: URL
+    /// Where the cache is kept (`SITE/.galley-cache` unless told otherwise); nil for no cache.
+    public var cache: URL?
+    public var options: BuildOptions
+
+    /// Checks what a user gave and settles it. `baseURL` must be an absolute http or https
+    /// address; `site` must be a folder; the output may not lie inside a folder the build reads
+    /// (`posts/`, `pages/`, `static/`, `layouts/`), through links or not, or the next build
+    /// would read it back as content.
+    public init(site: String, output: String? = nil, baseURL: String? = nil, includeDrafts: Bool = false, includeFuture: Bool = false,
+                noindex: Bool = false, cache: String? = nil, noCache: Bool = false) throws(BuildRequestError) {
+        self.site = URL(fileURLWithPath: site)
+        self.output = output.map { URL(fileURLWithPath: $0) } ?? self.site.appending(path: "_site")
+        self.cache = noCache ? nil : cache.map { URL(fileURLWithPath: $0) } ?? self.site.appending(path: ".galley-cache")
+        options = BuildOptions(includeDrafts: includeDrafts, includeFuture: includeFuture, noindex: noindex)
+        if let baseURL {
+            switch SiteConfig.parseBaseURL(baseURL) {
+            case .success(let url): options.baseURL = url
+            case .failure(let problem): throw BuildRequestError(problem.message.replacingOccurrences(of: "base_url", with: "--base-url"))
+            }
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: self.site.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw BuildRequestError("\(site): no such folder")
+        }
+        let outputPath = Self.resolved(self.output) + "/"
+        for folder in ["posts", "pages", "static", "layouts"] where outputPath.hasPrefix(Self.resolved(self.site.appending(path: folder)) + "/") {
+            throw BuildRequestError("the output folder \(self.output.path) is inside \(folder)/, where the next build would read it back; choose another -o")
+        }
+    }
+
+    /// Builds the blog (see ``SiteBuilder/build(into:cache:progress:waiting:)``).
+    @discardableResult
+    public func build(progress: BuildProgress? = nil, waiting: (@Sendable () -> Void)? = nil) throws -> SiteBuilder.Report {
+        try SiteBuilder(source: DirectorySource(root: site), options: options).build(into: output, cache: cache, progress: progress, waiting: waiting)
+    }
+
+    /// `url` with every link resolved, also where its last folders do not exist yet (the output
+    /// of a first build): the nearest existing folder is resolved and the rest put back.
+    static func resolved(_ url: URL) -> String {
+        var existing = url.standardizedFileURL
+        var rest: [String] = []
+        func real(_ path: String) -> String? {
+            guard let resolved = realpath(path, nil) else { return nil }
+            defer { free(resolved) }
+            return String(cString: resolved)
+        }
+        while existing.path != "/", real(existing.path) == nil {
+            rest.insert(existing.lastPathComponent, at: 0)
+            existing.deleteLastPathComponent()
+        }
+        guard let found = real(existing.path) else { return url.standardizedFileURL.path }
+        return ([found] + rest).joined(separator: "/").replacingOccurrences(of: "//", with: "/")
+    }
+}
+
+/// A build request that cannot be carried out as given, with what to change.
+public struct BuildRequestError: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
