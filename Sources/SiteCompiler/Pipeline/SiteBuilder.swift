@@ -136,12 +136,12 @@ public struct SiteBuilder: Sendable {
     }
 
     /// The file in the cache folder `cache` that remembers the builds written to `output`.
-    public static func cacheFile(for output: URL, in cache: URL) -> URL {
+    static func cacheFile(for output: URL, in cache: URL) -> URL {
         BuildCache.file(for: output, in: cache)
     }
 
     /// Forgets the builds written to `output`: its cache file, stamp and spare record.
-    public static func removeCache(for output: URL, in cache: URL) {
+    static func removeCache(for output: URL, in cache: URL) {
         let file = BuildCache.file(for: output, in: cache)
         for url in [file, BuildCache.documentsFile(beside: file), BuildStamp.file(beside: file), SpareRecord.file(beside: file)] {
             try? FileManager.default.removeItem(at: url)

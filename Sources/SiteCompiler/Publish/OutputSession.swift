@@ -137,8 +137,9 @@ final class OutputSession: Publisher, @unchecked Sendable {
             // A file (or a planted link) in the way is removed, never followed. Another thread
             // may be doing the same for a page beside this one: whichever removes it, both then
             // find a folder or make one.
-            guard spare.kind(of: relative) != 0 else { throw error }
-            spare.removeFile(relative)
+            // The other thread may also have removed the file between our two looks: then
+            // there is nothing in the way, and the folder is made as if it never was.
+            if spare.kind(of: relative) != 0 { spare.removeFile(relative) }
             try spare.makeFolder(relative)
         }
         locked { _ = folders.insert(relative) }

@@ -12,34 +12,34 @@ import SiteSource
 /// inode and modification time, so rsync and browsers see it as unchanged; an unchanged blog
 /// costs a comparison per file and no writes. Files in the spare are never written in place (they
 /// may be links to live files): new content goes to a temporary file renamed over the old one.
-public struct OutputWriter: Sendable {
+struct OutputWriter: Sendable {
     /// What a write did.
-    public struct Report: Sendable {
+    struct Report: Sendable {
         /// Files whose bytes are new or changed.
-        public var written: Int
+        var written: Int
         /// Files identical to the previous build's.
-        public var unchanged: Int
+        var unchanged: Int
     }
 
     /// The folder to replace.
-    public let destination: URL
+    let destination: URL
 
     /// Where the writer keeps its ``SpareRecord``, if anywhere.
     var record: URL?
 
     /// A writer for `destination`.
-    public init(destination: URL) {
+    init(destination: URL) {
         self.destination = destination.standardizedFileURL
     }
 
     /// The name of the file every build puts at the top of its output, by which Galley knows a
     /// folder it may replace.
-    public static let marker = ".galley-build"
+    static let marker = ".galley-build"
     /// What the marker says to whoever opens it.
     static let markerText = "This folder is a site built by Galley; each build replaces all of it.\n"
 
     /// The spare folder beside the destination.
-    public var spare: URL {
+    var spare: URL {
         destination.deletingLastPathComponent().appending(path: spareName)
     }
 
@@ -49,14 +49,14 @@ public struct OutputWriter: Sendable {
 
     /// Removes what the writer keeps beside a destination that is going away: the spare folder
     /// and the lock file. Links are removed, never followed.
-    public func removeLeftovers() {
+    func removeLeftovers() {
         guard let parent = try? ContainedFolder(opening: destination.deletingLastPathComponent().path, followingLink: true) else { return }
         try? parent.removeAll(spareName)
         parent.removeFile(lockName)
     }
 
     /// Writes `tree`, reading `.source` files from `source`, then swaps the result in.
-    public func write(_ tree: OutputTree, from source: any SourceTree) throws -> Report {
+    func write(_ tree: OutputTree, from source: any SourceTree) throws -> Report {
         var tree = tree
         tree.addMarker()
         return try finish(begin(lock()), tree, kept: [], from: source)
