@@ -9,6 +9,9 @@ package enum Parallel {
     /// With `inRuns`, each core takes runs of neighbouring elements rather than one at a time:
     /// for work that writes files, where neighbours share folders, and two cores making entries
     /// in one folder wait for each other's lock on it.
+    // Inlinable, so each caller gets a copy made for its own types: called from another module
+    // unspecialised, every element went through the generic value witnesses.
+    @inlinable
     package static func map<Element: Sendable, Result: Sendable>(_ elements: [Element], inRuns: Bool = false,
                                                                  _ transform: @Sendable (Element) -> Result) -> [Result] {
         guard elements.count > 1 else { return elements.map(transform) }

@@ -10,7 +10,7 @@ extension RenderedDocument {
 
     /// ``listingFingerprint(_:)`` for each of `groups`, in order, with one look at the digests.
     func listingFingerprints(_ groups: [ListingFields]) -> [Fingerprint] {
-        listings.digests(of: groups, key: \.rawValue, make: makeListingFingerprint)
+        listings.digests(of: groups, key: { $0.rawValue }, make: makeListingFingerprint)
     }
 
     private func makeListingFingerprint(_ fields: ListingFields) -> Fingerprint {

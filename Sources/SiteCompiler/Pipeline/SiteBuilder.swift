@@ -48,7 +48,11 @@ public struct SiteBuilder: Sendable {
         var validUntil: Date = .distantFuture
 
         /// The pages kept as the last build left them, not rendered.
-        var keptPages: Set<String> { Set(pages.filter { $0.value.kept != nil }.keys) }
+        var keptPages: Set<String> {
+            var kept = Set<String>(minimumCapacity: pages.count)
+            for (path, made) in pages where made.kept != nil { kept.insert(path) }
+            return kept
+        }
     }
 
     /// What a build did, for its one-line summary.
@@ -178,8 +182,10 @@ public struct SiteBuilder: Sendable {
         let compiled = try compile(progress: progress, publisher: session, cacheFile: cacheFile, live: cacheFile == nil ? nil : folder,
                                    relinked: session.relinked, versions: state?.versions ?? [:], files: state?.files,
                                    cacheBytes: cacheBytes)
+        timer = PhaseTimer()
         // Publish: the rest of the files, then the spare and the live folder change places.
-        let written = try writer.finish(session, compiled.output, kept: compiled.keptPages, from: source)
+        let kept = compiled.keptPages
+        let written = try writer.finish(session, compiled.output, kept: kept, from: source)
         timer.lap("write")
         if let cacheFile {
             record(compiled, session: session, output: folder, cacheFile: cacheFile, state: state, clock: clock)
@@ -187,8 +193,9 @@ public struct SiteBuilder: Sendable {
         var report = Report(
             posts: compiled.site.posts.count, pages: compiled.site.pages.count, written: written.written,
             unchanged: written.unchanged, seconds: clock.seconds, warnings: compiled.warnings, baseURL: compiled.site.config.baseURL)
-        report.renderedPages = Set(compiled.pages.filter { $0.value.kept == nil }.keys)
-        Parallel.release(compiled)
+        report.renderedPages = Set(compiled.pages.keys).subtracting(kept)
+        // Handed over, not copied: this thread must not be the one left holding it.
+        Parallel.release(consume compiled)
         return report
     }
 

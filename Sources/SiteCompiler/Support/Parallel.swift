@@ -6,7 +6,8 @@ extension Parallel {
     /// Lets go of `value` on another thread. Freeing a big blog's build (tens of thousands of
     /// strings and dictionaries) takes tens of milliseconds that nobody needs to wait for; a
     /// command that exits meanwhile leaves it to the system.
-    static func release(_ value: some Sendable) {
-        DispatchQueue.global(qos: .utility).async { withExtendedLifetime(value) {} }
+    static func release(_ value: consuming some Sendable) {
+        let held = value
+        DispatchQueue.global(qos: .utility).async { withExtendedLifetime(held) {} }
     }
 }
