@@ -191,21 +191,23 @@ struct OutputWriter: Sendable {
             Result {
                 let bytes: Data
                 switch tree.files[path]!.content {
-                case .page where pages.published(path):
-                    if pages.written.contains(path) { return false }
-                    // Unchanged; a synced spare holds the live file already. The record says
-                    // so, and a folder's record is trusted only while both folders match it.
-                    if previousFiles?.contains(path) == true { return true }
-                    if makesFolders { try session.parents(of: path) }
-                    // The page was dropped once found the same as the live file.
-                    guard let live else { throw OutputError(path: spare.path + "/" + path, message: "the live copy is gone") }
-                    try Self.mirror(path, from: live, into: spare)
-                    return true
                 case .page(let render):
+                    // Kept pages first: after an edit they are nearly all of them.
                     if pages.kept.contains(path) {
                         if previousFiles?.contains(path) == true { return true }
                         if makesFolders { try session.parents(of: path) }
                         if let live, try Self.keep(path, from: live, into: spare) { return true }
+                    } else if pages.written.contains(path) {
+                        return false
+                    } else if pages.same.contains(path) {
+                        // Unchanged; a synced spare holds the live file already. The record says
+                        // so, and a folder's record is trusted only while both folders match it.
+                        if previousFiles?.contains(path) == true { return true }
+                        if makesFolders { try session.parents(of: path) }
+                        // The page was dropped once found the same as the live file.
+                        guard let live else { throw OutputError(path: spare.path + "/" + path, message: "the live copy is gone") }
+                        try Self.mirror(path, from: live, into: spare)
+                        return true
                     }
                     // A kept page whose live file has gone since, or a page never published.
                     bytes = Data(render().utf8)
@@ -441,8 +443,6 @@ struct PageOutcome {
     var written: Set<String>
     var same: Set<String>
 
-    /// Whether the page reached the spare, or was found there already, as it was rendered.
-    func published(_ path: String) -> Bool { written.contains(path) || same.contains(path) }
 }
 
 public struct OutputError: Error, Sendable, CustomStringConvertible {
