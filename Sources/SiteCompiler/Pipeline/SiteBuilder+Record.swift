@@ -21,9 +21,10 @@ extension SiteBuilder {
 
     /// Records each output file as it now stands, with what each page was made from, and
     /// leaves a stamp of the sources and outputs for the next build.
-    func record(_ compiled: Compiled, session: OutputSession, output: URL, cacheFile: URL, state: SourceState?, clock: BuildClock) {
+    /// The cache's page records are updated in `compiled` itself: a copy would leave this thread
+    /// freeing the whole site's documents when it ends, where the build hands them to another.
+    func record(_ compiled: inout Compiled, session: OutputSession, output: URL, cacheFile: URL, state: SourceState?, clock: BuildClock) {
         var timer = PhaseTimer()
-        var cache = compiled.cache
         // One stat a file, on every core, serves the page records and the stamp alike.
         let paths = Array(compiled.output.files.keys)
         // A kept page the writer left alone in a synced spare is the very file (inode, times)
@@ -58,9 +59,9 @@ extension SiteBuilder {
             records = Dictionary(fresh, uniquingKeysWith: { $1 })
             changed = true
         }
-        cache.pages = records
+        compiled.cache.pages = records
         if changed {
-            try? cache.savePages(to: cacheFile)
+            try? compiled.cache.savePages(to: cacheFile)
         }
         compiled.savingDocuments?.wait()
         timer.lap("save cache")

@@ -179,7 +179,7 @@ public struct SiteBuilder: Sendable {
         // Pages go to the spare folder as they are rendered; the live folder is replaced only at the end.
         let session = try writer.begin(lock)
         timer.lap("spare sync")
-        let compiled = try compile(progress: progress, publisher: session, cacheFile: cacheFile, live: cacheFile == nil ? nil : folder,
+        var compiled = try compile(progress: progress, publisher: session, cacheFile: cacheFile, live: cacheFile == nil ? nil : folder,
                                    relinked: session.relinked, versions: state?.versions ?? [:], files: state?.files,
                                    cacheBytes: cacheBytes)
         timer = PhaseTimer()
@@ -188,7 +188,7 @@ public struct SiteBuilder: Sendable {
         let written = try writer.finish(session, compiled.output, kept: kept, from: source)
         timer.lap("write")
         if let cacheFile {
-            record(compiled, session: session, output: folder, cacheFile: cacheFile, state: state, clock: clock)
+            record(&compiled, session: session, output: folder, cacheFile: cacheFile, state: state, clock: clock)
         }
         var report = Report(
             posts: compiled.site.posts.count, pages: compiled.site.pages.count, written: written.written,
