@@ -1,5 +1,6 @@
 import FileSystem
 import Foundation
+import Synchronization
 
 /// Plans every file a build makes from a ``Site`` and a ``Theme``: posts and pages, the
 /// paginated home page, the archive, tag pages, feeds, the sitemap, robots.txt, the 404 page,
@@ -173,11 +174,10 @@ extension PagePlanner {
 /// the first time a generator asks for that set: with every set the build's generators ask for
 /// (`groups`, see ``PagePlanner/listedFields(theme:postLayouts:)``), in one pass over the posts
 /// rather than one a set.
-final class Listings: @unchecked Sendable {
+final class Listings: Sendable {
     private let posts: [RenderedDocument]
     private let groups: [ListingFields]
-    private let lock = NSLock()
-    private var made: [ListingFields: [Fingerprint]] = [:]
+    private let made = Mutex<[ListingFields: [Fingerprint]]>([:])
 
     init(_ posts: [RenderedDocument], groups: [ListingFields] = []) {
         self.posts = posts
@@ -185,12 +185,14 @@ final class Listings: @unchecked Sendable {
     }
 
     subscript(fields: ListingFields) -> [Fingerprint] {
-        lock.lock()
-        defer { lock.unlock() }
-        if let done = made[fields] { return done }
-        let wanted = groups.contains(fields) ? groups.filter { made[$0] == nil } : [fields]
-        let rows = Parallel.map(posts) { $0.listingFingerprints(wanted) }
-        for (column, group) in wanted.enumerated() { made[group] = rows.map { $0[column] } }
-        return made[fields]!
+        // Held while the digests are made: a second thread that wants the same set waits for
+        // it rather than making it again.
+        made.withLock { made in
+            if let done = made[fields] { return done }
+            let wanted = groups.contains(fields) ? groups.filter { made[$0] == nil } : [fields]
+            let rows = Parallel.map(posts) { $0.listingFingerprints(wanted) }
+            for (column, group) in wanted.enumerated() { made[group] = rows.map { $0[column] } }
+            return made[fields]!
+        }
     }
 }

@@ -1,5 +1,6 @@
 import CCmarkGFM
 import Foundation
+import Synchronization
 
 /// Renders Markdown to HTML with cmark-gfm: GitHub's tables, strikethrough, autolinks, task
 /// lists and footnotes, with raw HTML passed through untouched so pasted embeds keep working.
@@ -28,7 +29,7 @@ public struct MarkdownRenderer: Sendable {
     private static let registerExtensions: Void = cmark_gfm_core_extensions_ensure_registered()
 
     /// Held while a parser finishes; see ``render(_:)``.
-    private static let inlineParsing = NSLock()
+    private static let inlineParsing = Mutex<Void>(())
 
     /// Renders `markdown`.
     public func render(_ markdown: String) -> Rendered {
@@ -46,9 +47,8 @@ public struct MarkdownRenderer: Sendable {
         // (`~` for strikethrough, `|` for tables) on and off for that in one table shared by the
         // whole process: two at once, and one turns them off under the other's feet. Block
         // parsing before and HTML rendering after still run on every core.
-        Self.inlineParsing.lock()
-        let finished = cmark_parser_finish(parser)
-        Self.inlineParsing.unlock()
+        var finished: OpaquePointer?
+        Self.inlineParsing.withLock { _ in finished = cmark_parser_finish(parser) }
         guard let document = finished else { return Rendered(html: "", excerpt: "", isTruncated: false) }
         defer { cmark_node_free(document) }
         let syntaxExtensions = cmark_parser_get_syntax_extensions(parser)

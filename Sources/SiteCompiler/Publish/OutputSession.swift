@@ -1,5 +1,6 @@
 import FileSystem
 import Foundation
+import Synchronization
 
 /// Pages handed to the output as soon as they are rendered, from any thread: written into the
 /// spare folder (see ``OutputWriter``) when their bytes differ from the live file's, otherwise
@@ -9,7 +10,7 @@ import Foundation
 /// not hold every page in memory at once. The spare is never seen by readers, so a build that
 /// fails after this has written pages loses nothing. Every file operation goes through the two
 /// folders held open (``ContainedFolder``), so none can leave them.
-final class OutputSession: Publisher, @unchecked Sendable {
+final class OutputSession: Publisher {
     let spare: ContainedFolder
     /// The live output folder, when there is one.
     let live: ContainedFolder?
@@ -17,21 +18,25 @@ final class OutputSession: Publisher, @unchecked Sendable {
     let lock: OutputLock
     /// The folder the output, its spare and its lock are in.
     var parent: ContainedFolder { lock.folder }
-    private let mutex = NSLock()
-    private var folders: Set<String> = [""]
-    private var written: Set<String> = []
-    /// The stamps of the pages written in a spare made empty for this build, taken as each was
-    /// written (see ``writtenStamps``).
-    private var stamps: [String: FileStamp] = [:]
-    private var same: Set<String> = []
-    private var failure: Error?
+    /// What the threads that publish pages share.
+    private struct State {
+        var folders: Set<String> = [""]
+        var written: Set<String> = []
+        /// The stamps of the pages written in a spare made empty for this build, taken as each
+        /// was written (see ``writtenStamps``).
+        var stamps: [String: FileStamp] = [:]
+        var same: Set<String> = []
+        var failure: (any Error)?
+        var relinked: [String: (before: FileStamp, after: FileStamp)] = [:]
+    }
+    private let state = Mutex(State())
     /// The files of the live folder when the spare was brought up to date from a
     /// ``SpareRecord`` before rendering; nil when the spare's contents are unknown.
     let synced: Set<String>?
     /// Live files that ``sync(_:)`` linked into the spare, with their stamps just before and
     /// just after. A new link changes a file's change time, so without the stamp from before,
     /// every page the last build wrote would look touched by hand and be rendered again.
-    private(set) var relinked: [String: (before: FileStamp, after: FileStamp)] = [:]
+    var relinked: [String: (before: FileStamp, after: FileStamp)] { state.withLock { $0.relinked } }
 
     /// Whether the spare was made empty for this build, so that nothing but what the session
     /// puts there can be in it.
@@ -64,7 +69,7 @@ final class OutputSession: Publisher, @unchecked Sendable {
                 // to the record, which later steps trust without looking.
                 try OutputWriter.mirror(path, from: live, into: spare)
                 if let before = liveInfo.flatMap(FileStamp.init), let after = live.info(of: path).flatMap(FileStamp.init) {
-                    relinked[path] = (before, after)
+                    state.withLock { $0.relinked[path] = (before, after) }
                 }
             case S_IFDIR:
                 try folder(path)
@@ -89,7 +94,7 @@ final class OutputSession: Publisher, @unchecked Sendable {
 
     private func put(_ path: String, bytes: UnsafeRawBufferPointer) {
         if let live, OutputWriter.liveHolds(bytes, path, in: live) != nil {
-            locked { _ = same.insert(path) }
+            state.withLock { _ = $0.same.insert(path) }
             return
         }
         do {
@@ -98,16 +103,16 @@ final class OutputSession: Publisher, @unchecked Sendable {
                 // Nothing in a spare made for this build is a link to a live file, so a page
                 // may be written in place.
                 let stamp = try spare.write(bytes, to: path).flatMap(FileStamp.init)
-                locked {
-                    written.insert(path)
-                    stamps[path] = stamp
+                state.withLock { state in
+                    state.written.insert(path)
+                    state.stamps[path] = stamp
                 }
             } else {
                 try OutputWriter.replace(path, in: spare, with: bytes)
-                locked { _ = written.insert(path) }
+                state.withLock { _ = $0.written.insert(path) }
             }
         } catch {
-            locked { if failure == nil { failure = error } }
+            state.withLock { state in if state.failure == nil { state.failure = error } }
         }
     }
 
@@ -116,20 +121,19 @@ final class OutputSession: Publisher, @unchecked Sendable {
     /// of the folder, which leaves its files as they are. None for pages written otherwise
     /// (replacing a file renames the new one into place, which changes its change time).
     var writtenStamps: [String: FileStamp] {
-        locked { stamps }
+        state.withLock { $0.stamps }
     }
 
     /// The pages written and the pages found unchanged, or the first error met.
     func outcome() throws -> (written: Set<String>, same: Set<String>) {
-        try locked {
-            if let failure { throw failure }
-            return (written, same)
-        }
+        let (written, same, failure) = state.withLock { ($0.written, $0.same, $0.failure) }
+        if let failure { throw failure }
+        return (written, same)
     }
 
     /// Makes the folder `relative` exist in the spare, replacing a file that stands in its way.
     private func folder(_ relative: String) throws {
-        if locked({ folders.contains(relative) }) { return }
+        if state.withLock({ $0.folders.contains(relative) }) { return }
         try folder(RelativePath.folder(of: relative))
         do {
             try spare.makeFolder(relative)
@@ -142,12 +146,6 @@ final class OutputSession: Publisher, @unchecked Sendable {
             if spare.kind(of: relative) != 0 { spare.removeFile(relative) }
             try spare.makeFolder(relative)
         }
-        locked { _ = folders.insert(relative) }
-    }
-
-    private func locked<T>(_ body: () throws -> T) rethrows -> T {
-        mutex.lock()
-        defer { mutex.unlock() }
-        return try body()
+        state.withLock { _ = $0.folders.insert(relative) }
     }
 }

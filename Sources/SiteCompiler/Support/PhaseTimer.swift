@@ -6,7 +6,7 @@ import Foundation
 /// Each line has the wall time and the CPU time of the whole process (user and system, every
 /// thread) over the phase: CPU above wall means the phase used more than one core, and a high
 /// system share points at the file system rather than our code.
-struct PhaseTimer: @unchecked Sendable {
+struct PhaseTimer: Sendable {
     private let enabled = ProcessInfo.processInfo.environment["GALLEY_TIMINGS"] != nil
     private var last = ContinuousClock.now
     private var lastCPU = PhaseTimer.cpu()

@@ -1,9 +1,8 @@
-import Foundation
+import Synchronization
 
 /// Counts finished pages across threads and reports every so often.
-final class ProgressCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var done = 0
+final class ProgressCounter: Sendable {
+    private let done = Atomic<Int>(0)
     private let total: Int
     private let report: BuildProgress?
 
@@ -14,10 +13,7 @@ final class ProgressCounter: @unchecked Sendable {
 
     func step() {
         guard let report else { return }
-        lock.lock()
-        done += 1
-        let current = done
-        lock.unlock()
+        let current = done.wrappingAdd(1, ordering: .relaxed).newValue
         if current % 250 == 0 || current == total { report(current, total) }
     }
 }
