@@ -8,6 +8,9 @@ extension SiteBuilder {
     /// followed.
     public static func forget(output: URL, cache: URL) {
         OutputWriter(destination: output).removeLeftovers()
-        removeCache(for: output, in: cache)
+        let file = BuildCache.file(for: output, in: cache)
+        for url in [file, BuildCache.documentsFile(beside: file), BuildStamp.file(beside: file), SpareRecord.file(beside: file)] {
+            try? FileManager.default.removeItem(at: url)
+        }
     }
 }

@@ -139,19 +139,6 @@ public struct SiteBuilder: Sendable {
                         previousPages: previous, savingDocuments: savingDocuments, validUntil: selection.validUntil)
     }
 
-    /// The file in the cache folder `cache` that remembers the builds written to `output`.
-    static func cacheFile(for output: URL, in cache: URL) -> URL {
-        BuildCache.file(for: output, in: cache)
-    }
-
-    /// Forgets the builds written to `output`: its cache file, stamp and spare record.
-    static func removeCache(for output: URL, in cache: URL) {
-        let file = BuildCache.file(for: output, in: cache)
-        for url in [file, BuildCache.documentsFile(beside: file), BuildStamp.file(beside: file), SpareRecord.file(beside: file)] {
-            try? FileManager.default.removeItem(at: url)
-        }
-    }
-
     /// Compiles the blog and writes it to `folder`, replacing the previous build only when the
     /// whole build succeeded. With a `cache` folder, unchanged files are neither parsed nor
     /// rendered again.

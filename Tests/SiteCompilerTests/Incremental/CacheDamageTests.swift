@@ -45,7 +45,7 @@ import Testing
         let cache = blog.root.appending(path: ".galley-cache")
         let builder = SiteBuilder(source: blog.source, options: blog.options())
         try builder.build(into: blog.output, cache: cache)
-        let cacheFile = SiteBuilder.cacheFile(for: blog.output, in: cache)
+        let cacheFile = BuildCache.file(for: blog.output, in: cache)
         let documents = BuildCache.documentsFile(beside: cacheFile)
         let records = try Data(contentsOf: cacheFile)
         let original = try Data(contentsOf: documents)
