@@ -28,69 +28,70 @@ public struct OutputTree: Sendable {
     }
 
     public private(set) var files: [String: File] = [:]
+    /// Every folder the files are in.
+    private(set) var folders: Set<String> = []
+    /// The paths that are a file and also a folder of another file.
+    private var clashingFolders: Set<String> = []
 
     /// Adds a file; a path already claimed, or one that is not a valid ``RelativePath``, is a
     /// diagnostic naming the source that asked for it.
     mutating func add(_ path: String, _ content: Content, origin: String, line: Int? = nil) -> Diagnostic? {
         if let problem = RelativePath.problem(with: path, allowingControls: false) { return Self.diagnostic(path, problem, origin: origin, line: line) }
         // One lookup for the usual case; a clash, which stops the build, puts the first claimant back.
-        guard let existing = files.updateValue(File(content: content, origin: origin, line: line), forKey: path) else { return nil }
+        guard let existing = files.updateValue(File(content: content, origin: origin, line: line), forKey: path) else {
+            noteFolders(of: path)
+            return nil
+        }
         files[path] = existing
         return Diagnostic(path: origin, line: line, message:
             "/\(path) is also written by \(existing.origin)\(existing.line.map { ":\($0)" } ?? ""); two sources cannot share one address")
     }
 
-    mutating func reserveCapacity(_ count: Int) { files.reserveCapacity(count) }
+    mutating func reserveCapacity(_ count: Int) {
+        files.reserveCapacity(count)
+        folders.reserveCapacity(count)
+    }
 
     /// Adds a file, replacing one that is already there; a path that is not a valid
     /// ``RelativePath`` is a diagnostic instead.
     mutating func replace(_ path: String, _ content: Content, origin: String) -> Diagnostic? {
         if let problem = RelativePath.problem(with: path, allowingControls: false) { return Self.diagnostic(path, problem, origin: origin, line: nil) }
-        files[path] = File(content: content, origin: origin, line: nil)
+        if files.updateValue(File(content: content, origin: origin, line: nil), forKey: path) == nil { noteFolders(of: path) }
         return nil
     }
 
-    /// Every folder the files are in.
-    var folders: Set<String> {
-        var folders = Set<String>()
-        for path in files.keys {
-            var folder = path
-            while let slash = folder.lastIndex(of: "/") {
-                folder = String(folder[..<slash])
-                guard folders.insert(folder).inserted else { break }
-            }
+    /// Adds the folders of a new file's path, and notes any path that is both a file and a
+    /// folder. Each path's folders are added up to the first one already there, so a big
+    /// site's folders are each looked at once, as files arrive, and the writer need not work
+    /// them out again.
+    private mutating func noteFolders(of path: String) {
+        if folders.contains(path) { clashingFolders.insert(path) }
+        var rest = path[...]
+        while let slash = rest.utf8.lastIndex(of: UInt8(ascii: "/")) {
+            rest = rest[..<slash]
+            let folder = String(rest)
+            guard folders.insert(folder).inserted else { break }
+            if files[folder] != nil { clashingFolders.insert(folder) }
         }
-        return folders
     }
 
     /// A diagnostic for each file whose path another file needs as a folder (`/a` and
     /// `/a/index.html`): one of the two would silently replace the other.
     func folderClashes() -> [Diagnostic] {
-        // Each path's folders are looked at until one already seen, so each folder once; as
-        // substrings of the paths, so that a big site's folders cost no new strings.
-        let paths = Set(files.keys.map { $0[...] })
-        var seen = Set<Substring>(minimumCapacity: files.count)
-        var clashing: [String] = []
-        for path in paths {
-            var rest = path
-            while let slash = rest.utf8.lastIndex(of: UInt8(ascii: "/")) {
-                rest = rest[..<slash]
-                guard seen.insert(rest).inserted else { break }
-                if paths.contains(rest) { clashing.append(String(rest)) }
-            }
-        }
-        return clashing.sorted().map { folder in
+        clashingFolders.sorted().map { folder in
             let file = files[folder]!
-            let inside = files.first { $0.key.hasPrefix(folder + "/") }
+            let inside = files.keys.filter { $0.hasPrefix(folder + "/") }.min()
             return Diagnostic(path: file.origin, line: file.line, message:
-                "/\(folder) is a file here, but \(inside.map { "/\($0.key), made from \($0.value.origin)," } ?? "another file") needs it to be a folder; two sources cannot share one address")
+                "/\(folder) is a file here, but \(inside.map { "/\($0), made from \(files[$0]!.origin)," } ?? "another file") needs it to be a folder; two sources cannot share one address")
         }
     }
 
     /// Adds the marker by which a later build knows the folder as Galley's own (see
     /// ``OutputWriter/marker``).
     mutating func addMarker() {
-        files[OutputWriter.marker] = File(content: .text(OutputWriter.markerText), origin: "Galley", line: nil)
+        if files.updateValue(File(content: .text(OutputWriter.markerText), origin: "Galley", line: nil), forKey: OutputWriter.marker) == nil {
+            noteFolders(of: OutputWriter.marker)
+        }
     }
 
     private static func diagnostic(_ path: String, _ problem: RelativePath.Problem, origin: String, line: Int?) -> Diagnostic {

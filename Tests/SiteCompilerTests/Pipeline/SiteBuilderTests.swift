@@ -94,6 +94,35 @@ import Testing
         ])
     }
 
+    @Test func aFileWhereAPostNeedsAFolderIsAnErrorNamingBoth() throws {
+        // Whichever source comes first, the other must not silently replace it in the output.
+        for (file, post) in [("static/2019", "posts/2019-10-08-one.md"), ("static/2019/10", "posts/2019-10-08-one.md")] {
+            let blog = try TestBlog(TestBlog.config, [file: "not a folder", post: TestBlog.post("title: One")])
+            let diagnostics = blog.failure()
+            let folder = String(file.dropFirst("static/".count))
+            #expect(diagnostics.map(\.description) == [
+                "\(file): /\(folder) is a file here, but /2019/10/08/one/index.html, made from \(post), needs it to be a folder; two sources cannot share one address"
+            ])
+            #expect(!FileManager.default.fileExists(atPath: blog.output.path), "a failed build writes no output")
+        }
+    }
+
+    @Test func aFolderClashIsFoundWhicheverFileCameFirst() {
+        var early = OutputTree(), late = OutputTree()
+        _ = early.add("notes", .text("a file"), origin: "static/notes")
+        _ = early.add("notes/one/index.html", .text("a page"), origin: "pages/notes/one.md")
+        _ = late.add("notes/one/index.html", .text("a page"), origin: "pages/notes/one.md")
+        _ = late.add("notes", .text("a file"), origin: "static/notes")
+        for tree in [early, late] {
+            #expect(tree.folderClashes().map(\.path) == ["static/notes"])
+            #expect(tree.folders == ["notes", "notes/one"])
+        }
+        var fine = OutputTree()
+        _ = fine.add("notes/a.html", .text(""), origin: "a")
+        _ = fine.add("notes-b/index.html", .text(""), origin: "b")
+        #expect(fine.folderClashes().isEmpty)
+    }
+
     @Test func draftsAndFuturePostsOnlyWhenAskedFor() throws {
         let blog = try TestBlog(TestBlog.config, [
             "posts/2019-10-08-now.md": TestBlog.post("title: Now"),
