@@ -74,8 +74,11 @@ extension SiteBuilder {
                                    posts: compiled.site.posts.count, pages: compiled.site.pages.count,
                                    warnings: compiled.warnings, outputs: outputs)
             try? stamp.save(to: BuildStamp.file(beside: cacheFile))
+            Parallel.release(consume stamp)
         }
         timer.lap("save stamp")
+        // A path and a stamp for every file of the site: let go of them on another thread.
+        Parallel.release((consume paths, consume stamps, consume fresh))
     }
 }
 

@@ -46,13 +46,6 @@ public struct SiteBuilder: Sendable {
         /// When this output goes stale with no file changed: a future post comes due, or a new
         /// year begins (`site.year`).
         var validUntil: Date = .distantFuture
-
-        /// The pages kept as the last build left them, not rendered.
-        var keptPages: Set<String> {
-            var kept = Set<String>(minimumCapacity: pages.count)
-            for (path, made) in pages where made.kept != nil { kept.insert(path) }
-            return kept
-        }
     }
 
     /// What a build did, for its one-line summary.
@@ -171,8 +164,8 @@ public struct SiteBuilder: Sendable {
                                    cacheBytes: cacheBytes)
         timer = PhaseTimer()
         // Publish: the rest of the files, then the spare and the live folder change places.
-        let kept = compiled.keptPages
-        let written = try writer.finish(session, compiled.output, kept: kept, from: source)
+        let made = compiled.pages
+        let written = try writer.finish(session, compiled.output, kept: { made[$0]?.kept != nil }, from: source)
         timer.lap("write")
         if let cacheFile {
             record(&compiled, session: session, output: folder, cacheFile: cacheFile, state: state, clock: clock)
@@ -180,9 +173,9 @@ public struct SiteBuilder: Sendable {
         var report = Report(
             posts: compiled.site.posts.count, pages: compiled.site.pages.count, written: written.written,
             unchanged: written.unchanged, seconds: clock.seconds, warnings: compiled.warnings, baseURL: compiled.site.config.baseURL)
-        report.renderedPages = Set(compiled.pages.keys).subtracting(kept)
-        // Handed over, not copied: this thread must not be the one left holding it.
-        Parallel.release(consume compiled)
+        report.renderedPages = Set(made.lazy.filter { $0.value.kept == nil }.map(\.key))
+        // Handed over, not copied: this thread must not be the one left holding them.
+        Parallel.release((consume compiled, consume made, consume state, consume session))
         return report
     }
 

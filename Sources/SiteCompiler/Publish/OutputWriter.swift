@@ -59,7 +59,7 @@ struct OutputWriter: Sendable {
     func write(_ tree: OutputTree, from source: any SourceTree) throws -> Report {
         var tree = tree
         tree.addMarker()
-        return try finish(begin(lock()), tree, kept: [], from: source)
+        return try finish(begin(lock()), tree, kept: { _ in false }, from: source)
     }
 
     /// The folder the destination is in, made if missing. It is the user's own choice of place,
@@ -111,11 +111,12 @@ struct OutputWriter: Sendable {
     }
 
     /// Completes the spare with the rest of `tree` and swaps it in; when nothing differs from
-    /// the live folder, touches nothing at all. `kept` are the pages whose live files stay as
+    /// the live folder, touches nothing at all. `kept` says which pages' live files stay as
     /// they are; the other pages were published to `session` as they were rendered, and one
     /// that was not is rendered now. A failure empties the spare, which is only ever
     /// a scratch copy: the live folder is untouched, and a full disk is freed again.
-    func finish(_ session: OutputSession, _ tree: OutputTree, kept: Set<String>, from source: any SourceTree) throws -> Report {
+    func finish(_ session: OutputSession, _ tree: OutputTree, kept: @escaping @Sendable (String) -> Bool,
+                from source: any SourceTree) throws -> Report {
         do {
             return try complete(session, tree, kept: kept, from: source)
         } catch {
@@ -126,7 +127,8 @@ struct OutputWriter: Sendable {
         }
     }
 
-    private func complete(_ session: OutputSession, _ tree: OutputTree, kept: Set<String>, from source: any SourceTree) throws -> Report {
+    private func complete(_ session: OutputSession, _ tree: OutputTree, kept: @escaping @Sendable (String) -> Bool,
+                          from source: any SourceTree) throws -> Report {
         let (written, same) = try session.outcome()
         let pages = PageOutcome(kept: kept, written: written, same: same)
         if written.isEmpty, try isUpToDate(tree, from: source, live: session.live, pages: pages, liveFiles: session.synced) {
@@ -193,7 +195,7 @@ struct OutputWriter: Sendable {
                 switch tree.files[path]!.content {
                 case .page(let render):
                     // Kept pages first: after an edit they are nearly all of them.
-                    if pages.kept.contains(path) {
+                    if pages.kept(path) {
                         if previousFiles?.contains(path) == true { return true }
                         if makesFolders { try session.parents(of: path) }
                         if let live, try Self.keep(path, from: live, into: spare) { return true }
@@ -282,7 +284,7 @@ struct OutputWriter: Sendable {
         // must have been found the same as its live file.
         for (path, file) in tree.files {
             guard case .page = file.content else { continue }
-            if pages.kept.contains(path) {
+            if pages.kept(path) {
                 if live.kind(of: path) != S_IFREG { return false }
             } else if !pages.same.contains(path) {
                 return false
@@ -438,11 +440,12 @@ struct OutputWriter: Sendable {
 /// A problem writing the output folder.
 /// What became of a build's pages before the writer finishes: kept as the live files are,
 /// written into the spare, or found the same as the live files.
-struct PageOutcome {
-    var kept: Set<String>
+struct PageOutcome: Sendable {
+    /// Whether a page was kept: asked of what the build already holds, since after an edit
+    /// nearly every page is, and a set of them all would be made only to be asked.
+    var kept: @Sendable (String) -> Bool
     var written: Set<String>
     var same: Set<String>
-
 }
 
 public struct OutputError: Error, Sendable, CustomStringConvertible {
