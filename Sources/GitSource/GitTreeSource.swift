@@ -2,13 +2,14 @@ import CLibGit2
 import FileSystem
 import Foundation
 import SiteSource
+import Synchronization
 
 /// A ``SourceTree`` over the tree of one commit, read straight from the object database: no
 /// checkout, no working copy, no `index.lock`, so any number of commits can be built at once.
 ///
 /// The file list is read once; blobs are read on demand through a small pool of repository
 /// handles, so that the compiler's parallel reads never share one libgit2 object between threads.
-public final class GitTreeSource: SourceTree, @unchecked Sendable {
+public final class GitTreeSource: SourceTree, Sendable {
     public let commit: GitObjectID
     private let repositoryPath: String
     private let files: [String: git_oid]
@@ -97,23 +98,21 @@ public final class GitTreeSource: SourceTree, @unchecked Sendable {
 }
 
 /// Repository handles for reading blobs, each used by one thread at a time.
-private final class HandlePool: @unchecked Sendable {
+private final class HandlePool: Sendable {
     private let path: String
-    private let lock = NSLock()
-    private var idle: [GitRepository] = []
+    private let idle = Mutex<[Handle]>([])
+
+    /// A repository handle in the pool. libgit2 allows a handle on any thread but on one at a
+    /// time; the pool hands each to one caller and takes it back only when that caller is done.
+    private struct Handle: @unchecked Sendable {
+        let repository: GitRepository
+    }
 
     init(path: String) { self.path = path }
 
     func withRepository<T>(_ body: (GitRepository) throws -> T) throws -> T {
-        lock.lock()
-        let handle = idle.popLast()
-        lock.unlock()
-        let repository = try handle ?? GitRepository(at: path)
-        defer {
-            lock.lock()
-            idle.append(repository)
-            lock.unlock()
-        }
-        return try body(repository)
+        let handle = try idle.withLock { $0.popLast() } ?? Handle(repository: GitRepository(at: path))
+        defer { idle.withLock { $0.append(handle) } }
+        return try body(handle.repository)
     }
 }
