@@ -18,8 +18,13 @@ struct ListingFields: OptionSet, Hashable, Sendable {
 
     init(rawValue: Int) { self.rawValue = rawValue }
 
-    /// The groups whose summary names (as ``TemplateContext`` spells them) are among `words`.
-    init(words: Set<String>) {
+    /// The groups of the summary names (as ``TemplateContext`` spells them) a layout reads, as
+    /// ``LayoutReads`` finds them; every group when it could not tell (`names` nil).
+    init(names: Set<String>?) {
+        guard let words = names else {
+            self = .all
+            return
+        }
         let names: [(ListingFields, [String])] = [
             (.title, ["title"]), (.address, ["url", "permalink"]), (.date, ["date"]), (.updated, ["updated"]),
             (.tags, ["tags"]), (.excerpt, ["excerpt", "summary", "has_more"]), (.length, ["word_count"]),

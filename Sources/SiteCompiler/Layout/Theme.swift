@@ -19,7 +19,7 @@ public struct Theme: Sendable {
     public let origins: [String: String]
     /// The digest of every layout and theme file: pages rendered with another theme are outdated.
     let fingerprint: Fingerprint
-    /// Which of a listed post's values each layout can show (see ``LayoutReads``).
+    /// Which of a listed post's values each layout can show, by the names it reads (see ``LayoutReads``).
     let listingFields: [String: ListingFields]
     /// The layouts whose output is the same on every page of a build (see ``LayoutReads/siteOnly(in:)``).
     let siteOnly: Set<String>
@@ -95,7 +95,7 @@ public struct Theme: Sendable {
         let texts = sources.mapValues(\.text)
         return Theme(library: library, layoutNames: Set(sources.keys), assets: assets, origins: sources.mapValues(\.origin),
                      fingerprint: Fingerprint(parts, label: "theme"),
-                     listingFields: LayoutReads.fields(in: texts),
+                     listingFields: LayoutReads.names(in: texts).mapValues(ListingFields.init(names:)),
                      siteOnly: LayoutReads.siteOnly(in: texts),
                      allowsStencils: LayoutReads.allowsStencils(in: texts))
     }

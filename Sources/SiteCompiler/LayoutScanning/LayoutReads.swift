@@ -1,32 +1,33 @@
-/// Which of a post's list values (see ``ListingFields``) a layout can show, found by reading the
-/// names in its tags and in every partial and parent layout it reaches. The answer errs towards
-/// more: a word counts wherever it appears, and anything this reading cannot follow (changed
-/// delimiters, dynamic partials, `{{.}}`) counts as every field.
+/// Which names a layout can read, found by reading the names in its tags and in every partial
+/// and parent layout it reaches. The answer errs towards more: a word counts wherever it appears,
+/// and anything this reading cannot follow (changed delimiters, dynamic partials, `{{.}}`) means
+/// any name at all.
 ///
-/// A page then depends only on those values of the posts it lists: an edit to a post's body
-/// changes its length, which the archive does not show, so the archive is not rendered again.
+/// A page then depends only on the values it can show: an edit to a post's body changes its
+/// length, which the archive does not show, so the archive is not rendered again.
 enum LayoutReads {
-    /// The fields `layout` can show, with `sources` holding every layout's text by name.
-    static func fields(of layout: String, in sources: [String: String]) -> ListingFields {
-        fields(of: layout, scans: sources.mapValues(scan))
+    /// The names `layout` can read, with `sources` holding every layout's text by name; nil when
+    /// it may read any.
+    static func names(of layout: String, in sources: [String: String]) -> Set<String>? {
+        names(of: layout, scans: sources.mapValues(scan))
     }
 
-    /// The fields of every layout in `sources`, each text read once however many layouts include it.
-    static func fields(in sources: [String: String]) -> [String: ListingFields] {
+    /// The names of every layout in `sources`, each text read once however many layouts include it.
+    static func names(in sources: [String: String]) -> [String: Set<String>?] {
         let scans = sources.mapValues(scan)
-        return Dictionary(uniqueKeysWithValues: sources.keys.map { ($0, fields(of: $0, scans: scans)) })
+        return Dictionary(uniqueKeysWithValues: sources.keys.map { ($0, names(of: $0, scans: scans)) })
     }
 
-    private static func fields(of layout: String, scans: [String: (words: Set<String>, templates: [String])?]) -> ListingFields {
+    private static func names(of layout: String, scans: [String: (words: Set<String>, templates: [String])?]) -> Set<String>? {
         var words = Set<String>()
         var pending = [layout], seen = Set<String>()
         while let name = pending.popLast() {
             guard seen.insert(name).inserted, let scanned = scans[name] else { continue }
-            guard let found = scanned else { return .all }
+            guard let found = scanned else { return nil }
             words.formUnion(found.words)
             pending += found.templates
         }
-        return ListingFields(words: words)
+        return words
     }
 
     /// The words in the tags of `text` and the templates it includes, or nil when it does
