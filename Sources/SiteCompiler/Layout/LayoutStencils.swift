@@ -86,7 +86,7 @@ final class LayoutStencils: @unchecked Sendable {
     private func makeStencil(_ name: String, _ values: [String: Any]) -> Stencil? {
         let recorder = SkeletonRecorder()
         guard let (_, skeleton) = try? PageShape.of(values, recorder: recorder), let skeleton else { return nil }
-        let output = SlotMarker.$inSkeleton.withValue(true) { theme.render(name, object: skeleton) }
+        let output = theme.render(name, object: skeleton)
         guard !recorder.failed else { return nil }
         return Stencil(skeleton: output, emissions: recorder.emissions)
     }

@@ -150,7 +150,7 @@ import Testing
     }
 
     @Test func textsThatLookLikeMarksStayText() throws {
-        let forged = String(decoding: [0xEF, 0xB7, 0x90] + Array("abcdefgh1".utf8) + [0xEF, 0xB7, 0x91], as: UTF8.self)
+        let forged = String(decoding: [0xEF, 0xB7, 0x90] + Array("<abcdefgh1".utf8) + [0xEF, 0xB7, 0x91], as: UTF8.self)
         let genuine = SlotMarker.mark(0)
         // Swift's literals take no noncharacters.
         func scalar(_ value: UInt32) -> String { String(Unicode.Scalar(value)!) }
@@ -177,16 +177,14 @@ import Testing
         #expect(try stencils(["post": "{{> footer}}{{page.title}}"]).1 != nil)
     }
 
-    @Test func marksAreEscapedWholeAndOnlyWhole() throws {
+    @Test func escapingAMarkMarksItsSlotEscaped() throws {
         let mark = SlotMarker.mark(12, suffix: "\r\n")
-        #expect(SlotMarker.escaping(mark) == nil, "outside a skeleton render")
-        let escaped = try #require(SlotMarker.$inSkeleton.withValue(true) { SlotMarker.escaping(mark) })
-        #expect(Array(escaped.utf8)[2] == SlotMarker.escaped)
-        #expect(SlotMarker.parse(Array(escaped.utf8), at: 0)?.number == 12)
-        SlotMarker.$inSkeleton.withValue(true) {
-            #expect(SlotMarker.escaping(mark + "x") == nil)
-            #expect(SlotMarker.escaping("x" + mark) == nil)
-        }
+        let raw = try #require(SlotMarker.parse(Array(mark.utf8), at: 0))
+        #expect(raw.number == 12 && !raw.escaped && raw.end == mark.utf8.count - 2)
+        let escaped = try #require(SlotMarker.parse(Array(HTMLEscaping().escapeText(mark).utf8), at: 0))
+        #expect(escaped.number == 12 && escaped.escaped)
+        #expect(SlotMarker.parse(Array(("x" + mark).utf8), at: 0) == nil)
+        #expect(SlotMarker.parse(Array(("x" + mark).utf8), at: 1)?.number == 12)
         #expect(HTMLEscaping().escapeText("a<b") == "a&lt;b")
     }
 
