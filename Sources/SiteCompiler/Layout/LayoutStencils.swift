@@ -13,8 +13,10 @@ import Foundation
 /// of the page's texts; a layout that does more with a text than print it (a transform such as
 /// `uppercased`, printing a whole array) makes its shape fall back to rendering every page.
 /// One per build: its pages' `site` value is the same on every page.
-final class LayoutStencils: @unchecked Sendable {
+final class LayoutStencils: LayoutRendering, @unchecked Sendable {
     private let theme: Theme
+    /// The fragments of the build's post summaries, for pages that hold them.
+    private let fragments: SummaryFragments?
     private let lock = NSLock()
     /// Each shape's stencil by layout, or nil for a shape whose pages are rendered as they are.
     private var stencils: [Key: Stencil?] = [:]
@@ -49,19 +51,36 @@ final class LayoutStencils: @unchecked Sendable {
         var givesUp: Bool { shapes >= 32 && shapes * 2 > pages }
     }
 
-    /// Stencils for `theme`'s layouts; nil when a layout does something a stencil cannot follow.
-    init?(theme: Theme) {
-        guard theme.allowsStencils else { return nil }
+    /// Stencils for `theme`'s layouts, whose pages hold the post `summaries`; nil when a layout
+    /// does something a stencil cannot follow.
+    init?(theme: Theme, summaries: PostSummaries? = nil) {
+        guard Self.canFollow(theme.texts.values) else { return nil }
         self.theme = theme
+        fragments = summaries.map(SummaryFragments.init)
+    }
+
+    /// Whether stencils can follow every layout of `texts`: none changes the delimiters (which
+    /// ``LayoutReads`` cannot see past), sets its own content type (a stencil escapes its slots as
+    /// ``HTMLEscaping`` does), or names a partial by a value (a mark is no layout name).
+    static func canFollow(_ texts: some Collection<String>) -> Bool {
+        texts.allSatisfy { text in
+            guard let tags = LayoutReads.tags(in: text) else { return false }
+            return !tags.contains { tag in
+                tag.sigil == "%" || ((tag.sigil == ">" || tag.sigil == "<") && tag.body.hasPrefix("*"))
+            }
+        }
     }
 
     /// The layout `name` rendered with `values`, exactly as ``Theme/render(_:_:)`` renders it.
-    /// `known` has the fragments of dictionaries the values hold, to save walking them again.
-    func render(_ name: String, _ values: [String: Any], known: PageShape.Known = PageShape.Known()) -> String {
+    /// The summaries the values hold (`summaries`) are taken from their fragments, to save
+    /// walking them again.
+    func render(_ name: String, _ values: [String: Any], summaries: @autoclosure () -> SummaryPlaces = SummaryPlaces()) -> String {
         lock.lock()
         let givesUp = tallies[name]?.givesUp ?? false
         lock.unlock()
-        guard !givesUp, let shape = try? PageShape.of(values, known: known) else { return theme.render(name, values) }
+        guard !givesUp, let shape = try? PageShape.of(values, summaries: summaries(), fragments: fragments) else {
+            return theme.render(name, values)
+        }
         let key = Key(layout: name, shape: shape.key)
         lock.lock()
         let known = stencils[key]

@@ -7,21 +7,18 @@ import Foundation
 /// Pages render on several threads at once; a summary two of them want at the same moment may be
 /// made twice, and the first one stored wins, which is harmless since both are the same.
 final class PostSummaries: @unchecked Sendable {
-    private let posts: [RenderedDocument]
-    private let make: @Sendable (RenderedDocument) -> [String: Any]
+    /// How many posts there are, each with a summary.
+    let count: Int
+    private let make: @Sendable (Int) -> [String: Any]
     private let lock = NSLock()
     private var made: [[String: Any]?]
-    /// Each summary's part of a page shape, walked once for all the pages that show it.
-    private var fragments: [PageShape.Fragment??]
 
-    init(_ posts: [RenderedDocument], make: @escaping @Sendable (RenderedDocument) -> [String: Any]) {
-        self.posts = posts
+    /// The summaries of `count` posts, the one at an index made by `make`.
+    init(count: Int, make: @escaping @Sendable (_ index: Int) -> [String: Any]) {
+        self.count = count
         self.make = make
-        made = Array(repeating: nil, count: posts.count)
-        fragments = Array(repeating: nil, count: posts.count)
+        made = Array(repeating: nil, count: count)
     }
-
-    var count: Int { posts.count }
 
     subscript(index: Int) -> [String: Any] {
         lock.lock()
@@ -30,26 +27,11 @@ final class PostSummaries: @unchecked Sendable {
             return value
         }
         lock.unlock()
-        let value = make(posts[index])
+        let value = make(index)
         lock.lock()
         defer { lock.unlock() }
         if made[index] == nil { made[index] = value }
         return made[index]!
-    }
-
-    /// The shape fragment of summary `index` (nil if it holds a value shapes do not know).
-    func fragment(_ index: Int) -> PageShape.Fragment? {
-        lock.lock()
-        if let known = fragments[index] {
-            lock.unlock()
-            return known
-        }
-        lock.unlock()
-        let fragment = PageShape.Fragment(self[index])
-        lock.lock()
-        defer { lock.unlock() }
-        fragments[index] = fragment
-        return fragment
     }
 
     /// The summaries of `indices`, made on every core when there are many.

@@ -61,8 +61,8 @@ struct TemplateContext: @unchecked Sendable {
             for spelling in group.spellings { tagValues[spelling] = Self.tagLink(spelling, slug: group.slug, links: links) }
         }
         self.tagValues = tagValues
-        let tags = ReadOnly(tagValues)
-        postSummaries = PostSummaries(site.posts) { post in Self.summary(of: post, links: links, dates: dates, tags: tags.value) }
+        let tags = ReadOnly(tagValues), posts = site.posts
+        postSummaries = PostSummaries(count: posts.count) { index in Self.summary(of: posts[index], links: links, dates: dates, tags: tags.value) }
     }
 
     private static func summary(of post: RenderedDocument, links: Links, dates: DateStyle, tags: [String: [String: Any]]) -> [String: Any] {

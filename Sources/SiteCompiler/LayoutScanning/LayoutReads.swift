@@ -102,22 +102,10 @@ enum LayoutReads {
         return qualified
     }
 
-    /// Whether ``LayoutStencils`` can follow every layout: none changes the delimiters (which
-    /// this reading cannot see past), sets its own content type (a stencil knows escaping by
-    /// ``HTMLEscaping``'s), or names a partial by a value (a mark is no layout name).
-    static func allowsStencils(in sources: [String: String]) -> Bool {
-        sources.values.allSatisfy { text in
-            guard let tags = tags(in: text) else { return false }
-            return !tags.contains { tag in
-                tag.sigil == "%" || ((tag.sigil == ">" || tag.sigil == "<") && tag.body.hasPrefix("*"))
-            }
-        }
-    }
-
     /// The tags of `text` in order, each with its sigil (`#`, `^`, `/`, `>`, `<`, `$`, `!`, `%`,
     /// `&`, `{` for a triple, or none) and the rest, trimmed; nil when delimiters change or a tag
     /// is left open.
-    private static func tags(in text: String) -> [(sigil: Character?, body: String)]? {
+    static func tags(in text: String) -> [(sigil: Character?, body: String)]? {
         var tags: [(sigil: Character?, body: String)] = []
         let bytes = Array(text.utf8)
         let open = UInt8(ascii: "{"), close = UInt8(ascii: "}")
