@@ -1,4 +1,4 @@
-import Foundation
+import Synchronization
 
 /// Renders many pages of a layout by rendering each page shape once (see ``PageShape``) and
 /// filling the result with each page's values, so that the output is swift-mustache's, byte
@@ -13,25 +13,27 @@ import Foundation
 /// of the page's texts; a layout that does more with a text than print it (a transform such as
 /// `uppercased`, printing a whole array) makes its shape fall back to rendering every page.
 /// One per build: its pages' `site` value is the same on every page.
-final class LayoutStencils: LayoutRendering, @unchecked Sendable {
+final class LayoutStencils: LayoutRendering {
     private let theme: Theme
     /// The fragments of the build's post summaries, for pages that hold them.
     private let fragments: SummaryFragments?
-    private let lock = NSLock()
-    /// Each shape's stencil by layout, or nil for a shape whose pages are rendered as they are.
-    private var stencils: [Key: Stencil?] = [:]
-    /// How many skeleton renders were made, for tests.
-    private(set) var skeletonRenders = 0
-    /// How many shapes have a stencil, for tests.
-    var stencilCount: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return stencils.values.count { $0 != nil }
-    }
     /// More shapes than pages worth keeping them for: a blog whose every page differs.
     private let limit = 1024
-    /// Pages and new shapes so far, by layout.
-    private var tallies: [String: Tally] = [:]
+    private let state = Mutex(State())
+
+    /// What the pages rendered so far have taught, shared by every thread that renders.
+    private struct State {
+        /// Each shape's stencil by layout, or nil for a shape whose pages are rendered as they are.
+        var stencils: [Key: Stencil?] = [:]
+        /// Pages and new shapes so far, by layout.
+        var tallies: [String: Tally] = [:]
+        var skeletonRenders = 0
+    }
+
+    /// How many skeleton renders were made, for tests.
+    var skeletonRenders: Int { state.withLock { $0.skeletonRenders } }
+    /// How many shapes have a stencil, for tests.
+    var stencilCount: Int { state.withLock { $0.stencils.values.count { $0 != nil } } }
 
     private struct Key: Hashable {
         var layout: String
@@ -75,17 +77,15 @@ final class LayoutStencils: LayoutRendering, @unchecked Sendable {
     /// The summaries the values hold (`summaries`) are taken from their fragments, to save
     /// walking them again.
     func render(_ name: String, _ values: [String: Any], summaries: @autoclosure () -> SummaryPlaces = SummaryPlaces()) -> String {
-        lock.lock()
-        let givesUp = tallies[name]?.givesUp ?? false
-        lock.unlock()
+        let givesUp = state.withLock { $0.tallies[name]?.givesUp ?? false }
         guard !givesUp, let shape = try? PageShape.of(values, summaries: summaries(), fragments: fragments) else {
             return theme.render(name, values)
         }
         let key = Key(layout: name, shape: shape.key)
-        lock.lock()
-        let known = stencils[key]
-        tallies[name, default: Tally()].pages += 1
-        lock.unlock()
+        let known = state.withLock { state in
+            state.tallies[name, default: Tally()].pages += 1
+            return state.stencils[key]
+        }
         switch known {
         case .some(.some(let stencil)):
             return stencil.fill(shape.leaves) ?? theme.render(name, values)
@@ -93,11 +93,11 @@ final class LayoutStencils: LayoutRendering, @unchecked Sendable {
             return theme.render(name, values)
         case .none:
             let stencil = makeStencil(name, values)
-            lock.lock()
-            skeletonRenders += 1
-            tallies[name, default: Tally()].shapes += 1
-            if stencils.count < limit, stencils[key] == nil { stencils[key] = .some(stencil) }
-            lock.unlock()
+            state.withLock { state in
+                state.skeletonRenders += 1
+                state.tallies[name, default: Tally()].shapes += 1
+                if state.stencils.count < limit, state.stencils[key] == nil { state.stencils[key] = .some(stencil) }
+            }
             return stencil?.fill(shape.leaves) ?? theme.render(name, values)
         }
     }

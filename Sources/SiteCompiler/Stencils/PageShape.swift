@@ -8,7 +8,7 @@ struct PageShape {
     var key: [UInt8] = []
     var leaves: [Leaf] = []
 
-    enum Leaf {
+    enum Leaf: Sendable {
         /// A string, of which the slot prints the first `keep` bytes: the line breaks after them
         /// are in the shape, and so in the stencil's own text.
         case text(String, keep: Int)
@@ -22,7 +22,7 @@ struct PageShape {
 
     /// What one dictionary adds to a shape and its leaves, which are the same wherever it sits:
     /// walked once for a value many pages hold (see ``SummaryFragments``) rather than again for each.
-    struct Fragment: @unchecked Sendable {
+    struct Fragment: Sendable {
         fileprivate let key: [UInt8]
         fileprivate let leaves: [Leaf]
 
