@@ -1,38 +1,56 @@
-/// Groups of a post's list values, for fingerprinting only what a page shows.
-struct ListingFields: OptionSet, Hashable, Sendable {
-    let rawValue: Int
-    static let title = ListingFields(rawValue: 1 << 0)
-    static let address = ListingFields(rawValue: 1 << 1)
-    static let date = ListingFields(rawValue: 1 << 2)
-    static let updated = ListingFields(rawValue: 1 << 3)
-    static let tags = ListingFields(rawValue: 1 << 4)
-    static let excerpt = ListingFields(rawValue: 1 << 5)
-    /// The word count itself.
-    static let length = ListingFields(rawValue: 1 << 6)
-    static let draft = ListingFields(rawValue: 1 << 7)
-    static let audio = ListingFields(rawValue: 1 << 8)
-    /// The reading time, in minutes: most edits leave it as it was, and so the pages that show
-    /// only it (the default theme's home page, a post's neighbours) need not be made again.
-    static let readingTime = ListingFields(rawValue: 1 << 9)
-    static let all: ListingFields = [.title, .address, .date, .updated, .tags, .excerpt, .length, .draft, .audio, .readingTime]
+/// A set of ``ListingField``s: what a page shows of the posts it lists, for fingerprinting only that.
+struct ListingFields: SetAlgebra, Hashable, Sendable {
+    /// One bit a field, at its raw value; what the cache keeps.
+    private(set) var bits: Int
 
-    init(rawValue: Int) { self.rawValue = rawValue }
+    /// Every field.
+    static let all = ListingFields(ListingField.allCases)
 
-    /// The groups of the summary names (as ``TemplateContext`` spells them) a layout reads, as
-    /// ``LayoutReads`` finds them; every group when it could not tell (`names` nil).
+    init() { bits = 0 }
+
+    init(arrayLiteral fields: ListingField...) {
+        self.init(fields)
+    }
+
+    /// The fields of the names (as ``ListingField/names`` spells them) that a layout reads, as
+    /// ``LayoutReads`` finds them; every field when it could not tell (`names` nil).
     init(names: Set<String>?) {
-        guard let words = names else {
+        guard let names else {
             self = .all
             return
         }
-        let names: [(ListingFields, [String])] = [
-            (.title, ["title"]), (.address, ["url", "permalink"]), (.date, ["date"]), (.updated, ["updated"]),
-            (.tags, ["tags"]), (.excerpt, ["excerpt", "summary", "has_more"]), (.length, ["word_count"]),
-            (.readingTime, ["reading_time"]),
-            (.draft, ["draft"]), (.audio, ["audio"]),
-        ]
-        var fields: ListingFields = []
-        for (group, spellings) in names where spellings.contains(where: words.contains) { fields.insert(group) }
-        self = fields
+        self.init(ListingField.allCases.filter { $0.names.contains(where: names.contains) })
     }
+
+    private static func bit(_ field: ListingField) -> Int { 1 << field.rawValue }
+
+    func contains(_ field: ListingField) -> Bool { bits & Self.bit(field) != 0 }
+
+    func union(_ other: ListingFields) -> ListingFields { ListingFields(bits: bits | other.bits) }
+    func intersection(_ other: ListingFields) -> ListingFields { ListingFields(bits: bits & other.bits) }
+    func symmetricDifference(_ other: ListingFields) -> ListingFields { ListingFields(bits: bits ^ other.bits) }
+
+    mutating func formUnion(_ other: ListingFields) { bits |= other.bits }
+    mutating func formIntersection(_ other: ListingFields) { bits &= other.bits }
+    mutating func formSymmetricDifference(_ other: ListingFields) { bits ^= other.bits }
+
+    @discardableResult
+    mutating func insert(_ field: ListingField) -> (inserted: Bool, memberAfterInsert: ListingField) {
+        defer { bits |= Self.bit(field) }
+        return (!contains(field), field)
+    }
+
+    @discardableResult
+    mutating func remove(_ field: ListingField) -> ListingField? {
+        defer { bits &= ~Self.bit(field) }
+        return contains(field) ? field : nil
+    }
+
+    @discardableResult
+    mutating func update(with field: ListingField) -> ListingField? {
+        defer { bits |= Self.bit(field) }
+        return contains(field) ? field : nil
+    }
+
+    private init(bits: Int) { self.bits = bits }
 }
