@@ -112,6 +112,8 @@ enum ListingField: Int, CaseIterable, Sendable {
             builder.add(post.hasMore)
             builder.add(post.excerpt)
             builder.add(post.summary)
+            // The excerpt's relative links are rebased on the post's folder.
+            builder.add(document.directoryPath)
         case .length:
             builder.add(post.wordCount)
         case .readingTime:

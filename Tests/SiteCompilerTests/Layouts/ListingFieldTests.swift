@@ -13,7 +13,7 @@ import Testing
         "galley.yml": TestBlog.config,
         "posts/2019-10-08-full/index.md": TestBlog.post(
             "title: Full & more\ndate: 2019-10-08 13:34\nupdated: 2019-11-01\ntags: [Swift, Café]\ndraft: true\n"
-                + "summary: A short one.\naudio:\n  url: /a.mp3\n  length: 1234\n  duration: 75",
+                + "audio:\n  url: /a.mp3\n  length: 1234\n  duration: 75",
             "See ![a photo](photo.jpg) and [more](more/).\n\n<!--more-->\n\nThe rest."),
         "posts/2019-10-07-bare.md": TestBlog.post("title: Bare"),
     ]
@@ -45,6 +45,53 @@ import Testing
         // The full post shows every name, so none is left over from a value no longer made.
         let full = try #require(site.posts.firstIndex { $0.document.title == "Full & more" })
         #expect(Set(context.postSummaries[full].keys) == Set(names))
+    }
+
+    /// Two posts with the same digest of a field show the same values of it: the digest holds
+    /// everything the values are made from. Each edit below changes one thing of a post, and
+    /// every field's values change under one edit or more.
+    @Test func aFieldsDigestChangesWheneverItsValuesDo() throws {
+        let path = "posts/2019-10-08-full/index.md"
+        let full = try #require(Self.files[path])
+        func edit(_ old: String, _ new: String) -> String {
+            precondition(full.contains(old))
+            return full.replacingOccurrences(of: old, with: new)
+        }
+        let edits = [
+            "title": edit("title: Full & more", "title: Full & less"),
+            // The excerpt's links are rebased on the post's new folder.
+            "slug": edit("title: Full & more", "title: Full & more\nslug: elsewhere"),
+            "date": edit("13:34", "14:34"),
+            "updated": edit("2019-11-01", "2019-11-02"),
+            "tags": edit("[Swift, Café]", "[Swift]"),
+            "summary": edit("draft: true", "draft: true\nsummary: A summary of its own."),
+            "excerpt": edit("See ![a photo]", "Look ![a photo]"),
+            "length": edit("The rest.", "The rest, and more."),
+            "reading time": edit("The rest.", String(repeating: "word ", count: 300)),
+            "draft": edit("draft: true", "draft: false"),
+            "audio": edit("duration: 75", "duration: 76"),
+        ]
+        func values(_ field: ListingField, of post: RenderedDocument, _ shared: ListingField.Shared) -> Fingerprint {
+            var values: [String: Any] = [:]
+            field.values(of: post, shared, into: &values)
+            return Fingerprint.of(value: values)
+        }
+        let base = try Self.compile(Self.files)
+        let before = try #require(base.site.posts.first { $0.document.sourcePath == path })
+        var changed = Set<ListingField>()
+        for (name, text) in edits.sorted(by: { $0.key < $1.key }) {
+            var files = Self.files
+            files[path] = text
+            let edited = try Self.compile(files)
+            let after = try #require(edited.site.posts.first { $0.document.sourcePath == path })
+            for field in ListingField.allCases {
+                let sameValues = values(field, of: before, base.shared) == values(field, of: after, edited.shared)
+                if !sameValues { changed.insert(field) }
+                #expect(sameValues || before.listingFingerprint([field]) != after.listingFingerprint([field]),
+                        "editing the \(name) changes the values of \(field) but not their digest")
+            }
+        }
+        #expect(changed == Set(ListingField.allCases))
     }
 
     @Test func aLayoutReadingANameShowsItsField() {
