@@ -17,12 +17,12 @@ extension PagePlanner {
             let next = index > 0 ? index - 1 : nil
             let fingerprint = Fingerprint([inputs.site, inputs.posts[index]] + [previous, next].map { $0.map { listings[$0] } ?? Fingerprint() },
                                           label: "post")
-            return document(post, fingerprint: fingerprint, defaultLayout: "post", known: { [self] in
+            return document(post, fingerprint: fingerprint, defaultLayout: "post", summaries: {
                 // The neighbours' summaries, which the page holds as they are.
-                var known: [String: PageShape.Fragment] = [:]
-                known["previous"] = previous.flatMap(context.postSummaries.fragment)
-                known["next"] = next.flatMap(context.postSummaries.fragment)
-                return PageShape.Known(children: ["page": known])
+                var neighbours: [String: Int] = [:]
+                neighbours["previous"] = previous
+                neighbours["next"] = next
+                return SummaryPlaces(children: ["page": neighbours])
             }) { [self] in
                 context.page(post, index: index, previous: previous, next: next)
             }
@@ -46,12 +46,12 @@ extension PagePlanner {
     }
 
     private func document(_ rendered: RenderedDocument, fingerprint: Fingerprint, defaultLayout: String,
-                          known: @escaping @Sendable () -> PageShape.Known = { PageShape.Known() },
+                          summaries: @escaping @Sendable () -> SummaryPlaces = { SummaryPlaces() },
                           page: @escaping @Sendable () -> [String: Any]) -> Item {
         let document = rendered.document
         let layout = document.layout?.name ?? defaultLayout
         return self.page(document.outputPath, origin: document.sourcePath, fingerprint: fingerprint) { [self] in
-            html(layout, context.values(page: page()), ofMany: true, known: known())
+            html(layout, context.values(page: page()), ofMany: true, summaries: summaries())
         }
     }
 }

@@ -31,9 +31,8 @@ extension PagePlanner {
                 if number < pageCount { pagination["next_url"] = context.links.url(path(number + 1)) }
                 let title = number == 1 ? site.config.title : "\(site.config.title) – page \(number)"
                 let page = context.generatedPage(kind: "home", title: title, path: path(number))
-                let summaries = context.postSummaries
-                return html("home", context.values(page: page, extra: ["posts": summaries.of(range), "pagination": pagination]), ofMany: true,
-                            known: PageShape.Known(lists: ["posts": range.compactMap(summaries.fragment)]))
+                return html("home", context.values(page: page, extra: ["posts": context.postSummaries.of(range), "pagination": pagination]),
+                            ofMany: true, summaries: SummaryPlaces(lists: ["posts": range]))
             }
         }
         items.append(Item(path: "page/1/index.html", content: .text(redirectPage(to: "/")), origin: "the home page"))

@@ -16,9 +16,9 @@ final class PagePlanner: Sendable {
     let context: TemplateContext
     let copies: [(source: String, output: String)]
     let inputs: PageInputs
-    /// Renders the pages that come many to a layout (posts, pages, the home pages) a shape at a
-    /// time; nil when the theme does something stencils cannot follow, or a test compares.
-    let stencils: LayoutStencils?
+    /// Renders the pages that come many to a layout (posts, pages, the home pages): the theme, or
+    /// a quicker renderer that gives the same bytes (see ``LayoutRendering``).
+    let renderer: any LayoutRendering
 
     /// One file a generator wants written.
     struct Item: Sendable {
@@ -49,8 +49,12 @@ final class PagePlanner: Sendable {
         var pages: [Fingerprint]
     }
 
+    /// A planner for `site`, whose pages that come many to a layout go through the renderer that
+    /// `renderer` makes of the theme and the post summaries (the theme itself unless told).
     init(site: Site, theme: Theme, options: BuildOptions, copies: [(source: String, output: String)],
-         renderSiteOnlyLayoutsOnce: Bool = true, useStencils: Bool = true, inputs: (_ context: TemplateContext) -> PageInputs) {
+         renderSiteOnlyLayoutsOnce: Bool = true,
+         renderer: (_ theme: Theme, _ summaries: PostSummaries) -> any LayoutRendering = { theme, _ in theme },
+         inputs: (_ context: TemplateContext) -> PageInputs) {
         self.site = site
         self.options = options
         self.copies = copies
@@ -61,7 +65,7 @@ final class PagePlanner: Sendable {
         let shadowed = YAMLValue.reaches("site", in: site.config.params)
             || site.posts.contains(where: \.paramsHaveSiteKey) || site.pages.contains(where: \.paramsHaveSiteKey)
         self.theme = renderSiteOnlyLayoutsOnce && !shadowed ? theme.renderingOnce(site: context.site) : theme
-        stencils = useStencils ? LayoutStencils(theme: self.theme) : nil
+        self.renderer = renderer(self.theme, context.postSummaries)
         self.inputs = inputs(context)
     }
 
@@ -141,12 +145,12 @@ final class PagePlanner: Sendable {
     }
 
     /// Renders a layout, keeping search engines out of previews even when a blog's own layouts
-    /// forget the robots tag. `ofMany` says the layout renders many pages, most of them alike
-    /// in shape, which is when stencils pay; `known` is what the values are known to hold (see
-    /// ``PageShape/Known``), worked out only when stencils render the page.
+    /// forget the robots tag. `ofMany` says the layout renders many pages alike, which go
+    /// through ``renderer``; `summaries` says where the values hold posts' summaries, worked
+    /// out only when the renderer asks.
     func html(_ layout: String, _ values: [String: Any], ofMany: Bool = false,
-              known: @autoclosure () -> PageShape.Known = PageShape.Known()) -> String {
-        let page = (ofMany ? stencils : nil)?.render(layout, values, known: known()) ?? theme.render(layout, values)
+              summaries: @autoclosure () -> SummaryPlaces = SummaryPlaces()) -> String {
+        let page = ofMany ? renderer.render(layout, values, summaries: summaries()) : theme.render(layout, values)
         guard options.noindex, !UTF8Search.contains("name=\"robots\"", in: page), let head = page.range(of: "<head>", options: .caseInsensitive) else {
             return page
         }

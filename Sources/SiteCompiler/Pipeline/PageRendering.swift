@@ -5,8 +5,9 @@ import FileSystem
 ///
 /// Pages that many of are made alike (posts, pages, home pages) are spread over every core.
 /// The pages made from many posts are rendered one at a time on a thread of their own meanwhile:
-/// swift-mustache renders them as they are (no two tag pages share a shape), and its casts
-/// slow each other down on two cores at once, where the stencil-made pages cost almost none.
+/// swift-mustache renders each of them as it is (no two tag pages are alike), and its casts
+/// slow each other down on two cores at once, where the pages made alike cost almost none
+/// (see ``LayoutRendering``).
 struct PageRendering: Sendable {
     /// Which pages the last build made that are still good; ask it before rendering.
     var outdatedness: any Outdatedness

@@ -116,7 +116,7 @@ public struct SiteBuilder: Sendable {
 
         // Plan the pages.
         let planner = PagePlanner(site: assembled.site, theme: theme, options: options, copies: loaded.copies,
-                                  renderSiteOnlyLayoutsOnce: renderSiteOnlyLayoutsOnce, useStencils: useStencils) { context in
+                                  renderSiteOnlyLayoutsOnce: renderSiteOnlyLayoutsOnce, renderer: pageRenderer) { context in
             assembled.inputs(site: context.site, listing: listed)
         }
         let plan = planner.plan()
@@ -130,6 +130,12 @@ public struct SiteBuilder: Sendable {
         timer.lap("render")
         return Compiled(site: assembled.site, output: plan.tree, warnings: loaded.warnings, cache: cache, pages: made,
                         previousPages: previous, savingDocuments: savingDocuments, validUntil: selection.validUntil)
+    }
+
+    /// What renders the pages that come many to a layout: stencils, which render each page shape
+    /// once, where the theme allows them; else the theme itself.
+    private func pageRenderer(_ theme: Theme, _ summaries: PostSummaries) -> any LayoutRendering {
+        (useStencils ? LayoutStencils(theme: theme, summaries: summaries) : nil) ?? theme
     }
 
     /// Compiles the blog and writes it to `folder`, replacing the previous build only when the

@@ -196,6 +196,19 @@ import Testing
         try blog.expectSameAsFullBuild("an archive that shows the length")
     }
 
+    /// An excerpt's relative links are rebased on its post's folder: a list that shows excerpts
+    /// but not addresses is made again when a post moves.
+    @Test func aListOfExcerptsFollowsAPostThatMoves() throws {
+        try blog.write("layouts/archive.mustache", "{{#posts}}{{{excerpt}}}\n{{/posts}}")
+        try blog.write("posts/2019-10-03-post-3.md", TestBlog.post("title: Post 3", "See [the notes](notes/).\n\n<!--more-->\n\nMore of 3."))
+        try incremental()
+        #expect(blog.page("archive/index.html")?.contains("/2019/10/03/post-3/notes/") == true)
+        try blog.write("posts/2019-10-03-post-3.md", TestBlog.post("title: Post 3\nslug: moved", "See [the notes](notes/).\n\n<!--more-->\n\nMore of 3."))
+        try incremental()
+        #expect(blog.page("archive/index.html")?.contains("/2019/10/03/moved/notes/") == true)
+        try blog.expectSameAsFullBuild("a post that moved")
+    }
+
     @Test func aDamagedOrMissingCacheMeansAFullBuildNeverAWrongOne() throws {
         try incremental()
         let cacheFile = BuildCache.file(for: blog.output, in: cache)

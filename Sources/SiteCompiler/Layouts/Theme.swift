@@ -19,12 +19,12 @@ public struct Theme: Sendable {
     public let origins: [String: String]
     /// The digest of every layout and theme file: pages rendered with another theme are outdated.
     let fingerprint: Fingerprint
-    /// Which of a listed post's values each layout can show (see ``LayoutReads``).
+    /// Which of a listed post's values each layout can show, by the names it reads (see ``LayoutReads``).
     let listingFields: [String: ListingFields]
     /// The layouts whose output is the same on every page of a build (see ``LayoutReads/siteOnly(in:)``).
     let siteOnly: Set<String>
-    /// Whether pages may be rendered through ``LayoutStencils`` (see ``LayoutReads/allowsStencils(in:)``).
-    let allowsStencils: Bool
+    /// Each layout's text by name, as it was read, for whatever reads the layouts beside rendering them.
+    let texts: [String: String]
 
     /// The default theme, with the blog's `layouts/` on top.
     public static func load(from tree: any SourceTree) throws(BuildFailure) -> Theme {
@@ -95,9 +95,9 @@ public struct Theme: Sendable {
         let texts = sources.mapValues(\.text)
         return Theme(library: library, layoutNames: Set(sources.keys), assets: assets, origins: sources.mapValues(\.origin),
                      fingerprint: Fingerprint(parts, label: "theme"),
-                     listingFields: LayoutReads.fields(in: texts),
+                     listingFields: LayoutReads.names(in: texts).mapValues(ListingFields.init(names:)),
                      siteOnly: LayoutReads.siteOnly(in: texts),
-                     allowsStencils: LayoutReads.allowsStencils(in: texts))
+                     texts: texts)
     }
 
     /// The list values of posts that the layout `name` can show; all of them for a name unknown.
@@ -120,7 +120,8 @@ public struct Theme: Sendable {
         render(name, object: context)
     }
 
-    /// Renders the layout `name` with a context of any type (a skeleton's).
+    /// Renders the layout `name` with values of any type swift-mustache reads, such as stand-ins
+    /// of a renderer's own.
     func render(_ name: String, object: Any) -> String {
         library.render(object, withTemplate: name) ?? ""
     }

@@ -61,28 +61,8 @@ struct TemplateContext: @unchecked Sendable {
             for spelling in group.spellings { tagValues[spelling] = Self.tagLink(spelling, slug: group.slug, links: links) }
         }
         self.tagValues = tagValues
-        let tags = ReadOnly(tagValues)
-        postSummaries = PostSummaries(site.posts) { post in Self.summary(of: post, links: links, dates: dates, tags: tags.value) }
-    }
-
-    private static func summary(of post: RenderedDocument, links: Links, dates: DateStyle, tags: [String: [String: Any]]) -> [String: Any] {
-        let document = post.document
-        var values: [String: Any] = [
-            "title": document.title,
-            "url": links.url(document.path),
-            "permalink": links.absolute(document.path),
-            "excerpt": links.rebase(post.excerpt, for: document, absolute: false),
-            "summary": post.summary,
-            "has_more": post.hasMore,
-            "tags": tagLinks(document.tags, known: tags, links: links),
-            "reading_time": readingTime(post.wordCount),
-            "word_count": post.wordCount,
-        ]
-        values["date"] = document.date.map(dates.value)
-        values["updated"] = document.updated.map(dates.value)
-        values["draft"] = document.draft ? true : nil
-        values["audio"] = document.audio.map { audio(of: $0, links: links) }
-        return values
+        let shared = ListingField.Shared(links: links, dates: dates, tags: ReadOnly(tagValues)), posts = site.posts
+        postSummaries = PostSummaries(count: posts.count) { index in ListingField.summary(of: posts[index], shared) }
     }
 
     /// The `page` value of a post or a page's own layout; `index` is the post's place in

@@ -25,7 +25,7 @@ struct LayoutGraph {
     private let origins: [String: String]
 
     /// Every problem of the theme whose layouts read as `scans`, each at its layout's file
-    /// (`origins`) and line.
+    /// (`origins`, which names one for every layout) and line.
     static func problems(_ scans: [String: LayoutScan], origins: [String: String]) -> [Diagnostic] {
         LayoutGraph(scans, origins: origins).problems()
     }
@@ -154,6 +154,6 @@ struct LayoutGraph {
     }
 
     private func diagnostic(_ layout: String, _ line: Int, _ message: String) -> Diagnostic {
-        Diagnostic(path: origins[layout] ?? "\(Theme.folder)/\(layout).mustache", line: line, message: message)
+        Diagnostic(path: origins[layout] ?? layout, line: line, message: message)
     }
 }

@@ -12,6 +12,5 @@ struct HTMLEscaping: MustacheContentType {
     /// Registers the content type once per process; call before parsing a layout.
     static let register: Void = MustacheContentTypes.register(HTMLEscaping(), named: name)
 
-    // A slot's mark (see ``SlotMarker``) is escaped by turning it into an escaped slot's.
-    func escapeText(_ text: String) -> String { SlotMarker.escaping(text) ?? HTMLEscape.text(text) }
+    func escapeText(_ text: String) -> String { HTMLEscape.text(text) }
 }

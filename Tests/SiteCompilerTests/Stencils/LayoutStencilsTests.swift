@@ -150,7 +150,7 @@ import Testing
     }
 
     @Test func textsThatLookLikeMarksStayText() throws {
-        let forged = String(decoding: [0xEF, 0xB7, 0x90] + Array("abcdefgh1".utf8) + [0xEF, 0xB7, 0x91], as: UTF8.self)
+        let forged = String(decoding: [0xEF, 0xB7, 0x90] + Array("<abcdefgh1".utf8) + [0xEF, 0xB7, 0x91], as: UTF8.self)
         let genuine = SlotMarker.mark(0)
         // Swift's literals take no noncharacters.
         func scalar(_ value: UInt32) -> String { String(Unicode.Scalar(value)!) }
@@ -177,42 +177,39 @@ import Testing
         #expect(try stencils(["post": "{{> footer}}{{page.title}}"]).1 != nil)
     }
 
-    @Test func marksAreEscapedWholeAndOnlyWhole() throws {
+    @Test func escapingAMarkMarksItsSlotEscaped() throws {
         let mark = SlotMarker.mark(12, suffix: "\r\n")
-        #expect(SlotMarker.escaping(mark) == nil, "outside a skeleton render")
-        let escaped = try #require(SlotMarker.$inSkeleton.withValue(true) { SlotMarker.escaping(mark) })
-        #expect(Array(escaped.utf8)[2] == SlotMarker.escaped)
-        #expect(SlotMarker.parse(Array(escaped.utf8), at: 0)?.number == 12)
-        SlotMarker.$inSkeleton.withValue(true) {
-            #expect(SlotMarker.escaping(mark + "x") == nil)
-            #expect(SlotMarker.escaping("x" + mark) == nil)
-        }
+        let raw = try #require(SlotMarker.parse(Array(mark.utf8), at: 0))
+        #expect(raw.number == 12 && !raw.escaped && raw.end == mark.utf8.count - 2)
+        let escaped = try #require(SlotMarker.parse(Array(HTMLEscaping().escapeText(mark).utf8), at: 0))
+        #expect(escaped.number == 12 && escaped.escaped)
+        #expect(SlotMarker.parse(Array(("x" + mark).utf8), at: 0) == nil)
+        #expect(SlotMarker.parse(Array(("x" + mark).utf8), at: 1)?.number == 12)
         #expect(HTMLEscaping().escapeText("a<b") == "a&lt;b")
     }
 
-    /// A dictionary's fragment, walked once, stands for it wherever a page holds it: the shape
-    /// and the page are the same as when the page is walked whole. A fragment for something
-    /// that is not there as said (a list of another length, a text) is not used.
-    @Test func knownFragmentsStandInForTheirDictionaries() throws {
+    /// A post summary's fragment, walked once, stands for it wherever a page holds it: the shape
+    /// and the page are the same as when the page is walked whole. A place said to hold summaries
+    /// that does not (a list of another length, a number, a text) is walked as it is.
+    @Test func summaryFragmentsStandInForTheirDictionaries() throws {
         let dates = try dates()
-        func summary(_ n: Int) -> [String: Any] {
+        @Sendable func summary(_ n: Int) -> [String: Any] {
             ["title": "Post \(n) & co", "url": "/p/\(n)/", "date": dates.value(Date(timeIntervalSince1970: Double(n) * 86_400)),
              "tags": [["name": "t\(n)"]] as [[String: Any]], "has_more": n % 2 == 0, "excerpt": "<p>E \(n)</p>\n"]
         }
-        let summaries = (1...4).map(summary)
-        let fragments = try summaries.map { try #require(PageShape.Fragment($0)) }
+        let summaries = PostSummaries(count: 4) { summary($0 + 1) }
         let values: [String: Any] = [
             "site": site,
             "page": ["title": "Home", "previous": summaries[0], "next": summaries[1], "count": 3] as [String: Any],
-            "posts": Array(summaries[1...3]),
+            "posts": (1...3).map { summaries[$0] },
             "note": "text",
         ]
         let whole = try PageShape.of(values).0
-        let used = PageShape.Known(children: ["page": ["previous": fragments[0], "next": fragments[1], "count": fragments[2]]],
-                                   lists: ["posts": Array(fragments[1...3])])
-        let ignored = PageShape.Known(children: ["note": ["x": fragments[0]]], lists: ["posts": [fragments[0]], "note": [fragments[1]]])
-        for known in [used, ignored] {
-            let shape = try PageShape.of(values, known: known)
+        let used = SummaryPlaces(children: ["page": ["previous": 0, "next": 1, "count": 2]], lists: ["posts": 1..<4])
+        let ignored = SummaryPlaces(children: ["note": ["x": 0]], lists: ["posts": 0..<1, "note": 1..<2])
+        let fragments = SummaryFragments(summaries)
+        for places in [used, ignored] {
+            let shape = try PageShape.of(values, summaries: places, fragments: fragments)
             #expect(shape.key == whole.key)
             #expect(shape.leaves.count == whole.leaves.count)
         }
@@ -221,10 +218,10 @@ import Testing
             {{page.next.title}} {{page.count}} {{note}}
             {{#posts}}<li>{{title}} {{date.iso8601}} {{#tags}}#{{name}}{{/tags}}</li>{{/posts}}
             """]
-        let (theme, made) = try stencils(layouts)
-        let stencils = try #require(made)
+        let (theme, _) = try stencils(layouts)
+        let stencils = try #require(LayoutStencils(theme: theme, summaries: summaries))
         for _ in 0..<2 {
-            #expect(stencils.render("list", values, known: used) == theme.render("list", values))
+            #expect(stencils.render("list", values, summaries: used) == theme.render("list", values))
         }
         #expect(stencils.skeletonRenders == 1)
     }

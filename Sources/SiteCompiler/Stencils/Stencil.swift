@@ -29,13 +29,13 @@ struct Stencil: Sendable {
                 index = UnsafeRawPointer(bytes.baseAddress!).distance(to: UnsafeRawPointer(found))
                 // A noncharacter of the layout's or the site's own, not followed by this
                 // process's nonce, is text like any other.
-                guard let (number, end) = SlotMarker.parse(bytes, at: index) else {
+                guard let (number, escaped, end) = SlotMarker.parse(bytes, at: index) else {
                     index += 1
                     continue
                 }
                 guard number < emissions.count else { return nil }
                 keep(upTo: index)
-                pieces.append(.slot(emissions[number], escaped: bytes[index + 2] == SlotMarker.escaped))
+                pieces.append(.slot(emissions[number], escaped: escaped))
                 index = end
                 copied = end
             }

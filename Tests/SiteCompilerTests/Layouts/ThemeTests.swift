@@ -1,4 +1,5 @@
 import Foundation
+import SiteSource
 import Testing
 
 @testable import SiteCompiler
@@ -120,5 +121,45 @@ import Testing
         #expect(home.contains(#"href="/blog/style.css""#))
         #expect(home.contains(#"href="/blog/tags/a/""#))
         #expect(blog.page("2019/10/08/one/index.html")?.contains("https://example.com/blog/2019/10/08/one/") == true)
+    }
+}
+
+/// What a theme learns from reading its layouts when it is loaded (see ``LayoutReads``).
+@Suite struct ThemeReadingTests {
+    @Test func theDefaultListsShowWhatTheirLayoutsName() throws {
+        let theme = try Theme.load(from: TestBlog().source)
+        let archive = theme.fields(of: "archive")
+        #expect(archive.isSuperset(of: [.title, .address, .date]))
+        #expect(archive.isDisjoint(with: [.length, .readingTime, .excerpt, .tags, .audio, .draft]))
+        #expect(theme.fields(of: "home").isSuperset(of: [.title, .address, .date, .readingTime, .excerpt, .tags, .audio, .draft]))
+        // The default theme shows a reading time, never the word count it comes from.
+        #expect(!theme.fields(of: "home").contains(.length))
+        #expect(theme.fields(of: "no such layout") == .all)
+    }
+
+    @Test func theNamesALayoutReadsPickItsFields() {
+        #expect(ListingFields(names: ["frame", "main", "posts", "page", "title", "url", "empty", "tags"]) == [.title, .address, .tags])
+        #expect(ListingFields(names: nil) == .all)
+        #expect(ListingFields(names: []) == [])
+    }
+
+    @Test func theDefaultHeaderFooterAndSiteLinksShowOnlySiteValues() throws {
+        let theme = try Theme.load(from: TestBlog().source)
+        #expect(theme.siteOnly == ["head-site", "header", "footer"])
+    }
+
+    /// Rendering the site-only layouts once must change nothing: the sample blog and a blog whose
+    /// front matter could shadow `site` build the same with and without it.
+    @Test func renderingThemOnceChangesNoByte() throws {
+        let sampleCopy = try TestBlog()
+        let sample = try sampleCopy.copyOfSampleBlog()
+        let shadowing = try TestBlog(TestBlog.config, [
+            "posts/2019-10-08-one.md": TestBlog.post("title: One\nparams:\n  site:\n    title: Not the site"),
+            "pages/about.md": TestBlog.post("title: About"),
+            "layouts/post.mustache": "{{#page.params}}{{> footer}}{{/page.params}}",
+        ])
+        for source in [DirectorySource(root: sample), shadowing.source] {
+            try sampleCopy.expectSameBuilds(source, options: sampleCopy.options(), setting: \.renderSiteOnlyLayoutsOnce)
+        }
     }
 }

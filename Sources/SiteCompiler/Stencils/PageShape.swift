@@ -8,7 +8,7 @@ struct PageShape {
     var key: [UInt8] = []
     var leaves: [Leaf] = []
 
-    enum Leaf {
+    enum Leaf: Sendable {
         /// A string, of which the slot prints the first `keep` bytes: the line breaks after them
         /// are in the shape, and so in the stencil's own text.
         case text(String, keep: Int)
@@ -21,9 +21,8 @@ struct PageShape {
     struct Unknown: Error {}
 
     /// What one dictionary adds to a shape and its leaves, which are the same wherever it sits:
-    /// walked once for a value many pages hold (a post's summary is on its neighbours' pages and
-    /// on a home page) rather than again for each.
-    struct Fragment: @unchecked Sendable {
+    /// walked once for a value many pages hold (see ``SummaryFragments``) rather than again for each.
+    struct Fragment: Sendable {
         fileprivate let key: [UInt8]
         fileprivate let leaves: [Leaf]
 
@@ -36,15 +35,6 @@ struct PageShape {
         }
     }
 
-    /// Fragments of dictionaries a page's values are known to hold, from whoever put them there:
-    /// `children["page"]?["previous"]` for `values["page"]["previous"]`, and `lists["posts"]`
-    /// for each item of `values["posts"]`. A fragment is used only where the value is a
-    /// dictionary (or a list of as many), and must be that very dictionary's.
-    struct Known {
-        var children: [String: [String: Fragment]] = [:]
-        var lists: [String: [Fragment]] = [:]
-    }
-
     /// The shape of a layout's values, whose `site` is the build's (the same on every page).
     /// With a recorder, also the skeleton a layout renders in their place.
     static func of(_ values: [String: Any], recorder: SkeletonRecorder? = nil) throws(Unknown) -> (PageShape, skeleton: Any?) {
@@ -53,9 +43,11 @@ struct PageShape {
         return (walk.shape, skeleton)
     }
 
-    /// The shape of a layout's values, taking the `known` dictionaries' parts from their fragments.
-    static func of(_ values: [String: Any], known: Known) throws(Unknown) -> PageShape {
-        var walk = Walk(recorder: nil, known: known)
+    /// The shape of a layout's values, taking the parts of the post summaries they hold (at
+    /// `summaries`) from those summaries' `fragments`. A fragment is used only where the value is
+    /// a dictionary (or a list of as many), and must be that very summary's.
+    static func of(_ values: [String: Any], summaries: SummaryPlaces, fragments: SummaryFragments?) throws(Unknown) -> PageShape {
+        var walk = Walk(recorder: nil, summaries: summaries, fragments: fragments)
         _ = try walk.map(values, isRoot: true)
         return walk.shape
     }
@@ -64,16 +56,36 @@ struct PageShape {
         var shape = PageShape()
         let recorder: SkeletonRecorder?
         /// Only for a walk without a recorder: a skeleton's slots are numbered by position.
-        var known = Known()
+        let summaries: SummaryPlaces
+        let fragments: SummaryFragments?
 
-        init(recorder: SkeletonRecorder?, known: Known = Known()) {
+        init(recorder: SkeletonRecorder?, summaries: SummaryPlaces = SummaryPlaces(), fragments: SummaryFragments? = nil) {
             self.recorder = recorder
-            self.known = known
+            self.summaries = summaries
+            self.fragments = fragments
         }
 
         mutating func add(_ fragment: Fragment) {
             shape.key += fragment.key
             shape.leaves += fragment.leaves
+        }
+
+        /// Adds the summaries `indices` as a list, from their fragments; false, with nothing
+        /// added, when one of them has none.
+        mutating func addList(_ indices: Range<Int>) -> Bool {
+            guard let fragments else { return false }
+            let keyCount = shape.key.count, leafCount = shape.leaves.count
+            shape.key.append(0x5B)
+            for index in indices {
+                guard let fragment = fragments.fragment(index) else {
+                    shape.key.removeSubrange(keyCount...)
+                    shape.leaves.removeSubrange(leafCount...)
+                    return false
+                }
+                add(fragment)
+            }
+            shape.key.append(0x5D)
+            return true
         }
 
         mutating func visit(_ value: Any) throws(Unknown) -> Any? {
@@ -98,7 +110,7 @@ struct PageShape {
             throw Unknown()
         }
 
-        mutating func map(_ values: [String: Any], isRoot: Bool, children: [String: Fragment]? = nil) throws(Unknown) -> Any? {
+        mutating func map(_ values: [String: Any], isRoot: Bool, children: [String: Int]? = nil) throws(Unknown) -> Any? {
             shape.key.append(0x7B)
             var skeleton: [String: Any] = [:]
             if recorder != nil { skeleton.reserveCapacity(values.count) }
@@ -108,15 +120,15 @@ struct PageShape {
                 if isRoot, key == "site" {
                     shape.key.append(0x53)
                     if recorder != nil { skeleton[key] = value }
-                } else if let fragment = children?[key], ObjectIdentifier(Swift.type(of: value)) == Types.dictionary {
-                    add(fragment)
-                } else if isRoot, let fragments = known.lists[key], ObjectIdentifier(Swift.type(of: value)) == Types.dictionaries,
-                    (value as! [[String: Any]]).count == fragments.count
+                } else if let index = children?[key], ObjectIdentifier(Swift.type(of: value)) == Types.dictionary,
+                    let fragment = fragments?.fragment(index)
                 {
-                    shape.key.append(0x5B)
-                    for fragment in fragments { add(fragment) }
-                    shape.key.append(0x5D)
-                } else if isRoot, let grandchildren = known.children[key], ObjectIdentifier(Swift.type(of: value)) == Types.dictionary {
+                    add(fragment)
+                } else if isRoot, let indices = summaries.lists[key], ObjectIdentifier(Swift.type(of: value)) == Types.dictionaries,
+                    (value as! [[String: Any]]).count == indices.count, addList(indices)
+                {
+                    // Added from the summaries' fragments.
+                } else if isRoot, let grandchildren = summaries.children[key], ObjectIdentifier(Swift.type(of: value)) == Types.dictionary {
                     _ = try map(value as! [String: Any], isRoot: false, children: grandchildren)
                 } else if let made = try visit(value) {
                     skeleton[key] = made

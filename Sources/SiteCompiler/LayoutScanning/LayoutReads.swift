@@ -1,32 +1,33 @@
-/// Which of a post's list values (see ``ListingFields``) a layout can show, found by reading the
-/// names in its tags and in every partial and parent layout it reaches. The answer errs towards
-/// more: a word counts wherever it appears, and anything this reading cannot follow (changed
-/// delimiters, dynamic partials, `{{.}}`) counts as every field.
+/// Which names a layout can read, found by reading the names in its tags and in every partial
+/// and parent layout it reaches. The answer errs towards more: a word counts wherever it appears,
+/// and anything this reading cannot follow (changed delimiters, dynamic partials, `{{.}}`) means
+/// any name at all.
 ///
-/// A page then depends only on those values of the posts it lists: an edit to a post's body
-/// changes its length, which the archive does not show, so the archive is not rendered again.
+/// A page then depends only on the values it can show: an edit to a post's body changes its
+/// length, which the archive does not show, so the archive is not rendered again.
 enum LayoutReads {
-    /// The fields `layout` can show, with `sources` holding every layout's text by name.
-    static func fields(of layout: String, in sources: [String: String]) -> ListingFields {
-        fields(of: layout, scans: sources.mapValues(scan))
+    /// The names `layout` can read, with `sources` holding every layout's text by name; nil when
+    /// it may read any.
+    static func names(of layout: String, in sources: [String: String]) -> Set<String>? {
+        names(of: layout, scans: sources.mapValues(scan))
     }
 
-    /// The fields of every layout in `sources`, each text read once however many layouts include it.
-    static func fields(in sources: [String: String]) -> [String: ListingFields] {
+    /// The names of every layout in `sources`, each text read once however many layouts include it.
+    static func names(in sources: [String: String]) -> [String: Set<String>?] {
         let scans = sources.mapValues(scan)
-        return Dictionary(uniqueKeysWithValues: sources.keys.map { ($0, fields(of: $0, scans: scans)) })
+        return Dictionary(uniqueKeysWithValues: sources.keys.map { ($0, names(of: $0, scans: scans)) })
     }
 
-    private static func fields(of layout: String, scans: [String: (words: Set<String>, templates: [String])?]) -> ListingFields {
+    private static func names(of layout: String, scans: [String: (words: Set<String>, templates: [String])?]) -> Set<String>? {
         var words = Set<String>()
         var pending = [layout], seen = Set<String>()
         while let name = pending.popLast() {
             guard seen.insert(name).inserted, let scanned = scans[name] else { continue }
-            guard let found = scanned else { return .all }
+            guard let found = scanned else { return nil }
             words.formUnion(found.words)
             pending += found.templates
         }
-        return ListingFields(words: words)
+        return words
     }
 
     /// The words in the tags of `text` and the templates it includes, or nil when it does
@@ -101,22 +102,10 @@ enum LayoutReads {
         return qualified
     }
 
-    /// Whether ``LayoutStencils`` can follow every layout: none changes the delimiters (which
-    /// this reading cannot see past), sets its own content type (a stencil knows escaping by
-    /// ``HTMLEscaping``'s), or names a partial by a value (a mark is no layout name).
-    static func allowsStencils(in sources: [String: String]) -> Bool {
-        sources.values.allSatisfy { text in
-            guard let tags = tags(in: text) else { return false }
-            return !tags.contains { tag in
-                tag.sigil == "%" || ((tag.sigil == ">" || tag.sigil == "<") && tag.body.hasPrefix("*"))
-            }
-        }
-    }
-
     /// The tags of `text` in order, each with its sigil (`#`, `^`, `/`, `>`, `<`, `$`, `!`, `%`,
     /// `&`, `{` for a triple, or none) and the rest, trimmed; nil when delimiters change or a tag
     /// is left open.
-    private static func tags(in text: String) -> [(sigil: Character?, body: String)]? {
+    static func tags(in text: String) -> [(sigil: Character?, body: String)]? {
         var tags: [(sigil: Character?, body: String)] = []
         let bytes = Array(text.utf8)
         let open = UInt8(ascii: "{"), close = UInt8(ascii: "}")

@@ -1,0 +1,131 @@
+import Foundation
+
+/// One field of a post's summary, the values list pages (and a post's neighbours) show of it:
+/// the one place that says what a summary holds, under which names layouts read it, and what
+/// it is made from.
+///
+/// Three things follow from it that must agree, or incremental builds leave stale pages: the
+/// summary itself (``summary(of:_:)``), the fields a layout shows (``ListingFields``, from the
+/// names ``LayoutReads`` finds in it), and a post's listing fingerprint of those fields
+/// (``RenderedDocument/listingFingerprint(_:)``), which digests what each field is made from.
+enum ListingField: Int, CaseIterable, Sendable {
+    // In the order the fingerprint digests them. A raw value is the field's bit in a
+    // ListingFields, which the cache keeps.
+    case title = 0
+    /// The post's address, as a link and as an absolute URL.
+    case address = 1
+    case date = 2
+    case updated = 3
+    case tags = 4
+    /// The excerpt, the summary, and whether the post has more.
+    case excerpt = 5
+    /// The word count itself.
+    case length = 6
+    /// The reading time, in minutes: most edits leave it as it was, and so the pages that show
+    /// only it (the default theme's home page, a post's neighbours) need not be made again.
+    case readingTime = 9
+    case draft = 7
+    case audio = 8
+
+    /// The names layouts read the field's values by.
+    var names: [String] {
+        switch self {
+        case .title: ["title"]
+        case .address: ["url", "permalink"]
+        case .date: ["date"]
+        case .updated: ["updated"]
+        case .tags: ["tags"]
+        case .excerpt: ["excerpt", "summary", "has_more"]
+        case .length: ["word_count"]
+        case .readingTime: ["reading_time"]
+        case .draft: ["draft"]
+        case .audio: ["audio"]
+        }
+    }
+
+    /// What every post's summary is made with beside the post: the site's links, its dates'
+    /// style and its tags' values. These are the site's, and digested with it.
+    struct Shared: Sendable {
+        var links: Links
+        var dates: DateStyle
+        /// Each tag as layouts see it, by spelling (see ``TemplateContext/tagValues``).
+        var tags: ReadOnly<[String: [String: Any]]>
+    }
+
+    /// The summary of `post`: every field's values, by name.
+    static func summary(of post: RenderedDocument, _ shared: Shared) -> [String: Any] {
+        var summary: [String: Any] = [:]
+        summary.reserveCapacity(nameCount)
+        for field in allCases { field.values(of: post, shared, into: &summary) }
+        return summary
+    }
+
+    private static let nameCount = allCases.reduce(0) { $0 + $1.names.count }
+
+    /// Puts the field's values for `post` into `summary`, each under one of its ``names``.
+    func values(of post: RenderedDocument, _ shared: Shared, into summary: inout [String: Any]) {
+        let document = post.document, links = shared.links
+        switch self {
+        case .title:
+            summary["title"] = document.title
+        case .address:
+            summary["url"] = links.url(document.path)
+            summary["permalink"] = links.absolute(document.path)
+        case .date:
+            summary["date"] = document.date.map(shared.dates.value)
+        case .updated:
+            summary["updated"] = document.updated.map(shared.dates.value)
+        case .tags:
+            summary["tags"] = TemplateContext.tagLinks(document.tags, known: shared.tags.value, links: links)
+        case .excerpt:
+            summary["excerpt"] = links.rebase(post.excerpt, for: document, absolute: false)
+            summary["summary"] = post.summary
+            summary["has_more"] = post.hasMore
+        case .length:
+            summary["word_count"] = post.wordCount
+        case .readingTime:
+            summary["reading_time"] = TemplateContext.readingTime(post.wordCount)
+        case .draft:
+            summary["draft"] = document.draft ? true : nil
+        case .audio:
+            summary["audio"] = document.audio.map { TemplateContext.audio(of: $0, links: links) }
+        }
+    }
+
+    /// Adds what the field's values for `post` are made from to `builder`: two posts with the
+    /// same digest have the same values.
+    func digest(of post: RenderedDocument, into builder: inout Fingerprint.Builder) {
+        let document = post.document
+        switch self {
+        case .title:
+            builder.add(document.title)
+        case .address:
+            builder.add(document.path)
+        case .date:
+            builder.add(document.date?.timeIntervalSince1970)
+        case .updated:
+            builder.add(document.updated?.timeIntervalSince1970)
+        case .tags:
+            builder.add(document.tags.count)
+            for tag in document.tags { builder.add(tag) }
+        case .excerpt:
+            builder.add(post.hasMore)
+            builder.add(post.excerpt)
+            builder.add(post.summary)
+            // The excerpt's relative links are rebased on the post's folder.
+            builder.add(document.directoryPath)
+        case .length:
+            builder.add(post.wordCount)
+        case .readingTime:
+            builder.add(TemplateContext.readingTime(post.wordCount))
+        case .draft:
+            builder.add(document.draft)
+        case .audio:
+            guard let audio = document.audio else { return }
+            builder.add(audio.url)
+            builder.add(audio.length)
+            builder.add(audio.type)
+            builder.add(audio.duration ?? -1)
+        }
+    }
+}
