@@ -126,6 +126,7 @@ public struct SiteBuilder: Sendable {
 
         // Decide what is out of date, and render it.
         let outdatedness: any Outdatedness = intact?.wait() ?? RenderEverything()
+        timer.lap("out of date")
         let made = PageRendering(outdatedness: outdatedness, publisher: publisher, progress: progress).render(plan.pages)
         timer.lap("render")
         return Compiled(site: assembled.site, output: plan.tree, warnings: loaded.warnings, cache: cache, pages: made,
