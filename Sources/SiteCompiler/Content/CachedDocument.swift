@@ -8,8 +8,8 @@ struct CachedDocument: Sendable {
     /// the same the file need not be read again. Empty when unknown.
     var version: [UInt8] = []
     var rendered: RenderedDocument
-    /// Where the entry is, length and all, in the documents file the cache was read from
-    /// (``BuildCache/documentsFileBytes``). It is written back from there while nothing about
+    /// Where the entry is, length and all, in the documents file the cache was read from. It
+    /// is written back from there while nothing about
     /// the document changed: an edit to one post re-encodes one entry, not ten thousand.
     var encoded: Range<Int>?
 }

@@ -5,7 +5,7 @@ import Synchronization
 /// Plans every file a build makes from a ``Site`` and a ``Theme``: posts and pages, the
 /// paginated home page, the archive, tag pages, feeds, the sitemap, robots.txt, the 404 page,
 /// redirects for aliases, and the static files. A page is planned with the digest of what it is
-/// made from and the work that renders it; ``PageRendering`` decides which to render.
+/// made from and the work that renders it; the render phase decides which to render.
 ///
 /// A class: every page's render closure holds the planner, and a reference costs one retain
 /// where copying thirty fields costs thirty.
@@ -29,14 +29,15 @@ final class PagePlanner: Sendable {
         /// The digest of everything the page was made from, for the next build's cache.
         var fingerprint: Fingerprint?
         /// A page made from many posts (the archive, tags, feeds, the sitemap, the 404 page)
-        /// rather than one of the many pages a layout makes alike; see ``PageRendering``.
+        /// rather than one of the many pages a layout makes alike, which the render phase starts
+        /// apart from the others.
         var showsMany = false
         /// Whether the page takes long enough that it should be started before the others.
         var startsFirst = false
     }
 
     /// What pages are made from, as digests: a page whose digest is the one the last build
-    /// recorded need not be rendered again (see ``PageRendering``).
+    /// recorded need not be rendered again.
     struct PageInputs: Sendable {
         /// The layout-independent site values (`site`).
         var site: Fingerprint
