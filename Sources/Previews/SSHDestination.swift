@@ -82,7 +82,7 @@ public struct SSHDestination: Destination {
     var port: String? {
         var found: String?
         for (index, word) in ssh.enumerated() {
-            let next = index + 1 < ssh.count ? ssh[index + 1] : nil
+            let next: String? = index + 1 < ssh.count ? ssh[index + 1] : nil
             if word == "-p" { found = next }
             else if word.hasPrefix("-p") && word.count > 2 { found = String(word.dropFirst(2)) }
             else if word == "-o", let next, next.lowercased().hasPrefix("port=") { found = String(next.dropFirst(5)) }
