@@ -149,6 +149,9 @@ struct ContentLoader: Sendable {
                 continue
             }
             if markdown[index] {
+                // Hugo's `_index.md` gives a section (posts/ or a folder in it) a title and an
+                // address; it is never a post.
+                if names[index] == "_index" { continue }
                 jobs.append((file, names[index], []))
             } else {
                 loaded.warnings.append(Diagnostic(path: file, message:

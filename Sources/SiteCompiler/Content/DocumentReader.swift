@@ -8,10 +8,13 @@ struct DocumentReader: Sendable {
     var tree: any SourceTree
 
     /// Keys with a meaning of their own; every other key is passed to layouts as `params`.
-    static let knownKeys: Set<String> = [
-        "title", "date", "updated", "slug", "tags", "draft", "summary", "description", "layout", "aliases", "audio",
-        "weight", "author",
-    ]
+    static let knownKeys = Set(["title", "date", "slug", "tags", "draft", "published", "layout", "aliases", "audio", "weight", "author"]
+        + updatedKeys + summaryKeys)
+
+    /// The names of a post's last change, Galley's first, the first one present winning.
+    static let updatedKeys = ["updated", "lastmod", "last_modified_at"]
+    /// The names of the author's own summary (the excerpt lists show), Galley's first.
+    static let summaryKeys = ["summary", "excerpt", "description"]
 
     /// The text of the file at `path` (or of `contents`, when already read), with Windows line
     /// ends made plain.
@@ -96,12 +99,17 @@ struct DocumentReader: Sendable {
             log.report(Diagnostic(path: path, line: 1, message:
                 "no date: add `date: 2019-10-08` to the front matter or start the file name with the date (2019-10-08-\(defaultSlug).md)"))
         }
-        let updated = date("updated")
+        // Hugo calls it `lastmod`, jekyll-last-modified-at `last_modified_at`.
+        let updated = Self.updatedKeys.first { fields[$0].map { !$0.isNull } ?? false }.flatMap(date)
 
+        // Jekyll's `published: false` is a draft by another name.
         var draft = false
-        if let value = fields["draft"], !value.isNull {
-            if let flag = value.bool { draft = flag } else {
-                log.report(Diagnostic(path: path, line: value.line, message: "'draft' must be true or false"))
+        for (key, meansDraft) in [("draft", true), ("published", false)] {
+            guard let value = fields[key], !value.isNull else { continue }
+            if let flag = value.bool {
+                if flag == meansDraft { draft = true }
+            } else {
+                log.report(Diagnostic(path: path, line: value.line, message: "'\(key)' must be true or false"))
             }
         }
 
@@ -116,12 +124,14 @@ struct DocumentReader: Sendable {
         let aliases = readAliases(fields["aliases"], path: path, log: &log)
         let audio = readAudio(fields["audio"], path: path, log: &log)
         let layout = string("layout").map { (name: $0, line: line("layout")) }
-        let summary = string("summary") ?? string("description")
+        // The author's own words for lists, under any of the names generators give them.
+        let summaryKey = Self.summaryKeys.first { fields[$0].map { !$0.isNull } ?? false }
+        let summary = summaryKey.flatMap(string)
         if let table = TableSize.firstOversized(in: matter.body) {
             log.report(Self.oversized(table, path: path, line: matter.bodyLine - 1 + table.line))
         }
-        if let summary, let table = TableSize.firstOversized(in: summary) {
-            log.report(Self.oversized(table, path: path, line: line(fields["summary"] != nil ? "summary" : "description")))
+        if let summary, let summaryKey, let table = TableSize.firstOversized(in: summary) {
+            log.report(Self.oversized(table, path: path, line: line(summaryKey)))
         }
 
         var params: [String: YAMLValue] = [:]
@@ -155,8 +165,10 @@ struct DocumentReader: Sendable {
                 names.append((name, item.line))
             }
         } else if let text = value.string {
-            // `tags: swift, ipad` is a common shorthand for a list.
-            names = text.split(separator: ",").map { (String($0), value.line) }
+            // `tags: swift, ipad` is a common shorthand for a list; without a comma, a string of
+            // tags is split at spaces, as Jekyll splits `tags: ruby jekyll web`.
+            let separators: Set<Character> = text.contains(",") ? [","] : [" ", "\t"]
+            names = text.split(whereSeparator: separators.contains).map { (String($0), value.line) }
         } else {
             log.report(Diagnostic(path: path, line: value.line, message: "'tags' must be a list such as [swift, ipad]"))
         }

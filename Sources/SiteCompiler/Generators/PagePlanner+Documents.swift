@@ -7,11 +7,11 @@ extension PagePlanner {
     func documentPages() -> [Item] {
         let posts = site.posts, pages = site.pages
         // A post's page shows its neighbours' list values, of the groups its layout shows.
-        let layouts = Set(posts.map { $0.document.layout?.name ?? "post" })
+        let layouts = Set(posts.map { theme.layout(named: $0.document.layout?.name, or: "post") })
         let neighbourListings = Dictionary(uniqueKeysWithValues: layouts.map { ($0, inputs.listings[theme.fields(of: $0)]) })
         let renderedPosts = Parallel.map(Array(posts.indices), inRuns: true) { index -> Item in
             let post = posts[index]
-            let listings = neighbourListings[post.document.layout?.name ?? "post"]!
+            let listings = neighbourListings[theme.layout(named: post.document.layout?.name, or: "post")]!
             // Posts are newest first: the previous (older) post follows in the list.
             let previous = index + 1 < posts.count ? index + 1 : nil
             let next = index > 0 ? index - 1 : nil
@@ -49,7 +49,7 @@ extension PagePlanner {
                           summaries: @escaping @Sendable () -> SummaryPlaces = { SummaryPlaces() },
                           page: @escaping @Sendable () -> [String: Any]) -> Item {
         let document = rendered.document
-        let layout = document.layout?.name ?? defaultLayout
+        let layout = theme.layout(named: document.layout?.name, or: defaultLayout)
         return self.page(document.outputPath, origin: document.sourcePath, fingerprint: fingerprint) { [self] in
             html(layout, context.values(page: page()), ofMany: true, summaries: summaries())
         }

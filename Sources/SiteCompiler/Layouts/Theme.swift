@@ -101,6 +101,13 @@ public struct Theme: Sendable {
     }
 
     /// The list values of posts that the layout `name` can show; all of them for a name unknown.
+    /// The layout a document asking for `name` renders with: that one when the theme has it,
+    /// `fallback` otherwise (a blog from another generator names its own theme's layouts).
+    func layout(named name: String?, or fallback: String) -> String {
+        guard let name, layoutNames.contains(name) else { return fallback }
+        return name
+    }
+
     func fields(of name: String) -> ListingFields { listingFields[name] ?? .all }
 
     /// The theme with each layout that shows only `site` values rendered once, with `site`,

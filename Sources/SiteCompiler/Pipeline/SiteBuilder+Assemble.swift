@@ -10,18 +10,23 @@ extension SiteBuilder {
         /// When the output goes stale with no file changed: a future post comes due, or a new
         /// year begins (`site.year`).
         var validUntil: Date
+        /// A layout the theme does not have, once for each name, with the first file that asks.
+        var warnings: [Diagnostic] = []
     }
 
-    /// Leaves out drafts and future posts unless the options ask for them, and reports a
-    /// layout the theme does not have.
-    func select(_ loaded: ContentLoader.Loaded, config: SiteConfig, theme: Theme, log: inout DiagnosticLog) -> Selection {
+    /// Leaves out drafts and future posts unless the options ask for them, and notes a layout
+    /// the theme does not have: a blog from another generator names its old theme's layouts
+    /// (`layout: news_item`), and its posts render with the post or page layout instead.
+    func select(_ loaded: ContentLoader.Loaded, config: SiteConfig, theme: Theme) -> Selection {
         let now = options.now
         var validUntil = config.calendar.dateInterval(of: .year, for: now)?.end ?? .distantFuture
-        var unknownLayouts: [Diagnostic] = []
-        func checkLayout(_ entry: ContentLoader.Entry) {
-            if let layout = entry.layout, !theme.layoutNames.contains(layout.name) {
-                unknownLayouts.append(Diagnostic(path: entry.sourcePath, line: layout.line, message:
-                    "unknown layout '\(layout.name)': add layouts/\(layout.name).mustache or use one of \(theme.layoutNames.sorted().joined(separator: ", "))"))
+        var unknownLayouts: [String: (first: Diagnostic, count: Int, kind: Document.Kind)] = [:]
+        func checkLayout(_ entry: ContentLoader.Entry, _ kind: Document.Kind) {
+            guard let layout = entry.layout, !theme.layoutNames.contains(layout.name) else { return }
+            if unknownLayouts[layout.name] != nil {
+                unknownLayouts[layout.name]!.count += 1
+            } else {
+                unknownLayouts[layout.name] = (Diagnostic(path: entry.sourcePath, line: layout.line, message: ""), 1, kind)
             }
         }
         // One pass over the posts, not three: for a big blog each pass costs milliseconds, most
@@ -33,13 +38,18 @@ extension SiteBuilder {
             // A future post, draft or not, ends the time this build's output stays right.
             if !options.includeFuture, let date, date > now { validUntil = min(validUntil, date) }
             guard options.includeDrafts || !post.draft, options.includeFuture || (date ?? now) <= now else { continue }
-            checkLayout(post)
+            checkLayout(post, .post)
             published.append(post)
         }
         let pages = loaded.pages.filter { options.includeDrafts || !$0.draft }
-        pages.forEach(checkLayout)
-        log.report(contentsOf: unknownLayouts)
-        return Selection(posts: published, pages: pages, validUntil: validUntil)
+        for page in pages { checkLayout(page, .page) }
+        let warnings = unknownLayouts.sorted { $0.key < $1.key }.map { name, unknown in
+            let others = unknown.count > 1 ? " (and \(unknown.count - 1) other file\(unknown.count == 2 ? "" : "s"))" : ""
+            let fallback = unknown.kind == .post ? "post" : "page"
+            return Diagnostic(path: unknown.first.path, line: unknown.first.line, message:
+                "layout '\(name)'\(others) is not in the theme; rendered with '\(fallback)' (add layouts/\(name).mustache for a layout of its own)")
+        }
+        return Selection(posts: published, pages: pages, validUntil: validUntil, warnings: warnings)
     }
 
     /// The site put together: every published post and page rendered from Markdown (or taken

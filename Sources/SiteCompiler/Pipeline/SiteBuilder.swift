@@ -106,11 +106,11 @@ public struct SiteBuilder: Sendable {
         timer.lap("read sources")
 
         // Assemble the site.
-        let selection = select(loaded, config: config, theme: theme, log: &log)
+        let selection = select(loaded, config: config, theme: theme)
         try log.check()
         let assembled = assemble(selection, config: config)
         timer.lap("markdown, site and tags")
-        let listed = PagePlanner.listedFields(theme: theme, postLayouts: Set(selection.posts.map { $0.layout?.name ?? "post" }))
+        let listed = PagePlanner.listedFields(theme: theme, postLayouts: Set(selection.posts.map { theme.layout(named: $0.layout?.name, or: "post") }))
         let savingDocuments = cacheFile.flatMap { rememberDocuments(in: &cache, loaded, assembled, listing: listed, savingBeside: $0) }
         timer.lap("cache documents")
 
@@ -129,7 +129,7 @@ public struct SiteBuilder: Sendable {
         timer.lap("out of date")
         let made = PageRendering(outdatedness: outdatedness, publisher: publisher, progress: progress).render(plan.pages)
         timer.lap("render")
-        return Compiled(site: assembled.site, output: plan.tree, warnings: loaded.warnings, cache: cache, pages: made,
+        return Compiled(site: assembled.site, output: plan.tree, warnings: loaded.warnings + selection.warnings, cache: cache, pages: made,
                         previousPages: previous, savingDocuments: savingDocuments, validUntil: selection.validUntil)
     }
 

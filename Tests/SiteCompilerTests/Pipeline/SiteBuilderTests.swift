@@ -35,14 +35,14 @@ import Testing
 
         try blog.write("posts/2019-10-09-untitled.md", TestBlog.post("tags: [a]"))
         try blog.write("posts/2019-10-10-broken.md", "---\ntitle: Broken\ntags: [a, b\n---\nText\n")
-        try blog.write("posts/2019-10-11-layout.md", TestBlog.post("title: Odd\nlayout: fancy"))
+        try blog.write("posts/2019-10-11-date.md", TestBlog.post("title: Odd\ndate: someday"))
         let diagnostics = blog.failure()
-        #expect(diagnostics.map(\.path) == ["posts/2019-10-09-untitled.md", "posts/2019-10-10-broken.md", "posts/2019-10-11-layout.md"])
+        #expect(diagnostics.map(\.path) == ["posts/2019-10-09-untitled.md", "posts/2019-10-10-broken.md", "posts/2019-10-11-date.md"])
         #expect(diagnostics[0].description == "posts/2019-10-09-untitled.md:1: missing title: add `title: …` to the front matter")
         #expect(diagnostics[1].line == 4)
         #expect(diagnostics[1].message.hasPrefix("invalid YAML"))
         #expect(diagnostics[2].line == 3)
-        #expect(diagnostics[2].message.hasPrefix("unknown layout 'fancy'"))
+        #expect(diagnostics[2].message.hasPrefix("'date' is not a date: 'someday'"))
 
         #expect(try blog.outputFiles() == before)
         #expect(blog.page("index.html") == index)
@@ -121,6 +121,28 @@ import Testing
         _ = fine.add("notes/a.html", .text(""), origin: "a")
         _ = fine.add("notes-b/index.html", .text(""), origin: "b")
         #expect(fine.folderClashes().isEmpty)
+    }
+
+    @Test func aLayoutTheThemeLacksFallsBackWithOneWarningForEachName() throws {
+        let asked = try TestBlog(TestBlog.config, [
+            "posts/2019-10-08-one.md": TestBlog.post("title: One\nlayout: news_item"),
+            "posts/2019-10-09-two.md": TestBlog.post("title: Two\nlayout: news_item"),
+            "pages/about.md": TestBlog.post("title: About\nlayout: fancy"),
+        ])
+        let report = try asked.build()
+        #expect(report.warnings.map(\.description) == [
+            "pages/about.md:3: layout 'fancy' is not in the theme; rendered with 'page' (add layouts/fancy.mustache for a layout of its own)",
+            "posts/2019-10-08-one.md:3: layout 'news_item' (and 1 other file) is not in the theme; rendered with 'post' (add layouts/news_item.mustache for a layout of its own)",
+        ])
+        let plain = try TestBlog(TestBlog.config, [
+            "posts/2019-10-08-one.md": TestBlog.post("title: One\nlayout: post"),
+            "posts/2019-10-09-two.md": TestBlog.post("title: Two\nlayout: post"),
+            "pages/about.md": TestBlog.post("title: About\nlayout: page"),
+        ])
+        try plain.build()
+        for path in ["2019/10/08/one/index.html", "2019/10/09/two/index.html", "about/index.html", "index.html"] {
+            #expect(asked.page(path) != nil && asked.page(path) == plain.page(path), "\(path)")
+        }
     }
 
     @Test func draftsAndFuturePostsOnlyWhenAskedFor() throws {

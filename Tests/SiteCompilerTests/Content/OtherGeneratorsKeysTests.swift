@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+@testable import SiteCompiler
+
+/// Front matter keys that Jekyll and Hugo blogs use for what Galley has its own names for.
+@Suite struct OtherGeneratorsKeysTests {
+    @Test func publishedFalseIsADraft() throws {
+        let blog = try TestBlog(TestBlog.config, [
+            "posts/2019-10-08-hidden.md": TestBlog.post("title: Hidden\npublished: false"),
+            "posts/2019-10-09-shown.md": TestBlog.post("title: Shown\npublished: true"),
+        ])
+        try blog.build()
+        #expect(blog.page("2019/10/08/hidden/index.html") == nil)
+        #expect(blog.page("2019/10/09/shown/index.html") != nil)
+        try blog.build(blog.options(drafts: true))
+        #expect(blog.page("2019/10/08/hidden/index.html") != nil)
+    }
+
+    @Test func aPublishedFlagThatIsNotABooleanIsAnError() throws {
+        let blog = try TestBlog(TestBlog.config, ["posts/2019-10-08-odd.md": TestBlog.post("title: Odd\npublished: soon")])
+        #expect(blog.failure().map(\.description) == ["posts/2019-10-08-odd.md:3: 'published' must be true or false"])
+    }
+
+    @Test func theAuthorsExcerptWinsOverTheFirstParagraph() throws {
+        let blog = try TestBlog(TestBlog.config, [
+            "posts/2019-10-08-one.md": TestBlog.post("title: One\nexcerpt: The *author's* excerpt.", "The first paragraph."),
+            "posts/2019-10-09-two.md": TestBlog.post("title: Two\nsummary: A summary.\nexcerpt: Not this one.", "Another paragraph."),
+        ])
+        try blog.build()
+        let home = try #require(blog.page("index.html"))
+        #expect(home.contains("<p>The <em>author's</em> excerpt.</p>"))
+        #expect(!home.contains("The first paragraph."))
+        #expect(home.contains("<p>A summary.</p>"))
+        #expect(!home.contains("Not this one."))
+    }
+
+    @Test(arguments: ["updated", "lastmod", "last_modified_at"])
+    func theLastChangeGoesByEveryName(key: String) throws {
+        let blog = try TestBlog(TestBlog.config, ["posts/2019-10-08-one.md": TestBlog.post("title: One\n\(key): 2019-11-02")])
+        try blog.build()
+        #expect(blog.page("2019/10/08/one/index.html")?.contains("updated <time datetime=\"2019-11-02T00:00:00+01:00\">") == true)
+    }
+
+    @Test func aStringOfTagsSplitsAtCommasOrElseAtSpaces() throws {
+        let blog = try TestBlog(TestBlog.config, [
+            "posts/2019-10-08-jekyll.md": TestBlog.post("title: Jekyll style\ntags: ruby jekyll web"),
+            "posts/2019-10-09-galley.md": TestBlog.post("title: Galley style\ntags: open source, swift"),
+        ])
+        try blog.build()
+        for tag in ["ruby", "jekyll", "web", "open-source", "swift"] {
+            #expect(blog.page("tags/\(tag)/index.html") != nil, "tag page \(tag)")
+        }
+        #expect(blog.page("tags/open/index.html") == nil)
+    }
+}
+
+extension OtherGeneratorsKeysTests {
+    @Test func hugosSectionIndexIsNotAPost() throws {
+        let blog = try TestBlog(TestBlog.config, [
+            "posts/_index.md": "---\ntitle: Blog\nurl: \"/blog/\"\n---\n",
+            "posts/2019-10-08-one.md": TestBlog.post("title: One"),
+            "posts/2019/_index.md": "---\ntitle: The posts of 2019\n---\n",
+        ])
+        let report = try blog.build()
+        #expect(report.posts == 1)
+        #expect(report.warnings.isEmpty)
+        #expect(blog.page("index.html")?.contains(">Blog<") == false)
+    }
+}
