@@ -3,6 +3,10 @@ import Foundation
 /// Reads the dates bloggers write: `2019-10-08`, `2019-10-08 01:34`, `2019-10-08T01:34:56`, and
 /// full ISO 8601 with an offset (`2019-10-08T01:34:00+02:00`, `…Z`). A date without an offset is
 /// a wall-clock time in the site's timezone.
+///
+/// Also the looser forms Jekyll's Ruby accepts in real posts: a one-digit hour
+/// (`2019-04-25 9:00:00`), an offset after a space (`2014-04-10 12:00:00 -0700`), and the year
+/// said again before the offset, as `date` prints it (`2023-01-29 18:30:22 2023 -0800`).
 public enum ContentDate {
     /// The moment `text` names, or nil when it is not a date in one of the accepted forms.
     public static func parse(_ text: String, in timeZone: TimeZone) -> Date? {
@@ -15,7 +19,7 @@ public enum ContentDate {
         var offset: Int?
 
         if scanner.take(UInt8(ascii: "T")) || scanner.take(UInt8(ascii: "t")) || scanner.skipSpaces() {
-            if let hour = scanner.digits(2) {
+            if let hour = scanner.digits(2) ?? scanner.digits(1) {
                 guard scanner.take(UInt8(ascii: ":")), let minute = scanner.digits(2) else { return nil }
                 components.hour = hour
                 components.minute = minute
@@ -30,6 +34,10 @@ public enum ContentDate {
                     }
                 }
                 _ = scanner.skipSpaces()
+                // The year again, only where a space and an offset follow it.
+                if let again = scanner.yearBeforeOffset() {
+                    guard again == year else { return nil }
+                }
                 if scanner.take(UInt8(ascii: "Z")) || scanner.take(UInt8(ascii: "z")) {
                     offset = 0
                 } else if let sign = scanner.sign() {
@@ -107,6 +115,16 @@ private struct DateScanner {
         let start = index
         while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") { index += 1 }
         return String(decoding: bytes[start..<index], as: UTF8.self)
+    }
+
+    /// Four digits followed by spaces and a signed offset, taken up to the offset.
+    mutating func yearBeforeOffset() -> Int? {
+        let start = index
+        guard let year = digits(4), skipSpaces(), index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") else {
+            index = start
+            return nil
+        }
+        return year
     }
 
     mutating func sign() -> Int? {
