@@ -8,9 +8,11 @@ struct DocumentReader: Sendable {
     var tree: any SourceTree
 
     /// Keys with a meaning of their own; every other key is passed to layouts as `params`.
-    static let knownKeys = Set(["title", "date", "slug", "tags", "draft", "published", "layout", "aliases", "audio", "weight", "author"]
-        + updatedKeys + summaryKeys)
+    static let knownKeys = Set(["title", "date", "slug", "tags", "draft", "published", "layout", "audio", "weight", "author"]
+        + aliasKeys + updatedKeys + summaryKeys)
 
+    /// The names of a post's old addresses, every one of them read.
+    static let aliasKeys = ["aliases", "redirect_from"]
     /// The names of a post's last change, Galley's first, the first one present winning.
     static let updatedKeys = ["updated", "lastmod", "last_modified_at"]
     /// The names of the author's own summary (the excerpt lists show), Galley's first.
@@ -120,8 +122,9 @@ struct DocumentReader: Sendable {
             }
         }
 
-        let tags = readTags(fields["tags"], path: path, log: &log)
-        let aliases = readAliases(fields["aliases"], path: path, log: &log)
+        // Zola keeps tags under `[taxonomies]`; Jekyll's redirect plugin calls aliases `redirect_from`.
+        let tags = readTags(fields["tags"] ?? fields["taxonomies"]?["tags"], path: path, log: &log)
+        let aliases = Self.aliasKeys.flatMap { readAliases(fields[$0], path: path, log: &log) }
         let audio = readAudio(fields["audio"], path: path, log: &log)
         let layout = string("layout").map { (name: $0, line: line("layout")) }
         // The author's own words for lists, under any of the names generators give them.

@@ -68,3 +68,24 @@ extension OtherGeneratorsKeysTests {
         #expect(blog.page("index.html")?.contains(">Blog<") == false)
     }
 }
+
+extension OtherGeneratorsKeysTests {
+    @Test func redirectFromAddsAliases() throws {
+        let blog = try TestBlog(TestBlog.config, [
+            "posts/2019-10-08-one.md": TestBlog.post("title: One\naliases: [/first/]\nredirect_from:\n  - /old/one/\n  - /older.html"),
+        ])
+        try blog.build()
+        for alias in ["first/index.html", "old/one/index.html", "older.html"] {
+            #expect(blog.page(alias)?.contains("url=https://example.com/2019/10/08/one/") == true, "\(alias)")
+        }
+    }
+
+    @Test func zolasTaxonomiesGiveTags() throws {
+        let blog = try TestBlog(TestBlog.config, [
+            "posts/2019-10-08-one.md": "+++\ntitle = \"One\"\n[taxonomies]\ntags = [\"rust\", \"zola\"]\n+++\nText.\n",
+        ])
+        try blog.build()
+        #expect(blog.page("tags/rust/index.html")?.contains("One") == true)
+        #expect(blog.page("tags/zola/index.html") != nil)
+    }
+}
