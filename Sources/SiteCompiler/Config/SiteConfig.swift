@@ -14,6 +14,8 @@ public struct SiteConfig: Sendable {
     public var timeZone: TimeZone
     /// The post URL pattern, such as `/:year/:month/:day/:slug/`.
     public var permalink: Permalink
+    /// Which calendar day a date written with an offset puts in a permalink.
+    public var permalinkDates: PermalinkDates = .written
     public var perPage: Int
     /// A BCP 47 language tag (`en`, `en-GB`, `de`), used for `<html lang>`, feeds and month names.
     public var language: String
@@ -35,6 +37,16 @@ public struct SiteConfig: Sendable {
             self.email = email
             self.url = url
         }
+    }
+
+    /// Which day `:year`, `:month` and `:day` give for a date written with an offset
+    /// (`2014-04-10 23:00:00 -0700`), which is another day in some other timezones.
+    public enum PermalinkDates: String, Sendable {
+        /// The day as written, whatever the site's timezone: Hugo's way, so that a blog that
+        /// moves keeps its addresses.
+        case written
+        /// The day in the site's `timezone`: Jekyll's way.
+        case site
     }
 
     /// The settings a blog gets for every key it leaves out.
@@ -121,6 +133,16 @@ extension SiteConfig {
             }
         }
 
+        var permalinkDates = PermalinkDates.written
+        if let raw = text("permalink_dates") {
+            if let value = PermalinkDates(rawValue: raw) {
+                permalinkDates = value
+            } else {
+                log.report(Diagnostic(path: path, line: root["permalink_dates"]?.line, message:
+                    "permalink_dates must be 'written' (the day as a post's date is written) or 'site' (the day in the site's timezone), not '\(raw)'"))
+            }
+        }
+
         let perPage = number("per_page", default: defaults.perPage, in: 1...InputLimits.listLength)
         let feedLimit = number("feed_limit", default: defaults.feedLimit, in: 0...InputLimits.listLength)
         let language = text("language") ?? defaults.language
@@ -129,7 +151,7 @@ extension SiteConfig {
         try log.check()
         return SiteConfig(
             title: title, description: description, author: author, baseURL: baseURL, timeZone: timeZone,
-            permalink: permalink, perPage: perPage, language: language, feedLimit: feedLimit,
+            permalink: permalink, permalinkDates: permalinkDates, perPage: perPage, language: language, feedLimit: feedLimit,
             dateFormat: dateFormat, params: params)
     }
 

@@ -163,8 +163,10 @@ struct ContentLoader: Sendable {
                 let fromName = ContentDate.fromFileName(job.name, in: config.timeZone)
                 let defaultSlug = Slug.make(fromName?.rest ?? job.name)
                 return reader.read(job.path, contents: data, kind: .post, defaultSlug: defaultSlug, fileDate: fromName?.date, assets: job.assets) {
-                    slug, date, title in
-                    permalink.path(date: date ?? .distantPast, in: calendar, slug: slug, title: title)
+                    slug, date, writtenIn, title in
+                    var dayCalendar = calendar
+                    if let writtenIn { dayCalendar.timeZone = writtenIn }
+                    return permalink.path(date: date ?? .distantPast, in: dayCalendar, slug: slug, title: title)
                 }
             }
         }
@@ -183,7 +185,7 @@ struct ContentLoader: Sendable {
             let name = RelativePath.name(of: relative)
             let outcome = read(file, assets: []) { data in
                 reader.read(file, contents: data, kind: .page, defaultSlug: name == "index" ? "" : Slug.make(name), fileDate: nil, assets: []) {
-                    slug, _, _ in
+                    slug, _, _, _ in
                     let parent = folder.isEmpty ? "/" : "/" + folder + "/"
                     return name == "index" && slug.isEmpty ? parent : parent + slug + "/"
                 }

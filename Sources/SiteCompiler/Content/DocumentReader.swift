@@ -37,7 +37,7 @@ struct DocumentReader: Sendable {
     /// `sitePath` computes the published path once the slug and date are known.
     func read(
         _ path: String, contents: Data? = nil, kind: Document.Kind, defaultSlug: String, fileDate: Date?, assets: [String],
-        sitePath: (_ slug: String, _ date: Date?, _ title: String) -> String
+        sitePath: (_ slug: String, _ date: Date?, _ writtenIn: TimeZone?, _ title: String) -> String
     ) -> Result<Document, BuildFailure> {
         var log = DiagnosticLog()
         let text: String
@@ -62,15 +62,16 @@ struct DocumentReader: Sendable {
             }
             return text
         }
-        func date(_ key: String) -> Date? {
+        func written(_ key: String) -> (date: Date, offset: Int?)? {
             guard let text = string(key) else { return nil }
-            guard let date = ContentDate.parse(text, in: config.timeZone) else {
+            guard let written = ContentDate.parseWritten(text, in: config.timeZone) else {
                 log.report(Diagnostic(path: path, line: line(key), message:
                     "'\(key)' is not a date: '\(text)'; write 2019-10-08, 2019-10-08 01:34 or 2019-10-08T01:34:00+02:00"))
                 return nil
             }
-            return date
+            return written
         }
+        func date(_ key: String) -> Date? { written(key)?.date }
 
         let title = string("title")?.trimmingSpaces() ?? ""
         if title.isEmpty {
@@ -96,7 +97,11 @@ struct DocumentReader: Sendable {
             }
         }
 
-        let published = date("date") ?? fileDate
+        let writtenDate = written("date")
+        let published = writtenDate?.date ?? fileDate
+        // A date written with an offset keeps its own calendar day in the address, unless the
+        // site asks for the day in its own timezone.
+        let writtenIn = config.permalinkDates == .written ? writtenDate?.offset.flatMap { TimeZone(secondsFromGMT: $0) } : nil
         if kind == .post && published == nil && fields["date"] == nil {
             log.report(Diagnostic(path: path, line: 1, message:
                 "no date: add `date: 2019-10-08` to the front matter or start the file name with the date (2019-10-08-\(defaultSlug).md)"))
@@ -147,7 +152,7 @@ struct DocumentReader: Sendable {
             kind: kind, sourcePath: path, title: title, slug: slug, date: published, updated: updated, tags: tags,
             draft: draft, summary: summary, layout: layout, aliases: aliases, audio: audio, weight: weight,
             author: string("author"), params: params, body: matter.body, bodyLine: matter.bodyLine,
-            path: sitePath(slug, published, title), assets: assets)
+            path: sitePath(slug, published, writtenIn, title), assets: assets)
         return .success(document)
     }
 

@@ -10,6 +10,12 @@ import Foundation
 public enum ContentDate {
     /// The moment `text` names, or nil when it is not a date in one of the accepted forms.
     public static func parse(_ text: String, in timeZone: TimeZone) -> Date? {
+        parseWritten(text, in: timeZone)?.date
+    }
+
+    /// The moment `text` names, and the offset from UTC it was written with (in seconds; nil for
+    /// a date written without one, which is in `timeZone`).
+    public static func parseWritten(_ text: String, in timeZone: TimeZone) -> (date: Date, offset: Int?)? {
         var scanner = DateScanner(Array(text.trimmingSpaces().utf8))
         guard let year = scanner.digits(4), scanner.take(UInt8(ascii: "-")),
             let month = scanner.digits(2), scanner.take(UInt8(ascii: "-")),
@@ -65,7 +71,7 @@ public enum ContentDate {
         guard let date = calendar.date(from: components) else { return nil }
         let check = calendar.dateComponents([.year, .month, .day], from: date)
         guard check.year == year, check.month == month, check.day == day else { return nil }
-        return date
+        return (date, offset)
     }
 
     /// The date at the start of a file name such as `2019-10-08-hello.md`, and the rest of the name.

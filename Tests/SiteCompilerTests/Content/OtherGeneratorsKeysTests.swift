@@ -89,3 +89,31 @@ extension OtherGeneratorsKeysTests {
         #expect(blog.page("tags/zola/index.html") != nil)
     }
 }
+
+extension OtherGeneratorsKeysTests {
+    // 23:30 in California is already the next day in Berlin, the test blog's timezone.
+    static let lateInCalifornia = TestBlog.post("title: Late\ndate: 2019-10-08T23:30:00-07:00")
+
+    @Test func aDateWithAnOffsetKeepsTheDayItWasWrittenOnInTheAddress() throws {
+        let blog = try TestBlog(TestBlog.config, ["posts/late.md": Self.lateInCalifornia])
+        try blog.build()
+        let page = try #require(blog.page("2019/10/08/late/index.html"))
+        // The moment itself is unchanged: it shows in the site's timezone.
+        #expect(page.contains("<time datetime=\"2019-10-09T08:30:00+02:00\">"))
+    }
+
+    @Test func permalinkDatesSiteUsesTheDayInTheSitesTimezone() throws {
+        let blog = try TestBlog(TestBlog.config + "\npermalink_dates: site\n", ["posts/late.md": Self.lateInCalifornia])
+        try blog.build()
+        #expect(blog.page("2019/10/09/late/index.html") != nil)
+        #expect(blog.page("2019/10/08/late/index.html") == nil)
+    }
+
+    @Test func aPermalinkDatesValueThatIsNeitherIsAnError() throws {
+        let blog = try TestBlog(TestBlog.config + "\npermalink_dates: local\n", ["posts/late.md": Self.lateInCalifornia])
+        let found = blog.failure().map(\.description)
+        #expect(found.count == 1)
+        #expect(found.first?.hasPrefix("galley.yml:") == true)
+        #expect(found.first?.hasSuffix("permalink_dates must be 'written' (the day as a post's date is written) or 'site' (the day in the site's timezone), not 'local'") == true)
+    }
+}
