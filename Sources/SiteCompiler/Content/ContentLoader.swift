@@ -153,6 +153,9 @@ struct ContentLoader: Sendable {
                 // address; it is never a post.
                 if names[index] == "_index" { continue }
                 jobs.append((file, names[index], []))
+            } else if Document.isHTML(file), hasFrontMatter(file) {
+                // A post written in HTML, as Jekyll and Hugo allow: published as it is.
+                jobs.append((file, names[index], []))
             } else {
                 loaded.warnings.append(Diagnostic(path: file, message:
                     "not published: only Markdown files and post folders (with an index.md) belong in posts/; images go in static/ or beside a post's index.md"))
@@ -197,6 +200,14 @@ struct ContentLoader: Sendable {
             loaded.copies.append((file, String(file.dropFirst("static/".count))))
         }
         return loaded
+    }
+
+    /// Whether the file at `path` opens with front matter (`---`, `+++` or `{`): what makes an
+    /// HTML file in posts/ a post rather than a stray file.
+    private func hasFrontMatter(_ path: String) -> Bool {
+        guard let data = try? tree.contents(of: path) else { return true }  // reading it again reports why
+        let start = data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data[...]
+        return start.starts(with: Array("---".utf8)) || start.starts(with: Array("+++".utf8)) || start.first == UInt8(ascii: "{")
     }
 
     /// Whether `path` names a Markdown file; over UTF-8 bytes, like ``RelativePath``.

@@ -34,6 +34,15 @@ public struct Document: Sendable {
         set { storedParams = Once(value: newValue) }
     }
     private var storedParams: Once<[String: YAMLValue]>
+    /// Whether the body is HTML to publish as it is (a `.html` post) rather than Markdown.
+    public var isHTML: Bool { Self.isHTML(sourcePath) }
+
+    /// Whether the file at `path` holds an HTML body: `.html` or `.htm`.
+    static func isHTML(_ path: String) -> Bool {
+        let lowered = path.suffix(5).lowercased()
+        return lowered.hasSuffix(".html") || lowered.hasSuffix(".htm")
+    }
+
     /// The Markdown body and the file line it starts on.
     public var body: String
     public var bodyLine: Int

@@ -103,7 +103,7 @@ public final class RenderedDocument: Sendable {
         self.document = document
         listings = ListingDigests()
         paramsHaveSiteKey = YAMLValue.reaches("site", in: document.params)
-        let rendered = renderer.render(document.body)
+        let rendered = document.isHTML ? MarkdownRenderer.passThrough(document.body) : renderer.render(document.body)
         body = Once(value: rendered.html)
         if let written = document.summary {
             excerpt = renderer.render(written).html

@@ -18,6 +18,32 @@ public struct MarkdownRenderer: Sendable {
     /// The line that ends a post's excerpt, as Hugo, Jekyll and WordPress spell it.
     public static let moreMarker = "<!--more-->"
 
+    /// A body written in HTML (a Jekyll or Hugo `.html` post), published as it is: its excerpt
+    /// is the text before `<!--more-->`, or else its first `<p>` element.
+    public static func passThrough(_ html: String) -> Rendered {
+        if let more = UTF8Search.offset(of: moreMarker, in: html) {
+            return Rendered(html: html, excerpt: String(decoding: html.utf8.prefix(more), as: UTF8.self), isTruncated: true)
+        }
+        let bytes = Array(html.utf8)
+        func find(_ text: String, from start: Int) -> Int? {
+            bytes.withUnsafeBufferPointer { UTF8Search.offset(of: Array(text.utf8), in: $0, from: start) }
+        }
+        var index = 0
+        while let open = find("<p", from: index) {
+            let after = open + 2
+            // `<p>` or `<p class=…>`, not `<pre>` or `<picture>`.
+            guard after < bytes.count, bytes[after] == UInt8(ascii: ">") || bytes[after] == 0x20 || bytes[after] == 0x0A || bytes[after] == 0x09 else {
+                index = after
+                continue
+            }
+            guard let close = find("</p>", from: after) else { break }
+            let end = close + 4
+            let rest = bytes[end...].contains { $0 != 0x20 && $0 != 0x0A && $0 != 0x09 && $0 != 0x0D }
+            return Rendered(html: html, excerpt: String(decoding: bytes[open..<end], as: UTF8.self), isTruncated: rest || open > 0)
+        }
+        return Rendered(html: html, excerpt: html, isTruncated: false)
+    }
+
     static let extensions = ["table", "strikethrough", "autolink", "tasklist"]
     static let options = CMARK_OPT_UNSAFE | CMARK_OPT_FOOTNOTES | CMARK_OPT_VALIDATE_UTF8
 

@@ -17,7 +17,9 @@ extension SiteBuilder {
         // A cached document's body is read and rendered again only when a page shows it. The
         // file is the one the cache describes: the loader reuses an entry only while the file's
         // version or digest is the one recorded.
-        let cachedHTML: @Sendable (String) -> String = { path in DocumentReader.body(of: path, in: tree).map { renderer.render($0).html } ?? "" }
+        let cachedHTML: @Sendable (String) -> String = { path in
+            DocumentReader.body(of: path, in: tree).map { Document.isHTML(path) ? $0 : renderer.render($0).html } ?? ""
+        }
         return BuildCache.load(from: file, documentsKey: documentsKey, pagesKey: pagesKey, files: bytes?.wait(), html: cachedHTML)
     }
 

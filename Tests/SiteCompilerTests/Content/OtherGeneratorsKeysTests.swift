@@ -117,3 +117,41 @@ extension OtherGeneratorsKeysTests {
         #expect(found.first?.hasSuffix("permalink_dates must be 'written' (the day as a post's date is written) or 'site' (the day in the site's timezone), not 'local'") == true)
     }
 }
+
+extension OtherGeneratorsKeysTests {
+    static let htmlPost = """
+        ---
+        title: Written in HTML
+        ---
+        <figure><img src="/a.png" alt=""></figure>
+        <p class="lead">The *first* paragraph, kept as it is.</p>
+        <pre>  spaced   text  </pre>
+        <p>More.</p>
+        """
+
+    @Test func anHTMLPostWithFrontMatterIsPublishedAsItIs() throws {
+        let blog = try TestBlog(TestBlog.config, [
+            "posts/2019-10-08-html.html": Self.htmlPost,
+            "posts/2019-10-09-stray.html": "<p>No front matter: not a post.</p>",
+        ])
+        let report = try blog.build()
+        #expect(report.posts == 1)
+        #expect(report.warnings.map(\.path) == ["posts/2019-10-09-stray.html"])
+        let page = try #require(blog.page("2019/10/08/html/index.html"))
+        #expect(page.contains("<pre>  spaced   text  </pre>\n<p>More.</p>"))
+        #expect(page.contains("<p class=\"lead\">The *first* paragraph, kept as it is.</p>"))
+        let home = try #require(blog.page("index.html"))
+        #expect(home.contains("<p class=\"lead\">The *first* paragraph, kept as it is.</p>"))
+        #expect(!home.contains("More."))
+    }
+
+    @Test func anEditedHTMLPostRebuildsAsAFullBuildWould() throws {
+        let blog = try TestBlog(TestBlog.config, ["posts/2019-10-08-html.html": Self.htmlPost])
+        let cache = blog.root.appending(path: ".galley-cache")
+        try SiteBuilder(source: blog.source, options: blog.options()).build(into: blog.output, cache: cache)
+        try blog.write("posts/2019-10-08-html.html", Self.htmlPost.replacingOccurrences(of: "More.", with: "Much more."))
+        try SiteBuilder(source: blog.source, options: blog.options()).build(into: blog.output, cache: cache)
+        #expect(blog.page("2019/10/08/html/index.html")?.contains("Much more.") == true)
+        try blog.expectSameAsFullBuild("after an HTML edit")
+    }
+}
