@@ -164,7 +164,7 @@ struct ContentLoader: Sendable {
         let postResults = Parallel.map(jobs) { job -> Result<Entry, BuildFailure> in
             read(job.path, assets: job.assets) { data in
                 let fromName = ContentDate.fromFileName(job.name, in: config.timeZone)
-                let defaultSlug = Slug.make(fromName?.rest ?? job.name)
+                let defaultSlug = Slug.fromFileName(fromName?.rest ?? job.name)
                 return reader.read(job.path, contents: data, kind: .post, defaultSlug: defaultSlug, fileDate: fromName?.date, assets: job.assets) {
                     slug, date, writtenIn, title in
                     var dayCalendar = calendar

@@ -44,6 +44,30 @@ public enum Slug {
         return String(decoding: result, as: UTF8.self)
     }
 
+    /// A post's address from its file name (`2022-12-21-Sass-Converter-3.0-released.md` gives
+    /// `Sass-Converter-3.0-released`), by Jekyll's rule for `:title`, so that a blog moved from
+    /// Jekyll keeps its addresses: letters keep their case (accents folded), digits, `.`, `_`
+    /// and `~` stay, and any other run of characters becomes one `-`. A name that would leave
+    /// only dots or nothing falls back to ``make(_:)``.
+    public static func fromFileName(_ name: String) -> String {
+        let folded = name.utf8.allSatisfy({ $0 < 0x80 })
+            ? name : name.folding(options: [.diacriticInsensitive], locale: Locale(identifier: "en_US_POSIX"))
+        var result = ""
+        var pendingHyphen = false
+        for scalar in folded.unicodeScalars {
+            let kept = (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") || (scalar >= "0" && scalar <= "9")
+                || scalar == "." || scalar == "_" || scalar == "~"
+            if kept {
+                if pendingHyphen && !result.isEmpty { result.append("-") }
+                pendingHyphen = false
+                result.unicodeScalars.append(scalar)
+            } else {
+                pendingHyphen = true
+            }
+        }
+        return isSafeSegment(result) && result.contains(where: { $0 != "." }) ? result : make(name)
+    }
+
     /// Whether `text` is safe to use as one URL path segment as it stands.
     static func isSafeSegment(_ text: String) -> Bool {
         !text.isEmpty && text != "." && text != ".."

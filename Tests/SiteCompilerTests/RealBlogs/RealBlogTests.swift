@@ -54,3 +54,49 @@ struct RealBlogTests {
         #expect(eckersley.contains("<h1 class=\"p-name\">Remembering Peter Eckersley</h1>"))
     }
 }
+
+/// The Jekyll project's own posts built by Debian's `jekyll` and by Galley give the same post
+/// addresses: a blog moved from Jekyll keeps its URLs.
+@Suite(.enabled(if: RealBlogFixtures.folder != nil, "needs shared/fixtures/real beside the repository or a folder above it"))
+struct JekyllURLParityTests {
+    @Test func theJekyllFixturesPostsLiveWhereJekyllPutsThem() throws {
+        let fixture = RealBlogFixtures.folder!.appending(path: "jekyll-docs")
+        let site = FileManager.default.temporaryDirectory.appending(path: "galley-jekyll-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: site) }
+        // A Jekyll site of the same posts, with the Jekyll site's own permalink and timezone and
+        // layouts that print the content only. Liquid in the posts is left alone: some of it
+        // links to documents of the Jekyll site that are not here, and it moves no address.
+        let files = FileManager.default
+        try files.createDirectory(at: site.appending(path: "_layouts"), withIntermediateDirectories: true)
+        try files.copyItem(at: fixture.appending(path: "posts"), to: site.appending(path: "_posts"))
+        for layout in ["default", "post", "news_item"] {
+            try "{{ content }}\n".write(to: site.appending(path: "_layouts/\(layout).html"), atomically: true, encoding: .utf8)
+        }
+        try """
+            timezone: America/Los_Angeles
+            permalink: /news/:year/:month/:day/:title/
+            defaults:
+              - scope: {path: "", type: posts}
+                values: {render_with_liquid: false}
+            """.write(to: site.appending(path: "_config.yml"), atomically: true, encoding: .utf8)
+        let jekyll = Process()
+        jekyll.executableURL = URL(filePath: "/usr/bin/env")
+        jekyll.arguments = ["jekyll", "build", "--quiet", "--source", site.path, "--destination", site.appending(path: "_site").path]
+        jekyll.standardOutput = FileHandle.nullDevice
+        try jekyll.run()
+        jekyll.waitUntilExit()
+        try #require(jekyll.terminationStatus == 0, "jekyll build failed (scripts/test installs Debian's jekyll)")
+        var jekyllURLs = Set<String>()
+        let output = site.appending(path: "_site")
+        let walker = files.enumerator(atPath: output.path)!
+        while let path = walker.nextObject() as? String {
+            if path.hasSuffix("index.html") { jekyllURLs.insert("/" + path.dropLast("index.html".count)) }
+        }
+
+        let compiled = try SiteBuilder(source: DirectorySource(root: fixture), options: BuildOptions()).compile()
+        let galleyURLs = Set(compiled.site.posts.map(\.document.path))
+        #expect(galleyURLs.count == 102)
+        #expect(galleyURLs.subtracting(jekyllURLs).sorted() == [], "addresses only Galley gives")
+        #expect(jekyllURLs.subtracting(galleyURLs).sorted() == [], "addresses only Jekyll gives")
+    }
+}

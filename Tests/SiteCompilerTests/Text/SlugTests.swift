@@ -40,6 +40,21 @@ import Testing
         }
     }
 
+    @Test(arguments: [
+        ("jekyll-sass-converter-3.0-released", "jekyll-sass-converter-3.0-released"),
+        ("Meet-Jekyll's New Lead", "Meet-Jekyll-s-New-Lead"),
+        ("Café au lait", "Cafe-au-lait"),
+        ("  spaced  out  ", "spaced-out"),
+        ("a/b\\c", "a-b-c"),
+        ("..", ""),
+        ("...", ""),
+        (".hidden", ".hidden"),
+    ])
+    func fileNamesKeepCaseAndDotsAsJekyllsTitleDoes(name: String, expected: String) {
+        #expect(Slug.fromFileName(name) == expected)
+        #expect(Slug.fromFileName(name).isEmpty || Slug.isSafeSegment(Slug.fromFileName(name)))
+    }
+
     @Test func safeSegmentsRejectPathTricks() {
         #expect(Slug.isSafeSegment("my-post_2.v1"))
         #expect(!Slug.isSafeSegment(".."))
