@@ -136,7 +136,16 @@ extension PagePlanner {
     /// A page that forwards at once: a refresh for browsers, a canonical link for search engines,
     /// and a plain link for everyone else.
     func redirectPage(to path: String) -> String {
-        let target = HTMLEscape.text(context.links.absolute(path))
+        let address = context.links.absolute(path)
+        let target = HTMLEscape.text(address)
+        // A refresh drops the part of the old address after `#` (`/old/#setup`); the script
+        // carries it over, and where scripts do not run the refresh still moves the reader.
+        let script = address.unicodeScalars.map { scalar -> String in
+            switch scalar {
+            case "\\", "\"", "<", ">", "&", "'": "\\u" + String(format: "%04x", scalar.value)
+            default: scalar.value < 0x20 ? "" : String(scalar)
+            }
+        }.joined()
         return """
             <!DOCTYPE html>
             <html lang="\(HTMLEscape.text(site.config.language))">
@@ -145,6 +154,7 @@ extension PagePlanner {
             <title>Moved to \(target)</title>
             <meta name="robots" content="noindex">
             <link rel="canonical" href="\(target)">
+            <script>location.replace("\(script)" + location.hash)</script>
             <meta http-equiv="refresh" content="0; url=\(target)">
             </head>
             <body>

@@ -79,6 +79,8 @@ import Testing
             let page = try #require(blog.page(path))
             #expect(page.contains(#"<link rel="canonical" href="https://example.com/2019/10/08/a/">"#))
             #expect(page.contains(#"<meta http-equiv="refresh" content="0; url=https://example.com/2019/10/08/a/">"#))
+            // The part after `#` of the old address goes along, where scripts run.
+            #expect(page.contains(#"<script>location.replace("https://example.com/2019/10/08/a/" + location.hash)</script>"#))
         }
     }
 }
