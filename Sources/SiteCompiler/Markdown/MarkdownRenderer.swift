@@ -45,7 +45,9 @@ public struct MarkdownRenderer: Sendable {
     }
 
     static let extensions = ["table", "strikethrough", "autolink", "tasklist"]
-    static let options = CMARK_OPT_UNSAFE | CMARK_OPT_FOOTNOTES | CMARK_OPT_VALIDATE_UTF8
+    // Column alignment as a style: HTML5 dropped the `align` attribute, and a style outranks
+    // the theme's own `text-align` for cells.
+    static let options = CMARK_OPT_UNSAFE | CMARK_OPT_FOOTNOTES | CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_TABLE_PREFER_STYLE_ATTRIBUTES
 
     public init() {
         Self.registerExtensions
