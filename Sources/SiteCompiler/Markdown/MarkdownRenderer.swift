@@ -81,6 +81,10 @@ public struct MarkdownRenderer: Sendable {
         defer { cmark_node_free(document) }
         let syntaxExtensions = cmark_parser_get_syntax_extensions(parser)
 
+        // Most posts hold no raw anchor at all: no need to walk them.
+        if UTF8Search.contains("<a", in: markdown) || UTF8Search.contains("<A", in: markdown) {
+            Self.unlinkInsideRawAnchors(document)
+        }
         let anchors = insertHeadingMarkers(document)
         let rendered = cmark_render_html(document, Self.options, syntaxExtensions)
         // cmark passes control characters through, and turns `&#1;` into one: no page or feed may hold them.
@@ -107,6 +111,48 @@ public struct MarkdownRenderer: Sendable {
         guard let pointer else { return "" }
         defer { free(pointer) }
         return String(cString: pointer)
+    }
+
+    /// Takes the links out of text that a raw `<a …>` … `</a>` in the Markdown already links:
+    /// the autolink extension links an address such as `me@example.com` wherever it stands, and
+    /// a link inside a link is not HTML. The link's text stays where it was.
+    static func unlinkInsideRawAnchors(_ node: OpaquePointer) {
+        var depth = 0
+        unlinkInsideRawAnchors(childrenOf: node, depth: &depth)
+    }
+
+    private static func unlinkInsideRawAnchors(childrenOf parent: OpaquePointer, depth: inout Int) {
+        var children: [OpaquePointer] = []
+        var next = cmark_node_first_child(parent)
+        while let child = next {
+            children.append(child)
+            next = cmark_node_next(child)
+        }
+        for child in children {
+            let type = cmark_node_get_type(child)
+            if type == CMARK_NODE_HTML_INLINE, let literal = cmark_node_get_literal(child) {
+                let tag = String(cString: literal).lowercased()
+                if tag.hasPrefix("<a ") || tag.hasPrefix("<a>") || tag.hasPrefix("<a\n") || tag.hasPrefix("<a\t") {
+                    depth += 1
+                } else if tag.hasPrefix("</a"), depth > 0 {
+                    depth -= 1
+                }
+            } else if type == CMARK_NODE_LINK, depth > 0 {
+                while let inner = cmark_node_first_child(child) {
+                    cmark_node_insert_before(child, inner)
+                }
+                cmark_node_unlink(child)
+                cmark_node_free(child)
+            } else if cmark_node_first_child(child) != nil {
+                // A block starts afresh; emphasis and the like carry the open anchor inside.
+                if type == CMARK_NODE_EMPH || type == CMARK_NODE_STRONG {
+                    unlinkInsideRawAnchors(childrenOf: child, depth: &depth)
+                } else {
+                    var inner = 0
+                    unlinkInsideRawAnchors(childrenOf: child, depth: &inner)
+                }
+            }
+        }
     }
 
     // cmark's HTML writer has no hook for attributes, so each heading gets a marker as its first

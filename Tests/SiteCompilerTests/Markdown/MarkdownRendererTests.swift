@@ -73,3 +73,23 @@ import Testing
         #expect(!short.isTruncated)
     }
 }
+
+extension MarkdownRendererTests {
+    @Test func anAddressInsideARawLinkIsNotLinkedAgain() {
+        let html = MarkdownRenderer().render("""
+            Write to <a href="mailto:team@example.com">team@example.com</a> or <A HREF="https://example.com">*https://example.com/x*</a>.
+
+            Plain team@example.com and https://example.com/y stay linked.
+            """).html
+        #expect(html.contains(#"<a href="mailto:team@example.com">team@example.com</a>"#))
+        #expect(html.contains(#"<A HREF="https://example.com"><em>https://example.com/x</em></a>"#))
+        #expect(html.contains(#"Plain <a href="mailto:team@example.com">team@example.com</a> and <a href="https://example.com/y">https://example.com/y</a>"#))
+        // No anchor opens inside another.
+        var depth = 0, deepest = 0
+        for match in html.lowercased().split(separator: "<", omittingEmptySubsequences: true) {
+            if match.hasPrefix("a ") || match.hasPrefix("a>") { depth += 1 } else if match.hasPrefix("/a>") { depth -= 1 }
+            deepest = max(deepest, depth)
+        }
+        #expect(deepest == 1)
+    }
+}
