@@ -8,26 +8,23 @@ struct FrontMatter: Sendable {
     /// The file line the body starts on.
     var bodyLine: Int
 
+    /// Whether `bytes` (a file's, after any byte order mark) open with a block that
+    /// ``split(_:path:)`` reads as front matter: a `---` or `+++` line, or `{`.
+    static func opens(_ bytes: [UInt8]) -> Bool {
+        let firstEnd = lineEnd(bytes, from: 0)
+        return bytes.first == UInt8(ascii: "{") || isFence(bytes, 0, firstEnd, of: UInt8(ascii: "-"))
+            || isFence(bytes, 0, firstEnd, of: UInt8(ascii: "+"))
+    }
+
     /// Splits `text` into front matter and body, parsing the front matter.
     static func split(_ text: String, path: String) throws(Diagnostic) -> FrontMatter {
         // Line by line over the UTF-8 bytes: splitting into Characters costs more than the YAML.
         let bytes = Array(text.utf8)
-        func lineEnd(_ start: Int) -> Int {
-            var end = start
-            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
-            return end
-        }
-        func isFence(_ start: Int, _ end: Int, of mark: UInt8, closing: Bool = false) -> Bool {
-            var stop = end
-            while stop > start, bytes[stop - 1] == 0x20 || bytes[stop - 1] == 0x09 || bytes[stop - 1] == 0x0D { stop -= 1 }
-            guard stop - start == 3 else { return false }
-            let dot = UInt8(ascii: ".")
-            return (bytes[start] == mark && bytes[start + 1] == mark && bytes[start + 2] == mark)
-                || (closing && mark == UInt8(ascii: "-") && bytes[start] == dot && bytes[start + 1] == dot && bytes[start + 2] == dot)
-        }
-        let firstEnd = lineEnd(0)
-        if isFence(0, firstEnd, of: UInt8(ascii: "+")) {
-            return try toml(bytes, from: firstEnd + 1, path: path)
+        let firstEnd = lineEnd(bytes, from: 0)
+        if isFence(bytes, 0, firstEnd, of: UInt8(ascii: "+")) {
+            let block = try fenced(bytes, after: firstEnd, by: UInt8(ascii: "+"), path: path)
+            let fields = try TOMLFrontMatter.parse(block.text, path: path, firstLine: 2)
+            return FrontMatter(fields: fields, body: block.body, bodyLine: block.bodyLine)
         }
         if bytes.first == UInt8(ascii: "{") {
             let (fields, end, endLine) = try JSONFrontMatter.parse(bytes, path: path)
@@ -41,47 +38,52 @@ struct FrontMatter: Sendable {
             }
             return FrontMatter(fields: fields, body: String(decoding: bytes[bodyStart...], as: UTF8.self), bodyLine: bodyLine)
         }
-        guard isFence(0, firstEnd, of: UInt8(ascii: "-")) else {
+        guard isFence(bytes, 0, firstEnd, of: UInt8(ascii: "-")) else {
             return FrontMatter(fields: .null(line: 1), body: text, bodyLine: 1)
         }
+        let block = try fenced(bytes, after: firstEnd, by: UInt8(ascii: "-"), path: path)
+        let fields = try YAMLValue.parse(block.text, path: path, lineOffset: 1)
+        switch fields {
+        case .mapping, .null: break
+        default: throw Diagnostic(path: path, line: 2, message: "front matter must be `key: value` lines")
+        }
+        return FrontMatter(fields: fields, body: block.body, bodyLine: block.bodyLine)
+    }
+
+    /// The lines after the opening fence (which ends at `firstEnd`) up to the closing one, and
+    /// the body after that. YAML may also close with `...`.
+    private static func fenced(_ bytes: [UInt8], after firstEnd: Int, by mark: UInt8,
+                               path: String) throws(Diagnostic) -> (text: String, body: String, bodyLine: Int) {
         var start = firstEnd + 1
         var line = 2
         while start <= bytes.count {
-            let end = lineEnd(start)
-            if isFence(start, end, of: UInt8(ascii: "-"), closing: true) {
-                let yaml = start - 1 > firstEnd + 1 ? String(decoding: bytes[(firstEnd + 1)..<(start - 1)], as: UTF8.self) : ""
-                let fields = try YAMLValue.parse(yaml, path: path, lineOffset: 1)
-                switch fields {
-                case .mapping, .null: break
-                default: throw Diagnostic(path: path, line: 2, message: "front matter must be `key: value` lines")
-                }
+            let end = lineEnd(bytes, from: start)
+            if isFence(bytes, start, end, of: mark, closing: true) {
+                let text = start - 1 > firstEnd + 1 ? String(decoding: bytes[(firstEnd + 1)..<(start - 1)], as: UTF8.self) : ""
                 let body = end < bytes.count ? String(decoding: bytes[(end + 1)...], as: UTF8.self) : ""
-                return FrontMatter(fields: fields, body: body, bodyLine: line + 1)
+                return (text, body, line + 1)
             }
             start = end + 1
             line += 1
         }
-        throw Diagnostic(path: path, line: 1, message: "front matter opened with '---' is never closed by another '---' line")
+        let fence = String(repeating: Character(Unicode.Scalar(mark)), count: 3)
+        throw Diagnostic(path: path, line: 1, message: "front matter opened with '\(fence)' is never closed by another '\(fence)' line")
     }
 
-    /// TOML front matter from `start`, the line after the opening `+++`, to a closing `+++`.
-    private static func toml(_ bytes: [UInt8], from start: Int, path: String) throws(Diagnostic) -> FrontMatter {
-        var lineStart = start, line = 2
-        while lineStart <= bytes.count {
-            var end = lineStart
-            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
-            var stop = end
-            while stop > lineStart, bytes[stop - 1] == 0x20 || bytes[stop - 1] == 0x09 || bytes[stop - 1] == 0x0D { stop -= 1 }
-            let plus = UInt8(ascii: "+")
-            if stop - lineStart == 3, bytes[lineStart] == plus, bytes[lineStart + 1] == plus, bytes[lineStart + 2] == plus {
-                let text = String(decoding: bytes[start..<max(start, lineStart - 1)], as: UTF8.self)
-                let fields = try TOMLFrontMatter.parse(text, path: path, firstLine: 2)
-                let body = end < bytes.count ? String(decoding: bytes[(end + 1)...], as: UTF8.self) : ""
-                return FrontMatter(fields: fields, body: body, bodyLine: line + 1)
-            }
-            lineStart = end + 1
-            line += 1
-        }
-        throw Diagnostic(path: path, line: 1, message: "front matter opened with '+++' is never closed by another '+++' line")
+    private static func lineEnd(_ bytes: [UInt8], from start: Int) -> Int {
+        var end = start
+        while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+        return end
+    }
+
+    /// Whether the line from `start` to `end` is three `mark`s (or, closing YAML, three dots),
+    /// with nothing after them but spaces.
+    private static func isFence(_ bytes: [UInt8], _ start: Int, _ end: Int, of mark: UInt8, closing: Bool = false) -> Bool {
+        var stop = end
+        while stop > start, bytes[stop - 1] == 0x20 || bytes[stop - 1] == 0x09 || bytes[stop - 1] == 0x0D { stop -= 1 }
+        guard stop - start == 3 else { return false }
+        let dot = UInt8(ascii: ".")
+        return (bytes[start] == mark && bytes[start + 1] == mark && bytes[start + 2] == mark)
+            || (closing && mark == UInt8(ascii: "-") && bytes[start] == dot && bytes[start + 1] == dot && bytes[start + 2] == dot)
     }
 }
