@@ -207,7 +207,7 @@ struct ContentLoader: Sendable {
     private func hasFrontMatter(_ path: String) -> Bool {
         guard let data = try? tree.contents(of: path) else { return true }  // reading it again reports why
         let start = data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data[...]
-        return start.starts(with: Array("---".utf8)) || start.starts(with: Array("+++".utf8)) || start.first == UInt8(ascii: "{")
+        return FrontMatter.opens(Array(start.prefix(4096)))
     }
 
     /// Whether `path` names a Markdown file; over UTF-8 bytes, like ``RelativePath``.
