@@ -7,10 +7,6 @@ struct DocumentReader: Sendable {
     var config: SiteConfig
     var tree: any SourceTree
 
-    /// Keys with a meaning of their own; every other key is passed to layouts as `params`.
-    static let knownKeys = Set(["title", "date", "slug", "tags", "draft", "published", "layout", "audio", "weight", "author"]
-        + aliasKeys + updatedKeys + summaryKeys)
-
     /// The names of a post's old addresses, every one of them read.
     static let aliasKeys = ["aliases", "redirect_from"]
     /// The names of a post's last change, Galley's first, the first one present winning.
