@@ -1,0 +1,119 @@
+/// Where a Markdown text holds code and math, found before it is parsed: template syntax is
+/// left alone there, and math must reach the page as written.
+///
+/// Code is fenced blocks (```` ``` ```` or `~~~`, indented up to three spaces) and inline spans
+/// of backticks. Math is `$$ … $$`, `\\( … \\)` and `\\[ … \\]`, the forms that come through
+/// Markdown to MathJax and KaTeX on Jekyll and Hugo blogs, outside code.
+struct MarkdownRegions: Sendable {
+    /// Byte ranges of code, sorted.
+    private(set) var code: [Range<Int>] = []
+    /// Byte ranges of math, delimiters included, sorted.
+    private(set) var math: [Range<Int>] = []
+
+    /// Code and math together, sorted: what template syntax may not touch.
+    var protected: [Range<Int>] { (code + math).sorted { $0.lowerBound < $1.lowerBound } }
+
+    init(_ text: String) {
+        let bytes = Array(text.utf8)
+        var index = 0
+        var lineStart = true
+        let backtick = UInt8(ascii: "`"), tilde = UInt8(ascii: "~"), newline = UInt8(ascii: "\n")
+        let dollar = UInt8(ascii: "$"), backslash = UInt8(ascii: "\\")
+
+        func run(of byte: UInt8, at offset: Int) -> Int {
+            var end = offset
+            while end < bytes.count, bytes[end] == byte { end += 1 }
+            return end - offset
+        }
+        func lineEnd(from offset: Int) -> Int { bytes[offset...].firstIndex(of: newline) ?? bytes.count }
+        func find(_ pattern: [UInt8], from offset: Int, stopAtBlankLine: Bool) -> Int? {
+            var at = offset
+            while at + pattern.count <= bytes.count {
+                if bytes[at] == backslash, pattern.first != backslash { at += 2; continue }
+                if stopAtBlankLine, bytes[at] == newline, at + 1 < bytes.count, bytes[at + 1] == newline { return nil }
+                if bytes[at..<at + pattern.count].elementsEqual(pattern) { return at }
+                at += 1
+            }
+            return nil
+        }
+
+        while index < bytes.count {
+            if lineStart {
+                lineStart = false
+                var indent = index
+                while indent < bytes.count, indent - index < 3, bytes[indent] == 0x20 { indent += 1 }
+                if indent < bytes.count, bytes[indent] == backtick || bytes[indent] == tilde {
+                    let marker = bytes[indent], count = run(of: marker, at: indent)
+                    let infoEnd = lineEnd(from: indent)
+                    if count >= 3, marker == tilde || !bytes[indent + count..<infoEnd].contains(backtick) {
+                        // A fenced block: to a closing fence of the same kind, at least as long.
+                        var line = min(infoEnd + 1, bytes.count)
+                        var end = bytes.count
+                        while line < bytes.count {
+                            let close = lineEnd(from: line)
+                            var start = line
+                            while start < close, start - line < 3, bytes[start] == 0x20 { start += 1 }
+                            let length = run(of: marker, at: start)
+                            if length >= count, bytes[(start + length)..<close].allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
+                                end = min(close + 1, bytes.count)
+                                break
+                            }
+                            line = close + 1
+                        }
+                        code.append(index..<end)
+                        index = end
+                        lineStart = true
+                        continue
+                    }
+                }
+            }
+            let byte = bytes[index]
+            if byte == newline {
+                lineStart = true
+                index += 1
+            } else if byte == backslash, index + 2 < bytes.count, bytes[index + 1] == backslash,
+                bytes[index + 2] == UInt8(ascii: "(") || bytes[index + 2] == UInt8(ascii: "[")
+            {
+                let closer: [UInt8] = [backslash, backslash, bytes[index + 2] == UInt8(ascii: "(") ? UInt8(ascii: ")") : UInt8(ascii: "]")]
+                if let close = find(closer, from: index + 3, stopAtBlankLine: true) {
+                    math.append(index..<close + 3)
+                    index = close + 3
+                } else {
+                    index += 3
+                }
+            } else if byte == backslash {
+                index += 2
+            } else if byte == backtick {
+                let count = run(of: backtick, at: index)
+                // A span ends at the next run of exactly as many backticks, within the paragraph.
+                var at = index + count
+                var end: Int?
+                while at < bytes.count {
+                    if bytes[at] == newline, at + 1 < bytes.count, bytes[at + 1] == newline { break }
+                    if bytes[at] == backtick {
+                        let length = run(of: backtick, at: at)
+                        if length == count { end = at + length; break }
+                        at += length
+                    } else {
+                        at += 1
+                    }
+                }
+                if let end {
+                    code.append(index..<end)
+                    index = end
+                } else {
+                    index += count
+                }
+            } else if byte == dollar, index + 1 < bytes.count, bytes[index + 1] == dollar {
+                if let close = find([dollar, dollar], from: index + 2, stopAtBlankLine: false), close > index + 2 {
+                    math.append(index..<close + 2)
+                    index = close + 2
+                } else {
+                    index += 2
+                }
+            } else {
+                index += 1
+            }
+        }
+    }
+}

@@ -1,0 +1,59 @@
+/// Where the documents of a build live, for the links a body writes by file name:
+/// Jekyll's `{% post_url %}` and `{% link %}`, Hugo's `ref` and `relref`.
+struct BodyLinks: Sendable {
+    /// Site paths by source path (`posts/2013-05-06-hello.md` → `/2013/05/06/hello/`), for the
+    /// published posts and pages.
+    private let paths: [String: String]
+    /// Source paths by the name a link may use: a post's file name without its extension (or
+    /// its folder's name, for `index.md` in a folder), and its file name.
+    private let names: [String: [String]]
+    /// Static files, by site path, which `{% link %}` may name too.
+    private let files: Set<String>
+
+    /// Links to `documents` (source path and site path of each) and to the static `files`
+    /// (their site paths, `/images/a.png`).
+    init(documents: [(source: String, path: String)], files: Set<String> = []) {
+        var paths: [String: String] = [:], names: [String: [String]] = [:]
+        for (source, path) in documents {
+            paths[source] = path
+            for name in Self.names(of: source) { names[name, default: []].append(source) }
+        }
+        for key in names.keys { names[key]!.sort() }
+        self.paths = paths
+        self.names = names
+        self.files = files
+    }
+
+    /// The names a link may give for the file at `source`.
+    private static func names(of source: String) -> [String] {
+        let parts = source.split(separator: "/")
+        guard var file = parts.last.map(String.init) else { return [] }
+        if parts.count > 2, file.hasPrefix("index.") || file.hasPrefix("_index.") { file = String(parts[parts.count - 2]) }
+        let stem = file.lastIndex(of: ".").map { String(file[..<$0]) } ?? file
+        return stem == file ? [file] : [stem, file]
+    }
+
+    /// What a link names, as written after the tag: `2013-05-06-hello`, `_posts/2013-05-06-hello.md`,
+    /// `/posts/hello.md`, `hello`. The source path of the document, or nil.
+    func document(named written: String) -> String? {
+        var name = written.hasPrefix("/") ? String(written.dropFirst()) : written
+        if name.hasSuffix("/") { name.removeLast() }
+        // Jekyll names posts from the site's root (`_posts/…`), Hugo from `content/`.
+        for (old, new) in [("_posts/", "posts/"), ("content/", ""), ("_pages/", "pages/")] where name.hasPrefix(old) {
+            name = new + name.dropFirst(old.count)
+        }
+        for candidate in [name, "posts/" + name, "pages/" + name] where paths[candidate] != nil { return candidate }
+        // Else by the last part of the name, when that picks out one document, or the one whose
+        // path ends with the whole name.
+        let last = name.split(separator: "/").last.map(String.init) ?? name
+        guard let found = names[last] else { return nil }
+        if found.count == 1 { return found[0] }
+        return found.first { $0.hasSuffix("/" + name) || $0.hasSuffix("/" + name + ".md") } ?? found[0]
+    }
+
+    /// The site path of the document at `source`.
+    func path(of source: String) -> String? { paths[source] }
+
+    /// Whether the blog publishes a static file at `sitePath`.
+    func hasFile(_ sitePath: String) -> Bool { files.contains(sitePath) }
+}
