@@ -65,6 +65,13 @@ struct ContentLoader: Sendable {
             case .cached(let rendered): rendered.document.date
             }
         }
+        /// The site path it is published at.
+        var sitePath: String {
+            switch content {
+            case .parsed(let document): document.path
+            case .cached(let rendered): rendered.document.path
+            }
+        }
         var layout: (name: String, line: Int)? {
             switch content {
             case .parsed(let document): document.layout

@@ -78,17 +78,24 @@ public final class RenderedDocument: Sendable {
     /// Whether its params have a `site` key anywhere, which would shadow the site's values in a
     /// layout that steps into them. Known from the start, since each build asks of every post.
     let paramsHaveSiteKey: Bool
+    /// What its body's templates said that did not stop the build, said again by each build
+    /// that reuses it.
+    let warnings: [Diagnostic]
+    /// The documents its body links to by name, and where they were.
+    let references: [BodyReference]
+    /// What its body's templates found wrong: the build stops. Never cached.
+    let errors: [Diagnostic]
 
     /// A document whose body is rendered by `html` when first asked for; `paramsHaveSiteKey` is
     /// what its params would say, so that they need not be decoded to say it.
     convenience init(document: Document, html: @escaping @Sendable () -> String, excerpt: String, hasMore: Bool, summary: String, wordCount: Int,
-                     listings: ListingDigests, paramsHaveSiteKey: Bool) {
+                     listings: ListingDigests, paramsHaveSiteKey: Bool, warnings: [Diagnostic], references: [BodyReference]) {
         self.init(document: document, body: Once(html), excerpt: excerpt, hasMore: hasMore, summary: summary,
-                  wordCount: wordCount, listings: listings, paramsHaveSiteKey: paramsHaveSiteKey)
+                  wordCount: wordCount, listings: listings, paramsHaveSiteKey: paramsHaveSiteKey, warnings: warnings, references: references)
     }
 
     private init(document: Document, body: Once<String>, excerpt: String, hasMore: Bool, summary: String, wordCount: Int,
-                 listings: ListingDigests = ListingDigests(), paramsHaveSiteKey: Bool) {
+                 listings: ListingDigests = ListingDigests(), paramsHaveSiteKey: Bool, warnings: [Diagnostic], references: [BodyReference]) {
         self.document = document
         self.listings = listings
         self.paramsHaveSiteKey = paramsHaveSiteKey
@@ -97,23 +104,31 @@ public final class RenderedDocument: Sendable {
         self.hasMore = hasMore
         self.summary = summary
         self.wordCount = wordCount
+        self.warnings = warnings
+        self.references = references
+        errors = []
     }
 
-    init(document: Document, renderer: MarkdownRenderer) {
+    init(document: Document, renderer: BodyRenderer) {
         self.document = document
         listings = ListingDigests()
         paramsHaveSiteKey = YAMLValue.reaches("site", in: document.params)
-        let rendered = document.isHTML ? MarkdownRenderer.passThrough(document.body) : renderer.render(document.body)
+        let result = renderer.render(document)
+        let rendered = result.rendered
         body = Once(value: rendered.html)
-        if let written = document.summary {
-            excerpt = renderer.render(written).html
+        let writtenSummary = document.summary.map(renderer.renderSummary)
+        if let writtenSummary {
+            excerpt = writtenSummary
             hasMore = true
         } else {
             excerpt = FootnoteReferences.removed(from: rendered.excerpt)
             hasMore = rendered.isTruncated
         }
-        summary = PlainText.truncate(document.summary.map { PlainText.of(renderer.render($0).html) } ?? PlainText.of(excerpt), to: 200)
+        summary = PlainText.truncate(PlainText.of(writtenSummary ?? excerpt), to: 200)
         wordCount = PlainText.wordCount(rendered.html)
+        warnings = result.warnings
+        references = result.references
+        errors = result.errors
     }
 
     /// The same document with other files travelling beside it.
@@ -122,7 +137,7 @@ public final class RenderedDocument: Sendable {
         document.assets = assets
         // What lists show does not include the files beside it, so the digests carry over.
         return RenderedDocument(document: document, body: body, excerpt: excerpt, hasMore: hasMore, summary: summary, wordCount: wordCount,
-                                listings: listings, paramsHaveSiteKey: paramsHaveSiteKey)
+                                listings: listings, paramsHaveSiteKey: paramsHaveSiteKey, warnings: warnings, references: references)
     }
 }
 
@@ -157,8 +172,11 @@ public struct Links: Sendable {
 
     /// Rewrites the links in a document's HTML so they work outside its own page (in a feed or
     /// on the home page). `absolute` picks full URLs (feeds) or site paths (pages).
+    ///
+    /// A document's root-relative links are under the base path already (see
+    /// ``BodyRenderer/underBasePath(_:)``), so they resolve against the origin.
     func rebase(_ html: String, for document: Document, absolute: Bool) -> String {
-        let root = absolute ? base : basePath
+        let root = absolute ? String(base.dropLast(basePath.count)) + "/" : "/"
         let folder = absolute ? self.absolute(document.directoryPath) : url(document.directoryPath)
         return LinkRebasing.rebase(html, root: root, base: folder)
     }

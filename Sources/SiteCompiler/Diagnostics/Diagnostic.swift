@@ -71,3 +71,26 @@ struct DiagnosticLog: Sendable {
         guard diagnostics.isEmpty else { throw failure }
     }
 }
+
+extension Diagnostic {
+    /// `diagnostics` with each message said once, at its first place, and how many other
+    /// places say it: a blog whose every post reads the same missing setting hears it once.
+    static func grouped(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        var first: [String: Int] = [:]
+        var grouped: [(diagnostic: Diagnostic, more: Int)] = []
+        for diagnostic in diagnostics.sorted(by: { ($0.path, $0.line ?? 0) < ($1.path, $1.line ?? 0) }) {
+            if let index = first[diagnostic.message] {
+                grouped[index].more += 1
+            } else {
+                first[diagnostic.message] = grouped.count
+                grouped.append((diagnostic, 0))
+            }
+        }
+        return grouped.map { diagnostic, more in
+            guard more > 0 else { return diagnostic }
+            var said = diagnostic
+            said.message += " (and \(more) other place\(more == 1 ? "" : "s"))"
+            return said
+        }
+    }
+}

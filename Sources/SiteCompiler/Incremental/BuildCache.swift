@@ -19,7 +19,7 @@ struct BuildCache: Sendable {
     /// Bumped whenever the meaning of anything stored changes: of the page records, and of the
     /// documents file beside them.
     static let format = "galley-build-cache-8"
-    static let documentsFormat = "galley-build-documents-3"
+    static let documentsFormat = "galley-build-documents-4"
 
     struct PageRecord: Sendable, Equatable {
         var fingerprint: Fingerprint
@@ -67,7 +67,7 @@ struct BuildCache: Sendable {
     /// valid under the given keys. The cache holds no HTML bodies: `html` renders one again, from
     /// its source path, when a page shows it.
     static func load(from url: URL, documentsKey: Fingerprint, pagesKey: Fingerprint, files: Files? = nil,
-                     html: @escaping @Sendable (_ sourcePath: String) -> String) -> BuildCache {
+                     html: @escaping @Sendable (_ document: Document) -> String) -> BuildCache {
         var cache = BuildCache(documentsKey: documentsKey, pagesKey: pagesKey)
         let files = files ?? Files(beside: url)
         // The two files are decoded side by side: the records on one thread, the documents on the others.

@@ -98,10 +98,18 @@ extension RenderedDocument {
             writer.int(known.fields)
             writer.fingerprint(known.fingerprint)
         }
+        writer.array(warnings) { writer, warning in
+            writer.int(warning.line ?? 0)
+            writer.string(warning.message)
+        }
+        writer.array(references) { writer, reference in
+            writer.string(reference.name)
+            writer.optional(reference.path) { $0.string($1) }
+        }
     }
 
     /// Reads what ``encode(to:)`` wrote; `html` renders the body again when a page needs it.
-    static func decode(from reader: inout CacheReader, html: @escaping @Sendable (_ sourcePath: String) -> String) throws -> RenderedDocument {
+    static func decode(from reader: inout CacheReader, html: @escaping @Sendable (_ document: Document) -> String) throws -> RenderedDocument {
         guard let kind = Document.Kind(rawValue: try reader.string()) else { throw CacheReader.Damaged() }
         let sourcePath = try reader.string(), title = try reader.string(), slug = try reader.string()
         let date = try reader.optional { Date(timeIntervalSinceReferenceDate: try $0.double()) }
@@ -137,7 +145,13 @@ extension RenderedDocument {
             body: body, bodyLine: bodyLine, path: path, assets: assets)
         let excerpt = try reader.string(), hasMore = try reader.bool(), plainSummary = try reader.string(), wordCount = try reader.int()
         let listings = try reader.array { reader in (fields: try reader.int(), fingerprint: try reader.fingerprint()) }
-        return RenderedDocument(document: document, html: { html(sourcePath) }, excerpt: excerpt, hasMore: hasMore, summary: plainSummary,
-                                wordCount: wordCount, listings: ListingDigests(listings), paramsHaveSiteKey: paramsHaveSiteKey)
+        let warnings = try reader.array { reader in
+            let line = try reader.int()
+            return Diagnostic(path: sourcePath, line: line == 0 ? nil : line, message: try reader.string())
+        }
+        let references = try reader.array { reader in BodyReference(name: try reader.string(), path: try reader.optional { try $0.string() }) }
+        return RenderedDocument(document: document, html: { html(document) }, excerpt: excerpt, hasMore: hasMore, summary: plainSummary,
+                                wordCount: wordCount, listings: ListingDigests(listings), paramsHaveSiteKey: paramsHaveSiteKey,
+                                warnings: warnings, references: references)
     }
 }

@@ -73,18 +73,46 @@ extension SiteBuilder {
         private static func inputFingerprint(_ rendered: RenderedDocument, _ source: Fingerprint) -> Fingerprint {
             let document = rendered.document
             // Most posts are one file and nothing else: the file's digest says it all.
-            if document.assets.isEmpty, document.audio == nil { return source }
+            if document.assets.isEmpty, document.audio == nil, rendered.references.isEmpty { return source }
             var builder = Fingerprint.Builder()
             builder.add(source)
             builder.add(document.assets.count)
             for asset in document.assets { builder.add(asset) }
             builder.add(document.audio?.length ?? -1)
+            // Where the documents it links to by name are: one that moves changes this page.
+            builder.add(rendered.references.count)
+            for reference in rendered.references {
+                builder.add(reference.name)
+                builder.add(reference.path ?? "\u{0}")
+            }
             return builder.finish()
         }
     }
 
-    func assemble(_ selection: Selection, config: SiteConfig) -> Assembled {
-        let renderer = MarkdownRenderer()
+    /// Renders every published post and page, sorts and groups them. Problems their templates
+    /// found come back beside the site: errors stop the build.
+    func assemble(_ selection: Selection, config: SiteConfig, body renderer: BodyRenderer, copies: [(source: String, output: String)])
+        -> (assembled: Assembled, warnings: [Diagnostic], errors: [Diagnostic])
+    {
+        var selection = selection
+        // Links by name (`{% post_url %}`, `{{< ref >}}`) lead to the published documents.
+        let published = selection.posts + selection.pages
+        renderer.know {
+            BodyLinks(documents: published.map { ($0.sourcePath, $0.sitePath) }, files: Set(copies.map { "/" + $0.output }))
+        }
+        // A body rendered by an earlier build whose links by name now lead elsewhere (a post
+        // it links to moved or went away) is rendered again.
+        let tree = source
+        for kind in [\Selection.posts, \Selection.pages] {
+            for index in selection[keyPath: kind].indices {
+                guard case .cached(let rendered) = selection[keyPath: kind][index].content, !rendered.references.isEmpty,
+                    !renderer.stillLeadTo(rendered.references)
+                else { continue }
+                var document = rendered.document
+                document.body = DocumentReader.body(of: document.sourcePath, in: tree) ?? ""
+                selection[keyPath: kind][index].content = .parsed(document)
+            }
+        }
         let render: @Sendable (ContentLoader.Entry) -> RenderedDocument = { entry in
             switch entry.content {
             case .cached(let rendered): rendered
@@ -98,6 +126,12 @@ extension SiteBuilder {
         let renderedPages = Parallel.map(pageOrder) { render(pages[$0]) }
         let site = Site(config: config, links: Links(baseURL: config.baseURL), posts: renderedPosts, pages: renderedPages,
                         tags: Site.group(renderedPosts))
-        return Assembled(site: site, selection: selection, postOrder: postOrder, pageOrder: pageOrder)
+        var warnings: [Diagnostic] = [], errors: [Diagnostic] = []
+        for rendered in renderedPosts + renderedPages where !rendered.warnings.isEmpty || !rendered.errors.isEmpty {
+            warnings += rendered.warnings
+            errors += rendered.errors
+        }
+        return (Assembled(site: site, selection: selection, postOrder: postOrder, pageOrder: pageOrder),
+                Diagnostic.grouped(warnings), errors.sorted { ($0.path, $0.line ?? 0) < ($1.path, $1.line ?? 0) })
     }
 }

@@ -6,19 +6,21 @@ import SiteSource
 extension SiteBuilder {
     /// The cache kept in `file`, valid only for this galley.yml, theme, build options and
     /// Galley binary; an empty one without a file.
-    func loadCache(from file: URL?, config: SiteConfig, theme: Theme, bytes: Background<BuildCache.Files>?) -> BuildCache {
+    func loadCache(from file: URL?, config: SiteConfig, theme: Theme, body: BodyRenderer, bytes: Background<BuildCache.Files>?) -> BuildCache {
         let configBytes = (try? source.contents(of: SiteConfig.fileName)) ?? Data()
         let documentsKey = Fingerprint([Fingerprint.of(configBytes), Fingerprint.of(Data(ToolIdentity.current))], label: BuildCache.documentsFormat)
         let optionsText = "\(config.baseURL.absoluteString)|\(options.includeDrafts)|\(options.includeFuture)|\(options.noindex)"
         let pagesKey = Fingerprint([documentsKey, theme.fingerprint, Fingerprint.of(optionsText)], label: "pages")
         guard let file else { return BuildCache(documentsKey: documentsKey, pagesKey: pagesKey) }
-        let renderer = MarkdownRenderer()
         let tree = source
         // A cached document's body is read and rendered again only when a page shows it. The
         // file is the one the cache describes: the loader reuses an entry only while the file's
         // version or digest is the one recorded.
-        let cachedHTML: @Sendable (String) -> String = { path in
-            DocumentReader.body(of: path, in: tree).map { Document.isHTML(path) ? $0 : renderer.render($0).html } ?? ""
+        let cachedHTML: @Sendable (Document) -> String = { document in
+            guard let text = DocumentReader.body(of: document.sourcePath, in: tree) else { return "" }
+            var document = document
+            document.body = text
+            return body.render(document).rendered.html
         }
         return BuildCache.load(from: file, documentsKey: documentsKey, pagesKey: pagesKey, files: bytes?.wait(), html: cachedHTML)
     }

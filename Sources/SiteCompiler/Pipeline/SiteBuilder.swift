@@ -94,8 +94,9 @@ public struct SiteBuilder: Sendable {
         var timer = PhaseTimer()
         // Load the source.
         let (config, theme) = try loadSettings(&log)
+        let body = BodyRenderer(config: config)
         timer.lap("config and theme")
-        var cache = loadCache(from: cacheFile, config: config, theme: theme, bytes: cacheBytes)
+        var cache = loadCache(from: cacheFile, config: config, theme: theme, body: body, bytes: cacheBytes)
         timer.lap("cache")
         // Which pages the live folder still holds as the last build left them: a stat each,
         // taken on another thread while the sources are read, sorted and grouped.
@@ -108,7 +109,9 @@ public struct SiteBuilder: Sendable {
         // Assemble the site.
         let selection = select(loaded, config: config, theme: theme)
         try log.check()
-        let assembled = assemble(selection, config: config)
+        let (assembled, bodyWarnings, bodyErrors) = assemble(selection, config: config, body: body, copies: loaded.copies)
+        log.report(contentsOf: bodyErrors)
+        try log.check()
         timer.lap("markdown, site and tags")
         let listed = PagePlanner.listedFields(theme: theme, postLayouts: Set(selection.posts.map { theme.layout(named: $0.layout?.name, or: "post") }))
         let savingDocuments = cacheFile.flatMap { rememberDocuments(in: &cache, loaded, assembled, listing: listed, savingBeside: $0) }
@@ -129,7 +132,7 @@ public struct SiteBuilder: Sendable {
         timer.lap("out of date")
         let made = PageRendering(outdatedness: outdatedness, publisher: publisher, progress: progress).render(plan.pages)
         timer.lap("render")
-        return Compiled(site: assembled.site, output: plan.tree, warnings: loaded.warnings + selection.warnings, cache: cache, pages: made,
+        return Compiled(site: assembled.site, output: plan.tree, warnings: loaded.warnings + selection.warnings + bodyWarnings, cache: cache, pages: made,
                         previousPages: previous, savingDocuments: savingDocuments, validUntil: selection.validUntil)
     }
 

@@ -7,6 +7,23 @@ public enum LinkRebasing {
     /// the right place when the HTML is shown somewhere else: a root-relative `/x` becomes
     /// `root + x`, a relative `x` or `#x` resolves against `base`. Absolute URLs are kept.
     static func rebase(_ html: String, root: String, base: String) -> String {
+        rewriteLinks(in: html) { resolve($0, root: root, base: base) }
+    }
+
+    /// Puts every root-relative link (`/images/a.png`) under `basePath` (`/blog/`), unless it is
+    /// there already. Relative and absolute links are kept.
+    static func rootRelative(_ html: String, under basePath: String) -> String {
+        let bare = basePath.dropLast()
+        return rewriteLinks(in: html) { link in
+            guard link.hasPrefix("/"), !link.hasPrefix("//"), !link.hasPrefix(basePath), link != bare,
+                !link.hasPrefix(bare + "?"), !link.hasPrefix(bare + "#")
+            else { return link }
+            return bare + link
+        }
+    }
+
+    /// `html` with the value of every `href`, `src` and `poster` attribute passed through `rewrite`.
+    private static func rewriteLinks(in html: String, _ rewrite: (String) -> String) -> String {
         let bytes = Array(html.utf8)
         let attributes: [[UInt8]] = [Array(" href=\"".utf8), Array(" src=\"".utf8), Array(" poster=\"".utf8)]
         var output: [UInt8] = []
@@ -26,7 +43,7 @@ public enum LinkRebasing {
                     guard let close = buffer[start...].firstIndex(of: UInt8(ascii: "\"")) else { break }
                     output.append(contentsOf: buffer[copied..<start])
                     let link = String(decoding: buffer[start..<close], as: UTF8.self)
-                    output.append(contentsOf: resolve(link, root: root, base: base).utf8)
+                    output.append(contentsOf: rewrite(link).utf8)
                     copied = close
                     index = close
                     continue scan

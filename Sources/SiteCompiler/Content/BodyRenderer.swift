@@ -1,0 +1,135 @@
+import FileSystem
+import Foundation
+import Synchronization
+
+/// Turns a document's body into HTML: its Jekyll and Hugo templates run, its math kept whole,
+/// its Markdown rendered, and its root-relative links put under the base URL's path.
+///
+/// One per build. The other documents' addresses, which links by name need, are known only
+/// once every document is read: ``know(_:)`` gives them, before any body that needs them renders.
+final class BodyRenderer: Sendable {
+    let markdown = MarkdownRenderer()
+    private let site: TemplateValue
+    private let links: Links
+    private let documents = Mutex<(@Sendable () -> BodyLinks)?>(nil)
+    private let madeLinks = Mutex<BodyLinks?>(nil)
+
+    /// What a body came to.
+    struct Result: Sendable {
+        var rendered: MarkdownRenderer.Rendered
+        /// Problems with its templates: warnings, and errors that stop the build.
+        var warnings: [Diagnostic] = []
+        var errors: [Diagnostic] = []
+        var references: [BodyReference] = []
+    }
+
+    init(config: SiteConfig) {
+        links = Links(baseURL: config.baseURL)
+        var values: [String: TemplateValue] = [:]
+        for (key, value) in config.params { values[key] = TemplateValue(value) }
+        // Jekyll splits the base URL in two: `url` (the origin) and `baseurl` (the path).
+        let origin = String(links.base.dropLast(links.basePath.count))
+        values["url"] = .text(origin)
+        values["baseurl"] = .text(String(links.basePath.dropLast()))
+        values["title"] = .text(config.title)
+        values["description"] = .text(config.description)
+        site = .map(values)
+    }
+
+    /// Gives the addresses links by name resolve to; `make` runs when a body first needs them.
+    func know(_ make: @escaping @Sendable () -> BodyLinks) {
+        documents.withLock { $0 = make }
+        madeLinks.withLock { $0 = nil }
+    }
+
+    /// The addresses of the build's documents.
+    func documentLinks() -> BodyLinks {
+        if let made = madeLinks.withLock({ $0 }) { return made }
+        let made = documents.withLock { $0 }?() ?? BodyLinks(documents: [])
+        madeLinks.withLock { $0 = made }
+        return made
+    }
+
+    /// Where `references`, made by an earlier build, lead now: the same places or not.
+    func stillLeadTo(_ references: [BodyReference]) -> Bool {
+        guard !references.isEmpty else { return true }
+        let links = documentLinks()
+        return references.allSatisfy { reference in links.document(named: reference.name).flatMap(links.path(of:)) == reference.path }
+    }
+
+    /// Renders the body of `document`.
+    func render(_ document: Document) -> Result {
+        var text = document.body
+        var result = Result(rendered: MarkdownRenderer.Rendered(html: "", excerpt: "", isTruncated: false))
+        let mayHoldMath = !document.isHTML && (UTF8Search.contains("$$", in: text) || UTF8Search.contains("\\\\", in: text))
+        if BodyTemplate.mayHoldTemplates(text) {
+            let regions = document.isHTML ? MarkdownRegions("") : MarkdownRegions(text)
+            let expanded = BodyTemplate(text, protected: regions.protected).expand(in: scope(for: document))
+            text = expanded.text
+            result.references = expanded.references
+            let lines = LineCounter(document.body, firstLine: document.bodyLine)
+            // A loop says a thing once for each turn: once is enough.
+            var said = Set<String>()
+            for note in expanded.notes where said.insert("\(note.offset) \(note.message)").inserted {
+                let diagnostic = Diagnostic(path: document.sourcePath, line: lines.line(at: note.offset), message: note.message)
+                if note.isError { result.errors.append(diagnostic) } else { result.warnings.append(diagnostic) }
+            }
+        }
+        if document.isHTML {
+            result.rendered = MarkdownRenderer.passThrough(text)
+        } else {
+            var math = MathSpans()
+            if mayHoldMath { text = math.protect(text, regions: MarkdownRegions(text).math) }
+            var rendered = markdown.render(text)
+            rendered.html = math.restore(rendered.html)
+            rendered.excerpt = math.restore(rendered.excerpt)
+            result.rendered = rendered
+        }
+        result.rendered.html = underBasePath(result.rendered.html)
+        result.rendered.excerpt = underBasePath(result.rendered.excerpt)
+        return result
+    }
+
+    /// Renders a front matter summary, which is Markdown without templates.
+    func renderSummary(_ markdown: String) -> String { underBasePath(self.markdown.render(markdown).html) }
+
+    /// Root-relative links (`/images/a.png`) point at the blog's root, which under a base URL
+    /// with a path (`https://example.com/blog/`) is `/blog/images/a.png`. A link already under
+    /// that path, as `{{ site.baseurl }}/…` writes it, is left alone.
+    func underBasePath(_ html: String) -> String {
+        guard links.basePath != "/" else { return html }
+        return LinkRebasing.rootRelative(html, under: links.basePath)
+    }
+
+    private func scope(for document: Document) -> BodyScope {
+        var page: [String: TemplateValue] = [:]
+        for (key, value) in document.params { page[key] = TemplateValue(value) }
+        page["title"] = .text(document.title)
+        page["url"] = .text(links.url(document.path))
+        page["slug"] = .text(document.slug)
+        return BodyScope(site: site, page: .map(page), base: links.base, basePath: links.basePath, links: { [self] in documentLinks() })
+    }
+}
+
+/// Turns byte offsets in a text into line numbers.
+struct LineCounter {
+    private let newlines: [Int]
+    private let firstLine: Int
+
+    init(_ text: String, firstLine: Int) {
+        var newlines: [Int] = []
+        for (offset, byte) in text.utf8.enumerated() where byte == 0x0A { newlines.append(offset) }
+        self.newlines = newlines
+        self.firstLine = firstLine
+    }
+
+    /// The line holding the byte at `offset`.
+    func line(at offset: Int) -> Int {
+        var low = 0, high = newlines.count
+        while low < high {
+            let middle = (low + high) / 2
+            if newlines[middle] < offset { low = middle + 1 } else { high = middle }
+        }
+        return firstLine + low
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+
+@testable import SiteCompiler
+
+/// Bodies with templates, math and root-relative links, through whole builds.
+@Suite struct BodyRendererTests {
+    static let subPathConfig = TestBlog.config.replacingOccurrences(of: "https://example.com/", with: "https://example.com/blog/")
+        + "repository: https://github.com/o/r\n"
+
+    @Test func linksUnderASubPathWorkOnPagesAndInFeeds() throws {
+        let blog = try TestBlog(Self.subPathConfig, [
+            "posts/2020-01-01-one.md": TestBlog.post("title: One", """
+                ![x](/images/x.png) [two]({% post_url 2020-01-02-two %}) [about]({{ site.baseurl }}/about/) [repo]({{ site.repository }}/issues)
+                """),
+            "posts/2020-01-02-two.md": TestBlog.post("title: Two", "[back]({{< relref \"2020-01-01-one.md\" >}})"),
+        ])
+        let report = try blog.build()
+        #expect(report.warnings.isEmpty)
+        let one = try #require(blog.page("2020/01/01/one/index.html"))
+        #expect(one.contains(#"<img src="/blog/images/x.png""#))
+        #expect(one.contains(#"<a href="/blog/2020/01/02/two/">two</a>"#))
+        #expect(one.contains(#"<a href="/blog/about/">about</a>"#))
+        #expect(one.contains(#"<a href="https://github.com/o/r/issues">repo</a>"#))
+        #expect(try #require(blog.page("2020/01/02/two/index.html")).contains(#"<a href="/blog/2020/01/01/one/">back</a>"#))
+        let feed = try #require(blog.page("feed.xml"))
+        #expect(feed.contains("src=&quot;https://example.com/blog/images/x.png&quot;"))
+        #expect(!feed.contains("blog/blog"))
+        // The home page's excerpts, rebased once more for the list, stay under the sub-path.
+        let home = try #require(blog.page("index.html"))
+        #expect(home.contains(#"src="/blog/images/x.png""#))
+        #expect(!home.contains("/blog/blog/"))
+    }
+
+    @Test func mathSurvivesTheWholeBuild() throws {
+        let blog = try TestBlog(TestBlog.config, [
+            "posts/2020-01-01-math.md": TestBlog.post("title: Math", "$$\na_1 \\\\ b_2 < c\n$$\n\nInline \\\\(x_i^2\\\\)."),
+        ])
+        try blog.build()
+        let page = try #require(blog.page("2020/01/01/math/index.html"))
+        #expect(page.contains("$$\na_1 \\\\ b_2 &lt; c\n$$"))
+        #expect(page.contains("Inline \\(x_i^2\\)."))
+    }
+
+    @Test func aLinkToAMissingPostStopsTheBuildAtItsLine() throws {
+        let blog = try TestBlog(TestBlog.config, [
+            "posts/2020-01-01-one.md": TestBlog.post("title: One", "Text.\n\nSee [it]({% post_url 2020-01-09-gone %})."),
+        ])
+        let diagnostics = blog.failure()
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics.first?.path == "posts/2020-01-01-one.md")
+        #expect(diagnostics.first?.line == 7)
+        #expect(diagnostics.first?.message.contains("post_url 2020-01-09-gone") == true)
+    }
+
+    @Test func warningsAreSaidOnceForManyPlacesAndAgainByACachedBuild() throws {
+        let blog = try TestBlog(TestBlog.config, [
+            "posts/2020-01-01-one.md": TestBlog.post("title: One", "{{ site.repository }} {{ site.repository }}"),
+            "posts/2020-01-02-two.md": TestBlog.post("title: Two", "{{ site.repository }}\n\n{{< plotly >}}"),
+        ])
+        let cache = blog.root.appending(path: ".galley-cache")
+        let first = try SiteBuilder(source: blog.source, options: blog.options()).build(into: blog.output, cache: cache)
+        #expect(first.warnings.map(\.description) == [
+            "posts/2020-01-01-one.md:5: 'site.repository' is not set: add `repository` to galley.yml; it prints nothing (and 2 other places)",
+            "posts/2020-01-02-two.md:7: the shortcode {{< plotly >}} is not one Galley has (figure, highlight, ref, relref, youtube, vimeo, gist); it is printed as it is",
+        ])
+        try blog.write("posts/2020-01-03-three.md", TestBlog.post("title: Three"))
+        var builder = SiteBuilder(source: blog.source, options: blog.options())
+        builder.racyMargin = 0
+        let second = try builder.build(into: blog.output, cache: cache)
+        #expect(second.warnings == first.warnings)
+    }
+
+    @Test func aPageFollowsThePostItLinksToWhenThatMoves() throws {
+        let blog = try TestBlog(TestBlog.config, [
+            "posts/2020-01-01-one.md": TestBlog.post("title: One", "See [two]({% post_url 2020-01-02-two %}) and [about]({{< ref \"about\" >}})."),
+            "posts/2020-01-02-two.md": TestBlog.post("title: Two"),
+            "pages/about.md": TestBlog.post("title: About"),
+        ])
+        let cache = blog.root.appending(path: ".galley-cache")
+        func incremental() throws {
+            var builder = SiteBuilder(source: blog.source, options: blog.options())
+            builder.racyMargin = 0
+            try builder.build(into: blog.output, cache: cache)
+            Thread.sleep(forTimeInterval: 0.03)
+        }
+        try incremental()
+        #expect(try #require(blog.page("2020/01/01/one/index.html")).contains(#"href="/2020/01/02/two/""#))
+        // The linked post moves to another day; the post linking to it is not touched.
+        try blog.write("posts/2020-01-02-two.md", TestBlog.post("title: Two\nslug: second"))
+        try incremental()
+        #expect(try #require(blog.page("2020/01/01/one/index.html")).contains(#"href="/2020/01/02/second/""#))
+        try blog.expectSameAsFullBuild("after the linked post moved")
+        try blog.write("pages/about.md", TestBlog.post("title: About\nslug: about-me"))
+        try incremental()
+        try blog.expectSameAsFullBuild("after the linked page moved")
+        #expect(try #require(blog.page("2020/01/01/one/index.html")).contains(#"href="https://example.com/about-me/""#))
+        // It goes away: the build stops, naming the post that links to it, and nothing changes.
+        try blog.remove("posts/2020-01-02-two.md")
+        var builder = SiteBuilder(source: blog.source, options: blog.options())
+        builder.racyMargin = 0
+        #expect(throws: BuildFailure.self) { try builder.build(into: blog.output, cache: cache) }
+        #expect(try #require(blog.page("2020/01/01/one/index.html")).contains(#"href="/2020/01/02/second/""#))
+    }
+}
