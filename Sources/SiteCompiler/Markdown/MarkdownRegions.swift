@@ -26,14 +26,19 @@ struct MarkdownRegions: Sendable {
             return end - offset
         }
         func lineEnd(from offset: Int) -> Int { bytes[offset...].firstIndex(of: newline) ?? bytes.count }
+        // Where a search that found nothing stopped, by what it looked for: an opening with no
+        // closing is looked past once, not once for each of a thousand openings before it.
+        var fruitless: [[UInt8]: Int] = [:]
         func find(_ pattern: [UInt8], from offset: Int, stopAtBlankLine: Bool) -> Int? {
+            if let stop = fruitless[pattern], offset < stop { return nil }
             var at = offset
             while at + pattern.count <= bytes.count {
                 if bytes[at] == backslash, pattern.first != backslash { at += 2; continue }
-                if stopAtBlankLine, bytes[at] == newline, at + 1 < bytes.count, bytes[at + 1] == newline { return nil }
+                if stopAtBlankLine, bytes[at] == newline, at + 1 < bytes.count, bytes[at + 1] == newline { break }
                 if bytes[at..<at + pattern.count].elementsEqual(pattern) { return at }
                 at += 1
             }
+            fruitless[pattern] = at
             return nil
         }
 
@@ -88,6 +93,7 @@ struct MarkdownRegions: Sendable {
                 // A span ends at the next run of exactly as many backticks, within the paragraph.
                 var at = index + count
                 var end: Int?
+                if let stop = fruitless[Array(repeating: backtick, count: count)], at < stop { at = bytes.count }
                 while at < bytes.count {
                     if bytes[at] == newline, at + 1 < bytes.count, bytes[at + 1] == newline { break }
                     if bytes[at] == backtick {
@@ -102,6 +108,9 @@ struct MarkdownRegions: Sendable {
                     code.append(index..<end)
                     index = end
                 } else {
+                    if at < bytes.count || fruitless[Array(repeating: backtick, count: count)] == nil {
+                        fruitless[Array(repeating: backtick, count: count)] = at
+                    }
                     index += count
                 }
             } else if byte == dollar, index + 1 < bytes.count, bytes[index + 1] == dollar {

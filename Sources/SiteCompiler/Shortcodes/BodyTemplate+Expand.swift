@@ -335,7 +335,12 @@ extension BodyTemplate {
                 }
                 emit(html)
             case "highlight":
-                fence(shortcode.inner ?? "", language: shortcode.argument("lang", at: 0) ?? "")
+                guard let inner = shortcode.inner else {
+                    warn(offset, "\(Self.quoted(Embeds.source(of: shortcode))) has no {{< /highlight >}}; it is printed as it is")
+                    emit(Embeds.source(of: shortcode))
+                    return
+                }
+                fence(inner, language: shortcode.argument("lang", at: 0) ?? "")
             case "ref", "relref":
                 guard let target = shortcode.argument("path", at: 0) else {
                     warn(offset, "the \(shortcode.name) shortcode needs the file it links to; it is printed as it is")

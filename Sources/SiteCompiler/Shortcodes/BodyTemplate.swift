@@ -46,9 +46,27 @@ struct BodyTemplate: Sendable {
         /// The first protected range that may still lie ahead.
         var nextProtected = 0
 
+        /// Where the `for` tags with no `endfor` are: found in one pass, so that a body of a
+        /// thousand unclosed loops is not read to its end once for each.
+        private var unclosedLoops = Set<Int>()
+
         init(bytes: [UInt8], protected: [Range<Int>]) {
             self.bytes = bytes
             self.protected = protected
+            var open: [Int] = []
+            var search = 0
+            while let start = find("{%", from: search), let found = tag(at: start) {
+                search = found.end
+                let name = found.inside.prefix { !$0.isWhitespace }
+                switch name {
+                case "raw", "comment", "highlight":
+                    if let close = findTag("end" + name, from: found.end) { search = close.end }
+                case "for": open.append(start)
+                case "endfor": _ = open.popLast()
+                default: break
+                }
+            }
+            unclosedLoops = Set(open)
         }
 
         mutating func isProtected(_ offset: Int) -> Bool {
@@ -63,9 +81,16 @@ struct BodyTemplate: Sendable {
             return offset + wanted.count <= bytes.count && bytes[offset..<offset + wanted.count].elementsEqual(wanted)
         }
 
+        /// Searches already made, by what was searched for: where the search started and what it
+        /// found. A body full of openings with no closing (`{%` a million times) is then read once,
+        /// not once for each opening.
+        private let searches = SearchMemo()
+
         func find(_ literal: String, from offset: Int) -> Int? {
-            let wanted = Array(literal.utf8)
-            return bytes.withUnsafeBufferPointer { UTF8Search.offset(of: wanted, in: $0, from: offset) }
+            searches.answer(literal, from: offset) {
+                let wanted = Array(literal.utf8)
+                return bytes.withUnsafeBufferPointer { UTF8Search.offset(of: wanted, in: $0, from: offset) }
+            }
         }
 
         static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
@@ -84,12 +109,16 @@ struct BodyTemplate: Sendable {
 
         /// The first tag named `name` at or after `offset`: where it starts and ends.
         func findTag(_ name: String, from offset: Int) -> (start: Int, end: Int, trimAfter: Bool)? {
-            var search = offset
-            while let open = find("{%", from: search) {
-                if let found = tag(at: open), found.inside == name { return (open, found.end, found.trimAfter) }
-                search = open + 2
+            let start = searches.answer("{%" + name, from: offset) {
+                var search = offset
+                while let open = find("{%", from: search) {
+                    if let found = tag(at: open), found.inside == name { return open }
+                    search = open + 2
+                }
+                return nil
             }
-            return nil
+            guard let start, let found = tag(at: start) else { return nil }
+            return (start, found.end, found.trimAfter)
         }
 
         func skippingSpace(from offset: Int) -> Int {
@@ -141,6 +170,10 @@ struct BodyTemplate: Sendable {
                     case "for":
                         guard depth < BodyTemplate.depthLimit else {
                             pieces.append(.unreadable(source: source, reason: "loops nest more than \(BodyTemplate.depthLimit) deep", at: brace))
+                            break
+                        }
+                        guard !unclosedLoops.contains(brace) else {
+                            pieces.append(.unreadable(source: source, reason: "{% for %} has no {% endfor %}", at: brace))
                             break
                         }
                         let after = index
@@ -215,16 +248,37 @@ struct BodyTemplate: Sendable {
 
         /// Where `{{< /name >}}` (or `{{% /name %}}`) starts and ends.
         func findShortcodeEnd(_ name: String, from offset: Int) -> (start: Int, end: Int)? {
-            var search = offset
-            while let open = find("{{", from: search) {
-                search = open + 2
-                guard open + 2 < bytes.count, bytes[open + 2] == UInt8(ascii: "<") || bytes[open + 2] == UInt8(ascii: "%") else { continue }
-                let closer = bytes[open + 2] == UInt8(ascii: "%") ? "%}}" : ">}}"
-                guard let close = find(closer, from: open + 3) else { return nil }
-                let inside = text(open + 3..<close).trimmingCharacters(in: .whitespacesAndNewlines)
-                if inside.hasPrefix("/"), inside.dropFirst().trimmingCharacters(in: .whitespacesAndNewlines) == name { return (open, close + 3) }
+            func closer(at open: Int) -> Int? {
+                guard open + 2 < bytes.count, bytes[open + 2] == UInt8(ascii: "<") || bytes[open + 2] == UInt8(ascii: "%") else { return nil }
+                return find(bytes[open + 2] == UInt8(ascii: "%") ? "%}}" : ">}}", from: open + 3)
             }
-            return nil
+            let start = searches.answer("{{/" + name, from: offset) {
+                var search = offset
+                while let open = find("{{", from: search) {
+                    search = open + 2
+                    guard let close = closer(at: open) else { continue }
+                    let inside = text(open + 3..<close).trimmingCharacters(in: .whitespacesAndNewlines)
+                    if inside.hasPrefix("/"), inside.dropFirst().trimmingCharacters(in: .whitespacesAndNewlines) == name { return open }
+                }
+                return nil
+            }
+            guard let start, let close = closer(at: start) else { return nil }
+            return (start, close + 3)
         }
+    }
+}
+
+/// The answers of forward searches in one text: a search from an offset at or after an earlier
+/// one's start, and not past what that one found, has the same answer.
+final class SearchMemo {
+    private var answers: [String: (from: Int, found: Int?)] = [:]
+
+    func answer(_ key: String, from offset: Int, search: () -> Int?) -> Int? {
+        if let known = answers[key], offset >= known.from, known.found.map({ offset <= $0 }) ?? true {
+            return known.found
+        }
+        let found = search()
+        answers[key] = (offset, found)
+        return found
     }
 }

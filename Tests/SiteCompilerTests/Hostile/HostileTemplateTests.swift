@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+
+@testable import SiteCompiler
+
+/// Bodies written to make the template and math readers slow or to break out of the HTML they
+/// print. Each would take hours if an opening with no closing were looked past once per opening.
+@Suite struct HostileTemplateTests {
+    static let scope = BodyScope(site: .map([:]), page: .map([:]), base: "https://e.com/", basePath: "/", links: { BodyLinks(documents: []) })
+
+    func expand(_ body: String) -> ExpandedBody {
+        BodyTemplate(body, protected: MarkdownRegions(body).protected).expand(in: Self.scope)
+    }
+
+    @Test(arguments: ["{%", "{{<", "{{%", "{{", "{% raw %}", "{% for x in y %}", "{% highlight %}", "{{< highlight >}}", "`", "``", "\\\\(", "$$"])
+    func manyOpeningsWithNoClosingAreReadOnce(opening: String) {
+        let body = String(repeating: opening + " a ", count: 20_000)
+        let expanded = expand(body)
+        #expect(expanded.text.utf8.count >= body.utf8.count - 10)
+        _ = MarkdownRegions(body)
+    }
+
+    @Test func aFigureCannotOpenAnElementOrRunAScript() {
+        let text = expand(#"{{< figure src="x.png\" onerror=\"alert(1)" link=" JavaScript:alert(1)" caption="</figcaption><script>" class="a\" b" >}}"#).text
+        #expect(!text.contains("<script"))
+        #expect(!text.contains(#"" onerror"#))
+        #expect(text.contains(##"href="#""##))
+        #expect(text.contains(#"class="a&quot; b""#))
+    }
+
+    @Test func aGistOrVideoIdIsLettersAndDigits() {
+        for code in [#"{{< gist "a/../b" 1 >}}"#, #"{{< vimeo "1?x=<" >}}"#, #"{{< youtube "" >}}"#] {
+            let expanded = expand(code)
+            #expect(!expanded.text.contains("<iframe") && !expanded.text.contains("<script"), "\(code)")
+            #expect(expanded.notes.count == 1, "\(code)")
+        }
+        #expect(expand(#"{{< gist u 1 "a\"><script>.js" >}}"#).text.contains("file=a%22%3E%3Cscript%3E%2Ejs"))
+    }
+}
