@@ -23,6 +23,15 @@ extension IncrementalBuildTests {
         try blog.expectSameAsFullBuild("add a post to the category")
         #expect(blog.page("categories/news/index.html")?.contains("Post 8") == true)
 
+        // Zola's way: TOML, categories under [taxonomies], and a path of its own.
+        try blog.write("posts/2019-10-09-post-9.md", "+++\ntitle = \"Post 9\"\npath = \"ninth\"\n[taxonomies]\ncategories = [\"News\"]\n+++\n\nOpening of 9.\n")
+        try incremental()
+        try blog.expectSameAsFullBuild("a Zola post")
+        #expect(blog.page("ninth/index.html") != nil && blog.page("categories/news/index.html")?.contains("Post 9") == true)
+        try blog.write("posts/2019-10-09-post-9.md", "+++\ntitle = \"Post 9\"\n+++\n\nOpening of 9.\n")
+        try incremental()
+        try blog.expectSameAsFullBuild("the Zola post loses its path and category")
+
         try blog.write("posts/2019-10-04-post-4.md", TestBlog.post("title: Post 4\ncategories: [Releases]\ntags: [alpha]", "Opening of 4."))
         try incremental()
         try blog.expectSameAsFullBuild("rename a post's category")
@@ -73,5 +82,19 @@ extension IncrementalBuildTests {
         try incremental()
         try blog.expectSameAsFullBuild("lower-case addresses")
         #expect(blog.page("2019/10/07/seventh-post/index.html") != nil)
+    }
+
+    /// The sitemap dates a tag's or category's page by its newest post: when that post leaves
+    /// it, and its address stays, the sitemap changes all the same.
+    @Test func theSitemapFollowsTheNewestPostOfATerm() throws {
+        try blog.write("posts/2019-10-04-post-4.md", TestBlog.post("title: Post 4\ncategories: [News]\ntags: [alpha, even, other, shared]"))
+        try blog.write("posts/2019-10-08-post-8.md", TestBlog.post("title: Post 8\ncategories: [News]\ntags: [alpha, even, other, shared]"))
+        try incremental()
+        try blog.write("posts/2019-10-08-post-8.md", TestBlog.post("title: Post 8\ntags: [alpha, even, other]"))
+        try incremental()
+        try blog.expectSameAsFullBuild("the newest post leaves a tag and a category")
+        let sitemap = try #require(blog.page("sitemap.xml"))
+        #expect(sitemap.contains("<loc>https://example.com/categories/news/</loc><lastmod>2019-10-04T00:00:00+02:00</lastmod>"))
+        #expect(sitemap.contains("<loc>https://example.com/tags/shared/</loc><lastmod>2019-10-04T00:00:00+02:00</lastmod>"))
     }
 }

@@ -42,6 +42,10 @@ struct RealBlogTests {
         #expect(report.warnings.map(\.message) == [
             "layout 'news_item' is not in the theme; rendered with 'post' (add layouts/news_item.mustache for a layout of its own)"
         ])
+        // Its posts' `category` and `categories` make the category pages Jekyll's site had.
+        let categories = try String(contentsOf: output.appending(path: "categories/index.html"), encoding: .utf8)
+        #expect(categories.contains(#"<a href="/categories/release/">release</a> <small>89</small>"#))
+        #expect(categories.contains(#"<a href="/categories/community/">community</a> <small>9</small>"#))
     }
 
     @Test func theLetsEncryptBlogBuilds() throws {
