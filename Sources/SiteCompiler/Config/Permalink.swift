@@ -139,4 +139,3 @@ public struct Permalink: Sendable, Equatable {
     /// 1583-01-01, a little after the calendar's switch from Julian to Gregorian dates.
     private static let gregorianAdoption = Date(timeIntervalSince1970: -12_212_553_600)
 }
-

@@ -54,18 +54,20 @@ public struct Document: Sendable {
     /// Files that travel with the document (a post folder's photos), by source path.
     public var assets: [String]
 
-    public init(kind: Kind, sourcePath: String, title: String, slug: String, date: Date?, updated: Date?, tags: [String], categories: [String] = [], draft: Bool,
-                summary: String?, layout: (name: String, line: Int)?, aliases: [(path: String, line: Int)], audio: Audio?, weight: Int,
-                author: String?, params: [String: YAMLValue], body: String, bodyLine: Int, path: String, assets: [String]) {
-        self.init(kind: kind, sourcePath: sourcePath, title: title, slug: slug, date: date, updated: updated, tags: tags, categories: categories, draft: draft,
-                  summary: summary, layout: layout, aliases: aliases, audio: audio, weight: weight, author: author,
-                  params: Once(value: params), body: body, bodyLine: bodyLine, path: path, assets: assets)
+    public init(kind: Kind, sourcePath: String, title: String, slug: String, date: Date?, updated: Date?, tags: [String],
+                categories: [String] = [], draft: Bool, summary: String?, layout: (name: String, line: Int)?,
+                aliases: [(path: String, line: Int)], audio: Audio?, weight: Int, author: String?, params: [String: YAMLValue],
+                body: String, bodyLine: Int, path: String, assets: [String]) {
+        self.init(kind: kind, sourcePath: sourcePath, title: title, slug: slug, date: date, updated: updated, tags: tags,
+                  categories: categories, draft: draft, summary: summary, layout: layout, aliases: aliases, audio: audio,
+                  weight: weight, author: author, params: Once(value: params), body: body, bodyLine: bodyLine, path: path, assets: assets)
     }
 
     /// A document whose params are made by `params` when first asked for.
-    init(kind: Kind, sourcePath: String, title: String, slug: String, date: Date?, updated: Date?, tags: [String], categories: [String] = [], draft: Bool,
-         summary: String?, layout: (name: String, line: Int)?, aliases: [(path: String, line: Int)], audio: Audio?, weight: Int,
-         author: String?, params: Once<[String: YAMLValue]>, body: String, bodyLine: Int, path: String, assets: [String]) {
+    init(kind: Kind, sourcePath: String, title: String, slug: String, date: Date?, updated: Date?, tags: [String],
+         categories: [String] = [], draft: Bool, summary: String?, layout: (name: String, line: Int)?,
+         aliases: [(path: String, line: Int)], audio: Audio?, weight: Int, author: String?, params: Once<[String: YAMLValue]>,
+         body: String, bodyLine: Int, path: String, assets: [String]) {
         self.kind = kind
         self.sourcePath = sourcePath
         self.title = title

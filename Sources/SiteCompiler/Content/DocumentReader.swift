@@ -170,7 +170,7 @@ struct DocumentReader: Sendable {
     /// text is `swift, ipad`, a common shorthand for a list, or else split at spaces, as Jekyll
     /// splits `tags: ruby jekyll web`. Names that make the same slug are one.
     private func readNames(of kind: Taxonomy.Kind, from values: [YAMLValue?], path: String, log: inout DiagnosticLog) -> [String] {
-        let singular = kind == .tags ? "tag" : "category"
+        let singular = kind.singular
         var names: [(String, Int)] = []
         for (position, value) in values.enumerated() {
             guard let value, !value.isNull else { continue }

@@ -44,9 +44,9 @@ extension PagePlanner {
         Array(Set([1, count] + Array(max(1, number - 5)...min(count, number + 5)))).sorted()
     }
 
-    /// The pages made from many posts: the archive, the tags and categories, the feeds, the sitemap and the
-    /// 404 page, in that order. The archive and the sitemap, which show every post, are marked
-    /// to start first: last, either would keep one core busy and the others idle.
+    /// The pages made from many posts: the archive, the tags and categories, the feeds, the
+    /// sitemap and the 404 page, in that order. The archive and the sitemap, which show every
+    /// post, are marked to start first: last, either would keep one core busy and the others idle.
     func listPages() -> [Item] {
         var archive = archivePage(), map = sitemap()
         archive.startsFirst = true
