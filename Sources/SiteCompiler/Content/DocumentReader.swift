@@ -202,6 +202,12 @@ struct DocumentReader: Sendable {
                 log.report(Diagnostic(path: path, line: line, message: "\(singular) '\(name)' needs at least one letter or digit to make an address from"))
                 continue
             }
+            // Its page's folder is named by the slug: said here, at the line, not at that page.
+            guard slug.utf8.count <= RelativePath.maximumNameLength else {
+                log.report(Diagnostic(path: path, line: line, message:
+                    "\(singular) of \(name.count) characters makes a folder name longer than file systems take (\(RelativePath.maximumNameLength) bytes)"))
+                continue
+            }
             if seen.insert(slug).inserted { kept.append(name) }
         }
         return kept

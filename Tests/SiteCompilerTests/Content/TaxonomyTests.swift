@@ -43,6 +43,8 @@ import Testing
         ("category: [a, b]", 3, "'category' must be one name; list several under 'categories'"),
         ("categories: {a: b}", 3, "'categories' must be a list"),
         ("categories: [\"!!\"]", 3, "category '!!' needs at least one letter or digit"),
+        ("categories: [\(String(repeating: "a", count: 256))]", 3, "category of 256 characters makes a folder name longer than"),
+        ("tags: [x, \(String(repeating: "b", count: 300))]", 3, "tag of 300 characters makes a folder name longer than"),
     ])
     func badCategoriesAreErrorsAtTheirLine(field: String, line: Int, words: String) throws {
         let blog = try TestBlog(TestBlog.config, ["posts/2019-10-01-bad.md": TestBlog.post("title: Bad\n\(field)")])
