@@ -94,6 +94,8 @@ import Testing
         #expect(post("about/index.html").contains("<h1>About</h1>"))
         #expect(folder.read("out/2024/11/05/unfinished-thoughts/index.html") == nil)
         #expect(post("tags/writing/index.html").contains("Footnotes are marginalia"))
+        #expect(post("categories/notes/index.html").contains("Hello, galley"))
+        #expect(post("categories/how-to/index.html").contains("Every branch gets a preview"))
     }
 
     @Test func aWriteThatFailsLeavesTheLiveSiteAndNoSpareBehind() throws {

@@ -6,7 +6,7 @@ import Foundation
 /// gives it a file of its own.
 public struct Permalink: Sendable, Equatable {
     /// The placeholders a pattern may use.
-    public static let placeholders = [":year", ":month", ":day", ":hour", ":minute", ":second", ":slug", ":title"]
+    public static let placeholders = [":year", ":month", ":day", ":hour", ":minute", ":second", ":slug", ":title", ":categories"]
 
     public let pattern: String
     /// The pattern taken apart once: every post's address is made from it.
@@ -14,7 +14,7 @@ public struct Permalink: Sendable, Equatable {
 
     private enum Piece: Equatable {
         case text(Substring)
-        case year, month, day, hour, minute, second, title, slug
+        case year, month, day, hour, minute, second, title, slug, categories
     }
 
     /// A checked pattern, or nil.
@@ -25,13 +25,20 @@ public struct Permalink: Sendable, Equatable {
 
     /// A checked pattern, or a message that says what is wrong with it.
     public init(validating pattern: String) throws(ConfigMessage) {
-        guard pattern.hasPrefix("/") else {
+        try self.init(validating: pattern, ofOnePost: false)
+    }
+
+    /// A checked pattern; one post's own (`permalink:` in its front matter, as Jekyll allows)
+    /// needs neither `:slug` nor a particular ending, since the address it makes is checked
+    /// (and given its ending) as a whole.
+    init(validating pattern: String, ofOnePost: Bool) throws(ConfigMessage) {
+        guard ofOnePost || pattern.hasPrefix("/") else {
             throw ConfigMessage("permalink '\(pattern)' must start with '/'")
         }
-        guard pattern.hasSuffix("/") || pattern.hasSuffix(".html") else {
+        guard ofOnePost || pattern.hasSuffix("/") || pattern.hasSuffix(".html") else {
             throw ConfigMessage("permalink '\(pattern)' must end with '/' or '.html'")
         }
-        guard pattern.contains(":slug") || pattern.contains(":title") else {
+        guard ofOnePost || pattern.contains(":slug") || pattern.contains(":title") else {
             throw ConfigMessage("permalink '\(pattern)' needs :slug or :title, or every post of a day would share one address")
         }
         var rest = Substring(pattern)
@@ -67,6 +74,7 @@ public struct Permalink: Sendable, Equatable {
             case tail.hasPrefix(":second"): pieces.append(.second)
             case tail.hasPrefix(":title"): pieces.append(.title)
             case tail.hasPrefix(":slug"): pieces.append(.slug)
+            case tail.hasPrefix(":categories"): pieces.append(.categories)
             default: pieces.append(.text(":"))
             }
             let word = tail.dropFirst().prefix { $0.isLetter }
@@ -77,9 +85,10 @@ public struct Permalink: Sendable, Equatable {
     }
 
     /// The site-relative URL path for a post (`/2019/10/08/hello/`).
-    func path(date: Date, in calendar: Calendar, slug: String, title: String) -> String {
+    func path(date: Date, in calendar: Calendar, slug: String, title: String, categories: [String] = []) -> String {
         let time = Self.civilTime(date, in: calendar)
         func pad(_ value: Int, _ width: Int = 2) -> String { CivilTime.digits(value, width) }
+        let categoryPath = categories.isEmpty ? "" : Self.segments(of: categories)
         var path = ""
         for piece in pieces {
             switch piece {
@@ -92,9 +101,27 @@ public struct Permalink: Sendable, Equatable {
             case .second: path += pad(time.second)
             case .title: path += Slug.make(title)
             case .slug: path += slug
+            case .categories: path += categoryPath
             }
         }
+        // No categories leave no empty folder name (`/:categories/:slug/` is `/hello/`), as Jekyll has it.
+        if categoryPath.isEmpty, pieces.contains(.categories) {
+            while path.contains("//") { path = path.replacingOccurrences(of: "//", with: "/") }
+        }
         return path
+    }
+
+    /// `:categories`: each category lower-cased, as Jekyll writes it, one folder each. A name
+    /// that is not a safe folder name so (`Big Deal`, `../x`) is made a slug (`big-deal`).
+    static func segments(of categories: [String]) -> String {
+        var seen = Set<String>()
+        var segments: [String] = []
+        for category in categories {
+            let lowered = category.lowercased()
+            let segment = Slug.isSafeSegment(lowered) && lowered.contains(where: { $0 != "." }) ? lowered : Slug.make(category)
+            if !segment.isEmpty, seen.insert(segment).inserted { segments.append(segment) }
+        }
+        return segments.joined(separator: "/")
     }
 
     /// The date's parts in the calendar's zone. Integer arithmetic agrees with Foundation's

@@ -16,6 +16,9 @@ public struct SiteConfig: Sendable {
     public var permalink: Permalink
     /// Which calendar day a date written with an offset puts in a permalink.
     public var permalinkDates: PermalinkDates = .written
+    /// Whether every post and page address is made lower-case, as Hugo makes them (`slug:
+    /// Ending-OCSP` at `…/ending-ocsp/`); Jekyll and Galley keep the case they are given.
+    public var lowercaseAddresses = false
     public var perPage: Int
     /// A BCP 47 language tag (`en`, `en-GB`, `de`), used for `<html lang>`, feeds and month names.
     public var language: String
@@ -143,6 +146,14 @@ extension SiteConfig {
             }
         }
 
+        var lowercaseAddresses = false
+        if let value = root["lowercase_addresses"], !value.isNull {
+            if let flag = value.bool { lowercaseAddresses = flag } else {
+                log.report(Diagnostic(path: path, line: value.line, message:
+                    "lowercase_addresses must be true (every address lower-case, as Hugo makes them) or false (as written, as Jekyll keeps them)"))
+            }
+        }
+
         let perPage = number("per_page", default: defaults.perPage, in: 1...InputLimits.listLength)
         let feedLimit = number("feed_limit", default: defaults.feedLimit, in: 0...InputLimits.listLength)
         let language = text("language") ?? defaults.language
@@ -151,8 +162,8 @@ extension SiteConfig {
         try log.check()
         return SiteConfig(
             title: title, description: description, author: author, baseURL: baseURL, timeZone: timeZone,
-            permalink: permalink, permalinkDates: permalinkDates, perPage: perPage, language: language, feedLimit: feedLimit,
-            dateFormat: dateFormat, params: params)
+            permalink: permalink, permalinkDates: permalinkDates, lowercaseAddresses: lowercaseAddresses, perPage: perPage,
+            language: language, feedLimit: feedLimit, dateFormat: dateFormat, params: params)
     }
 
     /// Checks a base URL and gives it the trailing slash every link is built on.

@@ -123,6 +123,8 @@ struct ContentLoader: Sendable {
         let reader = DocumentReader(config: config, tree: tree)
         let calendar = config.calendar
         let permalink = config.permalink
+        // Hugo's addresses are lower-case, whatever the case of the names they are made from.
+        let lowercase = config.lowercaseAddresses
 
         func listing(_ folder: String) -> [String] {
             // The same files, sorted the same way, as listing the folder again would give.
@@ -173,10 +175,13 @@ struct ContentLoader: Sendable {
                 let fromName = ContentDate.fromFileName(job.name, in: config.timeZone)
                 let defaultSlug = Slug.fromFileName(fromName?.rest ?? job.name)
                 return reader.read(job.path, contents: data, kind: .post, defaultSlug: defaultSlug, fileDate: fromName?.date, assets: job.assets) {
-                    slug, date, writtenIn, title in
+                    parts in
                     var dayCalendar = calendar
-                    if let writtenIn { dayCalendar.timeZone = writtenIn }
-                    return permalink.path(date: date ?? .distantPast, in: dayCalendar, slug: slug, title: title)
+                    if let writtenIn = parts.writtenIn { dayCalendar.timeZone = writtenIn }
+                    let path = (parts.ownPattern ?? permalink).path(date: parts.date ?? .distantPast, in: dayCalendar, slug: parts.slug,
+                                                                     title: parts.title, categories: parts.categories)
+                    // A post's own address is as its author wrote it.
+                    return lowercase && parts.ownPattern == nil ? path.lowercased() : path
                 }
             }
         }
@@ -188,16 +193,18 @@ struct ContentLoader: Sendable {
         for file in listing("pages") {
             let relative = String(file.dropFirst("pages/".count))
             guard Self.isMarkdown(file) else {
-                loaded.copies.append((file, relative))
+                // Beside their page, wherever its address puts it.
+                loaded.copies.append((file, lowercase ? relative.lowercased() : relative))
                 continue
             }
             let folder = RelativePath.folder(of: relative)
             let name = RelativePath.name(of: relative)
             let outcome = read(file, assets: []) { data in
                 reader.read(file, contents: data, kind: .page, defaultSlug: name == "index" ? "" : Slug.make(name), fileDate: nil, assets: []) {
-                    slug, _, _, _ in
+                    parts in
                     let parent = folder.isEmpty ? "/" : "/" + folder + "/"
-                    return name == "index" && slug.isEmpty ? parent : parent + slug + "/"
+                    let path = name == "index" && parts.slug.isEmpty ? parent : parent + parts.slug + "/"
+                    return lowercase ? path.lowercased() : path
                 }
             }
             collect(outcome, into: &loaded, as: .page)

@@ -15,6 +15,9 @@ public struct Document: Sendable {
     public var date: Date?
     public var updated: Date?
     public var tags: [String]
+    /// Jekyll's categories (`categories`, `category`): a taxonomy of their own, and `:categories`
+    /// in addresses.
+    public var categories: [String]
     public var draft: Bool
     /// A summary written in the front matter, in Markdown.
     public var summary: String?
@@ -51,18 +54,20 @@ public struct Document: Sendable {
     /// Files that travel with the document (a post folder's photos), by source path.
     public var assets: [String]
 
-    public init(kind: Kind, sourcePath: String, title: String, slug: String, date: Date?, updated: Date?, tags: [String], draft: Bool,
-                summary: String?, layout: (name: String, line: Int)?, aliases: [(path: String, line: Int)], audio: Audio?, weight: Int,
-                author: String?, params: [String: YAMLValue], body: String, bodyLine: Int, path: String, assets: [String]) {
-        self.init(kind: kind, sourcePath: sourcePath, title: title, slug: slug, date: date, updated: updated, tags: tags, draft: draft,
-                  summary: summary, layout: layout, aliases: aliases, audio: audio, weight: weight, author: author,
-                  params: Once(value: params), body: body, bodyLine: bodyLine, path: path, assets: assets)
+    public init(kind: Kind, sourcePath: String, title: String, slug: String, date: Date?, updated: Date?, tags: [String],
+                categories: [String] = [], draft: Bool, summary: String?, layout: (name: String, line: Int)?,
+                aliases: [(path: String, line: Int)], audio: Audio?, weight: Int, author: String?, params: [String: YAMLValue],
+                body: String, bodyLine: Int, path: String, assets: [String]) {
+        self.init(kind: kind, sourcePath: sourcePath, title: title, slug: slug, date: date, updated: updated, tags: tags,
+                  categories: categories, draft: draft, summary: summary, layout: layout, aliases: aliases, audio: audio,
+                  weight: weight, author: author, params: Once(value: params), body: body, bodyLine: bodyLine, path: path, assets: assets)
     }
 
     /// A document whose params are made by `params` when first asked for.
-    init(kind: Kind, sourcePath: String, title: String, slug: String, date: Date?, updated: Date?, tags: [String], draft: Bool,
-         summary: String?, layout: (name: String, line: Int)?, aliases: [(path: String, line: Int)], audio: Audio?, weight: Int,
-         author: String?, params: Once<[String: YAMLValue]>, body: String, bodyLine: Int, path: String, assets: [String]) {
+    init(kind: Kind, sourcePath: String, title: String, slug: String, date: Date?, updated: Date?, tags: [String],
+         categories: [String] = [], draft: Bool, summary: String?, layout: (name: String, line: Int)?,
+         aliases: [(path: String, line: Int)], audio: Audio?, weight: Int, author: String?, params: Once<[String: YAMLValue]>,
+         body: String, bodyLine: Int, path: String, assets: [String]) {
         self.kind = kind
         self.sourcePath = sourcePath
         self.title = title
@@ -70,6 +75,7 @@ public struct Document: Sendable {
         self.date = date
         self.updated = updated
         self.tags = tags
+        self.categories = categories
         self.draft = draft
         self.summary = summary
         self.layout = layout

@@ -30,10 +30,11 @@ struct DocumentReader: Sendable {
     }
 
     /// Reads the post or page at `path`. `defaultSlug` and `fileDate` come from the file name;
-    /// `sitePath` computes the published path once the slug and date are known.
+    /// `sitePath` computes the published path once the slug, date and categories are known,
+    /// unless the document gives its own address.
     func read(
         _ path: String, contents: Data? = nil, kind: Document.Kind, defaultSlug: String, fileDate: Date?, assets: [String],
-        sitePath: (_ slug: String, _ date: Date?, _ writtenIn: TimeZone?, _ title: String) -> String
+        sitePath: (_ parts: AddressParts) -> String
     ) -> Result<Document, BuildFailure> {
         var log = DiagnosticLog()
         let text: String
@@ -123,8 +124,12 @@ struct DocumentReader: Sendable {
             }
         }
 
-        // Zola keeps tags under `[taxonomies]`; Jekyll's redirect plugin calls aliases `redirect_from`.
-        let tags = readTags(fields["tags"] ?? fields["taxonomies"]?["tags"], path: path, log: &log)
+        // Zola keeps tags and categories under `[taxonomies]`; Jekyll's redirect plugin calls
+        // aliases `redirect_from`.
+        let tags = readNames(of: .tags, from: [fields["tags"] ?? fields["taxonomies"]?["tags"]], path: path, log: &log)
+        // Jekyll gives a post its `categories` and then its `category`, one name however it is written.
+        let categories = readNames(of: .categories, from: [fields["categories"] ?? fields["taxonomies"]?["categories"], fields["category"]],
+                                   path: path, log: &log)
         let aliases = Self.aliasKeys.flatMap { readAliases(fields[$0], path: path, log: &log) }
         let audio = readAudio(fields["audio"], path: path, log: &log)
         let layout = string("layout").map { (name: $0, line: line("layout")) }
@@ -141,14 +146,17 @@ struct DocumentReader: Sendable {
         var params: [String: YAMLValue] = [:]
         for pair in fields.pairs ?? [] { params[pair.key] = pair.value }
 
+        let parts = AddressParts(slug: slug, date: published, writtenIn: writtenIn, title: title, categories: categories)
+        let address = readOwnAddress(fields, kind: kind, isTOML: text.hasPrefix("+++"), parts: parts, sitePath: sitePath, path: path, log: &log)
+
         if !log.isEmpty {
             return .failure(BuildFailure(log.diagnostics))
         }
         let document = Document(
-            kind: kind, sourcePath: path, title: title, slug: slug, date: published, updated: updated, tags: tags,
+            kind: kind, sourcePath: path, title: title, slug: slug, date: published, updated: updated, tags: tags, categories: categories,
             draft: draft, summary: summary, layout: layout, aliases: aliases, audio: audio, weight: weight,
             author: string("author"), params: params, body: matter.body, bodyLine: matter.bodyLine,
-            path: sitePath(slug, published, writtenIn, title), assets: assets)
+            path: address ?? sitePath(parts), assets: assets)
         return .success(document)
     }
 
@@ -157,38 +165,87 @@ struct DocumentReader: Sendable {
             "a table of \(table.columns) columns and up to \(table.rows) rows is more than Galley renders (\(InputLimits.tableColumns) columns, \(InputLimits.tableCells) cells); a row ends at the next blank line")
     }
 
-    private func readTags(_ value: YAMLValue?, path: String, log: inout DiagnosticLog) -> [String] {
-        guard let value, !value.isNull else { return [] }
+    /// The names a document gives itself in a taxonomy, from each of `values` in turn: a list,
+    /// or text. The last of `values` (Jekyll's `category`) is one name as written; any other
+    /// text is `swift, ipad`, a common shorthand for a list, or else split at spaces, as Jekyll
+    /// splits `tags: ruby jekyll web`. Names that make the same slug are one.
+    private func readNames(of kind: Taxonomy.Kind, from values: [YAMLValue?], path: String, log: inout DiagnosticLog) -> [String] {
+        let singular = kind.singular
         var names: [(String, Int)] = []
-        if let items = value.items {
-            for item in items {
-                guard let name = item.string else {
-                    log.report(Diagnostic(path: path, line: item.line, message: "each tag must be text"))
-                    continue
+        for (position, value) in values.enumerated() {
+            guard let value, !value.isNull else { continue }
+            let isOneName = position == values.count - 1 && values.count > 1
+            if let items = value.items, !isOneName {
+                for item in items {
+                    guard let name = item.string else {
+                        log.report(Diagnostic(path: path, line: item.line, message: "each \(singular) must be text"))
+                        continue
+                    }
+                    names.append((name, item.line))
                 }
-                names.append((name, item.line))
+            } else if let text = value.string {
+                let separators: Set<Character> = isOneName ? [] : text.contains(",") ? [","] : [" ", "\t"]
+                names += text.split(whereSeparator: separators.contains).map { (String($0), value.line) }
+            } else if isOneName {
+                log.report(Diagnostic(path: path, line: value.line, message: "'\(singular)' must be one name; list several under '\(kind.plural)'"))
+            } else {
+                log.report(Diagnostic(path: path, line: value.line, message: "'\(kind.plural)' must be a list such as [swift, ipad]"))
             }
-        } else if let text = value.string {
-            // `tags: swift, ipad` is a common shorthand for a list; without a comma, a string of
-            // tags is split at spaces, as Jekyll splits `tags: ruby jekyll web`.
-            let separators: Set<Character> = text.contains(",") ? [","] : [" ", "\t"]
-            names = text.split(whereSeparator: separators.contains).map { (String($0), value.line) }
-        } else {
-            log.report(Diagnostic(path: path, line: value.line, message: "'tags' must be a list such as [swift, ipad]"))
         }
         var seen = Set<String>()
-        var tags: [String] = []
+        var kept: [String] = []
         for (raw, line) in names {
             let name = raw.trimmingSpaces()
             guard !name.isEmpty else { continue }
             let slug = Slug.make(name)
             guard !slug.isEmpty else {
-                log.report(Diagnostic(path: path, line: line, message: "tag '\(name)' needs at least one letter or digit to make an address from"))
+                log.report(Diagnostic(path: path, line: line, message: "\(singular) '\(name)' needs at least one letter or digit to make an address from"))
                 continue
             }
-            if seen.insert(slug).inserted { tags.append(name) }
+            // Its page's folder is named by the slug: said here, at the line, not at that page.
+            guard slug.utf8.count <= RelativePath.maximumNameLength else {
+                log.report(Diagnostic(path: path, line: line, message:
+                    "\(singular) of \(name.count) characters makes a folder name longer than file systems take (\(RelativePath.maximumNameLength) bytes)"))
+                continue
+            }
+            if seen.insert(slug).inserted { kept.append(name) }
         }
-        return tags
+        return kept
+    }
+
+    /// The keys that give a document its own address, in the order they are looked for:
+    /// Jekyll's `permalink` (a post's may use the site pattern's placeholders), Hugo's `url`,
+    /// and Zola's `path`, read from TOML front matter only, where Zola writes it.
+    static let ownAddressKeys = ["permalink", "url", "path"]
+
+    /// The site path the front matter gives the document, checked, or nil when it gives none.
+    private func readOwnAddress(_ fields: YAMLValue, kind: Document.Kind, isTOML: Bool, parts: AddressParts,
+                                sitePath: (AddressParts) -> String, path: String, log: inout DiagnosticLog) -> String? {
+        let keys = isTOML ? Self.ownAddressKeys : Self.ownAddressKeys.filter { $0 != "path" }
+        guard let key = keys.first(where: { fields[$0].map { !$0.isNull } ?? false }), let value = fields[key] else { return nil }
+        guard let written = value.string else {
+            log.report(Diagnostic(path: path, line: value.line, message: "'\(key)' must be a site path such as /about/"))
+            return nil
+        }
+        var address = written
+        if key == "permalink", kind == .post, written.contains(":") {
+            do {
+                var parts = parts
+                parts.ownPattern = try Permalink(validating: written, ofOnePost: true)
+                address = sitePath(parts)
+            } catch {
+                log.report(Diagnostic(path: path, line: value.line, message: error.message))
+                return nil
+            }
+        }
+        switch SitePath.ownAddress(address) {
+        case .success(let sitePath):
+            return sitePath
+        case .failure(let problem):
+            let made = address == written ? "" : " (made from '\(written)')"
+            log.report(Diagnostic(path: path, line: value.line, message: "\(key) '\(address)'\(made) \(problem.message)"))
+            return nil
+        }
     }
 
     private func readAliases(_ value: YAMLValue?, path: String, log: inout DiagnosticLog) -> [(path: String, line: Int)] {

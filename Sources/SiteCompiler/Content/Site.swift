@@ -1,24 +1,17 @@
 import Foundation
 
-/// A blog ready to render: published posts newest first, pages, and posts grouped by tag.
+/// A blog ready to render: published posts newest first, pages, and posts grouped by tag and
+/// by category.
 public struct Site: Sendable {
     public var config: SiteConfig
     public var links: Links
     public var posts: [RenderedDocument]
     public var pages: [RenderedDocument]
-    public var tags: [TagGroup]
+    public var tags: Taxonomy
+    public var categories: Taxonomy
 
-    /// A tag and the posts that carry it, newest first.
-    public struct TagGroup: Sendable {
-        public var name: String
-        public var slug: String
-        /// Indexes into ``Site/posts``.
-        public var posts: [Int]
-        /// Every way posts spell it (`Swift`, `swift`), in the order first met.
-        public var spellings: [String] = []
-        /// The tag page's site path, `/tags/<slug>/`.
-        public var path: String { "/tags/\(slug)/" }
-    }
+    /// Every taxonomy, tags first.
+    public var taxonomies: [Taxonomy] { [tags, categories] }
 
     /// The indices of `posts` newest first; posts of the same moment by file name, so every
     /// build agrees. Indices, because moving ten thousand Document values about costs more
@@ -26,33 +19,6 @@ public struct Site: Sendable {
     static func newestFirst(_ posts: [(date: Date?, path: String)]) -> [Int] {
         let keys = posts.map { (date: $0.date ?? .distantPast, path: $0.path) }
         return keys.indices.sorted { keys[$0].date != keys[$1].date ? keys[$0].date > keys[$1].date : keys[$0].path < keys[$1].path }
-    }
-
-    /// Groups posts by tag in one pass; tags that differ only in case or accents are one tag,
-    /// named as the newest post spells it.
-    static func group(_ posts: [RenderedDocument]) -> [TagGroup] {
-        var groups: [TagGroup] = []
-        // A hundred tags over ten thousand posts: each spelling is looked up once per post, and
-        // made a slug (and found its group) only the first time.
-        var groupOfSpelling: [String: Int] = [:]
-        var groupOfSlug: [String: Int] = [:]
-        for (index, post) in posts.enumerated() {
-            for tag in post.document.tags {
-                let group: Int
-                if let known = groupOfSpelling[tag] { group = known } else {
-                    let slug = Slug.make(tag)
-                    if let known = groupOfSlug[slug] { group = known } else {
-                        group = groups.count
-                        groups.append(TagGroup(name: tag, slug: slug, posts: []))
-                        groupOfSlug[slug] = group
-                    }
-                    groupOfSpelling[tag] = group
-                    groups[group].spellings.append(tag)
-                }
-                groups[group].posts.append(index)
-            }
-        }
-        return groups.sorted { $0.name.lowercased() == $1.name.lowercased() ? $0.slug < $1.slug : $0.name.lowercased() < $1.name.lowercased() }
     }
 }
 

@@ -12,4 +12,26 @@ enum SitePath {
         if segments.contains(where: { $0 == ".." || $0 == "." }) { return "must not contain '.' or '..' segments" }
         return nil
     }
+
+    /// The site path a document's own address (`permalink`, `url` or `path` in its front
+    /// matter) publishes it at, or why it cannot be one: checked as aliases are, and with no
+    /// `%` (a server would decode `%2e%2e` to `..`) or empty folder name. A missing leading `/`
+    /// is added, as Zola's `path` is written without it; an address ending neither in `/` nor
+    /// in `.html` is a folder, `/about` being `/about/`.
+    static func ownAddress(_ raw: String) -> Result<String, AddressProblem> {
+        guard !raw.isEmpty else { return .failure(AddressProblem("must not be empty")) }
+        var path = raw.hasPrefix("/") ? raw : "/" + raw
+        if let problem = problem(with: path) { return .failure(AddressProblem(problem)) }
+        if path.contains("%") { return .failure(AddressProblem("must not contain '%': write the characters themselves")) }
+        if path.contains("//") { return .failure(AddressProblem("must not contain an empty folder name ('//')")) }
+        let lowered = path.suffix(5).lowercased()
+        if !path.hasSuffix("/") && !lowered.hasSuffix(".html") && !lowered.hasSuffix(".htm") { path += "/" }
+        return .success(path)
+    }
+
+    /// Why an address cannot be used, to follow its key and value in a message.
+    struct AddressProblem: Error {
+        var message: String
+        init(_ message: String) { self.message = message }
+    }
 }

@@ -26,12 +26,16 @@ extension PagePlanner {
         let url: String
         let content: String
         let audioURL: String?
+        /// Its categories and then its tags, each name once: feeds have one word for both.
+        let categories: [String]
 
         init(post: RenderedDocument, links: Links) {
             self.post = post
             url = links.absolute(post.document.path)
             content = links.rebase(post.html, for: post.document, absolute: true)
             audioURL = post.document.audio.map { TemplateContext.audioURL($0, links: links) }
+            var seen = Set<String>()
+            categories = (post.document.categories + post.document.tags).filter { seen.insert($0).inserted }
         }
 
         var published: Date { post.document.date ?? Date(timeIntervalSince1970: 0) }
@@ -71,7 +75,7 @@ extension PagePlanner {
             xml += "<guid isPermaLink=\"true\">\(x(entry.url))</guid>\n"
             xml += "<pubDate>\(english.rfc822(entry.published))</pubDate>\n"
             if let author = document.author { xml += "<itunes:author>\(x(author))</itunes:author>\n" }
-            for tag in document.tags { xml += "<category>\(x(tag))</category>\n" }
+            for name in entry.categories { xml += "<category>\(x(name))</category>\n" }
             xml += "<description>\(x(entry.content))</description>\n"
             if let audio = document.audio, let url = entry.audioURL {
                 xml += "<enclosure url=\"\(x(url))\" length=\"\(audio.length)\" type=\"\(x(audio.type))\"/>\n"
@@ -111,7 +115,7 @@ extension PagePlanner {
             xml += "<published>\(english.rfc3339(entry.published))</published>\n"
             xml += "<updated>\(english.rfc3339(entry.modified))</updated>\n"
             if let author = document.author { xml += "<author><name>\(x(author))</name></author>\n" }
-            for tag in document.tags { xml += "<category term=\"\(x(tag))\"/>\n" }
+            for name in entry.categories { xml += "<category term=\"\(x(name))\"/>\n" }
             if !entry.post.summary.isEmpty { xml += "<summary>\(x(entry.post.summary))</summary>\n" }
             if let audio = document.audio, let url = entry.audioURL {
                 xml += "<link rel=\"enclosure\" href=\"\(x(url))\" length=\"\(audio.length)\" type=\"\(x(audio.type))\"/>\n"
@@ -140,7 +144,7 @@ extension PagePlanner {
                     datePublished: english.rfc3339(entry.published),
                     dateModified: document.updated.map(english.rfc3339),
                     authors: document.author.map { [.init(name: $0, url: nil)] },
-                    tags: document.tags.isEmpty ? nil : document.tags,
+                    tags: entry.categories.isEmpty ? nil : entry.categories,
                     attachments: document.audio.map { audio in
                         [.init(url: entry.audioURL ?? audio.url, mimeType: audio.type, sizeInBytes: audio.length, durationInSeconds: audio.duration)]
                     })

@@ -44,14 +44,14 @@ extension PagePlanner {
         Array(Set([1, count] + Array(max(1, number - 5)...min(count, number + 5)))).sorted()
     }
 
-    /// The pages made from many posts: the archive, the tags, the feeds, the sitemap and the
-    /// 404 page, in that order. The archive and the sitemap, which show every post, are marked
-    /// to start first: last, either would keep one core busy and the others idle.
+    /// The pages made from many posts: the archive, the tags and categories, the feeds, the
+    /// sitemap and the 404 page, in that order. The archive and the sitemap, which show every
+    /// post, are marked to start first: last, either would keep one core busy and the others idle.
     func listPages() -> [Item] {
         var archive = archivePage(), map = sitemap()
         archive.startsFirst = true
         map.startsFirst = true
-        return ([archive] + tagPages() + feeds() + [map, notFoundPage()]).map { item in
+        return ([archive] + site.taxonomies.flatMap(taxonomyPages) + feeds() + [map, notFoundPage()]).map { item in
             var item = item
             item.showsMany = true
             return item
@@ -86,29 +86,33 @@ extension PagePlanner {
         }
     }
 
-    /// `/tags/` lists every tag; `/tags/<tag>/` lists its posts.
-    func tagPages() -> [Item] {
-        let context = context, tags = site.tags
-        @Sendable func value(_ index: Int, withPosts: Bool) -> [String: Any] {
-            let tag = tags[index]
-            var value: [String: Any] = ["name": tag.name, "slug": tag.slug, "url": context.links.url(tag.path), "count": tag.posts.count]
-            if withPosts { value["posts"] = context.postSummaries.of(tag.posts) }
-            return value
+    /// The pages of a taxonomy: `/tags/` lists every tag, `/tags/<tag>/` lists its posts; the
+    /// same for categories, whose pages a blog without any has none of (its own page may be
+    /// at `/categories/`).
+    func taxonomyPages(_ taxonomy: Taxonomy) -> [Item] {
+        let kind = taxonomy.kind
+        if kind != .tags, taxonomy.isEmpty { return [] }
+        let context = context, terms = taxonomy.terms
+        @Sendable func value(_ index: Int) -> [String: Any] {
+            let term = terms[index]
+            return ["name": term.name, "slug": term.slug, "url": context.links.url(term.path), "count": term.posts.count,
+                    "posts": context.postSummaries.of(term.posts)]
         }
-        // The index and the tag pages share one digest per tag, of what either layout shows.
-        let listings = inputs.listings[Self.tagListingFields(theme)]
-        let tagInputs = tags.map { tag in Fingerprint([Fingerprint.of(tag.name + "\u{0}" + tag.slug)] + tag.posts.map { listings[$0] }) }
-        let indexFingerprint = Fingerprint([inputs.site] + tagInputs, label: "tags")
-        let index = page("tags/index.html", origin: "the tags page", fingerprint: indexFingerprint) { [self] in
-            html("tags", context.values(page: context.generatedPage(kind: "tags", title: "Tags", path: "/tags/"),
-                                        extra: ["tags": tags.indices.map { value($0, withPosts: true) }]))
+        // The index and the term pages share one digest per term, of what either layout shows.
+        let listings = inputs.listings[Self.listingFields(of: kind, theme)]
+        let termInputs = terms.map { term in Fingerprint([Fingerprint.of(term.name + "\u{0}" + term.slug)] + term.posts.map { listings[$0] }) }
+        let indexFingerprint = Fingerprint([inputs.site] + termInputs, label: kind.plural)
+        let index = page(file(kind.indexPath), origin: "the \(kind.plural) page", fingerprint: indexFingerprint) { [self] in
+            html(kind.plural, context.values(page: context.generatedPage(kind: kind.plural, title: kind.indexTitle, path: kind.indexPath),
+                                             extra: [kind.plural: terms.indices.map(value)]))
         }
-        return [index] + tags.indices.map { index in
-            let group = tags[index]
-            return page(file(group.path), origin: "the page of tag '\(group.name)'", fingerprint: Fingerprint(inputs.site, tagInputs[index])) { [self] in
-                let page = context.generatedPage(kind: "tag", title: "Posts tagged “\(group.name)”", path: group.path)
-                let tag = value(index, withPosts: true)
-                return html("tag", context.values(page: page, extra: ["tag": tag, "posts": tag["posts"]!]))
+        return [index] + terms.indices.map { index in
+            let term = terms[index]
+            return page(file(term.path), origin: "the page of \(kind.singular) '\(term.name)'",
+                        fingerprint: Fingerprint(inputs.site, termInputs[index])) { [self] in
+                let page = context.generatedPage(kind: kind.singular, title: kind.title(of: term.name), path: term.path)
+                let term = value(index)
+                return html(kind.singular, context.values(page: page, extra: [kind.singular: term, "posts": term["posts"]!]))
             }
         }
     }
@@ -165,6 +169,8 @@ extension PagePlanner {
             """
     }
 
-    /// What the tag pages and the tags page show of a post.
-    static func tagListingFields(_ theme: Theme) -> ListingFields { theme.fields(of: "tags").union(theme.fields(of: "tag")) }
+    /// What the pages of a taxonomy (`tags` and `tag`, `categories` and `category`) show of a post.
+    static func listingFields(of kind: Taxonomy.Kind, _ theme: Theme) -> ListingFields {
+        theme.fields(of: kind.plural).union(theme.fields(of: kind.singular))
+    }
 }

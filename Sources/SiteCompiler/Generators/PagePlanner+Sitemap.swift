@@ -3,11 +3,15 @@ import Foundation
 extension PagePlanner {
     /// `/sitemap.xml`: every post and page with its last change, and the list pages.
     func sitemap() -> Item {
-        // It shows each post's address and dates, each page's, and the tags: nothing else.
+        // It shows each post's address and dates, each page's, and the tags and categories: nothing else.
         let pageAddresses = site.pages.map { page in
             "\(page.document.path)|\(page.document.date?.timeIntervalSince1970 ?? .nan)|\(page.document.updated?.timeIntervalSince1970 ?? .nan)"
         }
-        let fingerprint = Fingerprint([inputs.site, Fingerprint.of(pageAddresses.joined(separator: "\u{0}") + "\u{0}" + site.tags.map(\.slug).joined(separator: "\u{0}"))]
+        // A term's page is dated by its newest post, which an edit of its names can change.
+        let termAddresses = site.taxonomies.flatMap(\.terms).map { term in
+            "\(term.path)|\(lastChange(of: site.posts[term.posts[0]].document)?.timeIntervalSince1970 ?? .nan)"
+        }
+        let fingerprint = Fingerprint([inputs.site, Fingerprint.of((pageAddresses + termAddresses).joined(separator: "\u{0}"))]
                                       + inputs.listings[Self.sitemapFields], label: "sitemap")
         return page("sitemap.xml", origin: "the sitemap", fingerprint: fingerprint) { [self] in sitemapXML() }
     }
@@ -33,14 +37,17 @@ extension PagePlanner {
         for post in site.posts { entry(post.document.path, post.document.updated ?? post.document.date) }
         for page in site.pages { entry(page.document.path, page.document.updated ?? page.document.date) }
         entry("/archive/", newest)
-        if !site.tags.isEmpty { entry("/tags/", newest) }
-        for tag in site.tags {
-            let post = site.posts[tag.posts[0]].document
-            entry(tag.path, post.updated ?? post.date)
+        for taxonomy in site.taxonomies where !taxonomy.isEmpty {
+            entry(taxonomy.kind.indexPath, newest)
+            for term in taxonomy.terms {
+                entry(term.path, lastChange(of: site.posts[term.posts[0]].document))
+            }
         }
         xml += "</urlset>\n"
         return xml
     }
+
+    private func lastChange(of document: Document) -> Date? { document.updated ?? document.date }
 
     /// `/robots.txt`: open to all with the sitemap's address, or closed to all for a preview.
     func robots() -> String {

@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 
 /// Plans every file a build makes from a ``Site`` and a ``Theme``: posts and pages, the
-/// paginated home page, the archive, tag pages, feeds, the sitemap, robots.txt, the 404 page,
+/// paginated home page, the archive, tag and category pages, feeds, the sitemap, robots.txt, the 404 page,
 /// redirects for aliases, and the static files. A page is planned with the digest of what it is
 /// made from and the work that renders it; the render phase decides which to render.
 ///
@@ -169,7 +169,7 @@ extension PagePlanner {
         var groups = Set(postLayouts.map(theme.fields(of:)))
         groups.insert(theme.fields(of: "home"))
         groups.insert(theme.fields(of: "archive"))
-        groups.insert(tagListingFields(theme))
+        for kind in Taxonomy.Kind.allCases { groups.insert(listingFields(of: kind, theme)) }
         groups.insert(sitemapFields)
         return Array(groups)
     }

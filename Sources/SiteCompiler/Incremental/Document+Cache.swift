@@ -64,6 +64,7 @@ extension RenderedDocument {
         writer.optional(d.date) { $0.double($1.timeIntervalSinceReferenceDate) }
         writer.optional(d.updated) { $0.double($1.timeIntervalSinceReferenceDate) }
         writer.array(d.tags) { $0.string($1) }
+        writer.array(d.categories) { $0.string($1) }
         writer.bool(d.draft)
         writer.optional(d.summary) { $0.string($1) }
         writer.optional(d.layout) { $0.string($1.name); $0.int($1.line) }
@@ -114,7 +115,7 @@ extension RenderedDocument {
         let sourcePath = try reader.string(), title = try reader.string(), slug = try reader.string()
         let date = try reader.optional { Date(timeIntervalSinceReferenceDate: try $0.double()) }
         let updated = try reader.optional { Date(timeIntervalSinceReferenceDate: try $0.double()) }
-        let tags = try reader.array { try $0.string() }
+        let tags = try reader.array { try $0.string() }, categories = try reader.array { try $0.string() }
         let draft = try reader.bool()
         let summary = try reader.optional { try $0.string() }
         let layout = try reader.optional { (name: try $0.string(), line: try $0.int()) }
@@ -140,7 +141,7 @@ extension RenderedDocument {
         let body = try reader.string(), bodyLine = try reader.int(), path = try reader.string()
         let assets = try reader.array { try $0.string() }
         let document = Document(
-            kind: kind, sourcePath: sourcePath, title: title, slug: slug, date: date, updated: updated, tags: tags, draft: draft,
+            kind: kind, sourcePath: sourcePath, title: title, slug: slug, date: date, updated: updated, tags: tags, categories: categories, draft: draft,
             summary: summary, layout: layout, aliases: aliases, audio: audio, weight: weight, author: author, params: params,
             body: body, bodyLine: bodyLine, path: path, assets: assets)
         let excerpt = try reader.string(), hasMore = try reader.bool(), plainSummary = try reader.string(), wordCount = try reader.int()

@@ -26,6 +26,7 @@ enum ListingField: Int, CaseIterable, Sendable {
     case readingTime = 9
     case draft = 7
     case audio = 8
+    case categories = 10
 
     /// The names layouts read the field's values by.
     var names: [String] {
@@ -40,16 +41,17 @@ enum ListingField: Int, CaseIterable, Sendable {
         case .readingTime: ["reading_time"]
         case .draft: ["draft"]
         case .audio: ["audio"]
+        case .categories: ["categories"]
         }
     }
 
     /// What every post's summary is made with beside the post: the site's links, its dates'
-    /// style and its tags' values. These are the site's, and digested with it.
+    /// style and its tags' and categories' values. These are the site's, and digested with it.
     struct Shared: Sendable {
         var links: Links
         var dates: DateStyle
-        /// Each tag as layouts see it, by spelling (see ``TemplateContext/tagValues``).
-        var tags: ReadOnly<[String: [String: Any]]>
+        /// Each tag and category as layouts see it, by spelling (see ``TemplateContext/termValues``).
+        var terms: ReadOnly<[Taxonomy.Kind: [String: [String: Any]]]>
     }
 
     /// The summary of `post`: every field's values, by name.
@@ -76,7 +78,10 @@ enum ListingField: Int, CaseIterable, Sendable {
         case .updated:
             summary["updated"] = document.updated.map(shared.dates.value)
         case .tags:
-            summary["tags"] = TemplateContext.tagLinks(document.tags, known: shared.tags.value, links: links)
+            summary["tags"] = TemplateContext.termLinks(document.tags, of: .tags, known: shared.terms.value[.tags] ?? [:], links: links)
+        case .categories:
+            summary["categories"] = TemplateContext.termLinks(document.categories, of: .categories, known: shared.terms.value[.categories] ?? [:],
+                                                              links: links)
         case .excerpt:
             summary["excerpt"] = links.rebase(post.excerpt, for: document, absolute: false)
             summary["summary"] = post.summary
@@ -108,6 +113,9 @@ enum ListingField: Int, CaseIterable, Sendable {
         case .tags:
             builder.add(document.tags.count)
             for tag in document.tags { builder.add(tag) }
+        case .categories:
+            builder.add(document.categories.count)
+            for category in document.categories { builder.add(category) }
         case .excerpt:
             builder.add(post.hasMore)
             builder.add(post.excerpt)

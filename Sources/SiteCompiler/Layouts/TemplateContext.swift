@@ -1,7 +1,8 @@
 import Foundation
 
 /// Builds the values layouts see. Every layout gets `site` and `page`; list layouts also get
-/// `posts`, `pagination`, `years`, `tags` or `tag`. The README lists every variable.
+/// `posts`, `pagination`, `years`, `tags`, `tag`, `categories` or `category`. The README lists
+/// every variable.
 ///
 /// The values are plain dictionaries and arrays, built once per site and shared read-only by
 /// the threads that render pages, which is why the type is `@unchecked Sendable`.
@@ -11,9 +12,9 @@ struct TemplateContext: @unchecked Sendable {
     let site: [String: Any]
     /// What lists show of each post, by index into ``Site/posts``.
     let postSummaries: PostSummaries
-    /// Each tag of the posts as layouts see it, by spelling: made once and shared by every
-    /// page that shows the tag, rather than a slug and a link made again for each post.
-    let tagValues: [String: [String: Any]]
+    /// Each tag and category of the posts as layouts see it, by taxonomy and spelling: made once
+    /// and shared by every page that shows it, rather than a slug and a link made again for each post.
+    let termValues: [Taxonomy.Kind: [String: [String: Any]]]
 
     init(site: Site, options: BuildOptions) {
         let links = site.links
@@ -43,11 +44,13 @@ struct TemplateContext: @unchecked Sendable {
             "noindex": options.noindex,
             "posts_count": site.posts.count,
             "has_tags": !site.tags.isEmpty,
+            "has_categories": !site.categories.isEmpty,
             "feed_url": links.absolute("/feed.xml"),
             "atom_url": links.absolute("/atom.xml"),
             "json_feed_url": links.absolute("/feed.json"),
             "archive_url": links.url("/archive/"),
-            "tags_url": links.url("/tags/"),
+            "tags_url": links.url(Taxonomy.Kind.tags.indexPath),
+            "categories_url": links.url(Taxonomy.Kind.categories.indexPath),
             "home_url": links.url("/"),
             "generator": "Galley",
             "year": DatePattern(calendar: config.calendar).format(options.now, "yyyy"),
@@ -56,12 +59,16 @@ struct TemplateContext: @unchecked Sendable {
         if !config.description.isEmpty { siteValues["description"] = config.description }
         self.site = siteValues
 
-        var tagValues: [String: [String: Any]] = [:]
-        for group in site.tags {
-            for spelling in group.spellings { tagValues[spelling] = Self.tagLink(spelling, slug: group.slug, links: links) }
+        var termValues: [Taxonomy.Kind: [String: [String: Any]]] = [:]
+        for taxonomy in site.taxonomies {
+            var values: [String: [String: Any]] = [:]
+            for term in taxonomy.terms {
+                for spelling in term.spellings { values[spelling] = Self.termLink(spelling, path: term.path, slug: term.slug, links: links) }
+            }
+            termValues[taxonomy.kind] = values
         }
-        self.tagValues = tagValues
-        let shared = ListingField.Shared(links: links, dates: dates, tags: ReadOnly(tagValues)), posts = site.posts
+        self.termValues = termValues
+        let shared = ListingField.Shared(links: links, dates: dates, terms: ReadOnly(termValues)), posts = site.posts
         postSummaries = PostSummaries(count: posts.count) { index in ListingField.summary(of: posts[index], shared) }
     }
 
@@ -90,10 +97,13 @@ struct TemplateContext: @unchecked Sendable {
             values["date"] = summary["date"]
             values["updated"] = summary["updated"]
             values["tags"] = summary["tags"]
+            values["categories"] = summary["categories"]
         } else {
             values["date"] = document.date.map(dates.value)
             values["updated"] = document.updated.map(dates.value)
-            values["tags"] = Self.tagLinks(document.tags, known: tagValues, links: links)
+            for kind in Taxonomy.Kind.allCases {
+                values[kind.plural] = Self.termLinks(kind.names(of: document), of: kind, known: termValues[kind] ?? [:], links: links)
+            }
         }
         values["draft"] = document.draft ? true : nil
         values["audio"] = document.audio.map { Self.audio(of: $0, links: links) }
@@ -126,14 +136,18 @@ struct TemplateContext: @unchecked Sendable {
         return values
     }
 
-    /// The `tags` of a post or page: the `known` value of each tag, or one made for a tag no
-    /// post has (a page's).
-    static func tagLinks(_ tags: [String], known: [String: [String: Any]], links: Links) -> [[String: Any]] {
-        tags.map { tag in known[tag] ?? tagLink(tag, slug: Slug.make(tag), links: links) }
+    /// The `tags` or `categories` of a post or page: the `known` value of each name, or one made
+    /// for a name no post has (a page's).
+    static func termLinks(_ names: [String], of kind: Taxonomy.Kind, known: [String: [String: Any]], links: Links) -> [[String: Any]] {
+        names.map { name in
+            if let value = known[name] { return value }
+            let slug = Slug.make(name)
+            return termLink(name, path: kind.path(ofSlug: slug), slug: slug, links: links)
+        }
     }
 
-    private static func tagLink(_ tag: String, slug: String, links: Links) -> [String: Any] {
-        ["name": tag, "slug": slug, "url": links.url("/tags/\(slug)/")]
+    private static func termLink(_ name: String, path: String, slug: String, links: Links) -> [String: Any] {
+        ["name": name, "slug": slug, "url": links.url(path)]
     }
 
     static func readingTime(_ words: Int) -> Int {

@@ -53,7 +53,7 @@ extension SiteBuilder {
     }
 
     /// The site put together: every published post and page rendered from Markdown (or taken
-    /// as an earlier build rendered it), posts newest first, and the tags.
+    /// as an earlier build rendered it), posts newest first, and the tags and categories.
     struct Assembled: Sendable {
         var site: Site
         var selection: Selection
@@ -125,7 +125,7 @@ extension SiteBuilder {
         let renderedPosts = Parallel.map(postOrder) { render(posts[$0]) }
         let renderedPages = Parallel.map(pageOrder) { render(pages[$0]) }
         let site = Site(config: config, links: Links(baseURL: config.baseURL), posts: renderedPosts, pages: renderedPages,
-                        tags: Site.group(renderedPosts))
+                        tags: Taxonomy(.tags, grouping: renderedPosts), categories: Taxonomy(.categories, grouping: renderedPosts))
         var warnings: [Diagnostic] = [], errors: [Diagnostic] = []
         for rendered in renderedPosts + renderedPages where !rendered.warnings.isEmpty || !rendered.errors.isEmpty {
             warnings += rendered.warnings

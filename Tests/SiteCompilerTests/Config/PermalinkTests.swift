@@ -41,4 +41,30 @@ import Testing
             }
         }
     }
+
+    /// `:categories` as Jekyll makes it: lower-cased, one folder each, and nothing at all (not an
+    /// empty folder name) for a post without any.
+    @Test(arguments: [
+        ("/:categories/:year/:slug/", ["Release", "News"], "/release/news/2019/hello/"),
+        ("/:categories/:year/:slug/", [], "/2019/hello/"),
+        ("/blog/:categories/:slug.html", [], "/blog/hello.html"),
+        ("/:year/:categories/:slug/", ["v1.0", "V1.0", "Team_B"], "/2019/v1.0/team_b/hello/"),
+        // Names that are no safe folder name as they are become slugs; none leaves the site.
+        ("/:categories/:slug/", ["Big Deal", "..", "../../etc", "a/b", "%2e%2e"], "/big-deal/etc/a-b/2e-2e/hello/"),
+    ])
+    func placesCategories(pattern: String, categories: [String], expected: String) throws {
+        let permalink = try Permalink(validating: pattern)
+        let moment = try #require(ContentDate.parse("2019-10-08", in: .gmt))
+        #expect(permalink.path(date: moment, in: calendar("UTC"), slug: "hello", title: "", categories: categories) == expected)
+    }
+
+    /// A post's own pattern needs no `:slug` (it names one post) and may end as it likes: the
+    /// address it makes is checked whole.
+    @Test func aPostsOwnPatternNeedsNoSlug() throws {
+        #expect(throws: ConfigMessage.self) { try Permalink(validating: "/own/:year/") }
+        let own = try Permalink(validating: "/own/:year/:categories", ofOnePost: true)
+        let moment = try #require(ContentDate.parse("2019-10-08", in: .gmt))
+        #expect(own.path(date: moment, in: calendar("UTC"), slug: "x", title: "", categories: ["A"]) == "/own/2019/a")
+        #expect(throws: ConfigMessage.self) { try Permalink(validating: "/own/:nope/", ofOnePost: true) }
+    }
 }

@@ -45,6 +45,19 @@ import Testing
         #expect(config.perPage == 10)
         #expect(config.language == "en")
         #expect(config.author.name == "T")
+        #expect(config.lowercaseAddresses == false)
+    }
+
+    @Test func lowercaseAddressesIsAYesOrNo() throws {
+        #expect(try load("title: T\nbase_url: https://example.com/\nlowercase_addresses: true").lowercaseAddresses)
+        do {
+            _ = try load("title: T\nbase_url: https://example.com/\nlowercase_addresses: sometimes")
+            Issue.record("expected a failure")
+        } catch {
+            #expect(error.diagnostics.map(\.description) == [
+                "galley.yml:3: lowercase_addresses must be true (every address lower-case, as Hugo makes them) or false (as written, as Jekyll keeps them)"
+            ])
+        }
     }
 
     @Test func everyBadKeyIsReportedAtItsLine() {

@@ -148,4 +148,33 @@ import Testing
         try blog.build()
         #expect(blog.page("images/a.png") == "png")
     }
+
+    /// `path` is Zola's, and Zola writes TOML: in YAML it is a key like any other, which a
+    /// blog of Galley's may already use for its own ends.
+    @Test func pathIsAnAddressInTOMLOnly() throws {
+        let blog = try TestBlog(TestBlog.config, [
+            "posts/2019-10-08-yaml.md": TestBlog.post("title: YAML\npath: /somewhere/"),
+            "posts/2019-10-09-toml.md": "+++\ntitle = \"TOML\"\npath = \"elsewhere/deeper\"\n+++\n\nText.\n",
+            "layouts/post.mustache": "{{page.params.path}}",
+        ])
+        try blog.build()
+        #expect(blog.page("2019/10/08/yaml/index.html") == "/somewhere/")
+        #expect(blog.page("elsewhere/deeper/index.html") == "elsewhere/deeper")
+        #expect(blog.page("somewhere/index.html") == nil)
+    }
+
+    /// A post's own address takes the first of Jekyll's, Hugo's and Zola's keys it has, and a
+    /// page's too; placeholders are a post's only, since a page has no date.
+    @Test func ownAddressesOfPostsAndPages() throws {
+        let blog = try TestBlog(TestBlog.config, [
+            "posts/2019-10-08-both.md": TestBlog.post("title: Both\npermalink: /by-permalink/\nurl: /by-url/"),
+            "posts/2019-10-09-pattern.md": TestBlog.post("title: Pattern\ncategories: [Notes]\npermalink: /:categories/:year/:slug.html"),
+            "pages/about.md": TestBlog.post("title: About\nurl: /me"),
+        ])
+        try blog.build()
+        #expect(blog.page("by-permalink/index.html") != nil && blog.page("by-url/index.html") == nil)
+        #expect(blog.page("notes/2019/pattern.html")?.contains("<h1 class=\"p-name\">Pattern</h1>") == true)
+        #expect(blog.page("me/index.html")?.contains("About") == true)
+        #expect(blog.page("index.html")?.contains("href=\"/me/\"") == true, "the navigation links the page where it is")
+    }
 }

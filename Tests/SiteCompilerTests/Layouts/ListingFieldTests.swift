@@ -12,7 +12,7 @@ import Testing
     static let files = [
         "galley.yml": TestBlog.config,
         "posts/2019-10-08-full/index.md": TestBlog.post(
-            "title: Full & more\ndate: 2019-10-08 13:34\nupdated: 2019-11-01\ntags: [Swift, Café]\ndraft: true\n"
+            "title: Full & more\ndate: 2019-10-08 13:34\nupdated: 2019-11-01\ntags: [Swift, Café]\ncategories: [Release]\ndraft: true\n"
                 + "audio:\n  url: /a.mp3\n  length: 1234\n  duration: 75",
             "See ![a photo](photo.jpg) and [more](more/).\n\n<!--more-->\n\nThe rest."),
         "posts/2019-10-07-bare.md": TestBlog.post("title: Bare"),
@@ -23,7 +23,7 @@ import Testing
         let options = try TestBlog().options(drafts: true)
         let site = try SiteBuilder(source: MemorySource(files), options: options).compile().site
         let context = TemplateContext(site: site, options: options)
-        return (site, context, ListingField.Shared(links: site.links, dates: context.dates, tags: ReadOnly(context.tagValues)))
+        return (site, context, ListingField.Shared(links: site.links, dates: context.dates, terms: ReadOnly(context.termValues)))
     }
 
     @Test func everySummaryValueIsNamedByOneField() throws {
@@ -64,6 +64,7 @@ import Testing
             "date": edit("13:34", "14:34"),
             "updated": edit("2019-11-01", "2019-11-02"),
             "tags": edit("[Swift, Café]", "[Swift]"),
+            "categories": edit("[Release]", "[Release, News]"),
             "summary": edit("draft: true", "draft: true\nsummary: A summary of its own."),
             "excerpt": edit("See ![a photo]", "Look ![a photo]"),
             "length": edit("The rest.", "The rest, and more."),
@@ -107,7 +108,7 @@ import Testing
         // The cache keeps a set of fields as its bits: a field's bit must not move.
         #expect(ListingFields([.title]).bits == 1)
         #expect(ListingFields([.readingTime]).bits == 1 << 9)
-        #expect(ListingFields.all.bits == (1 << 10) - 1)
+        #expect(ListingFields.all.bits == (1 << 11) - 1)
         var fields: ListingFields = [.date, .tags]
         #expect(fields.insert(.date).inserted == false)
         #expect(fields.remove(.date) == .date && fields.remove(.date) == nil)

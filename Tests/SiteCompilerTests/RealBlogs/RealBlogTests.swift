@@ -58,6 +58,10 @@ struct RealBlogTests {
             let outsideCode = text.replacing(/<code[^>]*>.*?<\/code>/.dotMatchesNewlines(), with: "")
             #expect(!outsideCode.contains("{%") && !outsideCode.contains("{{"), "\(page) shows template syntax")
         }
+        // Its posts' `category` and `categories` make the category pages Jekyll's site had.
+        let categories = try String(contentsOf: output.appending(path: "categories/index.html"), encoding: .utf8)
+        #expect(categories.contains(#"<a href="/categories/release/">release</a> <small>89</small>"#))
+        #expect(categories.contains(#"<a href="/categories/community/">community</a> <small>9</small>"#))
     }
 
     @Test func theLetsEncryptBlogBuilds() throws {

@@ -1,0 +1,97 @@
+import Foundation
+
+/// A way of grouping posts by names their front matter gives them, each name with a page of
+/// its own: tags (`/tags/<slug>/`) and categories (`/categories/<slug>/`) are both one.
+public struct Taxonomy: Sendable {
+    /// Which names a taxonomy groups by; everything that tells tags from categories is here.
+    public enum Kind: String, Sendable, CaseIterable {
+        case tags, categories
+
+        /// The folder of its pages, and the layout and page kind of its index (`/tags/`).
+        public var plural: String { rawValue }
+        /// The layout and page kind of one name's page (`/tags/<slug>/`), and the name under
+        /// which that layout sees the term.
+        public var singular: String {
+            switch self {
+            case .tags: "tag"
+            case .categories: "category"
+            }
+        }
+
+        /// The names a document carries in this taxonomy.
+        func names(of document: Document) -> [String] {
+            switch self {
+            case .tags: document.tags
+            case .categories: document.categories
+            }
+        }
+
+        /// The title of the index page.
+        var indexTitle: String {
+            switch self {
+            case .tags: "Tags"
+            case .categories: "Categories"
+            }
+        }
+
+        /// The title of a term's page.
+        func title(of term: String) -> String {
+            switch self {
+            case .tags: "Posts tagged “\(term)”"
+            case .categories: "Posts in “\(term)”"
+            }
+        }
+
+        /// The site path of the index page, `/tags/`.
+        var indexPath: String { "/\(plural)/" }
+
+        /// The site path of the page of the term with `slug`.
+        func path(ofSlug slug: String) -> String { "/\(plural)/\(slug)/" }
+    }
+
+    /// One name and the posts that carry it, newest first.
+    public struct Term: Sendable {
+        public var name: String
+        public var slug: String
+        /// Indexes into ``Site/posts``.
+        public var posts: [Int]
+        /// Every way posts spell it (`Swift`, `swift`), in the order first met.
+        public var spellings: [String] = []
+        /// The term page's site path, `/tags/<slug>/`.
+        public let path: String
+    }
+
+    public let kind: Kind
+    /// Every term, by name.
+    public var terms: [Term]
+
+    public var isEmpty: Bool { terms.isEmpty }
+
+    /// Groups posts by their names of `kind` in one pass; names that differ only in case or
+    /// accents are one term, named as the newest post spells it.
+    init(_ kind: Kind, grouping posts: [RenderedDocument]) {
+        self.kind = kind
+        var terms: [Term] = []
+        // A hundred tags over ten thousand posts: each spelling is looked up once per post, and
+        // made a slug (and found its term) only the first time.
+        var termOfSpelling: [String: Int] = [:]
+        var termOfSlug: [String: Int] = [:]
+        for (index, post) in posts.enumerated() {
+            for name in kind.names(of: post.document) {
+                let term: Int
+                if let known = termOfSpelling[name] { term = known } else {
+                    let slug = Slug.make(name)
+                    if let known = termOfSlug[slug] { term = known } else {
+                        term = terms.count
+                        terms.append(Term(name: name, slug: slug, posts: [], path: kind.path(ofSlug: slug)))
+                        termOfSlug[slug] = term
+                    }
+                    termOfSpelling[name] = term
+                    terms[term].spellings.append(name)
+                }
+                terms[term].posts.append(index)
+            }
+        }
+        self.terms = terms.sorted { $0.name.lowercased() == $1.name.lowercased() ? $0.slug < $1.slug : $0.name.lowercased() < $1.name.lowercased() }
+    }
+}
