@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+
+/// Whole blogs built by the `galley` binary, then checked as a reader, a validator and a feed
+/// reader would: the "done means" of moving a real blog to Galley. `SiteChecks` says what each
+/// check looks at.
+@Suite struct BuildOutputTests {
+    static let fixtures = RealBlogFixtures.folder
+
+    @Test func theSampleBlogPassesEveryCheck() throws {
+        let site = try BuiltSite(BuildCommandTests.sampleSite, base: URL(string: "https://blog.example.com/")!)
+        try SiteChecks(site: site).expectAllGood(feedEntries: 9)
+    }
+
+    /// Published under a folder of a host, as a GitHub project site is: every link must stay
+    /// in the folder, seen from each page's own address.
+    @Test func theSampleBlogUnderASubPathPassesEveryCheck() throws {
+        let base = URL(string: "https://example.github.io/blog/")!
+        let site = try BuiltSite(BuildCommandTests.sampleSite, base: base, arguments: ["--base-url", base.absoluteString])
+        try SiteChecks(site: site).expectAllGood(feedEntries: 9, links: LinkExpectations(pending: [
+            LinkExpectations.Pending(cause: "a root-relative link in a post's body (/images/x.svg) is left as written in pages, so under a sub-path it leaves the blog; the feeds rebase it") {
+                $0.problem == .outsideTheBlog && $0.address.hasPrefix("/")
+            },
+        ]))
+    }
+
+    @Test(.enabled(if: fixtures != nil, "needs shared/fixtures/real")) func theJekyllProjectsNewsPassesEveryCheck() throws {
+        let site = try BuiltSite(Self.fixtures!.appending(path: "jekyll-docs"), base: URL(string: "https://jekyllrb.com/")!)
+        // Its posts name Jekyll's own `news_item` layout: a warning about the theme, not the posts.
+        #expect(site.warnings.count == 1)
+        try SiteChecks(site: site).expectAllGood(feedEntries: 20, links: LinkExpectations(
+            // Pages of jekyllrb.com beside its news, and images of that site, none of them in the fixture.
+            outsideTheBlog: ["/docs/", "/help/", "/img/", "/philosophy/", "/team/", "/tutorials/"]))
+    }
+
+    @Test(.enabled(if: fixtures != nil, "needs shared/fixtures/real")) func theLetsEncryptBlogPassesEveryCheck() throws {
+        let site = try BuiltSite(Self.fixtures!.appending(path: "letsencrypt"), base: URL(string: "https://letsencrypt.org/")!)
+        let lowercasedPages = Set(site.pages.map { $0.lowercased() })
+        try SiteChecks(site: site).expectAllGood(feedEntries: 20, links: LinkExpectations(
+            // The rest of letsencrypt.org (documentation, donations, statistics, certificates, PDFs)
+            // and the images its posts show, which the fixture does not include.
+            outsideTheBlog: ["/about/", "/certificates", "/certs/", "/docs/", "/documents/", "/donate", "/downloads/", "/getinvolved/",
+                             "/getting-started/", "/images/", "/opt-in/", "/repository/", "/sponsors/", "/stats", "/upcoming-features/"],
+            pending: [
+                // Posts link each other at the addresses letsencrypt.org gave them: Hugo lowercases
+                // every address (`slug: Ending-OCSP` is at /2024/12/05/ending-ocsp/), and the posts
+                // of its Jekyll years kept their `.html` addresses. Galley keeps the slug's case, and
+                // the fixture's galley.yml has no permalink that gives either.
+                LinkExpectations.Pending(cause: "post-to-post links at Hugo's lowercased or .html addresses") { link in
+                    guard link.problem == .noSuchFile else { return false }
+                    var path = link.path.lowercased().dropFirst()
+                    if path.hasSuffix(".html") { path = path.dropLast(".html".count) + "/" }
+                    if !path.hasSuffix("/") { path += "/" }
+                    return lowercasedPages.contains(path + "index.html")
+                },
+                // posts/_index.md gives the list of posts the address /blog/ (`url: "/blog/"`), and
+                // posts link it; Galley publishes no page for a Hugo section.
+                LinkExpectations.Pending(cause: "/blog/, the address Hugo's _index.md gives the list of posts") { $0.path == "/blog/" },
+                // A post links its own footnote as #fn:3, the id Hugo's Goldmark gives it; cmark-gfm's is fn-3.
+                LinkExpectations.Pending(cause: "footnote ids as Hugo writes them (#fn:3)") { $0.problem == .noSuchID && $0.path.contains("#fn:") },
+            ]))
+    }
+
+    /// Each check catches what it is for: a page, its links, the feeds and the sitemap of a good
+    /// build broken by hand, and a blog whose build warns about a post.
+    @Test func everyCheckCatchesABrokenSite() throws {
+        var site = try BuiltSite(BuildCommandTests.sampleSite, base: URL(string: "https://blog.example.com/")!)
+        func edit(_ path: String, _ change: (String) -> String) throws {
+            let file = site.output.appending(path: path)
+            let text = try String(contentsOf: file, encoding: .utf8)
+            try Data(change(text).utf8).write(to: file)
+        }
+        // Single quotes, a character reference and a srcset must be read as a browser reads them.
+        try edit("2024/03/02/hello-galley/index.html") {
+            $0.replacingOccurrences(of: "</main>", with: """
+                <blah>?</blah><a href="/2024/no-such-post/">a</a><a href='#nowhere'>b</a>
+                <img alt="c" srcset="/images/galley-proof.svg 1x, /images/missing.png 2x"><a href="/tags/&#x6e;o-such-tag/">d</a></main>
+                """)
+        }
+        try edit("feed.xml") { $0.replacingOccurrences(of: "</channel>", with: "") }
+        try edit("feed.json") { $0.replacingOccurrences(of: "\"id\" :", with: "\"ID\" :") }
+        try edit("atom.xml") { text in
+            let entry = text.range(of: "<entry>")!.lowerBound..<text.range(of: "</entry>\n")!.upperBound
+            return text.replacingCharacters(in: entry, with: "")
+        }
+        try edit("sitemap.xml") { $0.replacingOccurrences(of: "</urlset>", with: "<url><loc>https://blog.example.com/nowhere/</loc></url></urlset>") }
+        site.reading = try OutputReading.read(site.output)
+        let checks = SiteChecks(site: site)
+
+        let tidy = try checks.tidyProblems()
+        #expect(tidy.contains { $0.hasPrefix("2024/03/02/hello-galley/index.html:") && $0.contains("<blah> is not recognized") }, "\(tidy)")
+        let broken = Set(checks.brokenLinks().map(\.path))
+        for path in ["/2024/no-such-post/", "/2024/03/02/hello-galley/#nowhere", "/images/missing.png", "/tags/no-such-tag/", "/nowhere/"] {
+            #expect(broken.contains(path), "\(path) is not reported: \(broken.sorted())")
+        }
+        #expect(!broken.contains("/images/galley-proof.svg"))
+        let feeds = checks.feedProblems(entries: 9)
+        #expect(feeds.contains { $0.hasPrefix("feed.xml: not well-formed") }, "\(feeds)")
+        #expect(feeds.contains { $0.hasPrefix("feed.json: an item has no id") }, "\(feeds)")
+        #expect(feeds.contains("atom.xml: 8 entries, not 9"), "\(feeds)")
+
+        let blog = try ScratchFolder()
+        try blog.write("galley.yml", "title: Warned\nbase_url: https://warned.example.com/\n")
+        try blog.write("posts/2024-01-01-wide.md", "---\ntitle: Wide\nlayout: wide\n---\nHi.\n")
+        try blog.write("posts/notes.txt", "not a post")
+        let warned = try BuiltSite(blog.url, base: URL(string: "https://warned.example.com/")!)
+        #expect(warned.warnings.count == 2, "\(warned.warnings)")
+        #expect(SiteChecks(site: warned).warningsForAuthors().map { $0.contains("notes.txt: not published") } == [true])
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+
+/// A link in a built site that points inside the site and leads nowhere.
+struct BrokenLink: CustomStringConvertible, Sendable {
+    enum Problem: String, Sendable {
+        case noSuchFile = "no such file"
+        case noSuchID = "no such id in the page"
+        case outsideTheBlog = "outside the blog's folder on its host"
+        case notAbsolute = "not absolute, in a feed or sitemap"
+    }
+
+    /// Where the link stands: `page:line <a href>`, or a feed and its entry.
+    var from: String
+    /// The address as written.
+    var address: String
+    /// What it points at, from the site's root (the base URL's folder): `/docs/history/`. For an
+    /// address outside the blog's folder, its path from the host's root.
+    var path: String
+    var problem: Problem
+
+    var description: String { "\(from): \(address) (\(path)): \(problem.rawValue)" }
+}
+
+/// Follows every link of a built site that points inside it, as a browser would from the page's
+/// own address: a root-relative path, a relative path, or an absolute URL on the site's host.
+/// A folder address leads to its `index.html`, and a folder named without its final `/` too, as
+/// web servers redirect it. A `#fragment` must be an `id` (or `<a name>`) of the page it leads to.
+struct LinkCheck {
+    let site: BuiltSite
+    private let pagePaths: Set<String>
+
+    init(_ site: BuiltSite) {
+        self.site = site
+        pagePaths = Set(site.reading.pages.keys)
+    }
+
+    /// Every broken link of the pages, the feeds, the sitemap and robots.txt.
+    func brokenLinks() -> [BrokenLink] {
+        var broken: [BrokenLink] = []
+        for (page, reading) in site.reading.pages.sorted(by: { $0.key < $1.key }) {
+            var addresses = [address(of: page)]
+            // A 404 page is shown at whatever address was asked for: its links must work from deep down too.
+            if page == "404.html" { addresses.append(site.base.appending(path: "no/such/page/")) }
+            for pageAddress in addresses {
+                // A link to `#part` stays in whichever document holds it, at any address.
+                for link in reading.links where pageAddress == addresses[0] || !link.address.hasPrefix("#") {
+                    let from = "\(page):\(link.line) \(link.attribute)" + (pageAddress == addresses[0] ? "" : " seen at \(pageAddress.path())")
+                    broken += check(link.address, from: from, relativeTo: pageAddress)
+                }
+            }
+        }
+        for (name, feed) in site.reading.feeds.sorted(by: { $0.key < $1.key }) {
+            for link in feed.links { broken += check(link, from: name, relativeTo: nil) }
+            for entry in feed.entries {
+                for link in [entry.link] + entry.links { broken += check(link, from: "\(name) entry \(entry.link)", relativeTo: nil) }
+            }
+        }
+        for (name, links) in site.reading.lists.sorted(by: { $0.key < $1.key }) {
+            for link in links { broken += check(link, from: name, relativeTo: nil) }
+        }
+        return broken
+    }
+
+    /// Where a page of the output is published: `a/index.html` at `BASE/a/`.
+    func address(of page: String) -> URL {
+        if page == "index.html" { return site.base }
+        let path = page.hasSuffix("/index.html") ? String(page.dropLast("index.html".count)) : page
+        return URL(string: path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path, relativeTo: site.base)!.absoluteURL
+    }
+
+    /// The problem with `address` as seen from `page`, or none. Without a page (in a feed or a
+    /// sitemap) an address must be absolute.
+    func check(_ address: String, from: String, relativeTo page: URL?) -> [BrokenLink] {
+        guard let url = URL(string: address, relativeTo: page)?.absoluteURL, let scheme = url.scheme?.lowercased() else {
+            // Only a relative address has no scheme; in a feed, readers do not agree on what it is relative to.
+            return page == nil && !address.isEmpty ? [BrokenLink(from: from, address: address, path: address, problem: .notAbsolute)] : []
+        }
+        guard ["http", "https"].contains(scheme), url.host()?.lowercased() == site.base.host()?.lowercased(), url.port == site.base.port else { return [] }
+        var path = url.path(percentEncoded: false)
+        if path.isEmpty { path = "/" }
+        let root = site.base.path(percentEncoded: false)
+        guard path.hasPrefix(root) else { return [BrokenLink(from: from, address: address, path: path, problem: .outsideTheBlog)] }
+        let sitePath = "/" + path.dropFirst(root.count)
+        guard let file = file(at: sitePath) else { return [BrokenLink(from: from, address: address, path: sitePath, problem: .noSuchFile)] }
+        if let fragment = url.fragment(percentEncoded: false), !fragment.isEmpty, !fragment.hasPrefix(":~:"),
+           let target = site.reading.pages[file], !target.ids.contains(fragment) {
+            return [BrokenLink(from: from, address: address, path: sitePath + "#" + fragment, problem: .noSuchID)]
+        }
+        return []
+    }
+
+    /// The output file a site path leads to, relative to the output, if there is one.
+    private func file(at sitePath: String) -> String? {
+        var relative = String(sitePath.dropFirst())
+        if relative.isEmpty || relative.hasSuffix("/") { relative += "index.html" }
+        if pagePaths.contains(relative) { return relative }
+        var isFolder: ObjCBool = false
+        let url = site.output.appending(path: relative)
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { return nil }
+        guard isFolder.boolValue else { return relative }
+        let index = relative + "/index.html"
+        return pagePaths.contains(index) ? index : nil
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+/// The checks a whole build must pass: no warning that asks an author to change a post, no page
+/// tidy finds broken, feeds a real feed parser reads, and no internal link that leads nowhere.
+/// Each returns what it found, so a test can also break a page on purpose and see it caught.
+struct SiteChecks {
+    let site: BuiltSite
+
+    /// The warnings that ask the author to change a post. A warning names a file; what counts is
+    /// what it asks for. One about the theme (a layout the blog's posts name and the theme lacks)
+    /// asks for a layout file beside the posts and leaves every post as it is; every other
+    /// warning (a file in posts/ that is not published, say) asks for a change to the posts.
+    func warningsForAuthors() -> [String] {
+        site.warnings.filter { $0.range(of: #": layout '[^']+'( \(and \d+ other files?\))? is not in the theme; "#, options: .regularExpression) == nil }
+    }
+
+    func tidyProblems() throws -> [String] {
+        try TidyCheck.problems(in: site.output, pages: site.pages)
+    }
+
+    /// What is wrong with the three feeds: not written, not valid to the parser, a required field
+    /// missing, a number of entries other than `entries`, or an entry without an absolute link.
+    func feedProblems(entries: Int) -> [String] {
+        var problems: [String] = []
+        for name in ["feed.xml", "atom.xml", "feed.json"] {
+            guard let feed = site.reading.feeds[name] else {
+                problems.append("\(name): not written")
+                continue
+            }
+            problems += feed.problems.map { "\(name): \($0)" }
+            if feed.entries.count != entries { problems.append("\(name): \(feed.entries.count) entries, not \(entries)") }
+            for entry in feed.entries where URL(string: entry.link)?.scheme == nil || entry.id.isEmpty {
+                problems.append("\(name): an entry's link is not absolute or it has no id: '\(entry.link)'")
+            }
+            if Set(feed.entries.map(\.link)).count != feed.entries.count { problems.append("\(name): two entries have the same link") }
+        }
+        return problems
+    }
+
+    func brokenLinks() -> [BrokenLink] { LinkCheck(site).brokenLinks() }
+
+    /// Runs every check and expects nothing wrong but what `links` explains.
+    func expectAllGood(feedEntries: Int, links: LinkExpectations = LinkExpectations(), sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let name = site.blog.lastPathComponent
+        #expect(warningsForAuthors() == [], "\(name): warnings that ask the author to change a post", sourceLocation: sourceLocation)
+        let tidy = try tidyProblems()
+        #expect(tidy.count == 0, "\(name): tidy finds errors:\n\(tidy.joined(separator: "\n"))", sourceLocation: sourceLocation)
+        let feeds = feedProblems(entries: feedEntries)
+        #expect(feeds.count == 0, "\(name): \(feeds.joined(separator: "\n"))", sourceLocation: sourceLocation)
+        links.expect(brokenLinks(), in: site, sourceLocation: sourceLocation)
+    }
+}
+
+/// Which broken links of a build are not Galley's doing, and which are Galley's but being
+/// fixed elsewhere. Anything else fails.
+struct LinkExpectations {
+    /// Site paths the author linked that were never part of the blog as we hold it (pages of
+    /// the author's wider site, images the copy does not include). Each must still be needed, so
+    /// that the list cannot quietly grow stale, and a file the blog does have is never excused.
+    var outsideTheBlog: [String] = []
+
+    /// A cause of broken links that Galley has and that other work is fixing, and which links it
+    /// explains. Its links are a known issue: when the fix lands, the test says the issue is gone
+    /// and the entry is to be removed.
+    struct Pending {
+        var cause: String
+        var explains: @Sendable (BrokenLink) -> Bool
+    }
+
+    var pending: [Pending] = []
+
+    func expect(_ broken: [BrokenLink], in site: BuiltSite, sourceLocation: SourceLocation) {
+        let name = site.blog.lastPathComponent
+        func excused(_ link: BrokenLink) -> Bool {
+            link.problem == .noSuchFile && outsideTheBlog.contains { link.path.hasPrefix($0) }
+                && !FileManager.default.fileExists(atPath: site.blog.appending(path: "static" + link.path).path)
+        }
+        for prefix in outsideTheBlog {
+            #expect(broken.contains { excused($0) && $0.path.hasPrefix(prefix) }, "\(name): no link needs \(prefix) excused any more",
+                    sourceLocation: sourceLocation)
+        }
+        for pending in pending {
+            let explained = broken.filter { !excused($0) && pending.explains($0) }
+            let count = explained.count
+            withKnownIssue(Comment(rawValue: pending.cause)) {
+                #expect(count == 0, "\(name): \(pending.cause):\n\(Self.listing(explained))", sourceLocation: sourceLocation)
+            }
+        }
+        let unexplained = broken.filter { link in !excused(link) && !pending.contains { $0.explains(link) } }
+        let count = unexplained.count
+        #expect(count == 0, "\(name): broken links:\n\(Self.listing(unexplained))", sourceLocation: sourceLocation)
+    }
+
+    /// The first few links for each target, so that a break in a layout (on every page) stays readable.
+    static func listing(_ links: [BrokenLink]) -> String {
+        let byPath = Dictionary(grouping: links, by: \.path)
+        return byPath.keys.sorted().map { path in
+            let all = byPath[path]!
+            return all.prefix(3).map(\.description).joined(separator: "\n") + (all.count > 3 ? "\n  … and \(all.count - 3) more to \(path)" : "")
+        }.joined(separator: "\n")
+    }
+}
