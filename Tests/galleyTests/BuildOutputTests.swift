@@ -30,7 +30,10 @@ import Testing
         #expect(site.warnings.count == 1)
         try SiteChecks(site: site).expectAllGood(feedEntries: 20, links: LinkExpectations(
             // Pages of jekyllrb.com beside its news, and images of that site, none of them in the fixture.
-            outsideTheBlog: ["/docs/", "/help/", "/img/", "/philosophy/", "/team/", "/tutorials/"]))
+            outsideTheBlog: ["/docs/", "/help/", "/img/", "/philosophy/", "/team/", "/tutorials/"]),
+            // Liquid in the posts: {% post_url %} and {% link %} links, {{ site.repository }} in
+            // links to GitHub issues, {% highlight %} blocks, {% raw %}, {% for %} loops.
+            templateSyntax: "Liquid tags and variables in post bodies are shown as text")
     }
 
     @Test(.enabled(if: fixtures != nil, "needs shared/fixtures/real")) func theLetsEncryptBlogPassesEveryCheck() throws {
@@ -58,7 +61,9 @@ import Testing
                 LinkExpectations.Pending(cause: "/blog/, the address Hugo's _index.md gives the list of posts") { $0.path == "/blog/" },
                 // A post links its own footnote as #fn:3, the id Hugo's Goldmark gives it; cmark-gfm's is fn-3.
                 LinkExpectations.Pending(cause: "footnote ids as Hugo writes them (#fn:3)") { $0.problem == .noSuchID && $0.path.contains("#fn:") },
-            ]))
+            ]),
+            // A post embeds a chart with {{< plotly >}}.
+            templateSyntax: "Hugo shortcodes in post bodies are shown as text")
     }
 
     /// Each check catches what it is for: a page, its links, the feeds and the sitemap of a good
@@ -74,6 +79,7 @@ import Testing
         try edit("2024/03/02/hello-galley/index.html") {
             $0.replacingOccurrences(of: "</main>", with: """
                 <blah>?</blah><a href="/2024/no-such-post/">a</a><a href='#nowhere'>b</a>
+                <p>See {% post_url 2024-03-09-writing-on-the-train %}, not <code>{% raw %}</code>.</p>
                 <img alt="c" srcset="/images/galley-proof.svg 1x, /images/missing.png 2x"><a href="/tags/&#x6e;o-such-tag/">d</a></main>
                 """)
         }
@@ -94,6 +100,10 @@ import Testing
             #expect(broken.contains(path), "\(path) is not reported: \(broken.sorted())")
         }
         #expect(!broken.contains("/images/galley-proof.svg"))
+        let shown = checks.templateSyntaxShown()
+        #expect(shown.count == 1 && shown.allSatisfy {
+            $0.hasPrefix("2024/03/02/hello-galley/index.html:") && $0.hasSuffix(": {% post_url 2024-03-09-writing-on-the-train %}")
+        }, "\(shown)")
         let feeds = checks.feedProblems(entries: 9)
         #expect(feeds.contains { $0.hasPrefix("feed.xml: not well-formed") }, "\(feeds)")
         #expect(feeds.contains { $0.hasPrefix("feed.json: an item has no id") }, "\(feeds)")

@@ -11,9 +11,17 @@ struct OutputReading: Decodable {
         var address: String
     }
 
+    /// Another generator's template syntax shown as text: `{% post_url … %}`, `{{< figure >}}`.
+    struct TemplateText: Decodable {
+        var line: Int
+        var text: String
+    }
+
     struct Page: Decodable {
         var links: [Link]
         var ids: [String]
+        /// Outside `<code>`, `<pre>` and their kind, where a post may show it as its subject.
+        var templateSyntax: [TemplateText]
     }
 
     struct Feed: Decodable {

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// The checks a whole build must pass: no warning that asks an author to change a post, no page
-/// tidy finds broken, feeds a real feed parser reads, and no internal link that leads nowhere.
+/// tidy finds broken, feeds a real feed parser reads, no internal link that leads nowhere, and
+/// no other generator's template syntax left on a page as text.
 /// Each returns what it found, so a test can also break a page on purpose and see it caught.
 struct SiteChecks {
     let site: BuiltSite
@@ -40,8 +41,16 @@ struct SiteChecks {
 
     func brokenLinks() -> [BrokenLink] { LinkCheck(site).brokenLinks() }
 
-    /// Runs every check and expects nothing wrong but what `links` explains.
-    func expectAllGood(feedEntries: Int, links: LinkExpectations = LinkExpectations(), sourceLocation: SourceLocation = #_sourceLocation) throws {
+    /// Liquid tags and Hugo shortcodes a reader sees as text, as `page:line: {% tag %}`: what a
+    /// post meant (a link to another post, a figure) is lost.
+    func templateSyntaxShown() -> [String] {
+        site.reading.pages.sorted { $0.key < $1.key }.flatMap { page, reading in reading.templateSyntax.map { "\(page):\($0.line): \($0.text)" } }
+    }
+
+    /// Runs every check and expects nothing wrong but what `links` explains, and template syntax
+    /// shown as text only as a known issue when `templateSyntax` names its cause.
+    func expectAllGood(feedEntries: Int, links: LinkExpectations = LinkExpectations(), templateSyntax: String? = nil,
+                       sourceLocation: SourceLocation = #_sourceLocation) throws {
         let name = site.blog.lastPathComponent
         #expect(warningsForAuthors() == [], "\(name): warnings that ask the author to change a post", sourceLocation: sourceLocation)
         let tidy = try tidyProblems()
@@ -49,6 +58,15 @@ struct SiteChecks {
         let feeds = feedProblems(entries: feedEntries)
         #expect(feeds.count == 0, "\(name): \(feeds.joined(separator: "\n"))", sourceLocation: sourceLocation)
         links.expect(brokenLinks(), in: site, sourceLocation: sourceLocation)
+        let shown = templateSyntaxShown(), count = shown.count
+        let listing = shown.prefix(10).joined(separator: "\n") + (count > 10 ? "\n… and \(count - 10) more" : "")
+        if let templateSyntax {
+            withKnownIssue(Comment(rawValue: templateSyntax)) {
+                #expect(count == 0, "\(name): template syntax shown as text:\n\(listing)", sourceLocation: sourceLocation)
+            }
+        } else {
+            #expect(count == 0, "\(name): template syntax shown as text:\n\(listing)", sourceLocation: sourceLocation)
+        }
     }
 }
 

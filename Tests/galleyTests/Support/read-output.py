@@ -4,7 +4,7 @@
 Usage: read-output.py FOLDER  (Debian's /usr/bin/python3: feedparser comes from python3-feedparser)
 
 For each page: every address it links to (href, src, srcset, poster, a refresh's url, og:url and
-og:image) with its line, and the ids it holds, read with the standard library's HTML parser so
+og:image) with its line, the ids it holds, and any Liquid tag or Hugo shortcode shown as text, read with the standard library's HTML parser so
 that quotes of either kind, unquoted values and character references are read as a browser reads
 them. For each feed: what feedparser (or, for a JSON Feed, the json module) makes of it, the
 problems it finds, and each entry's link and the addresses inside its content. For the sitemap
@@ -14,6 +14,7 @@ and robots.txt: the addresses they list. The caller decides what is broken.
 import html.parser
 import json
 import os
+import re
 import sys
 import xml.etree.ElementTree
 
@@ -25,6 +26,11 @@ feedparser.RESOLVE_RELATIVE_URIS = 0
 feedparser.SANITIZE_HTML = 0
 
 LINK_ATTRIBUTES = {"href", "src", "poster"}
+# Where a post may show template syntax as the subject it is about.
+LITERAL_ELEMENTS = {"code", "pre", "kbd", "samp", "script", "style", "textarea"}
+# Another generator's template syntax that reached the page as text: a Liquid tag ({% post_url … %}),
+# a Hugo shortcode ({{< figure … >}}, {{% note %}}), or a Liquid variable of the site or page.
+TEMPLATE_SYNTAX = re.compile(r"\{%-?\s*[a-z_]+.*?%\}|\{\{[<%].*?[>%]\}\}|\{\{-?\s*(?:site|page)\.[\w.]+.*?\}\}", re.S)
 META_URL_PROPERTIES = {"og:url", "og:image", "og:audio", "og:video"}
 
 
@@ -37,8 +43,27 @@ class PageReader(html.parser.HTMLParser):
         super().__init__(convert_charrefs=True)
         self.links = []
         self.ids = []
+        self.template_syntax = []
+        self.literal_depth = 0
 
     def handle_starttag(self, tag, attrs):
+        if tag in LITERAL_ELEMENTS:
+            self.literal_depth += 1
+        self.read_attributes(tag, attrs)
+
+    def handle_startendtag(self, tag, attrs):
+        self.read_attributes(tag, attrs)
+
+    def handle_endtag(self, tag):
+        if tag in LITERAL_ELEMENTS and self.literal_depth:
+            self.literal_depth -= 1
+
+    def handle_data(self, data):
+        if not self.literal_depth:
+            for found in TEMPLATE_SYNTAX.finditer(data):
+                self.template_syntax.append({"line": self.getpos()[0], "text": " ".join(found.group(0).split())[:100]})
+
+    def read_attributes(self, tag, attrs):
         line = self.getpos()[0]
         values = dict(attrs)
         for name, value in attrs:
@@ -66,15 +91,13 @@ class PageReader(html.parser.HTMLParser):
             elif values.get("property") in META_URL_PROPERTIES and content:
                 self.links.append(link(line, f"<meta {values['property']}>", content))
 
-    handle_startendtag = handle_starttag
-
 
 def read_page(path):
     reader = PageReader()
     with open(path, encoding="utf-8", errors="replace") as file:
         reader.feed(file.read())
     reader.close()
-    return {"links": reader.links, "ids": reader.ids}
+    return {"links": reader.links, "ids": reader.ids, "templateSyntax": reader.template_syntax}
 
 
 def links_in(markup):
