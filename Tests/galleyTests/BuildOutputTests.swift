@@ -1,12 +1,10 @@
 import Foundation
 import Testing
 
-/// Whole blogs built by the `galley` binary, then checked as a reader, a validator and a feed
-/// reader would: the "done means" of moving a real blog to Galley. `SiteChecks` says what each
-/// check looks at.
+/// The sample blog built by the `galley` binary, then checked as a reader, a validator and a
+/// feed reader would (`SiteChecks` says what each check looks at); and the checks themselves,
+/// on a site broken on purpose. RealBlogOutputTests run the same checks on the real blogs.
 @Suite struct BuildOutputTests {
-    static let fixtures = RealBlogFixtures.folder
-
     @Test func theSampleBlogPassesEveryCheck() throws {
         let site = try BuiltSite(BuildCommandTests.sampleSite, base: URL(string: "https://blog.example.com/")!)
         try SiteChecks(site: site).expectAllGood(feedEntries: 9)
@@ -22,48 +20,6 @@ import Testing
                 $0.problem == .outsideTheBlog && $0.address.hasPrefix("/")
             },
         ]))
-    }
-
-    @Test(.enabled(if: fixtures != nil, "needs shared/fixtures/real")) func theJekyllProjectsNewsPassesEveryCheck() throws {
-        let site = try BuiltSite(Self.fixtures!.appending(path: "jekyll-docs"), base: URL(string: "https://jekyllrb.com/")!)
-        // Its posts name Jekyll's own `news_item` layout: a warning about the theme, not the posts.
-        #expect(site.warnings.count == 1)
-        try SiteChecks(site: site).expectAllGood(feedEntries: 20, links: LinkExpectations(
-            // Pages of jekyllrb.com beside its news, and images of that site, none of them in the fixture.
-            outsideTheBlog: ["/docs/", "/help/", "/img/", "/philosophy/", "/team/", "/tutorials/"]),
-            // Liquid in the posts: {% post_url %} and {% link %} links, {{ site.repository }} in
-            // links to GitHub issues, {% highlight %} blocks, {% raw %}, {% for %} loops.
-            templateSyntax: "Liquid tags and variables in post bodies are shown as text")
-    }
-
-    @Test(.enabled(if: fixtures != nil, "needs shared/fixtures/real")) func theLetsEncryptBlogPassesEveryCheck() throws {
-        let site = try BuiltSite(Self.fixtures!.appending(path: "letsencrypt"), base: URL(string: "https://letsencrypt.org/")!)
-        let lowercasedPages = Set(site.pages.map { $0.lowercased() })
-        try SiteChecks(site: site).expectAllGood(feedEntries: 20, links: LinkExpectations(
-            // The rest of letsencrypt.org (documentation, donations, statistics, certificates, PDFs)
-            // and the images its posts show, which the fixture does not include.
-            outsideTheBlog: ["/about/", "/certificates", "/certs/", "/docs/", "/documents/", "/donate", "/downloads/", "/getinvolved/",
-                             "/getting-started/", "/images/", "/opt-in/", "/repository/", "/sponsors/", "/stats", "/upcoming-features/"],
-            pending: [
-                // Posts link each other at the addresses letsencrypt.org gave them: Hugo lowercases
-                // every address (`slug: Ending-OCSP` is at /2024/12/05/ending-ocsp/), and the posts
-                // of its Jekyll years kept their `.html` addresses. Galley keeps the slug's case, and
-                // the fixture's galley.yml has no permalink that gives either.
-                LinkExpectations.Pending(cause: "post-to-post links at Hugo's lowercased or .html addresses") { link in
-                    guard link.problem == .noSuchFile else { return false }
-                    var path = link.path.lowercased().dropFirst()
-                    if path.hasSuffix(".html") { path = path.dropLast(".html".count) + "/" }
-                    if !path.hasSuffix("/") { path += "/" }
-                    return lowercasedPages.contains(path + "index.html")
-                },
-                // posts/_index.md gives the list of posts the address /blog/ (`url: "/blog/"`), and
-                // posts link it; Galley publishes no page for a Hugo section.
-                LinkExpectations.Pending(cause: "/blog/, the address Hugo's _index.md gives the list of posts") { $0.path == "/blog/" },
-                // A post links its own footnote as #fn:3, the id Hugo's Goldmark gives it; cmark-gfm's is fn-3.
-                LinkExpectations.Pending(cause: "footnote ids as Hugo writes them (#fn:3)") { $0.problem == .noSuchID && $0.path.contains("#fn:") },
-            ]),
-            // A post embeds a chart with {{< plotly >}}.
-            templateSyntax: "Hugo shortcodes in post bodies are shown as text")
     }
 
     /// Each check catches what it is for: a page, its links, the feeds and the sitemap of a good

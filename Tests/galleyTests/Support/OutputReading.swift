@@ -25,7 +25,7 @@ struct OutputReading: Decodable {
     }
 
     struct Feed: Decodable {
-        /// `rss20`, `atom10`, or `json` and the JSON Feed version.
+        /// `rss20`, `atom10` (as feedparser names them), or `json` and the JSON Feed version.
         var format: String
         /// What makes it invalid: feedparser's `bozo` exception, a required field that is missing.
         var problems: [String]

@@ -157,7 +157,7 @@ def read_json_feed(path):
         entry_links = links_in(item.get("content_html", "")) + links_in(item.get("summary", ""))
         entry_links += [attachment.get("url", "") for attachment in item.get("attachments", [])]
         entries.append({"link": item.get("url", ""), "id": item.get("id", ""), "links": entry_links})
-    return {"format": "json" + str(feed.get("version", "")), "problems": problems, "links": links, "entries": entries}
+    return {"format": "json " + str(feed.get("version", "")), "problems": problems, "links": links, "entries": entries}
 
 
 def read_sitemap(path):
