@@ -5,9 +5,12 @@ import Foundation
 public enum LinkRebasing {
     /// Rewrites every `href` and `src` (and `srcset` entries) in `html` so that they still point at
     /// the right place when the HTML is shown somewhere else: a root-relative `/x` becomes
-    /// `root + x`, a relative `x` or `#x` resolves against `base`. Absolute URLs are kept.
-    static func rebase(_ html: String, root: String, base: String) -> String {
-        rewriteLinks(in: html) { resolve($0, root: root, base: base) }
+    /// `root + x`, a relative `x` resolves against the folder `base`, and `#x`, `?x` or an empty
+    /// link against `page`, the document's own address (`base` when not given). The two differ
+    /// for a page that is a file (`/2024/post.html` in the folder `/2024/`). Absolute URLs are kept.
+    static func rebase(_ html: String, root: String, base: String, page: String? = nil) -> String {
+        let page = page ?? base
+        return rewriteLinks(in: html) { resolve($0, root: root, base: base, page: page) }
     }
 
     /// Puts every root-relative link (`/images/a.png`) under `basePath` (`/blog/`), unless it is
@@ -55,8 +58,10 @@ public enum LinkRebasing {
         return String(decoding: output, as: UTF8.self)
     }
 
-    static func resolve(_ link: String, root: String, base: String) -> String {
-        if link.isEmpty { return base }
+    static func resolve(_ link: String, root: String, base: String, page: String) -> String {
+        // Links within the document itself, as a browser reads them.
+        if link.isEmpty { return page }
+        if link.hasPrefix("#") || link.hasPrefix("?") { return page + link }
         if link.hasPrefix("//") { return link }
         if link.hasPrefix("/") { return root + link.dropFirst() }
         if let colon = link.firstIndex(of: ":"), !link[..<colon].contains("/"), !link[..<colon].contains("#") {
