@@ -23,6 +23,21 @@ import Testing
         ]))
     }
 
+    /// Posts published as files, as a blog moved from Jekyll or Hugo with ugly URLs keeps them:
+    /// a post's folder is no longer its address, so relative links, post-folder files and
+    /// footnote links in excerpts and feeds must each be read against the right one.
+    @Test func theSampleBlogWithHTMLPermalinksPassesEveryCheck() throws {
+        let copy = try ScratchFolder()
+        let blog = copy.url.appending(path: "site")
+        try FileManager.default.copyItem(at: BuildCommandTests.sampleSite, to: blog)
+        let config = try String(contentsOf: blog.appending(path: "galley.yml"), encoding: .utf8)
+        try Data(config.replacingOccurrences(of: "permalink: /:year/:month/:day/:slug/", with: "permalink: /:year/:slug.html").utf8)
+            .write(to: blog.appending(path: "galley.yml"))
+        let site = try BuiltSite(blog, base: URL(string: "https://blog.example.com/")!)
+        #expect(site.reading.pages["2024/footnotes-are-marginalia.html"] != nil)
+        try SiteChecks(site: site).expectAllGood(feedEntries: 9)
+    }
+
     /// Each check catches what it is for: a page, its links, the feeds and the sitemap of a good
     /// build broken by hand, and a blog whose build warns about a post.
     @Test func everyCheckCatchesABrokenSite() throws {
