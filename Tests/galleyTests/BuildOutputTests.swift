@@ -53,6 +53,7 @@ import Testing
                 <blah>?</blah><a href="/2024/no-such-post/">a</a><a href='#nowhere'>b</a>
                 <p>See {% post_url 2024-03-09-writing-on-the-train %}, not <code>{% raw %}</code>.</p>
                 <p id="main">An id given twice, and a stray end tag.</span></p>
+                <a href="../../09/writing-on-the-train/">e</a><a href="../../09/no/../writing-on-the-train/#nowhere-else">f</a>
                 <img alt="c" srcset="/images/galley-proof.svg 1x, /images/missing.png 2x"><a href="/tags/&#x6e;o-such-tag/">d</a></main>
                 """)
         }
@@ -73,7 +74,8 @@ import Testing
         // Only broken markup: the sample blog's other pages stay clean.
         #expect(tidy.allSatisfy { $0.hasPrefix("2024/03/02/hello-galley/index.html:") }, "\(tidy)")
         let broken = Set(checks.brokenLinks().map(\.path))
-        for path in ["/2024/no-such-post/", "/2024/03/02/hello-galley/#nowhere", "/images/missing.png", "/tags/no-such-tag/", "/nowhere/"] {
+        for path in ["/2024/no-such-post/", "/2024/03/02/hello-galley/#nowhere", "/images/missing.png", "/tags/no-such-tag/", "/nowhere/",
+                     "/2024/03/09/writing-on-the-train/#nowhere-else"] {
             #expect(broken.contains(path), "\(path) is not reported: \(broken.sorted())")
         }
         #expect(!broken.contains("/images/galley-proof.svg"))

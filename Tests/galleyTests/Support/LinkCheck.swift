@@ -50,7 +50,8 @@ struct LinkCheck {
     /// The problem with `address` as seen from `page`, or none. Without a page (in a feed or a
     /// sitemap) an address must be absolute.
     func check(_ address: String, from: String, relativeTo page: URL?) -> [BrokenLink] {
-        guard let url = URL(string: address, relativeTo: page)?.absoluteURL, let scheme = url.scheme?.lowercased() else {
+        // Standardized: a browser follows `a/../b` (which rebased links in excerpts and feeds hold) as `b`.
+        guard let url = URL(string: address, relativeTo: page)?.absoluteURL.standardized, let scheme = url.scheme?.lowercased() else {
             // Only a relative address has no scheme; in a feed, readers do not agree on what it is relative to.
             return page == nil && !address.isEmpty ? [BrokenLink(from: from, address: address, path: address, problem: .notAbsolute)] : []
         }
