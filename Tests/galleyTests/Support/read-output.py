@@ -4,9 +4,9 @@
 Usage: read-output.py FOLDER  (Debian's /usr/bin/python3: feedparser comes from python3-feedparser)
 
 For each page: every address it links to (href, src, srcset, poster, a refresh's url, og:url and
-og:image) with its line, the ids it holds, and any Liquid tag or Hugo shortcode shown as text, read with the standard library's HTML parser so
-that quotes of either kind, unquoted values and character references are read as a browser reads
-them. For each feed: what feedparser (or, for a JSON Feed, the json module) makes of it, the
+og:image) with its line, the ids it holds, and any Liquid tag or Hugo shortcode shown as text,
+read with the standard library's HTML parser so that quotes of either kind, unquoted values and
+character references are read as a browser reads them. For each feed: what feedparser (or, for a JSON Feed, the json module) makes of it, the
 problems it finds, and each entry's link and the addresses inside its content. For the sitemap
 and robots.txt: the addresses they list. The caller decides what is broken.
 """
@@ -127,7 +127,8 @@ def read_xml_feed(path):
             problems.append(f"an entry has no title: {entry.get('link')}")
         if not entry.get("published_parsed") and not entry.get("updated_parsed"):
             problems.append(f"an entry has no date feedparser can read: {entry.get('link')}")
-        entries.append({"link": entry.get("link", ""), "id": entry.get("id", ""), "links": entry_links})
+        # An RSS description is both the content and the summary: each address once.
+        entries.append({"link": entry.get("link", ""), "id": entry.get("id", ""), "links": list(dict.fromkeys(entry_links))})
     return {"format": parsed.version, "problems": problems, "links": links, "entries": entries}
 
 
@@ -156,7 +157,7 @@ def read_json_feed(path):
             problems.append(f"an item has neither content_html nor content_text: {item.get('id')}")
         entry_links = links_in(item.get("content_html", "")) + links_in(item.get("summary", ""))
         entry_links += [attachment.get("url", "") for attachment in item.get("attachments", [])]
-        entries.append({"link": item.get("url", ""), "id": item.get("id", ""), "links": entry_links})
+        entries.append({"link": item.get("url", ""), "id": item.get("id", ""), "links": list(dict.fromkeys(entry_links))})
     return {"format": "json " + str(feed.get("version", "")), "problems": problems, "links": links, "entries": entries}
 
 
