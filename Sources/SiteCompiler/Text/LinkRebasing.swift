@@ -25,10 +25,12 @@ public enum LinkRebasing {
         }
     }
 
-    /// `html` with the value of every `href`, `src` and `poster` attribute passed through `rewrite`.
+    /// `html` with the value of every `href`, `src` and `poster` attribute, and each address of
+    /// every `srcset`, passed through `rewrite`.
     private static func rewriteLinks(in html: String, _ rewrite: (String) -> String) -> String {
         let bytes = Array(html.utf8)
-        let attributes: [[UInt8]] = [Array(" href=\"".utf8), Array(" src=\"".utf8), Array(" poster=\"".utf8)]
+        let srcset = Array(" srcset=\"".utf8)
+        let attributes: [[UInt8]] = [Array(" href=\"".utf8), Array(" src=\"".utf8), Array(" poster=\"".utf8), srcset]
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count + 64)
         // What lies between links is copied a run at a time, not a byte at a time.
@@ -46,7 +48,7 @@ public enum LinkRebasing {
                     guard let close = buffer[start...].firstIndex(of: UInt8(ascii: "\"")) else { break }
                     output.append(contentsOf: buffer[copied..<start])
                     let link = String(decoding: buffer[start..<close], as: UTF8.self)
-                    output.append(contentsOf: rewrite(link).utf8)
+                    output.append(contentsOf: (attribute == srcset ? rewriteSourceSet(link, rewrite) : rewrite(link)).utf8)
                     copied = close
                     index = close
                     continue scan
@@ -56,6 +58,31 @@ public enum LinkRebasing {
         }
         output.append(contentsOf: bytes[copied...])
         return String(decoding: output, as: UTF8.self)
+    }
+
+    /// A `srcset` (`a.jpg 1x, b.jpg 2x`) with each address passed through `rewrite` and its
+    /// descriptors kept. An address runs to the next space, as HTML reads it, so a comma inside
+    /// one (a `data:` URL) stays in it.
+    static func rewriteSourceSet(_ sources: String, _ rewrite: (String) -> String) -> String {
+        var result = ""
+        var rest = Substring(sources)
+        while true {
+            let separators = rest.prefix { $0.isWhitespace || $0 == "," }
+            result += separators
+            rest = rest.dropFirst(separators.count)
+            guard !rest.isEmpty else { return result }
+            var address = rest.prefix { !$0.isWhitespace }
+            rest = rest.dropFirst(address.count)
+            // A comma that ends the address ends the candidate: it has no descriptors.
+            let commas = address.reversed().prefix { $0 == "," }.count
+            address = address.dropLast(commas)
+            result += rewrite(String(address)) + String(repeating: ",", count: commas)
+            if commas == 0 {
+                let descriptors = rest.prefix { $0 != "," }
+                result += descriptors
+                rest = rest.dropFirst(descriptors.count)
+            }
+        }
     }
 
     static func resolve(_ link: String, root: String, base: String, page: String) -> String {

@@ -24,4 +24,13 @@ import Testing
             ##"<a href="https://e.com/2024/post.html#fn-1">1</a> <img src="https://e.com/2024/hill.svg"> <a href="https://e.com/2024/post.html">self</a> "##
             + ##"<a href="https://e.com/2024/post.html?q=1">q</a> <a href="https://e.com/x/">x</a>"##)
     }
+
+    @Test func everyAddressOfASrcsetIsRebased() {
+        #expect(LinkRebasing.rebase(##"<img src="a.jpg" srcset="a.jpg 1x, /b.jpg 2x,c.jpg, https://x.org/d.jpg 3x">"##, root: "https://e.com/", base: "https://e.com/p/")
+            == ##"<img src="https://e.com/p/a.jpg" srcset="https://e.com/p/a.jpg 1x, https://e.com/b.jpg 2x,https://e.com/p/c.jpg, https://x.org/d.jpg 3x">"##)
+        // A comma inside an address (a data: URL) is part of it.
+        #expect(LinkRebasing.rebase(##"<img srcset="data:image/gif;base64,R0lG 1x, e.jpg 2x">"##, root: "/", base: "/p/")
+            == ##"<img srcset="data:image/gif;base64,R0lG 1x, /p/e.jpg 2x">"##)
+        #expect(LinkRebasing.rebase(##"<img srcset="">"##, root: "/", base: "/p/") == ##"<img srcset="">"##)
+    }
 }
