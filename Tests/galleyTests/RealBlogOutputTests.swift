@@ -11,14 +11,19 @@ struct RealBlogOutputTests {
 
     @Test func theJekyllProjectsNewsPassesEveryCheck() throws {
         let site = try BuiltSite(Self.fixtures.appending(path: "jekyll-docs"), base: URL(string: "https://jekyllrb.com/")!)
-        // Its posts name Jekyll's own `news_item` layout: a warning about the theme, not the posts.
-        #expect(site.warnings.count == 1)
+        let usesRepository = site.postAddresses.contains("site.repository")
         try SiteChecks(site: site).expectAllGood(feedEntries: 20, links: LinkExpectations(
-            // Pages of jekyllrb.com beside its news, and images of that site, none of them in the fixture.
-            outsideTheBlog: ["/docs/", "/help/", "/img/", "/philosophy/", "/team/", "/tutorials/"]),
-            // Liquid in the posts: {% post_url %} and {% link %} links, {{ site.repository }} in
-            // links to GitHub issues, {% highlight %} blocks, {% raw %}, {% for %} loops.
-            templateSyntax: "Liquid tags and variables in post bodies are shown as text")
+            // Pages of jekyllrb.com beside its news, and images of that site, none of them in the
+            // fixture; /_docs/ is where {% link _docs/x.md %} leaves a link to its docs collection.
+            outsideTheBlog: ["/_docs/", "/docs/", "/help/", "/img/", "/philosophy/", "/team/", "/tutorials/"],
+            pending: [
+                // Release notes link GitHub as {{ site.repository }}/issues/1037; Jekyll's site sets
+                // `repository`, the fixture's galley.yml does not, so the links print as /issues/1037
+                // (and the build says to add it to galley.yml).
+                LinkExpectations.Pending(cause: "{{ site.repository }} is empty: the fixture's galley.yml has no repository", spelledOut: false) {
+                    usesRepository && $0.path.range(of: #"^/(issues|pull|releases|commit|compare)(/|$)"#, options: .regularExpression) != nil
+                },
+            ]))
     }
 
     @Test func theLetsEncryptBlogPassesEveryCheck() throws {
@@ -47,7 +52,10 @@ struct RealBlogOutputTests {
                 // A post links its own footnote as #fn:3, the id Hugo's Goldmark gives it; cmark-gfm's is fn-3.
                 LinkExpectations.Pending(cause: "footnote ids as Hugo writes them (#fn:3)") { $0.problem == .noSuchID && $0.path.contains("#fn:") },
             ]),
-            // A post embeds a chart with {{< plotly >}}.
-            templateSyntax: "Hugo shortcodes in post bodies are shown as text")
+            // A post embeds a chart with {{< plotly >}}, a shortcode of letsencrypt.org's own theme:
+            // printed as it is, with a warning that asks for a change to the post (where the
+            // news_item layout of jekyll-docs asks for a file in layouts/).
+            warnings: "{{< plotly >}}, a shortcode of the blog's own theme, is printed with a warning about the post",
+            templateSyntax: "{{< plotly >}}, a shortcode of the blog's own theme, is printed as it is")
     }
 }
