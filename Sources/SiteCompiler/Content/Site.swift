@@ -144,6 +144,7 @@ public struct Links: Sendable {
     func rebase(_ html: String, for document: Document, absolute: Bool) -> String {
         let root = absolute ? String(base.dropLast(basePath.count)) + "/" : "/"
         let folder = absolute ? self.absolute(document.directoryPath) : url(document.directoryPath)
-        return LinkRebasing.rebase(html, root: root, base: folder)
+        let page = absolute ? self.absolute(document.path) : url(document.path)
+        return LinkRebasing.rebase(html, root: root, base: folder, page: page)
     }
 }

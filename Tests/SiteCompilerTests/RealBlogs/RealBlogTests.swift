@@ -4,26 +4,6 @@ import Testing
 
 @testable import SiteCompiler
 
-/// Where the real blogs are, when they are: `GALLEY_REAL_FIXTURES`, or `shared/fixtures/real/`
-/// beside the repository or beside any folder above it (a CI checkout may sit deeper).
-enum RealBlogFixtures {
-    static let folder: URL? = {
-        func holdsFixtures(_ folder: URL) -> Bool {
-            FileManager.default.fileExists(atPath: folder.appending(path: "jekyll-docs/galley.yml").path)
-        }
-        if let given = ProcessInfo.processInfo.environment["GALLEY_REAL_FIXTURES"] {
-            return holdsFixtures(URL(filePath: given)) ? URL(filePath: given) : nil
-        }
-        var folder = URL(filePath: #filePath).deletingLastPathComponent()
-        while folder.path != "/" {
-            folder = folder.deletingLastPathComponent()
-            let candidate = folder.appending(path: "shared/fixtures/real")
-            if holdsFixtures(candidate) { return candidate }
-        }
-        return nil
-    }()
-}
-
 /// Blogs nobody here wrote, built as they are. A clone without the fixtures skips these; CI
 /// always has them.
 @Suite(.enabled(if: RealBlogFixtures.folder != nil, "needs shared/fixtures/real beside the repository or a folder above it"))
