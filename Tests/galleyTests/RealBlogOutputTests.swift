@@ -49,8 +49,6 @@ struct RealBlogOutputTests {
                 // posts/_index.md gives the list of posts the address /blog/ (`url: "/blog/"`), and
                 // posts link it; Galley publishes no page for a Hugo section.
                 LinkExpectations.Pending(cause: "/blog/, the address Hugo's _index.md gives the list of posts") { $0.path == "/blog/" },
-                // A post links its own footnote as #fn:3, the id Hugo's Goldmark gives it; cmark-gfm's is fn-3.
-                LinkExpectations.Pending(cause: "footnote ids as Hugo writes them (#fn:3)") { $0.problem == .noSuchID && $0.path.contains("#fn:") },
             ]),
             // A post embeds a chart with {{< plotly >}}, a shortcode of letsencrypt.org's own theme:
             // printed as it is, with a warning that asks for a change to the post (where the

@@ -88,7 +88,7 @@ public struct MarkdownRenderer: Sendable {
         let anchors = insertHeadingMarkers(document)
         let rendered = cmark_render_html(document, Self.options, syntaxExtensions)
         // cmark passes control characters through, and turns `&#1;` into one: no page or feed may hold them.
-        let html = (anchors.isEmpty ? Self.string(rendered) : Self.applyHeadingAnchors(rendered, anchors)).replacingForbiddenCharacters()
+        let html = Self.footnoteIDs((anchors.isEmpty ? Self.string(rendered) : Self.applyHeadingAnchors(rendered, anchors)).replacingForbiddenCharacters())
 
         if let more = UTF8Search.offset(of: Self.moreMarker, in: html) {
             return Rendered(html: html, excerpt: String(decoding: html.utf8.prefix(more), as: UTF8.self), isTruncated: true)
@@ -100,11 +100,22 @@ public struct MarkdownRenderer: Sendable {
         while let node = child {
             blocks += 1
             if cmark_node_get_type(node) == CMARK_NODE_PARAGRAPH && excerpt.isEmpty {
-                excerpt = Self.string(cmark_render_html(node, Self.options, syntaxExtensions)).replacingForbiddenCharacters()
+                excerpt = Self.footnoteIDs(Self.string(cmark_render_html(node, Self.options, syntaxExtensions)).replacingForbiddenCharacters())
             }
             child = cmark_node_next(node)
         }
         return Rendered(html: html, excerpt: excerpt, isTruncated: blocks > 1)
+    }
+
+    /// Footnotes named as kramdown (Jekyll) and Goldmark (Hugo) name them, `fn:1` and `fnref:1`,
+    /// where cmark-gfm writes `fn-1`: posts moved from those link their notes by those ids.
+    static func footnoteIDs(_ html: String) -> String {
+        guard UTF8Search.contains("data-footnote", in: html) else { return html }
+        var html = html
+        for (cmark, theirs) in [("href=\"#fn-", "href=\"#fn:"), ("id=\"fn-", "id=\"fn:"), ("href=\"#fnref-", "href=\"#fnref:"), ("id=\"fnref-", "id=\"fnref:")] {
+            html = html.replacingOccurrences(of: cmark, with: theirs)
+        }
+        return html
     }
 
     private static func string(_ pointer: UnsafeMutablePointer<CChar>?) -> String {

@@ -57,7 +57,7 @@ final class FeedReader: NSObject, XMLParserDelegate {
         let description = try #require(rss.texts("description").last { $0.contains("this") })
         #expect(description.contains(#"<a href="https://example.com/about/">this</a>"#))
         #expect(description.contains(#"<img src="https://example.com/2019/10/08/first/p.png" alt="p" />"#))
-        #expect(description.contains(##"href="https://example.com/2019/10/08/first/#fn-1""##))
+        #expect(description.contains(##"href="https://example.com/2019/10/08/first/#fn:1""##))
         #expect(rss.attributes("atom:link") == [["href": "https://example.com/feed.xml", "rel": "self", "type": "application/rss+xml"]])
     }
 

@@ -29,8 +29,11 @@ import Testing
 
             [^1]: The note.
             """).html
-        #expect(html.contains(##"<sup class="footnote-ref"><a href="#fn-1" id="fnref-1" data-footnote-ref>1</a></sup>"##))
+        #expect(html.contains(##"<sup class="footnote-ref"><a href="#fn:1" id="fnref:1" data-footnote-ref>1</a></sup>"##))
         #expect(html.contains(#"<section class="footnotes" data-footnotes>"#))
+        // The ids Jekyll's kramdown and Hugo's Goldmark give, which moved posts link to.
+        #expect(html.contains(#"<li id="fn:1">"#))
+        #expect(html.contains(##"href="#fnref:1""##) && !html.contains("fn-1"))
         #expect(html.contains("<del>old</del>"))
         #expect(html.contains(#"<a href="https://example.com">https://example.com</a>"#))
         #expect(html.contains("<table>"))
