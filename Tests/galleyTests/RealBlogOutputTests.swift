@@ -46,9 +46,6 @@ struct RealBlogOutputTests {
                     if !path.hasSuffix("/") { path += "/" }
                     return lowercasedPages.contains(path + "index.html")
                 },
-                // posts/_index.md gives the list of posts the address /blog/ (`url: "/blog/"`), and
-                // posts link it; Galley publishes no page for a Hugo section.
-                LinkExpectations.Pending(cause: "/blog/, the address Hugo's _index.md gives the list of posts") { $0.path == "/blog/" },
             ]),
             // A post embeds a chart with {{< plotly >}}, a shortcode of letsencrypt.org's own theme:
             // printed as it is, with a warning that asks for a change to the post (where the

@@ -27,6 +27,8 @@ struct ContentLoader: Sendable {
         var copies: [(source: String, output: String)] = []
         var warnings: [Diagnostic] = []
         var diagnostics: [Diagnostic] = []
+        /// Addresses that lead to the home page, from Hugo's `posts/_index.md`, and where each was written.
+        var sectionAddresses: [(path: String, line: Int, source: String)] = []
     }
 
     /// One post or page: parsed now, or taken from the cache already rendered.
@@ -159,8 +161,16 @@ struct ContentLoader: Sendable {
             }
             if markdown[index] {
                 // Hugo's `_index.md` gives a section (posts/ or a folder in it) a title and an
-                // address; it is never a post.
-                if names[index] == "_index" { continue }
+                // address; it is never a post. The address of posts/ itself leads home.
+                if names[index] == "_index" {
+                    if RelativePath.folder(of: file) == "posts" {
+                        switch reader.readSection(file) {
+                        case .success(let addresses): loaded.sectionAddresses += addresses.map { ($0.path, $0.line, file) }
+                        case .failure(let failure): loaded.diagnostics += failure.diagnostics
+                        }
+                    }
+                    continue
+                }
                 jobs.append((file, names[index], []))
             } else if Document.isHTML(file), hasFrontMatter(file) {
                 // A post written in HTML, as Jekyll and Hugo allow: published as it is.

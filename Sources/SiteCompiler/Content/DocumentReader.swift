@@ -248,6 +248,20 @@ struct DocumentReader: Sendable {
         }
     }
 
+    /// The addresses Hugo's `posts/_index.md` gives the list of posts (`url: /blog/`, `aliases`),
+    /// which in Galley is the home page: each becomes a redirect there.
+    func readSection(_ path: String) -> Result<[(path: String, line: Int)], BuildFailure> {
+        var log = DiagnosticLog()
+        let matter: FrontMatter
+        do throws(Diagnostic) {
+            matter = try FrontMatter.split(try Self.text(of: path, contents: nil, in: tree), path: path)
+        } catch {
+            return .failure(BuildFailure([error]))
+        }
+        let addresses = ["url", "aliases"].flatMap { readAliases(matter.fields[$0], path: path, log: &log) }
+        return log.isEmpty ? .success(addresses) : .failure(BuildFailure(log.diagnostics))
+    }
+
     private func readAliases(_ value: YAMLValue?, path: String, log: inout DiagnosticLog) -> [(path: String, line: Int)] {
         guard let value, !value.isNull else { return [] }
         let items: [YAMLValue] = value.items ?? [value]

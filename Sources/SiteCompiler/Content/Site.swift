@@ -9,6 +9,9 @@ public struct Site: Sendable {
     public var pages: [RenderedDocument]
     public var tags: Taxonomy
     public var categories: Taxonomy
+    /// Addresses the list of posts had before the blog moved (Hugo's section address), which
+    /// lead to the home page.
+    public var homeAliases: [(path: String, line: Int, source: String)] = []
 
     /// Every taxonomy, tags first.
     public var taxonomies: [Taxonomy] { [tags, categories] }

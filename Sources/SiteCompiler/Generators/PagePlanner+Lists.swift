@@ -134,6 +134,8 @@ extension PagePlanner {
                 Item(path: file(alias.path), content: .text(redirectPage(to: rendered.document.path)),
                      origin: rendered.document.sourcePath, line: alias.line)
             }
+        } + site.homeAliases.map { alias in
+            Item(path: file(alias.path), content: .text(redirectPage(to: "/")), origin: alias.source, line: alias.line)
         }
     }
 

@@ -109,7 +109,8 @@ public struct SiteBuilder: Sendable {
         // Assemble the site.
         let selection = select(loaded, config: config, theme: theme)
         try log.check()
-        let (assembled, bodyWarnings, bodyErrors) = assemble(selection, config: config, body: body, copies: loaded.copies)
+        var (assembled, bodyWarnings, bodyErrors) = assemble(selection, config: config, body: body, copies: loaded.copies)
+        assembled.site.homeAliases = loaded.sectionAddresses
         log.report(contentsOf: bodyErrors)
         try log.check()
         timer.lap("markdown, site and tags")

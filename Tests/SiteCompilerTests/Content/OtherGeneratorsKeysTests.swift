@@ -66,6 +66,19 @@ extension OtherGeneratorsKeysTests {
         #expect(report.posts == 1)
         #expect(report.warnings.isEmpty)
         #expect(blog.page("index.html")?.contains(">Blog<") == false)
+        // The address Hugo gave the list of posts leads home.
+        #expect(blog.page("blog/index.html")?.contains("url=https://example.com/") == true)
+        #expect(blog.page("2019/index.html") == nil)
+    }
+
+    @Test func aSectionAddressIsCheckedLikeAnAlias() throws {
+        let blog = try TestBlog(TestBlog.config, [
+            "posts/_index.md": "---\ntitle: Blog\naliases:\n  - /ok/\n  - /../../etc/\n---\n",
+            "posts/2019-10-08-one.md": TestBlog.post("title: One"),
+        ])
+        let diagnostics = blog.failure()
+        #expect(diagnostics.map(\.path) == ["posts/_index.md"])
+        #expect(diagnostics.first?.line == 5)
     }
 }
 
