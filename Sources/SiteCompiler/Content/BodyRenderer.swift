@@ -23,7 +23,11 @@ final class BodyRenderer: Sendable {
         var references: [BodyReference] = []
     }
 
-    init(config: SiteConfig) {
+    private let themeShortcodes: @Sendable (_ name: String, _ values: [String: TemplateValue]) -> String?
+
+    /// A renderer for the blog with `config`, whose theme renders its own shortcodes with `shortcodes`.
+    init(config: SiteConfig, shortcodes: @escaping @Sendable (_ name: String, _ values: [String: TemplateValue]) -> String? = { _, _ in nil }) {
+        themeShortcodes = shortcodes
         links = Links(baseURL: config.baseURL)
         var values: [String: TemplateValue] = [:]
         for (key, value) in config.params { values[key] = TemplateValue(value) }
@@ -107,7 +111,8 @@ final class BodyRenderer: Sendable {
         page["title"] = .text(document.title)
         page["url"] = .text(links.url(document.path))
         page["slug"] = .text(document.slug)
-        return BodyScope(site: site, page: .map(page), base: links.base, basePath: links.basePath, links: { [self] in documentLinks() })
+        return BodyScope(site: site, page: .map(page), base: links.base, basePath: links.basePath, links: { [self] in documentLinks() },
+                         theme: themeShortcodes)
     }
 }
 

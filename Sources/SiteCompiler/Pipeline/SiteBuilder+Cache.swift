@@ -8,7 +8,9 @@ extension SiteBuilder {
     /// Galley binary; an empty one without a file.
     func loadCache(from file: URL?, config: SiteConfig, theme: Theme, body: BodyRenderer, bytes: Background<BuildCache.Files>?) -> BuildCache {
         let configBytes = (try? source.contents(of: SiteConfig.fileName)) ?? Data()
-        let documentsKey = Fingerprint([Fingerprint.of(configBytes), Fingerprint.of(Data(ToolIdentity.current))], label: BuildCache.documentsFormat)
+        // A theme's own shortcodes are part of the bodies that use them.
+        let documentsKey = Fingerprint([Fingerprint.of(configBytes), Fingerprint.of(Data(ToolIdentity.current)), theme.shortcodesFingerprint],
+                                       label: BuildCache.documentsFormat)
         let optionsText = "\(config.baseURL.absoluteString)|\(options.includeDrafts)|\(options.includeFuture)|\(options.noindex)"
         let pagesKey = Fingerprint([documentsKey, theme.fingerprint, Fingerprint.of(optionsText)], label: "pages")
         guard let file else { return BuildCache(documentsKey: documentsKey, pagesKey: pagesKey) }

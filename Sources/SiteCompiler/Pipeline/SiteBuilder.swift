@@ -94,7 +94,7 @@ public struct SiteBuilder: Sendable {
         var timer = PhaseTimer()
         // Load the source.
         let (config, theme) = try loadSettings(&log)
-        let body = BodyRenderer(config: config)
+        let body = BodyRenderer(config: config, shortcodes: { theme.renderShortcode($0, $1) })
         timer.lap("config and theme")
         var cache = loadCache(from: cacheFile, config: config, theme: theme, body: body, bytes: cacheBytes)
         timer.lap("cache")

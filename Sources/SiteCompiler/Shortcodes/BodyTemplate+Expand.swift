@@ -11,6 +11,9 @@ struct BodyScope: Sendable {
     var basePath: String
     /// The other documents, made when a link first needs them.
     var links: @Sendable () -> BodyLinks
+    /// The theme's own shortcodes (`layouts/shortcodes/NAME.mustache`): the HTML of one, or nil
+    /// when the theme has none of that name.
+    var theme: @Sendable (_ name: String, _ values: [String: TemplateValue]) -> String? = { _, _ in nil }
 }
 
 /// A body with its templates run: Markdown again, ready for the Markdown renderer.
@@ -356,8 +359,19 @@ extension BodyTemplate {
                     emit(Embeds.source(of: shortcode))
                 }
             default:
-                warn(offset, "the shortcode \(Self.quoted(Embeds.source(of: shortcode))) is not one Galley has (figure, highlight, ref, relref, youtube, vimeo, gist); it is printed as it is")
-                emit(Embeds.source(of: shortcode))
+                var arguments = shortcode.named.mapValues(TemplateValue.text)
+                for (position, value) in shortcode.positional.enumerated() { arguments[String(position)] = .text(value) }
+                let values: [String: TemplateValue] = [
+                    "args": .map(arguments), "positional": .list(shortcode.positional.map(TemplateValue.text)),
+                    "inner": shortcode.inner.map(TemplateValue.text) ?? .nothing, "page": scope.page, "site": scope.site,
+                ]
+                if let html = scope.theme(shortcode.name, values) {
+                    emit(html)
+                    return
+                }
+                let name = shortcode.name.hasPrefix("/") ? String(shortcode.name.dropFirst()) : shortcode.name
+                warn(offset, "the shortcode \(Self.quoted(Embeds.source(of: shortcode))) is not one Galley has (figure, highlight, ref, relref, youtube, vimeo, gist) nor one of the theme's; it is printed as it is (add layouts/shortcodes/\(name).mustache to give it one)")
+                emit(Embeds.source(of: shortcode) + (shortcode.inner ?? "") + (shortcode.closing ?? ""))
             }
         }
     }

@@ -205,11 +205,12 @@ struct BodyTemplate: Sendable {
                         let shown = String(inside.dropFirst(2).dropLast(2)).trimmingCharacters(in: .whitespacesAndNewlines)
                         pieces.append(.text("{{\(markdown ? "%" : "<") \(shown) \(markdown ? "%" : ">")}}"))
                     } else if var shortcode = Shortcode(inside, markdown: markdown) {
-                        if Shortcode.paired.contains(shortcode.name) {
-                            if let end = findShortcodeEnd(shortcode.name, from: index) {
-                                shortcode.inner = text(index..<end.start)
-                                index = end.end
-                            }
+                        if !shortcode.name.hasPrefix("/"), !Shortcode.single.contains(shortcode.name),
+                            let end = findShortcodeEnd(shortcode.name, from: index)
+                        {
+                            shortcode.inner = text(index..<end.start)
+                            shortcode.closing = text(end.start..<end.end)
+                            index = end.end
                         }
                         pieces.append(.shortcode(shortcode, at: brace))
                     } else {

@@ -9,9 +9,13 @@ struct Shortcode: Sendable, Equatable {
     var markdown: Bool
     /// The text up to the closing `{{< /name >}}`, for shortcodes that have one.
     var inner: String?
+    /// The closing tag as written, when there is one.
+    var closing: String?
 
     /// The shortcodes whose text runs to a closing tag.
     static let paired: Set<String> = ["highlight"]
+    /// Galley's own shortcodes that never have a closing tag; any other may (a theme's own).
+    static let single: Set<String> = ["figure", "ref", "relref", "youtube", "vimeo", "gist"]
 
     /// Reads the inside of `{{< … >}}`; nil when it is not a name and arguments. Values are
     /// quoted with `"…"` (backslash escapes) or `` `…` `` (raw), or are single words.

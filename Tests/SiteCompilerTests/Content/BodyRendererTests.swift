@@ -62,7 +62,7 @@ import Testing
         let first = try SiteBuilder(source: blog.source, options: blog.options()).build(into: blog.output, cache: cache)
         #expect(first.warnings.map(\.description) == [
             "posts/2020-01-01-one.md:5: 'site.repository' is not set: add `repository` to galley.yml; it prints nothing (and 2 other places)",
-            "posts/2020-01-02-two.md:7: the shortcode {{< plotly >}} is not one Galley has (figure, highlight, ref, relref, youtube, vimeo, gist); it is printed as it is",
+            "posts/2020-01-02-two.md:7: the shortcode {{< plotly >}} is not one Galley has (figure, highlight, ref, relref, youtube, vimeo, gist) nor one of the theme's; it is printed as it is (add layouts/shortcodes/plotly.mustache to give it one)",
         ])
         try blog.write("posts/2020-01-03-three.md", TestBlog.post("title: Three"))
         var builder = SiteBuilder(source: blog.source, options: blog.options())
@@ -101,5 +101,30 @@ import Testing
         builder.racyMargin = 0
         #expect(throws: BuildFailure.self) { try builder.build(into: blog.output, cache: cache) }
         #expect(try #require(blog.page("2020/01/01/one/index.html")).contains(#"href="/2020/01/02/second/""#))
+    }
+}
+
+extension BodyRendererTests {
+    @Test func aThemesOwnShortcodeRendersAndARebuildFollowsIt() throws {
+        let blog = try TestBlog(TestBlog.config, [
+            "layouts/shortcodes/note.mustache": #"<aside class="{{args.kind}}">{{args.0}}: {{inner}} ({{page.title}})</aside>"#,
+            "posts/2020-01-01-one.md": TestBlog.post("title: One", "Read {{< note \"Tip\" kind=\"tip\" >}}a <b>{{< /note >}} first.\n\n{{< chart x >}}in{{< /chart >}}"),
+        ])
+        let cache = blog.root.appending(path: ".galley-cache")
+        var builder = SiteBuilder(source: blog.source, options: blog.options())
+        builder.racyMargin = 0
+        let report = try builder.build(into: blog.output, cache: cache)
+        let page = try #require(blog.page("2020/01/01/one/index.html"))
+        #expect(page.contains(#"<aside class="tip">Tip: a &lt;b&gt; (One)</aside>"#))
+        // One the theme does not have is printed whole, closing tag and all, with a warning.
+        #expect(page.contains("{{&lt; chart x &gt;}}in{{&lt; /chart &gt;}}"))
+        #expect(report.warnings.map(\.message).contains { $0.contains("add layouts/shortcodes/chart.mustache") })
+        Thread.sleep(forTimeInterval: 0.03)
+        try blog.write("layouts/shortcodes/note.mustache", "<aside>{{inner}}</aside>")
+        try builder.build(into: blog.output, cache: cache)
+        #expect(try #require(blog.page("2020/01/01/one/index.html")).contains("<aside>a &lt;b&gt;</aside>"))
+        // The home page's excerpt, kept by the cache, follows too.
+        #expect(try #require(blog.page("index.html")).contains("<aside>a &lt;b&gt;</aside>"))
+        try blog.expectSameAsFullBuild("after the shortcode changed")
     }
 }

@@ -51,7 +51,7 @@ struct RealBlogTests {
         #expect(report.posts == 121)
         // One post uses a shortcode of the blog's own theme.
         #expect(report.warnings.map(\.description) == [
-            "posts/2018-12-31-looking-forward-to-2019.md:29: the shortcode {{< plotly >}} is not one Galley has (figure, highlight, ref, relref, youtube, vimeo, gist); it is printed as it is"
+            "posts/2018-12-31-looking-forward-to-2019.md:29: the shortcode {{< plotly >}} is not one Galley has (figure, highlight, ref, relref, youtube, vimeo, gist) nor one of the theme's; it is printed as it is (add layouts/shortcodes/plotly.mustache to give it one)"
         ])
         let eckersley = try String(contentsOf: output.appending(path: "2022/09/12/remembering-peter-eckersley/index.html"), encoding: .utf8)
         #expect(eckersley.contains("<h1 class=\"p-name\">Remembering Peter Eckersley</h1>"))

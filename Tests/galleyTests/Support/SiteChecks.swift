@@ -13,6 +13,8 @@ struct SiteChecks {
     static let besideThePosts = [
         // a layout the posts name and the theme lacks: a file for layouts/;
         #": layout '[^']+'( \(and \d+ other files?\))? is not in the theme; "#,
+        // a shortcode of the blog's old theme: a file for layouts/shortcodes/;
+        #": the shortcode .+ is not one Galley has .+ nor one of the theme's; it is printed as it is \(add layouts/shortcodes/[^ ]+\.mustache to give it one\)"#,
         // a value the posts print and galley.yml lacks: a setting;
         #": '[^']+' is not set: add `[^`]+` to galley.yml; "#,
         // a {% link %} to a document of the author's wider site, which the link check judges.
