@@ -1,0 +1,50 @@
+import SiteCompiler
+
+extension JekyllSite {
+    /// The keys of `_config.yml` that the import reads.
+    static let usedKeys: Set<String> = [
+        "title", "name", "description", "url", "baseurl", "timezone", "permalink", "paginate", "pagination", "author",
+        "lang", "locale", "exclude", "include", "collections",
+    ]
+
+    /// Keys that have notes of their own.
+    static let notedKeys: [String: String] = [
+        "theme": "a gem theme: Galley renders with its own theme (add layouts/ to change it)",
+        "remote_theme": "a theme from GitHub: Galley renders with its own theme (add layouts/ to change it)",
+        "plugins": "Jekyll plugins: Galley has none; it makes feeds, a sitemap, tag pages and redirects itself",
+        "gems": "Jekyll plugins: Galley has none; it makes feeds, a sitemap, tag pages and redirects itself",
+        "paginate_path": "Galley's later home pages are always /page/2/, /page/3/…",
+    ]
+
+    func carrySettings(_ config: YAMLValue, file: String, into plan: inout ImportPlan) {
+        plan.setTitle(config["title"] ?? config["name"], from: "\(file): title")
+        plan.setDescription(config["description"])
+        plan.setAuthor(config["author"], from: "\(file): author")
+        plan.setBaseURL(Self.baseURL(url: config["url"]?.text, baseurl: config["baseurl"]?.text), from: "\(file): url")
+        if config["timezone"]?.text == nil {
+            plan.check("\(file): timezone", "not set, so Jekyll used the timezone of the machine that built the site; Galley uses UTC: set timezone if posts dated without an offset change day")
+        }
+        plan.setTimezone(config["timezone"], from: "\(file): timezone")
+        JekyllPermalink.carry(config["permalink"]?.text, into: &plan)
+        // Jekyll puts a post on the day its date falls on in the site's timezone.
+        plan.settings.permalinkDates = "site"
+        plan.setPerPage(config["paginate"] ?? config["pagination"]?["per_page"], from: "\(file): paginate")
+        plan.setLanguage(config["lang"] ?? config["locale"])
+
+        for key in config.keys {
+            if let note = Self.notedKeys[key] { plan.leaveOut("\(file): \(key)", note) }
+        }
+        plan.leaveOut(keys: config.keys, except: Self.usedKeys.union(Self.notedKeys.keys), in: file)
+    }
+
+    /// Jekyll's `url` and `baseurl` joined: `https://example.com` and `/blog`.
+    static func baseURL(url: String?, baseurl: String?) -> String? {
+        guard var joined = url else { return nil }
+        while joined.hasSuffix("/") { joined.removeLast() }
+        if var path = baseurl {
+            while path.hasSuffix("/") { path.removeLast() }
+            if !path.isEmpty { joined += path.hasPrefix("/") ? path : "/" + path }
+        }
+        return joined + "/"
+    }
+}

@@ -1,0 +1,24 @@
+import SiteCompiler
+
+/// A Jekyll site: `_config.yml`, `_posts/`, `_drafts/`, pages with front matter anywhere, and
+/// every other file copied to the site as it is.
+struct JekyllSite: SiteGenerator {
+    static let configFiles = ["_config.yml", "_config.yaml", "_config.toml"]
+
+    func recognizes(_ source: SourceFolder) -> Bool {
+        Self.configFiles.contains(where: source.isFile) || source.isFolder("_posts")
+    }
+
+    func plan(_ source: SourceFolder) throws(ImportError) -> ImportPlan {
+        var plan = ImportPlan(settings: GalleySettings(origin: .jekyll))
+        let file = SettingsFile.first(of: Self.configFiles, in: source)
+        let config = try file.map { file throws(ImportError) in try SettingsFile.read(file, from: source) } ?? .null(line: 1)
+        guard config.pairs != nil || config.string == nil && config.items == nil else {
+            throw ImportError("\(source.path)/\(file ?? Self.configFiles[0]): settings must be `key: value` lines")
+        }
+        carrySettings(config, file: file ?? Self.configFiles[0], into: &plan)
+        carryContent(of: source, config: config, into: &plan)
+        _ = PostSurvey(of: &plan, from: source)
+        return plan
+    }
+}

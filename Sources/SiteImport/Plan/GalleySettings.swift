@@ -1,0 +1,28 @@
+/// The `galley.yml` an import writes, each key taken from the site's own settings when it has
+/// a Galley meaning there.
+struct GalleySettings: Sendable, Equatable {
+    static let fileName = "galley.yml"
+    /// What `base_url` says when the site names no address of its own.
+    static let placeholderBaseURL = "https://example.com/"
+    /// What `title` says when the site has none.
+    static let placeholderTitle = "Untitled blog"
+
+    /// The generator the settings were read from, for the file's opening comment.
+    var origin: GeneratorKind
+    var title = placeholderTitle
+    var description: String?
+    var author: Author?
+    var baseURL = placeholderBaseURL
+    var timezone: String?
+    var permalink: String?
+    var permalinkDates: String?
+    var perPage: Int?
+    var language: String?
+
+    /// A person, as `author` in galley.yml holds one.
+    struct Author: Sendable, Equatable {
+        var name: String
+        var email: String?
+        var url: String?
+    }
+}

@@ -1,0 +1,94 @@
+import SiteCompiler
+
+/// A content folder as Hugo and Zola lay it out: sections (folders) of pages, a folder with an
+/// `index.md` as one page with its files beside it (a bundle), and an `_index.md` for each
+/// section's own list page. The blog's section becomes `posts/`, every other page `pages/`.
+struct SectionedContent: Sendable {
+    /// The content folder, from the site's top (`content`).
+    var folder: String
+    /// The posts' section inside it (`posts`); empty when the posts are at the top; nil when
+    /// the site has none, and every page is a page.
+    var postsSection: String?
+    /// Formats the generator renders that Galley does not (AsciiDoc, Org…).
+    var foreignFormats: Set<String> = ["adoc", "asciidoc", "org", "pandoc", "pdc", "rst", "ipynb", "htm"]
+
+    /// What the walk found, for notes that depend on the posts.
+    struct Carried {
+        /// Each post's file, from the site's top, and the name it gets its slug from: its
+        /// file's, or its folder's when it is a bundle.
+        var posts: [(source: String, name: String)] = []
+    }
+
+    func carry(from source: SourceFolder, into plan: inout ImportPlan) -> Carried {
+        let listing = source.walk(folder)
+        plan.leaveOut(oddities: listing)
+        let files = listing.files.map { String($0.dropFirst(folder.count + 1)) }
+        let bundles = Set(files.filter { ["index.md", "index.markdown"].contains(Self.lastName($0)) }.map(Self.parent))
+        var carried = Carried()
+        var lists: [String] = [], foreign: [String] = [], stray: [String] = [], home: [String] = []
+        for file in files {
+            let full = folder + "/" + file
+            let name = Self.lastName(file)
+            let ext = JekyllNames.fileExtension(name)
+            let bundle = Self.bundle(of: file, in: bundles)
+            let isMarkdown = ext == "md" || ext == "markdown"
+            if name.hasPrefix("_index.") {
+                lists.append(full)
+            } else if bundle == nil, !file.contains("/"), name.hasPrefix("index.") {
+                home.append(full)
+            } else if let inside = postPath(bundle ?? file) {
+                let destination = "posts/" + (bundle.map { inside + file.dropFirst($0.count) } ?? inside)
+                if bundle != nil {
+                    plan.copy(full, to: destination, as: file == bundle! + "/" + name && name.hasPrefix("index.") && isMarkdown ? .post : .postFile)
+                    if isMarkdown, name.hasPrefix("index.") { carried.posts.append((full, Self.lastName(bundle!))) }
+                } else if isMarkdown || (ext == "html" && SettingsDocument.opensWithFrontMatter(source.prefix(of: full, count: 256))) {
+                    plan.copy(full, to: destination, as: .post)
+                    carried.posts.append((full, name))
+                } else if foreignFormats.contains(ext) || ext == "html" {
+                    foreign.append(full)
+                } else {
+                    stray.append(full)
+                }
+            } else if isMarkdown {
+                plan.copy(full, to: "pages/" + file, as: .page)
+            } else if foreignFormats.contains(ext) || ext == "html" {
+                foreign.append(full)
+            } else {
+                plan.copy(full, to: "pages/" + file, as: .pageFile)
+            }
+        }
+        plan.leaveOut(paths: lists, "a section's own list page (_index): Galley makes the home page, archive and tag pages itself; move text you want to keep into a page")
+        plan.leaveOut(paths: home, "the home page: Galley makes its own")
+        plan.leaveOut(paths: foreign, "a format Galley does not render: it reads Markdown, and HTML posts with front matter")
+        plan.leaveOut(paths: stray, "a file beside the posts but in no post folder: Galley would not publish it; put it in static/")
+        return carried
+    }
+
+    /// Where `unit` (a file, or a bundle's folder) goes below `posts/` when it is in the posts'
+    /// section; nil when it is a page.
+    private func postPath(_ unit: String) -> String? {
+        guard let section = postsSection else { return nil }
+        // At the top, only the files and bundles right there: the folders are other sections.
+        if section.isEmpty { return unit.contains("/") ? nil : unit }
+        guard unit.hasPrefix(section + "/") else { return nil }
+        return String(unit.dropFirst(section.count + 1))
+    }
+
+    /// The outermost bundle folder `file` is in, if any.
+    static func bundle(of file: String, in bundles: Set<String>) -> String? {
+        guard !bundles.isEmpty else { return nil }
+        var folder = ""
+        for name in file.split(separator: "/").dropLast() {
+            folder = folder.isEmpty ? String(name) : folder + "/" + name
+            if bundles.contains(folder) { return folder }
+        }
+        return nil
+    }
+
+    static func lastName(_ path: String) -> String { String(path.split(separator: "/").last ?? "") }
+
+    static func parent(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return String(path[..<slash])
+    }
+}
