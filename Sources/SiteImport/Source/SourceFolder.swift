@@ -49,8 +49,17 @@ final class SourceFolder: Sendable {
 
     /// Every regular file below the folder `relative`, and everything found there that is not
     /// one: links, other kinds of file, names that do not read back, folders too deep.
+    /// A folder reached through a link (`content -> /elsewhere`) is that link, not followed.
     func walk(_ relative: String) -> SourceListing {
         var listing = SourceListing()
+        var prefix = ""
+        for name in relative.split(separator: "/") {
+            prefix = prefix.isEmpty ? String(name) : prefix + "/" + name
+            if kind(of: prefix) == .link {
+                listing.links.append(prefix)
+                return listing
+            }
+        }
         walk(relative, depth: 0, into: &listing)
         return listing
     }
