@@ -4,7 +4,7 @@ import SiteCompiler
 enum HugoPermalink {
     /// Sets the plan's permalink from the pattern Hugo uses for `section` (`/SECTION/SLUG/` when
     /// it sets none), with a note for each thing that does not carry exactly.
-    static func carry(_ permalinks: YAMLValue?, section: String, file: String, survey: PostSurvey, into plan: inout ImportPlan) {
+    static func carry(_ permalinks: YAMLValue?, section: String, file: String, survey: ContentSurvey, into plan: inout ImportPlan) {
         let subject = "\(file): permalinks"
         let written = permalinks?.value(ignoringCase: "page")?.value(ignoringCase: section)?.text
             ?? permalinks?.value(ignoringCase: section)?.text

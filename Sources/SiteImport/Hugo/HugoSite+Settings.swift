@@ -17,7 +17,7 @@ extension HugoSite {
         "taxonomies": "Galley has tags only (categories and other taxonomies are not pages of their own)",
     ]
 
-    func carrySettings(_ config: HugoConfig, section: String?, survey: PostSurvey, into plan: inout ImportPlan) {
+    func carrySettings(_ config: HugoConfig, section: String?, survey: ContentSurvey, into plan: inout ImportPlan) {
         let file = config.file
         plan.setTitle(config["title"], from: "\(file): title")
         plan.setDescription(config.param("description"))

@@ -16,7 +16,7 @@ struct HugoSite: SiteGenerator {
         let section = Self.postsSection(config, contentFolder: contentFolder, source: source)
         let content = SectionedContent(folder: contentFolder, postsSection: section)
         let carried = content.carry(from: source, into: &plan)
-        let survey = PostSurvey(of: &plan, from: source)
+        let survey = ContentSurvey(of: &plan, from: source)
         carrySettings(config, section: section, survey: survey, into: &plan)
         if section == nil {
             plan.check(contentFolder + "/", "no posts/ or post/ section (nor one named in params.mainSections): every page became a page, and the blog has no posts")

@@ -22,6 +22,7 @@ extension JekyllSite {
         let included = Set(config["include"]?.items?.compactMap(\.text) ?? [])
         let collections = Set(config["collections"]?.keys ?? config["collections"]?.items?.compactMap(\.text) ?? [])
         var skipped: [String] = [], excludedPaths: [String] = [], templates: [String] = [], tools: [String] = []
+        var nested: Set<String> = [], left: [String: [String]] = [:]
 
         /// Whether Jekyll reads `path`: not excluded, and no name in it special unless included.
         func isRead(_ path: String) -> Bool {
@@ -57,8 +58,16 @@ extension JekyllSite {
                 guard isRead(name) else { continue }
                 let listing = source.walk(name)
                 plan.leaveOut(oddities: listing)
-                for file in listing.files where isRead(file) {
-                    carrySiteFile(file, of: source, templates: &templates, into: &plan)
+                for file in listing.files {
+                    // A folder's own _posts (`blog/_posts/`): posts, which Jekyll files under the folder's category.
+                    if let split = file.range(of: "/_posts/") {
+                        let folder = String(file[..<split.lowerBound])
+                        guard isRead(folder) else { continue }
+                        nested.insert(folder + "/_posts/")
+                        carryPost(file, inside: String(file[split.upperBound...]), to: "posts/\(folder)/", of: source, left: &left, into: &plan)
+                    } else if isRead(file) {
+                        carrySiteFile(file, of: source, templates: &templates, into: &plan)
+                    }
                 }
             case (_, .file):
                 if isRead(name) { carrySiteFile(name, of: source, templates: &templates, into: &plan) }
@@ -66,6 +75,8 @@ extension JekyllSite {
                 plan.leaveOut(oddities: entry.kind == .link ? SourceListing(links: [name]) : SourceListing(others: [name]))
             }
         }
+        for reason in Self.postReasons { plan.leaveOut(paths: left[reason] ?? [], reason) }
+        plan.check(paths: nested.sorted(), "posts in a folder's own _posts, copied to posts/ under the folder's name: Jekyll also gave them the folder's name as a category, which Galley does not")
         plan.leaveOut(paths: templates, "rendered by Jekyll through Liquid and a layout: not carried over (Galley makes its own home page, archive, feeds and 404 page; move text you want to keep into a Markdown page)")
         plan.leaveOut(paths: skipped, "names starting with _, . or #, which Jekyll leaves out of the site too")
         plan.leaveOut(paths: excludedPaths, "excluded by the site's settings (exclude)")
@@ -91,36 +102,47 @@ extension JekyllSite {
         plan.copy(path, to: "pages/" + renamed, as: .page)
     }
 
+    /// Why a file of a `_posts` folder is left behind, in the order the report lists them.
+    static let postReasons = [
+        "in _posts without a date at the start of its name (2019-10-08-title.md), so Jekyll did not publish it either",
+        "in _posts but not Markdown, or HTML with front matter: Galley reads neither (Textile, a stray image)",
+        "names starting with _, . or #, which Jekyll leaves out of the site too",
+    ]
+
     /// `_posts/**`: each file named as a post, in Markdown or HTML with front matter, to `posts/`.
     private func carryPosts(of source: SourceFolder, into plan: inout ImportPlan) {
         let listing = source.walk("_posts")
         plan.leaveOut(oddities: listing)
-        var unnamed: [String] = [], other: [String] = [], special: [String] = []
+        var left: [String: [String]] = [:]
         for file in listing.files {
-            let inside = String(file.dropFirst("_posts/".count))
-            let name = inside.split(separator: "/").last ?? ""
-            guard !inside.split(separator: "/").contains(where: JekyllNames.isSpecial) else {
-                special.append(file)
-                continue
-            }
-            guard JekyllNames.isPostName(name) else {
-                unnamed.append(file)
-                continue
-            }
-            let ext = JekyllNames.fileExtension(file)
-            let isPost = JekyllNames.markdown.contains(ext)
-                || (ext == "html" && JekyllNames.opensWithFrontMatter(source.prefix(of: file, count: 256)))
-            guard isPost else {
-                other.append(file)
-                continue
-            }
-            let renamed = JekyllNames.galleyName(inside)
-            if renamed != inside { plan.check(file, "renamed to posts/\(renamed): Galley reads .md and .markdown") }
-            plan.copy(file, to: "posts/" + renamed, as: .post)
+            carryPost(file, inside: String(file.dropFirst("_posts/".count)), to: "posts/", of: source, left: &left, into: &plan)
         }
-        plan.leaveOut(paths: unnamed, "in _posts without a date at the start of its name (2019-10-08-title.md), so Jekyll did not publish it either")
-        plan.leaveOut(paths: other, "in _posts but not Markdown, or HTML with front matter: Galley reads neither (Textile, a stray image)")
-        plan.leaveOut(paths: special, "names starting with _, . or #, which Jekyll leaves out of the site too")
+        for reason in Self.postReasons { plan.leaveOut(paths: left[reason] ?? [], reason) }
+    }
+
+    /// One file of a `_posts` folder, `inside` being its path in that folder, to `destination`
+    /// (`posts/`, or `posts/blog/` for `blog/_posts/`); a file that is no post is added to `left`.
+    func carryPost(_ file: String, inside: String, to destination: String, of source: SourceFolder,
+                   left: inout [String: [String]], into plan: inout ImportPlan) {
+        let name = inside.split(separator: "/").last ?? ""
+        guard !inside.split(separator: "/").contains(where: JekyllNames.isSpecial) else {
+            left[Self.postReasons[2], default: []].append(file)
+            return
+        }
+        guard JekyllNames.isPostName(name) else {
+            left[Self.postReasons[0], default: []].append(file)
+            return
+        }
+        let ext = JekyllNames.fileExtension(file)
+        let isPost = JekyllNames.markdown.contains(ext)
+            || (ext == "html" && JekyllNames.opensWithFrontMatter(source.prefix(of: file, count: 256)))
+        guard isPost else {
+            left[Self.postReasons[1], default: []].append(file)
+            return
+        }
+        let renamed = JekyllNames.galleyName(inside)
+        if renamed != inside { plan.check(file, "renamed to \(destination)\(renamed): Galley reads .md and .markdown") }
+        plan.copy(file, to: destination + renamed, as: .post)
     }
 
     /// `_drafts/**` to `drafts/`, a folder Galley never builds: a draft cannot be published by

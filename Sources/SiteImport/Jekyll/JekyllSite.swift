@@ -18,7 +18,16 @@ struct JekyllSite: SiteGenerator {
         }
         carrySettings(config, file: file ?? Self.configFiles[0], into: &plan)
         carryContent(of: source, config: config, into: &plan)
-        _ = PostSurvey(of: &plan, from: source)
+        let survey = ContentSurvey(of: &plan, from: source)
+        notePageAddresses(plan.copies.filter { $0.role == .page && !survey.ownAddress.contains($0.source) }, into: &plan)
         return plan
+    }
+
+    /// Jekyll publishes `about.md` at `/about.html` unless the site's permalink ends in `/` or
+    /// the page sets its own; Galley at `/about/`.
+    private func notePageAddresses(_ pages: [FileCopy], into plan: inout ImportPlan) {
+        guard plan.settings.permalink?.hasSuffix("/") != true else { return }
+        let moved = pages.filter { !$0.destination.string.hasSuffix("/index.md") && $0.destination.string != "pages/index.md" }
+        plan.check(paths: moved.map(\.source), "Jekyll published these at PATH.html, Galley at PATH/: add `aliases: [/PATH.html]` to keep old links working")
     }
 }

@@ -24,7 +24,7 @@ struct ZolaSite: SiteGenerator {
         if blog == nil {
             plan.check("content/", "no section sorted by date or paginated (nor one named blog, posts or post): every page became a page, and the blog has no posts")
         }
-        let survey = PostSurvey(of: &plan, from: source)
+        let survey = ContentSurvey(of: &plan, from: source)
         let renamed = carried.posts.filter { survey.withoutSlug.contains($0.source) && ($0.name != $0.name.lowercased() || $0.name.contains(" ")) }.map(\.source)
         plan.check(paths: renamed, "Zola lowercases a file name to make its address; Galley keeps it as written, so these posts move unless their front matter sets a slug")
         let statics = source.walk("static")

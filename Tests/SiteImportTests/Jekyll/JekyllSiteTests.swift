@@ -150,4 +150,30 @@ import Testing
         }
         #expect(!FileManager.default.fileExists(atPath: scratch.blog.path))
     }
+
+    @Test func aFoldersOwnPostsComeAlongUnderItsName() throws {
+        let scratch = try ScratchSite()
+        try scratch.write("_config.yml", "title: T\nurl: https://t.example.com\npermalink: pretty\n")
+        try scratch.write("releases/_posts/2020-01-02-v1.md", "---\ntitle: v1\n---\n")
+        try scratch.write("releases/_posts/notes.txt", "not a post")
+        try scratch.write("releases/index.md", "---\ntitle: Releases\n---\n")
+        let report = try scratch.importSite()
+        #expect(scratch.blogFiles() == ["galley.yml", "pages/releases/index.md", "posts/releases/2020-01-02-v1.md"])
+        #expect(report.mentions("releases/_posts/: posts in a folder's own _posts", .check))
+        #expect(report.mentions("releases/_posts/notes.txt: in _posts without a date", .notCarried))
+    }
+
+    @Test func pagesAndPostsThatMoveAreNamed() throws {
+        let scratch = try ScratchSite()
+        try scratch.write("_config.yml", "title: T\nurl: https://t.example.com\ntimezone: UTC\npermalink: /:year/:title.html\n")
+        try scratch.write("_posts/2020-01-02-hello.md", "---\ntitle: Hello\npermalink: /hello-world/\n---\n")
+        try scratch.write("about.md", "---\ntitle: About\n---\n")
+        try scratch.write("contact.md", "---\ntitle: Contact\npermalink: /contact/\n---\n")
+        try scratch.write("team.md", "---\ntitle: Team\npermalink: /people.html\n---\n")
+        let report = try scratch.importSite()
+        #expect(report.lines(.check) == [
+            "_posts/2020-01-02-hello.md, team.md: sets an address of its own (permalink, url, path): check where the built page is, and add aliases for the old address if it moved",
+            "about.md: Jekyll published these at PATH.html, Galley at PATH/: add `aliases: [/PATH.html]` to keep old links working",
+        ])
+    }
 }

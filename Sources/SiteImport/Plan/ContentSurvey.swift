@@ -1,0 +1,55 @@
+import SiteCompiler
+
+/// What the front matter of the posts and pages carried says, as far as the import needs to
+/// know: which ones a build would refuse, which set their own slug or address (what decides
+/// whether an address moves). Each is read once, with the build's own front matter reader.
+struct ContentSurvey: Sendable {
+    /// Posts without a slug of their own, by their path in the site.
+    private(set) var withoutSlug: Set<String> = []
+    /// Posts and pages that set their own address (`permalink`, Hugo's `url`, Zola's `path`).
+    private(set) var ownAddress: Set<String> = []
+
+    /// The keys with which Jekyll, Hugo and Zola let a post or page choose its whole address.
+    static let addressKeys = ["permalink", "url", "path"]
+
+    /// Reads the front matter of every post and page `plan` copies, and notes the ones a build
+    /// would refuse (front matter it cannot read, no title) and the ones with an address of their own.
+    init(of plan: inout ImportPlan, from source: SourceFolder) {
+        var untitled: [String] = [], moving: [String] = []
+        for copy in plan.copies where copy.role == .post || copy.role == .page {
+            let fields: YAMLValue
+            do {
+                fields = try SettingsDocument.frontMatter(of: try source.text(of: copy.source), path: copy.source)
+            } catch let error as Diagnostic {
+                plan.check(copy.source, "Galley cannot read its front matter (\(error.line.map { "line \($0): " } ?? "")\(error.message)): fix it before building")
+                continue
+            } catch {
+                plan.check(copy.source, "\(error)")
+                continue
+            }
+            if fields["title"]?.text == nil { untitled.append(copy.source) }
+            if copy.role == .post, fields["slug"]?.text == nil { withoutSlug.insert(copy.source) }
+            let address = Self.addressKeys.lazy.compactMap { fields[$0]?.text }.first
+            guard let address else { continue }
+            ownAddress.insert(copy.source)
+            // A page whose address is the one Galley gives it anyway stays where it was.
+            if copy.role == .post || Self.normalized(address) != Self.pageAddress(copy.destination.string) { moving.append(copy.source) }
+        }
+        plan.check(paths: untitled, "no title in the front matter, which Galley needs (the old generator made one from the file name): add `title: …` before building")
+        plan.check(paths: moving, "sets an address of its own (\(Self.addressKeys.joined(separator: ", "))): check where the built page is, and add aliases for the old address if it moved")
+    }
+
+    /// The address Galley gives the page at `destination` (`pages/docs/guide.md` is at `/docs/guide/`).
+    static func pageAddress(_ destination: String) -> String {
+        var path = String(destination.dropFirst("pages/".count))
+        if let dot = path.lastIndex(of: "."), !path[dot...].contains("/") { path = String(path[..<dot]) }
+        if path == "index" || path.hasSuffix("/index") { path = String(path.dropLast("index".count)) }
+        return normalized(path)
+    }
+
+    /// An address with one `/` at each end, as addresses compare.
+    static func normalized(_ address: String) -> String {
+        let inner = address.split(separator: "/").joined(separator: "/")
+        return inner.isEmpty ? "/" : "/" + inner + "/"
+    }
+}
