@@ -19,50 +19,73 @@ struct SectionedContent: Sendable {
         var posts: [(source: String, name: String)] = []
     }
 
+    /// Why a file of the content folder is left behind, in the order the report lists them.
+    enum Reason: String, CaseIterable {
+        case list = "a section's own list page (_index): Galley makes the home page, archive and tag pages itself; move text you want to keep into a page"
+        case home = "the home page: Galley makes its own"
+        case foreign = "a format Galley does not render: it reads Markdown, and HTML posts with front matter"
+        case stray = "a file beside the posts but in no post folder: Galley would not publish it; put it in static/"
+    }
+
     func carry(from source: SourceFolder, into plan: inout ImportPlan) -> Carried {
         let listing = source.walk(folder)
         plan.leaveOut(oddities: listing)
         let files = listing.files.map { String($0.dropFirst(folder.count + 1)) }
-        let bundles = Set(files.filter { ["index.md", "index.markdown"].contains(Self.lastName($0)) }.map(Self.parent))
+        let bundles = Set(files.filter { Self.isIndex(Self.lastName($0)) }.map(Self.parent))
         var carried = Carried()
-        var lists: [String] = [], foreign: [String] = [], stray: [String] = [], home: [String] = []
+        var left: [Reason: [String]] = [:]
         for file in files {
-            let full = folder + "/" + file
             let name = Self.lastName(file)
-            let ext = JekyllNames.fileExtension(name)
             let bundle = Self.bundle(of: file, in: bundles)
-            let isMarkdown = ext == "md" || ext == "markdown"
             if name.hasPrefix("_index.") {
-                lists.append(full)
+                left[.list, default: []].append(folder + "/" + file)
             } else if bundle == nil, !file.contains("/"), name.hasPrefix("index.") {
-                home.append(full)
+                left[.home, default: []].append(folder + "/" + file)
             } else if let inside = postPath(bundle ?? file) {
                 let destination = "posts/" + (bundle.map { inside + file.dropFirst($0.count) } ?? inside)
-                if bundle != nil {
-                    plan.copy(full, to: destination, as: file == bundle! + "/" + name && name.hasPrefix("index.") && isMarkdown ? .post : .postFile)
-                    if isMarkdown, name.hasPrefix("index.") { carried.posts.append((full, Self.lastName(bundle!))) }
-                } else if isMarkdown || (ext == "html" && SettingsDocument.opensWithFrontMatter(source.prefix(of: full, count: 256))) {
-                    plan.copy(full, to: destination, as: .post)
-                    carried.posts.append((full, name))
-                } else if foreignFormats.contains(ext) || ext == "html" {
-                    foreign.append(full)
-                } else {
-                    stray.append(full)
-                }
-            } else if isMarkdown {
-                plan.copy(full, to: "pages/" + file, as: .page)
-            } else if foreignFormats.contains(ext) || ext == "html" {
-                foreign.append(full)
+                carryPost(file, bundle: bundle, to: destination, of: source, carried: &carried, left: &left, into: &plan)
             } else {
-                plan.copy(full, to: "pages/" + file, as: .pageFile)
+                carryPage(file, left: &left, into: &plan)
             }
         }
-        plan.leaveOut(paths: lists, "a section's own list page (_index): Galley makes the home page, archive and tag pages itself; move text you want to keep into a page")
-        plan.leaveOut(paths: home, "the home page: Galley makes its own")
-        plan.leaveOut(paths: foreign, "a format Galley does not render: it reads Markdown, and HTML posts with front matter")
-        plan.leaveOut(paths: stray, "a file beside the posts but in no post folder: Galley would not publish it; put it in static/")
+        for reason in Reason.allCases { plan.leaveOut(paths: left[reason] ?? [], reason.rawValue) }
         return carried
     }
+
+    /// A file of the posts' section: a post, a file of a post's folder, or one left behind.
+    private func carryPost(_ file: String, bundle: String?, to destination: String, of source: SourceFolder,
+                           carried: inout Carried, left: inout [Reason: [String]], into plan: inout ImportPlan) {
+        let full = folder + "/" + file
+        let name = Self.lastName(file)
+        let ext = JekyllNames.fileExtension(name)
+        if let bundle {
+            let isIndex = file == bundle + "/" + name && Self.isIndex(name)
+            plan.copy(full, to: destination, as: isIndex ? .post : .postFile)
+            if isIndex { carried.posts.append((full, Self.lastName(bundle))) }
+        } else if Self.isMarkdown(ext) || (ext == "html" && SettingsDocument.opensWithFrontMatter(source.prefix(of: full, count: 256))) {
+            plan.copy(full, to: destination, as: .post)
+            carried.posts.append((full, name))
+        } else {
+            left[foreignFormats.contains(ext) || ext == "html" ? .foreign : .stray, default: []].append(full)
+        }
+    }
+
+    /// A file outside the posts' section: a page, a file beside one, or one left behind.
+    private func carryPage(_ file: String, left: inout [Reason: [String]], into plan: inout ImportPlan) {
+        let ext = JekyllNames.fileExtension(file)
+        if Self.isMarkdown(ext) {
+            plan.copy(folder + "/" + file, to: "pages/" + file, as: .page)
+        } else if foreignFormats.contains(ext) || ext == "html" {
+            left[.foreign, default: []].append(folder + "/" + file)
+        } else {
+            plan.copy(folder + "/" + file, to: "pages/" + file, as: .pageFile)
+        }
+    }
+
+    static func isMarkdown(_ ext: String) -> Bool { ext == "md" || ext == "markdown" }
+
+    /// Whether `name` is the page of a folder that makes it a bundle, as Galley reads one.
+    static func isIndex(_ name: String) -> Bool { name == "index.md" || name == "index.markdown" }
 
     /// Where `unit` (a file, or a bundle's folder) goes below `posts/` when it is in the posts'
     /// section; nil when it is a page.
