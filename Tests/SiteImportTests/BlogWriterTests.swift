@@ -51,7 +51,7 @@ import Testing
 
     @Test func anImportThatFailsMidwayLeavesNoHalfBlog() throws {
         let scratch = try jekyllSite()
-        var plan = ImportPlan(settings: GalleySettings(origin: .jekyll, title: "J", baseURL: "https://j.example.com/"))
+        var plan = ImportPlan(settings: GalleySettings(origin: "Jekyll", title: "J", baseURL: "https://j.example.com/"))
         plan.copy("_posts/2020-01-01-a.md", to: "posts/2020-01-01-a.md", as: .post)
         // A file that is gone by the time it is copied, as if removed while the import ran.
         plan.copy("_posts/2020-01-02-gone.md", to: "posts/2020-01-02-gone.md", as: .post)

@@ -33,7 +33,7 @@ extension HugoSite {
         }
         plan.leaveOut(keys: config.root.keys, except: Self.usedKeys.union(Self.notedKeys.keys), in: file)
         for other in config.otherFiles {
-            let base = SectionedContent.lastName(other).split(separator: ".").first.map(String.init) ?? ""
+            let base = SourcePath.lastName(other).split(separator: ".").first.map(String.init) ?? ""
             plan.leaveOut(other, Self.notedKeys[base] ?? "settings with no Galley meaning")
         }
     }

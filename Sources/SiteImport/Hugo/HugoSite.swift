@@ -10,7 +10,7 @@ struct HugoSite: SiteGenerator {
 
     func plan(_ source: SourceFolder) throws(ImportError) -> ImportPlan {
         let config = try HugoConfig.read(source)
-        var plan = ImportPlan(settings: GalleySettings(origin: .hugo))
+        var plan = ImportPlan(settings: GalleySettings(origin: "Hugo"))
         let contentFolder = try config.contentFolder(in: source)
         let staticFolder = try config.staticFolder(in: source)
         let section = Self.postsSection(config, contentFolder: contentFolder, source: source)

@@ -14,16 +14,9 @@ enum JekyllNames {
         name.hasPrefix("_") || name.hasPrefix(".") || name.hasPrefix("#") || name.hasSuffix("~")
     }
 
-    /// The extension of the last name of `path`, lowercased; empty when it has none.
-    static func fileExtension(_ path: String) -> String {
-        let name = path.split(separator: "/").last ?? ""
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
-        return name[name.index(after: dot)...].lowercased()
-    }
-
     /// `path` with a Markdown extension Galley does not read (`.mkd`) turned into `.md`.
     static func galleyName(_ path: String) -> String {
-        let ext = fileExtension(path)
+        let ext = SourcePath.fileExtension(path)
         guard markdown.contains(ext), !galleyMarkdown.contains(ext) else { return path }
         return String(path.dropLast(ext.count)) + "md"
     }

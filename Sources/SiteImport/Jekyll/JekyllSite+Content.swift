@@ -91,7 +91,7 @@ extension JekyllSite {
             plan.copy(path, to: "static/" + path, as: .staticFile)
             return
         }
-        let ext = JekyllNames.fileExtension(path)
+        let ext = SourcePath.fileExtension(path)
         // The home page is Galley's own: an index.md at the top would take its address.
         guard JekyllNames.markdown.contains(ext), !path.hasPrefix("index.") else {
             templates.append(path)
@@ -133,7 +133,7 @@ extension JekyllSite {
             left[Self.postReasons[0], default: []].append(file)
             return
         }
-        let ext = JekyllNames.fileExtension(file)
+        let ext = SourcePath.fileExtension(file)
         let isPost = JekyllNames.markdown.contains(ext)
             || (ext == "html" && JekyllNames.opensWithFrontMatter(source.prefix(of: file, count: 256)))
         guard isPost else {

@@ -10,7 +10,7 @@ struct JekyllSite: SiteGenerator {
     }
 
     func plan(_ source: SourceFolder) throws(ImportError) -> ImportPlan {
-        var plan = ImportPlan(settings: GalleySettings(origin: .jekyll))
+        var plan = ImportPlan(settings: GalleySettings(origin: "Jekyll"))
         let file = SettingsFile.first(of: Self.configFiles, in: source)
         let config = try file.map { file throws(ImportError) in try SettingsFile.read(file, from: source) } ?? .null(line: 1)
         guard config.pairs != nil || config.string == nil && config.items == nil else {

@@ -29,6 +29,6 @@ extension GalleySettings {
         } catch {
             throw ImportError("cannot write galley.yml: \(error)")
         }
-        return "# Made by `galley import` from a \(origin.name) site's settings.\n" + body
+        return "# Made by `galley import` from a \(origin) site's settings.\n" + body
     }
 }

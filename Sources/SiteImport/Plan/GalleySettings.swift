@@ -7,8 +7,8 @@ struct GalleySettings: Sendable, Equatable {
     /// What `title` says when the site has none.
     static let placeholderTitle = "Untitled blog"
 
-    /// The generator the settings were read from, for the file's opening comment.
-    var origin: GeneratorKind
+    /// The name of the generator the settings were read from, for the file's opening comment.
+    var origin: String
     var title = placeholderTitle
     var description: String?
     var author: Author?

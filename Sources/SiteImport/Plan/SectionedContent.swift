@@ -31,11 +31,11 @@ struct SectionedContent: Sendable {
         let listing = source.walk(folder)
         plan.leaveOut(oddities: listing)
         let files = listing.files.map { String($0.dropFirst(folder.count + 1)) }
-        let bundles = Set(files.filter { Self.isIndex(Self.lastName($0)) }.map(Self.parent))
+        let bundles = Set(files.filter { Self.isIndex(SourcePath.lastName($0)) }.map(SourcePath.parent))
         var carried = Carried()
         var left: [Reason: [String]] = [:]
         for file in files {
-            let name = Self.lastName(file)
+            let name = SourcePath.lastName(file)
             let bundle = Self.bundle(of: file, in: bundles)
             if name.hasPrefix("_index.") {
                 left[.list, default: []].append(folder + "/" + file)
@@ -56,12 +56,12 @@ struct SectionedContent: Sendable {
     private func carryPost(_ file: String, bundle: String?, to destination: String, of source: SourceFolder,
                            carried: inout Carried, left: inout [Reason: [String]], into plan: inout ImportPlan) {
         let full = folder + "/" + file
-        let name = Self.lastName(file)
-        let ext = JekyllNames.fileExtension(name)
+        let name = SourcePath.lastName(file)
+        let ext = SourcePath.fileExtension(name)
         if let bundle {
             let isIndex = file == bundle + "/" + name && Self.isIndex(name)
             plan.copy(full, to: destination, as: isIndex ? .post : .postFile)
-            if isIndex { carried.posts.append((full, Self.lastName(bundle))) }
+            if isIndex { carried.posts.append((full, SourcePath.lastName(bundle))) }
         } else if Self.isMarkdown(ext) || (ext == "html" && SettingsDocument.opensWithFrontMatter(source.prefix(of: full, count: 256))) {
             plan.copy(full, to: destination, as: .post)
             carried.posts.append((full, name))
@@ -72,7 +72,7 @@ struct SectionedContent: Sendable {
 
     /// A file outside the posts' section: a page, a file beside one, or one left behind.
     private func carryPage(_ file: String, left: inout [Reason: [String]], into plan: inout ImportPlan) {
-        let ext = JekyllNames.fileExtension(file)
+        let ext = SourcePath.fileExtension(file)
         if Self.isMarkdown(ext) {
             plan.copy(folder + "/" + file, to: "pages/" + file, as: .page)
         } else if foreignFormats.contains(ext) || ext == "html" {
@@ -106,12 +106,5 @@ struct SectionedContent: Sendable {
             if bundles.contains(folder) { return folder }
         }
         return nil
-    }
-
-    static func lastName(_ path: String) -> String { String(path.split(separator: "/").last ?? "") }
-
-    static func parent(_ path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "" }
-        return String(path[..<slash])
     }
 }

@@ -15,7 +15,7 @@ struct ZolaSite: SiteGenerator {
     func plan(_ source: SourceFolder) throws(ImportError) -> ImportPlan {
         let config = try SettingsFile.read(Self.configFile, from: source)
         guard config.pairs != nil else { throw ImportError("\(source.path)/\(Self.configFile): settings must be a table of keys") }
-        var plan = ImportPlan(settings: GalleySettings(origin: .zola))
+        var plan = ImportPlan(settings: GalleySettings(origin: "Zola"))
         let blog = try ZolaBlogSection.find(in: source)
         carrySettings(config, blog: blog, into: &plan)
 

@@ -5,7 +5,7 @@ import Testing
 @Suite struct JekyllPermalinkTests {
     /// The plan a site with `permalink` (none when nil) gets.
     func carried(_ permalink: String?) -> ImportPlan {
-        var plan = ImportPlan(settings: GalleySettings(origin: .jekyll))
+        var plan = ImportPlan(settings: GalleySettings(origin: "Jekyll"))
         JekyllPermalink.carry(permalink, into: &plan)
         return plan
     }
