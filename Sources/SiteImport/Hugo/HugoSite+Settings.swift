@@ -4,7 +4,7 @@ extension HugoSite {
     /// The settings the import reads, lowercased as Hugo reads them.
     static let usedKeys: Set<String> = [
         "baseurl", "title", "languagecode", "defaultcontentlanguage", "timezone", "permalinks", "paginate", "pagination",
-        "params", "author", "contentdir", "staticdir",
+        "params", "author", "contentdir", "staticdir", "frontmatter", "disablepathtolower",
     ]
 
     /// Settings with notes of their own.
@@ -17,7 +17,7 @@ extension HugoSite {
         "taxonomies": "Galley has tags only (categories and other taxonomies are not pages of their own)",
     ]
 
-    func carrySettings(_ config: HugoConfig, section: String?, survey: ContentSurvey, into plan: inout ImportPlan) {
+    func carrySettings(_ config: HugoConfig, section: String?, posts: HugoPermalink.Posts, into plan: inout ImportPlan) {
         let file = config.file
         plan.setTitle(config["title"], from: "\(file): title")
         plan.setDescription(config.param("description"))
@@ -26,7 +26,7 @@ extension HugoSite {
         plan.setTimezone(config["timeZone"], from: "\(file): timeZone")
         plan.setLanguage(config["languageCode"] ?? config["defaultContentLanguage"])
         plan.setPerPage(config["pagination"]?.value(ignoringCase: "pagerSize") ?? config["paginate"], from: "\(file): pagination")
-        if let section { HugoPermalink.carry(config["permalinks"], section: section, file: file, survey: survey, into: &plan) }
+        if let section { HugoPermalink.carry(config["permalinks"], section: section, file: file, posts: posts, into: &plan) }
 
         for key in config.root.keys {
             if let note = Self.notedKeys[key.lowercased()] { plan.leaveOut("\(file): \(key)", note) }

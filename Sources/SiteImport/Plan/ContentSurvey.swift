@@ -6,6 +6,8 @@ import SiteCompiler
 struct ContentSurvey: Sendable {
     /// Posts without a slug of their own, by their path in the site.
     private(set) var withoutSlug: Set<String> = []
+    /// The title of each post and page that has one, by its path in the site.
+    private(set) var titles: [String: String] = [:]
     /// Posts and pages that set their own address (`permalink`, Hugo's `url`, Zola's `path`).
     private(set) var ownAddress: Set<String> = []
 
@@ -27,7 +29,7 @@ struct ContentSurvey: Sendable {
                 plan.check(copy.source, "\(error)")
                 continue
             }
-            if fields["title"]?.text == nil { untitled.append(copy.source) }
+            if let title = fields["title"]?.text { titles[copy.source] = title } else { untitled.append(copy.source) }
             if copy.role == .post, fields["slug"]?.text == nil { withoutSlug.insert(copy.source) }
             let address = Self.addressKeys.lazy.compactMap { fields[$0]?.text }.first
             guard let address else { continue }

@@ -47,4 +47,30 @@ import Testing
         #expect(try scratch.settings().permalink.pattern == "/:year/:month/:day/:slug/")
         #expect(report.mentions("'/:weekdayname/:slug/' uses :weekdayname, which Galley has no match for", .check))
     }
+
+    @Test func namesThatHugoLowercasedOrKeptDatedAreNamed() throws {
+        let scratch = try ScratchSite()
+        try scratch.write("hugo.toml", "baseURL = \"https://h.example.com/\"\ntitle = \"H\"\n")
+        try scratch.write("content/posts/2020-01-02-dated.md", "---\ntitle: Dated\n---\n")
+        try scratch.write("content/posts/Capital.md", "---\ntitle: Capital\ndate: 2020-01-03\n---\n")
+        try scratch.write("content/posts/Trip/index.md", "---\ntitle: Trip\ndate: 2020-01-04\n---\n")
+        try scratch.write("content/posts/plain.md", "---\ntitle: Plain\ndate: 2020-01-05\n---\n")
+        try scratch.write("content/posts/Slugged.md", "---\ntitle: Slugged\nslug: slugged\ndate: 2020-01-06\n---\n")
+        let report = try scratch.importSite()
+        #expect(report.lines(.check) == [
+            "content/posts/2020-01-02-dated.md, content/posts/Capital.md, content/posts/Trip/index.md: hugo.toml: permalinks: Hugo keeps the date at the start of a file name in the address and lowercases it; Galley takes the date off and keeps capitals, so these posts move: add a slug, or aliases"
+        ])
+        let lowered = try ScratchSite()
+        try lowered.write("hugo.toml", "baseURL = \"https://h.example.com/\"\ntitle = \"H\"\ndisablePathToLower = true\n[frontmatter]\ndate = [\":filename\", \":default\"]\n")
+        try lowered.write("content/posts/2020-01-02-dated.md", "---\ntitle: Dated\n---\n")
+        try lowered.write("content/posts/Capital.md", "---\ntitle: Capital\ndate: 2020-01-03\n---\n")
+        #expect(try lowered.importSite().lines(.check) == [])
+    }
+
+    @Test func titlesWithAccentsAreNamedWhereTheTitleMakesTheAddress() throws {
+        let (report, _) = try imported("[permalinks]\nposts = \"/:year/:title/\"\n", frontMatter: "title: Ünïcode Títle")
+        #expect(report.mentions("content/posts/hello.md: hugo.toml: permalinks: Hugo keeps accented letters", .check))
+        let (plain, _) = try imported("[permalinks]\nposts = \"/:year/:title/\"\n", frontMatter: "title: Plain title")
+        #expect(plain.lines(.check) == [])
+    }
 }
