@@ -1,3 +1,5 @@
+import Foundation
+
 /// What an import did: how much it carried, and the notes (left behind, worth a check).
 public struct ImportReport: Sendable, CustomStringConvertible {
     /// The generator the site was read as.
@@ -23,7 +25,15 @@ public struct ImportReport: Sendable, CustomStringConvertible {
             lines.append(heading)
             lines += chosen.map { "  \($0)" }
         }
-        lines.append("Build it with: galley build \(destination)")
+        lines.append("Build it with: galley build \(Self.shellWord(destination))")
         return lines.joined(separator: "\n")
+    }
+
+    /// `word` as a shell reads it back: as it is when it is plain, else in single quotes.
+    static func shellWord(_ word: String) -> String {
+        let plain = !word.isEmpty && word.unicodeScalars.allSatisfy {
+            $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "/._-+,:@%".unicodeScalars.contains($0))
+        }
+        return plain ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

@@ -14,13 +14,21 @@ extension JekyllSite {
         "plugins": "Jekyll plugins: Galley has none; it makes feeds, a sitemap, tag pages and redirects itself",
         "gems": "Jekyll plugins: Galley has none; it makes feeds, a sitemap, tag pages and redirects itself",
         "paginate_path": "Galley's later home pages are always /page/2/, /page/3/…",
+        "defaults": "front matter defaults: Galley does not apply them, so a default layout, author, permalink or published: false is lost; write it into the files that need it",
     ]
 
     func carrySettings(_ config: YAMLValue, file: String, into plan: inout ImportPlan) {
         plan.setTitle(config["title"] ?? config["name"], from: "\(file): title")
         plan.setDescription(config["description"])
         plan.setAuthor(config["author"], from: "\(file): author")
-        plan.setBaseURL(Self.baseURL(url: config["url"]?.text, baseurl: config["baseurl"]?.text), from: "\(file): url")
+        let baseurl = config["baseurl"]?.text
+        if config["url"]?.text == nil, let baseurl, baseurl != "/" {
+            // The placeholder keeps the path, so that links inside the blog already work.
+            plan.check("\(file): url", "the site names no address, only baseurl \(baseurl); galley.yml says \(Self.baseURL(url: "https://example.com", baseurl: baseurl)!): put the blog's real address in base_url")
+            plan.setBaseURL(Self.baseURL(url: "https://example.com", baseurl: baseurl), from: "\(file): url")
+        } else {
+            plan.setBaseURL(Self.baseURL(url: config["url"]?.text, baseurl: baseurl), from: "\(file): url")
+        }
         if config["timezone"]?.text == nil {
             plan.check("\(file): timezone", "not set, so Jekyll used the timezone of the machine that built the site; Galley uses UTC: set timezone if posts dated without an offset change day")
         }

@@ -176,4 +176,14 @@ import Testing
             "about.md: Jekyll published these at PATH.html, Galley at PATH/: add `aliases: [/PATH.html]` to keep old links working",
         ])
     }
+
+    @Test func aBaseurlWithoutAURLKeepsItsPathInThePlaceholder() throws {
+        let scratch = try ScratchSite()
+        try scratch.write("_config.yml", "title: T\nbaseurl: /blog\ntimezone: UTC\npermalink: /:title/\n")
+        let report = try scratch.importSite()
+        #expect(try scratch.settings().baseURL.absoluteString == "https://example.com/blog/")
+        #expect(report.lines(.check) == [
+            "_config.yml: url: the site names no address, only baseurl /blog; galley.yml says https://example.com/blog/: put the blog's real address in base_url"
+        ])
+    }
 }
