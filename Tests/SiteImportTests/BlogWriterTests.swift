@@ -61,4 +61,13 @@ import Testing
         })
         #expect(try besideTheBlog(scratch) == ["site"])
     }
+
+    @Test func aDestinationInAFolderThatIsNotThereIsAClearError() throws {
+        let scratch = try jekyllSite()
+        let deeper = scratch.root.appending(path: "missing/blog").path
+        #expect(performing: { try SiteImporter(source: scratch.site.path, destination: deeper).run() }, throws: {
+            ($0 as? ImportError)?.message.hasPrefix("\(deeper): cannot open the folder it goes in: ") == true
+        })
+        #expect(try besideTheBlog(scratch) == ["site"])
+    }
 }

@@ -72,7 +72,8 @@ extension ImportPlan {
     /// and how many more.
     mutating func leaveOut(paths: [String], _ message: String) {
         guard !paths.isEmpty else { return }
-        leaveOut(Self.list(paths), message)
+        var seen: Set<String> = []
+        leaveOut(Self.list(paths.filter { seen.insert($0).inserted }), message)
     }
 
     /// Notes `paths` carried with one thing to check, on one line.
