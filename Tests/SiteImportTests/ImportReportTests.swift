@@ -25,3 +25,15 @@ import Testing
         #expect(ImportReport.shellWord("") == "''")
     }
 }
+
+extension ImportReportTests {
+    @Test func nothingASiteSaysCanForgeALineOfTheReport() throws {
+        let scratch = try ScratchSite()
+        try scratch.write("_config.yml", #"title: T\#nurl: https://t.example.com\#ntimezone: "Mars/Olympus\nTo check:\n  all fine""# + "\n")
+        let report = try scratch.importSite()
+        #expect(report.mentions(#"'Mars/Olympus\u{a}To check:\u{a}  all fine' is not a timezone Galley knows"#, .check))
+        let lines = report.description.split(separator: "\n")
+        #expect(lines.filter { $0 == "To check:" }.count == 1)
+        #expect(!lines.contains("  all fine"))
+    }
+}

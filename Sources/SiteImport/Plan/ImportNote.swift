@@ -15,11 +15,26 @@ public struct ImportNote: Sendable, Equatable, CustomStringConvertible {
     /// What happened to it, and what to do.
     public var message: String
 
-    /// A note about `subject`.
+    /// A note about `subject`. Control characters in either (a line break in a file name or a
+    /// setting) are shown as escapes, so that nothing a site holds can forge a line of the report.
     public init(_ kind: Kind, _ subject: String, _ message: String) {
         self.kind = kind
-        self.subject = subject
-        self.message = message
+        self.subject = Self.shown(subject)
+        self.message = Self.shown(message)
+    }
+
+    /// `text` with its control characters written as `\u{…}`.
+    static func shown(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
+        var shown = ""
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x20 || scalar.value == 0x7F {
+                shown += "\\u{\(String(scalar.value, radix: 16))}"
+            } else {
+                shown.unicodeScalars.append(scalar)
+            }
+        }
+        return shown
     }
 
     public var description: String { "\(subject): \(message)" }

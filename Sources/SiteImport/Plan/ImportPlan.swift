@@ -17,11 +17,11 @@ struct ImportPlan: Sendable {
     /// reported and the file left behind.
     mutating func copy(_ source: String, to destination: String, as role: FileCopy.Role) {
         if let problem = RelativePath.problem(with: destination, allowingControls: false) {
-            leaveOut(Self.shown(source), "not copied: its path \(problem)")
+            leaveOut(source, "not copied: its path \(problem)")
             return
         }
         guard destinations.insert(destination).inserted else {
-            leaveOut(Self.shown(source), "not copied: \(destination) is already taken by another file of the site")
+            leaveOut(source, "not copied: \(destination) is already taken by another file of the site")
             return
         }
         copies.append(FileCopy(source: source, destination: RelativePath(destination)!, role: role))
@@ -40,30 +40,16 @@ struct ImportPlan: Sendable {
     /// Notes what a walk found that is not a regular file: never read, never copied.
     mutating func leaveOut(oddities listing: SourceListing) {
         for link in listing.links {
-            leaveOut(Self.shown(link), "a symbolic link, not followed: copy what it points to into the site if it belongs there")
+            leaveOut(link, "a symbolic link, not followed: copy what it points to into the site if it belongs there")
         }
         for other in listing.others {
-            leaveOut(Self.shown(other), "not a regular file or folder, or its name is not UTF-8, or it is nested too deep: not read")
+            leaveOut(other, "not a regular file or folder, or its name is not UTF-8, or it is nested too deep: not read")
         }
     }
 
     /// How many files of `role` the plan copies.
     func count(_ role: FileCopy.Role) -> Int {
         copies.count { $0.role == role }
-    }
-
-    /// A path as a report line shows it: control characters (a newline in a hostile name) made
-    /// visible, so one name cannot forge lines of the report.
-    static func shown(_ path: String) -> String {
-        var shown = ""
-        for scalar in path.unicodeScalars {
-            if scalar.value < 0x20 || scalar.value == 0x7F {
-                shown += "\\u{\(String(scalar.value, radix: 16))}"
-            } else {
-                shown.unicodeScalars.append(scalar)
-            }
-        }
-        return shown
     }
 }
 
@@ -85,7 +71,7 @@ extension ImportPlan {
     /// The first eight of `paths` and how many more: a report stays short for a site of
     /// thousands of files.
     static func list(_ paths: [String]) -> String {
-        let shown = paths.prefix(8).map(shown).joined(separator: ", ")
+        let shown = paths.prefix(8).joined(separator: ", ")
         return paths.count > 8 ? "\(shown) and \(paths.count - 8) more" : shown
     }
 }
