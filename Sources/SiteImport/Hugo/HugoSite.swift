@@ -29,6 +29,10 @@ struct HugoSite: SiteGenerator {
         for file in statics.files {
             plan.copy(file, to: "static/" + file.dropFirst(staticFolder.count + 1), as: .staticFile)
         }
+        let moreStatic = config["staticDir"]?.items?.dropFirst().compactMap(\.text) ?? []
+        if !moreStatic.isEmpty {
+            plan.leaveOut("\(config.file): staticDir", "only its first folder, \(staticFolder), is carried; copy what \(moreStatic.joined(separator: ", ")) hold into static/")
+        }
         carryTopLevel(of: source, config: config, used: [contentFolder, staticFolder], into: &plan)
         return plan
     }

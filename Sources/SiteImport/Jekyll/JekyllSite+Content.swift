@@ -92,6 +92,10 @@ extension JekyllSite {
             return
         }
         let ext = SourcePath.fileExtension(path)
+        if ext == "scss" || ext == "sass" {
+            plan.leaveOut(path, "Sass that Jekyll compiled: Galley does not; put the built CSS in static/ (static/style.css replaces the theme's)")
+            return
+        }
         // The home page is Galley's own: an index.md at the top would take its address.
         guard JekyllNames.markdown.contains(ext), !path.hasPrefix("index.") else {
             templates.append(path)

@@ -111,6 +111,16 @@ import Testing
         #expect(compiled.output.files.keys.contains("projects/galley/shot.png"))
     }
 
+    @Test func theFirstOfSeveralStaticFoldersIsCarried() throws {
+        let scratch = try ScratchSite()
+        try scratch.write("hugo.toml", "baseURL = \"https://h.example.com/\"\ntitle = \"H\"\nstaticDir = [\"public-files\", \"extra\"]\n")
+        try scratch.write("public-files/logo.svg", "<svg/>")
+        try scratch.write("extra/more.txt", "more")
+        let report = try scratch.importSite()
+        #expect(scratch.blogFiles() == ["galley.yml", "static/logo.svg"])
+        #expect(report.mentions("hugo.toml: staticDir: only its first folder, public-files, is carried; copy what extra hold", .notCarried))
+    }
+
     @Test func folderSettingsThatLeaveTheSiteAreRefused() throws {
         for (key, value) in [("contentDir", "../elsewhere"), ("staticDir", "/etc"), ("contentDir", "a/../../b")] {
             let scratch = try ScratchSite()
