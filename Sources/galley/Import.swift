@@ -12,13 +12,13 @@ extension Galley {
                 """
         )
 
-        @Argument(help: "The site folder to read.", completion: .directory)
+        @Argument(help: ArgumentHelp("The site folder to read.", valueName: "SRC"), completion: .directory)
         var source: String
 
-        @Argument(help: "The blog folder to write: new, or empty.", completion: .directory)
+        @Argument(help: ArgumentHelp("The blog folder to write: new, or empty.", valueName: "DEST"), completion: .directory)
         var destination: String
 
-        @Option(help: "The generator that made the site, when it cannot be told from its files.")
+        @Option(help: ArgumentHelp("The generator that made the site, when it cannot be told from its files.", valueName: "generator"))
         var from: GeneratorKind?
 
         func run() throws {

@@ -40,7 +40,8 @@ extension ImportPlan {
     }
 
     mutating func setPerPage(_ value: YAMLValue?, from subject: String) {
-        guard let value, !value.keys.isEmpty || value.string != nil else { return }
+        guard let value else { return }
+        if case .null = value { return }
         guard let number = value.int, (1...InputLimits.listLength).contains(number) else {
             check(subject, "'\(value.string ?? "…")' is not a number of posts from 1 to \(InputLimits.listLength); Galley shows \(SiteConfig.defaults.perPage) a page")
             return
