@@ -17,11 +17,13 @@ struct ContentSurvey: Sendable {
     /// Reads the front matter of every post and page `plan` copies, and notes the ones a build
     /// would refuse (front matter it cannot read, no title) and the ones with an address of their own.
     init(of plan: inout ImportPlan, from source: SourceFolder) {
-        var untitled: [String] = [], moving: [String] = []
+        var untitled: [String] = [], moving: [String] = [], templated: [String] = []
         for copy in plan.copies where copy.role == .post || copy.role == .page {
             let fields: YAMLValue
             do {
-                fields = try SettingsDocument.frontMatter(of: try source.text(of: copy.source), path: copy.source)
+                let text = try source.text(of: copy.source)
+                if Self.holdsTemplateTags(text) { templated.append(copy.source) }
+                fields = try SettingsDocument.frontMatter(of: text, path: copy.source)
             } catch let error as Diagnostic {
                 plan.check(copy.source, "Galley cannot read its front matter (\(error.line.map { "line \($0): " } ?? "")\(error.message)): fix it before building")
                 continue
@@ -38,6 +40,7 @@ struct ContentSurvey: Sendable {
             if copy.role == .post || Self.normalized(address) != Self.pageAddress(copy.destination.string) { moving.append(copy.source) }
         }
         plan.check(paths: untitled, "no title in the front matter, which Galley needs (the old generator made one from the file name): add `title: …` before building")
+        plan.check(paths: templated, "holds template tags or shortcodes ({% … %}, {{ … }}, {{< … >}}, {{% … %}}), which the old generator ran and Galley's Markdown shows as they are: check how these render")
         plan.check(paths: moving, "sets an address of its own (\(Self.addressKeys.joined(separator: ", "))): check where the built page is, and add aliases for the old address if it moved")
     }
 
@@ -53,5 +56,13 @@ struct ContentSurvey: Sendable {
     static func normalized(_ address: String) -> String {
         let inner = address.split(separator: "/").joined(separator: "/")
         return inner.isEmpty ? "/" : "/" + inner + "/"
+    }
+
+    /// Whether `text` holds a Liquid or Tera tag (`{% … %}`, `{{ page.title }}`), a Hugo
+    /// shortcode (`{{< … >}}`, `{{% … %}}`) or a Zola one (`{{ name(…) }}`): what the old
+    /// generator ran and Galley does not.
+    static func holdsTemplateTags(_ text: String) -> Bool {
+        text.contains("{%") || text.contains("{{<") || text.contains("{{%")
+            || text.range(of: #"\{\{-?\s*[A-Za-z_][A-Za-z0-9_.]*\s*(\||\(|-?\}\})"#, options: .regularExpression) != nil
     }
 }

@@ -105,6 +105,7 @@ import Testing
         #expect(report.mentions("Gemfile: gems and plugins", .notCarried))
         #expect(report.mentions("_site: build output and tools", .notCarried))
         #expect(report.mentions("_posts/2020-05-06-old.mkd: renamed to posts/2020-05-06-old.md", .check))
+        #expect(report.mentions("_posts/2020-01-02-hello.md: holds template tags or shortcodes", .check))
 
         let compiled = try scratch.compile()
         #expect(compiled.site.posts.count == 3)

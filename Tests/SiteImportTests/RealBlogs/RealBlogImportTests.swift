@@ -55,7 +55,10 @@ struct RealBlogImportTests {
         let report = try scratch.importSite()
         #expect(report.generator == .jekyll)
         #expect(report.posts == 102)
-        #expect(report.lines(.check) == [], "every post has a title and the settings all carry")
+        // Every post has a title and the settings all carry; what is left to check is the
+        // Liquid some posts hold (links to documents of the Jekyll site).
+        #expect(report.lines(.check).count == 1)
+        #expect(report.mentions("and 31 more: holds template tags or shortcodes", .check))
 
         let output = scratch.root.appending(path: "out")
         let built = try SiteBuilder(source: DirectorySource(root: scratch.blog), options: BuildOptions()).build(into: output)
@@ -84,7 +87,9 @@ struct RealBlogImportTests {
         // Hugo's _index.md of the section is a list page, left out (and reported).
         #expect(report.posts == 121)
         #expect(report.mentions("content/post/_index.md: a section's own list page", .notCarried))
-        #expect(report.lines(.check) == [])
+        #expect(report.lines(.check) == [
+            "content/post/2018-12-31-looking-forward-to-2019.md: holds template tags or shortcodes ({% … %}, {{ … }}, {{< … >}}, {{% … %}}), which the old generator ran and Galley's Markdown shows as they are: check how these render"
+        ])
 
         let output = scratch.root.appending(path: "out")
         let built = try SiteBuilder(source: DirectorySource(root: scratch.blog), options: BuildOptions()).build(into: output)
