@@ -5,7 +5,7 @@ enum HugoPermalink {
     /// The posts carried, and what Hugo would have made of their names.
     struct Posts {
         /// Each post's file and the name its address is made from (its folder's, for a bundle).
-        var names: [(source: String, name: String)]
+        var names: [(source: String, name: String, nested: Bool)]
         var survey: ContentSurvey
         /// Whether Hugo lowercased addresses (`disablePathToLower` not set).
         var lowercases: Bool
@@ -39,7 +39,12 @@ enum HugoPermalink {
         }
         // Hugo makes a folder with an index.html of an address that does not end in '/'.
         if !translated.pattern.hasSuffix("/"), !translated.pattern.hasSuffix(".html") { translated.pattern += "/" }
-        for note in moves(used, posts) { plan.check(paths: note.paths, "\(subject): \(note.message)") }
+        var notes = moves(used, posts)
+        if written == nil {
+            notes.append((posts.names.filter(\.nested).map(\.source),
+                          "in a folder of the section, which Hugo's default address keeps (/\(section)/FOLDER/NAME/) and Galley's does not, so these posts move: add aliases"))
+        }
+        for note in notes { plan.check(paths: note.paths, "\(subject): \(note.message)") }
         plan.setPermalink(translated.pattern, from: subject, original: original)
     }
 

@@ -14,9 +14,9 @@ struct SectionedContent: Sendable {
 
     /// What the walk found, for notes that depend on the posts.
     struct Carried {
-        /// Each post's file, from the site's top, and the name it gets its slug from: its
-        /// file's, or its folder's when it is a bundle.
-        var posts: [(source: String, name: String)] = []
+        /// Each post's file, from the site's top; the name it gets its slug from (its file's,
+        /// or its folder's when it is a bundle); and whether it is in a folder of the section.
+        var posts: [(source: String, name: String, nested: Bool)] = []
     }
 
     /// Why a file of the content folder is left behind, in the order the report lists them.
@@ -43,7 +43,7 @@ struct SectionedContent: Sendable {
                 left[.home, default: []].append(folder + "/" + file)
             } else if let inside = postPath(bundle ?? file) {
                 let destination = "posts/" + (bundle.map { inside + file.dropFirst($0.count) } ?? inside)
-                carryPost(file, bundle: bundle, to: destination, of: source, carried: &carried, left: &left, into: &plan)
+                carryPost(file, bundle: bundle, to: destination, nested: inside.contains("/"), of: source, carried: &carried, left: &left, into: &plan)
             } else {
                 carryPage(file, left: &left, into: &plan)
             }
@@ -53,7 +53,7 @@ struct SectionedContent: Sendable {
     }
 
     /// A file of the posts' section: a post, a file of a post's folder, or one left behind.
-    private func carryPost(_ file: String, bundle: String?, to destination: String, of source: SourceFolder,
+    private func carryPost(_ file: String, bundle: String?, to destination: String, nested: Bool, of source: SourceFolder,
                            carried: inout Carried, left: inout [Reason: [String]], into plan: inout ImportPlan) {
         let full = folder + "/" + file
         let name = SourcePath.lastName(file)
@@ -61,10 +61,10 @@ struct SectionedContent: Sendable {
         if let bundle {
             let isIndex = file == bundle + "/" + name && Self.isIndex(name)
             plan.copy(full, to: destination, as: isIndex ? .post : .postFile)
-            if isIndex { carried.posts.append((full, SourcePath.lastName(bundle))) }
+            if isIndex { carried.posts.append((full, SourcePath.lastName(bundle), nested)) }
         } else if Self.isMarkdown(ext) || (ext == "html" && SettingsDocument.opensWithFrontMatter(source.prefix(of: full, count: 256))) {
             plan.copy(full, to: destination, as: .post)
-            carried.posts.append((full, name))
+            carried.posts.append((full, name, nested))
         } else {
             left[foreignFormats.contains(ext) || ext == "html" ? .foreign : .stray, default: []].append(full)
         }

@@ -61,7 +61,8 @@ struct HugoURLParityTests {
         try scratch.write("content/posts/trip/index.md", "---\ntitle: Trip\ndate: 2020-01-03\n---\nx\n")
         try scratch.write("content/posts/2020-01-04-dated.md", "---\ntitle: Dated\n---\nx\n")
         try scratch.write("content/posts/Capital.md", "---\ntitle: Capital\ndate: 2020-01-05\n---\nx\n")
-        try expectOnlyNamedPostsMove(scratch, moving: ["content/posts/2020-01-04-dated.md", "content/posts/Capital.md"])
+        try scratch.write("content/posts/2021/nested.md", "---\ntitle: Nested\ndate: 2021-01-01\n---\nx\n")
+        try expectOnlyNamedPostsMove(scratch, moving: ["content/posts/2020-01-04-dated.md", "content/posts/Capital.md", "content/posts/2021/nested.md"])
     }
 
     @Test func hugosSlugAndTitlePlaceholders() throws {

@@ -28,6 +28,8 @@ import Testing
         try scratch.write("content/blog/walk/x.png", "PNG")
         try scratch.write("content/blog/Shouting.md", "+++\ntitle = \"Loud\"\ndate = 2021-05-01\n+++\n")
         try scratch.write("content/about.md", "+++\ntitle = \"About\"\n+++\nMe\n")
+        try scratch.write("content/blog/2022/_index.md", "+++\ntitle = \"2022\"\n+++\n")
+        try scratch.write("content/blog/2022/later.md", "+++\ntitle = \"Later\"\ndate = 2022-02-02\n+++\n")
         try scratch.write("static/robots.txt", "User-agent: *\n")
         try scratch.write("templates/index.html", "{{ section.title }}")
         try scratch.write("sass/site.scss", "body {}")
@@ -52,16 +54,18 @@ import Testing
         #expect(report.mentions("templates/: Tera templates", .notCarried))
         #expect(report.mentions("sass/: Sass", .notCarried))
         #expect(report.mentions("content/blog/Shouting.md: Zola lowercases a file name", .check))
+        #expect(report.mentions("content/blog/2022/later.md: in a folder of the blog section", .check))
+        #expect(report.mentions("content/_index.md, content/blog/2022/_index.md, content/blog/_index.md: a section's own list page", .notCarried))
     }
 
     @Test func theBlogBuildsWithZolasAddresses() throws {
         let scratch = try zolaSite()
         try scratch.importSite()
         #expect(scratch.blogFiles() == [
-            "galley.yml", "pages/about.md", "posts/2021-01-02-first.md", "posts/Shouting.md", "posts/walk/index.md", "posts/walk/x.png",
+            "galley.yml", "pages/about.md", "posts/2021-01-02-first.md", "posts/2022/later.md", "posts/Shouting.md", "posts/walk/index.md", "posts/walk/x.png",
             "static/robots.txt",
         ])
-        #expect(try scratch.postPaths() == ["/blog/Shouting/", "/blog/first/", "/blog/walk/"])
+        #expect(try scratch.postPaths() == ["/blog/Shouting/", "/blog/first/", "/blog/later/", "/blog/walk/"])
         let compiled = try scratch.compile()
         #expect(compiled.site.pages.map(\.document.path) == ["/about/"])
         #expect(compiled.site.tags.map(\.name) == ["a"])
