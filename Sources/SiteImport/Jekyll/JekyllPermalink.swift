@@ -11,8 +11,10 @@ enum JekyllPermalink {
     ]
 
     /// Sets the plan's permalink from the site's `permalink` (Jekyll's `date` style when there
-    /// is none), with a note for each thing that does not carry exactly.
-    static func carry(_ setting: String?, into plan: inout ImportPlan) {
+    /// is none), with a note for each thing that does not carry exactly. True when the pattern
+    /// had categories that Galley's cannot hold, so that posts with categories move.
+    @discardableResult
+    static func carry(_ setting: String?, into plan: inout ImportPlan) -> Bool {
         let written = setting ?? "date"
         let source = styles[written] ?? written
         let subject = "_config.yml: permalink"
@@ -34,18 +36,20 @@ enum JekyllPermalink {
         }
         guard translated.unmapped.isEmpty else {
             plan.check(subject, "'\(written)' uses \(translated.unmapped.joined(separator: ", ")), which Galley has no match for; posts get Galley's default address and move: choose a permalink from :year :month :day :hour :minute :second :slug, or add aliases")
-            return
+            return false
         }
         if !translated.pattern.hasSuffix("/"), !translated.pattern.hasSuffix(".html") {
             translated.pattern += ".html"
             plan.check(subject, "'\(written)' has no ending; Galley writes each post as \(translated.pattern), which servers that add .html (GitHub Pages, Netlify) serve at the old address")
         }
-        if usesCategories, !PermalinkPattern.galleyHasCategories {
-            plan.check(subject, "'\(written)' puts a post's categories in its address; this Galley cannot, so the categories are left out of the pattern and posts that have categories move")
+        let dropsCategories = usesCategories && !PermalinkPattern.galleyHasCategories
+        if dropsCategories {
+            plan.check(subject, "'\(written)' puts a post's categories in its address; this Galley cannot, so the categories are left out of the pattern")
         }
         if usesSlug {
             plan.check(subject, "Jekyll's :slug lowercases the file name and turns dots into '-'; Galley's keeps them as written, so posts whose file names have capitals or dots move")
         }
         plan.setPermalink(translated.pattern, from: subject, original: written)
+        return dropsCategories
     }
 }

@@ -17,7 +17,9 @@ extension JekyllSite {
         "defaults": "front matter defaults: Galley does not apply them, so a default layout, author, permalink or published: false is lost; write it into the files that need it",
     ]
 
-    func carrySettings(_ config: YAMLValue, file: String, into plan: inout ImportPlan) {
+    /// Carries the settings; true when posts with categories move, as the permalink had them.
+    func carrySettings(_ config: YAMLValue, file: String, into plan: inout ImportPlan) -> Bool {
+        var dropsCategories = false
         plan.setTitle(config["title"] ?? config["name"], from: "\(file): title")
         plan.setDescription(config["description"])
         plan.setAuthor(config["author"], from: "\(file): author")
@@ -33,7 +35,7 @@ extension JekyllSite {
             plan.check("\(file): timezone", "not set, so Jekyll used the timezone of the machine that built the site; Galley uses UTC: set timezone if posts dated without an offset change day")
         }
         plan.setTimezone(config["timezone"], from: "\(file): timezone")
-        JekyllPermalink.carry(config["permalink"]?.text, into: &plan)
+        dropsCategories = JekyllPermalink.carry(config["permalink"]?.text, into: &plan)
         // Jekyll puts a post on the day its date falls on in the site's timezone.
         plan.settings.permalinkDates = "site"
         plan.setPerPage(config["paginate"] ?? config["pagination"]?["per_page"], from: "\(file): paginate")
@@ -43,6 +45,7 @@ extension JekyllSite {
             if let note = Self.notedKeys[key] { plan.leaveOut("\(file): \(key)", note) }
         }
         plan.leaveOut(keys: config.keys, except: Self.usedKeys.union(Self.notedKeys.keys), in: file)
+        return dropsCategories
     }
 
     /// Jekyll's `url` and `baseurl` joined: `https://example.com` and `/blog`.

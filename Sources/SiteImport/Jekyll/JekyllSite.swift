@@ -16,9 +16,13 @@ struct JekyllSite: SiteGenerator {
         guard config.pairs != nil || config.string == nil && config.items == nil else {
             throw ImportError("\(source.path)/\(file ?? Self.configFiles[0]): settings must be `key: value` lines")
         }
-        carrySettings(config, file: file ?? Self.configFiles[0], into: &plan)
+        let dropsCategories = carrySettings(config, file: file ?? Self.configFiles[0], into: &plan)
         carryContent(of: source, config: config, into: &plan)
         let survey = ContentSurvey(of: &plan, from: source)
+        if dropsCategories {
+            plan.check(paths: plan.copies.map(\.source).filter(survey.categorized.contains),
+                       "has categories, which Jekyll put in its address and this Galley's permalink cannot, so these posts move: add aliases")
+        }
         notePageAddresses(plan.copies.filter { $0.role == .page && !survey.ownAddress.contains($0.source) }, into: &plan)
         return plan
     }

@@ -6,6 +6,8 @@ import SiteCompiler
 struct ContentSurvey: Sendable {
     /// Posts without a slug of their own, by their path in the site.
     private(set) var withoutSlug: Set<String> = []
+    /// Posts with categories (`categories`, or Jekyll's `category`).
+    private(set) var categorized: Set<String> = []
     /// The title of each post and page that has one, by its path in the site.
     private(set) var titles: [String: String] = [:]
     /// Posts and pages that set their own address (`permalink`, Hugo's `url`, Zola's `path`).
@@ -33,6 +35,7 @@ struct ContentSurvey: Sendable {
             }
             if let title = fields["title"]?.text { titles[copy.source] = title } else { untitled.append(copy.source) }
             if copy.role == .post, fields["slug"]?.text == nil { withoutSlug.insert(copy.source) }
+            if copy.role == .post, ["categories", "category"].contains(where: { Self.isSet(fields[$0]) }) { categorized.insert(copy.source) }
             let address = Self.addressKeys.lazy.compactMap { fields[$0]?.text }.first
             guard let address else { continue }
             ownAddress.insert(copy.source)
@@ -64,5 +67,10 @@ struct ContentSurvey: Sendable {
     static func holdsTemplateTags(_ text: String) -> Bool {
         text.contains("{%") || text.contains("{{<") || text.contains("{{%")
             || text.range(of: #"\{\{-?\s*[A-Za-z_][A-Za-z0-9_.]*\s*(\||\(|-?\}\})"#, options: .regularExpression) != nil
+    }
+
+    /// Whether a front matter value says something: text, or a list with an item.
+    private static func isSet(_ value: YAMLValue?) -> Bool {
+        value?.text != nil || value?.items?.contains { $0.text != nil } == true
     }
 }

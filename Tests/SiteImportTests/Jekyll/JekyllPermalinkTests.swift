@@ -48,13 +48,14 @@ import Testing
     }
 
     @Test func categoriesAreKeptOnlyWhenGalleyHasThem() {
-        let plan = carried("/:categories/:title/")
+        var plan = carried("/:categories/:title/")
         if PermalinkPattern.galleyHasCategories {
             #expect(plan.settings.permalink == "/:categories/:slug/")
             #expect(plan.notes.isEmpty)
         } else {
             #expect(plan.settings.permalink == "/:slug/")
             #expect(plan.notes.map(\.message).contains { $0.contains("puts a post's categories in its address") })
+            #expect(JekyllPermalink.carry("/:categories/:title/", into: &plan))
         }
     }
 
