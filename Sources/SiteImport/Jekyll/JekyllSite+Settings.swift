@@ -40,12 +40,26 @@ extension JekyllSite {
         plan.settings.permalinkDates = "site"
         plan.setPerPage(config["paginate"] ?? config["pagination"]?["per_page"], from: "\(file): paginate")
         plan.setLanguage(config["lang"] ?? config["locale"])
+        return dropsCategories
+    }
 
+    /// Copies the settings that posts and pages print with `{{ site.KEY }}` into galley.yml as
+    /// they are, where Galley's Liquid finds them, and notes the rest.
+    func carryParams(_ config: YAMLValue, file: String, survey: ContentSurvey, into plan: inout ImportPlan) {
+        var copied: [String] = []
+        for (key, value) in config.pairs ?? [] where survey.siteKeys.contains(key) && !GalleySettings.keys.contains(key) {
+            // Galley makes url and baseurl from base_url itself.
+            guard !["url", "baseurl"].contains(key) else { continue }
+            plan.settings.params.append(GalleySettings.Param(key: key, value: value))
+            copied.append(key)
+        }
+        if !copied.isEmpty {
+            plan.check(file, "\(copied.joined(separator: ", ")) copied into galley.yml as they are, for the {{ site.… }} in posts and pages")
+        }
         for key in config.keys {
             if let note = Self.notedKeys[key] { plan.leaveOut("\(file): \(key)", note) }
         }
-        plan.leaveOut(keys: config.keys, except: Self.usedKeys.union(Self.notedKeys.keys), in: file)
-        return dropsCategories
+        plan.leaveOut(keys: config.keys, except: Self.usedKeys.union(Self.notedKeys.keys).union(copied.map { $0.lowercased() }), in: file)
     }
 
     /// Jekyll's `url` and `baseurl` joined: `https://example.com` and `/blog`.

@@ -19,6 +19,7 @@ struct JekyllSite: SiteGenerator {
         let dropsCategories = carrySettings(config, file: file ?? Self.configFiles[0], into: &plan)
         carryContent(of: source, config: config, into: &plan)
         let survey = ContentSurvey(of: &plan, from: source)
+        carryParams(config, file: file ?? Self.configFiles[0], survey: survey, into: &plan)
         if dropsCategories {
             plan.check(paths: plan.copies.map(\.source).filter(survey.categorized.contains),
                        "has categories, which Jekyll put in its address and this Galley's permalink cannot, so these posts move: add aliases")

@@ -1,3 +1,4 @@
+import Foundation
 import SiteCompiler
 
 /// What the front matter of the posts and pages carried says, as far as the import needs to
@@ -6,6 +7,8 @@ import SiteCompiler
 struct ContentSurvey: Sendable {
     /// Posts without a slug of their own, by their path in the site.
     private(set) var withoutSlug: Set<String> = []
+    /// The settings posts and pages print with `{{ site.KEY }}` (Jekyll's Liquid).
+    private(set) var siteKeys: Set<String> = []
     /// Posts with categories (`categories`, or Jekyll's `category`).
     private(set) var categorized: Set<String> = []
     /// The title of each post and page that has one, by its path in the site.
@@ -24,7 +27,10 @@ struct ContentSurvey: Sendable {
             let fields: YAMLValue
             do {
                 let text = try source.text(of: copy.source)
-                if Self.holdsTemplateTags(text) { templated.append(copy.source) }
+                if Self.holdsTemplateTags(text) {
+                    templated.append(copy.source)
+                    siteKeys.formUnion(Self.siteKeys(in: text))
+                }
                 fields = try SettingsDocument.frontMatter(of: text, path: copy.source)
             } catch let error as Diagnostic {
                 plan.check(copy.source, "Galley cannot read its front matter (\(error.line.map { "line \($0): " } ?? "")\(error.message)): fix it before building")
@@ -43,7 +49,7 @@ struct ContentSurvey: Sendable {
             if copy.role == .post || Self.normalized(address) != Self.pageAddress(copy.destination.string) { moving.append(copy.source) }
         }
         plan.check(paths: untitled, "no title in the front matter, which Galley needs (the old generator made one from the file name): add `title: …` before building")
-        plan.check(paths: templated, "holds template tags or shortcodes ({% … %}, {{ … }}, {{< … >}}, {{% … %}}), which the old generator ran and Galley's Markdown shows as they are: check how these render")
+        plan.check(paths: templated, "holds template tags or shortcodes ({% … %}, {{ … }}, {{< … >}}, {{% … %}}), which the old generator ran: Galley runs only some, so check how these render")
         plan.check(paths: moving, "sets an address of its own (\(Self.addressKeys.joined(separator: ", "))): check where the built page is, and add aliases for the old address if it moved")
     }
 
@@ -73,4 +79,12 @@ struct ContentSurvey: Sendable {
     private static func isSet(_ value: YAMLValue?) -> Bool {
         value?.text != nil || value?.items?.contains { $0.text != nil } == true
     }
+
+    /// The `KEY`s of `site.KEY` in `text`.
+    static func siteKeys(in text: String) -> Set<String> {
+        let matches = siteKey.matches(in: text, range: NSRange(text.startIndex..., in: text))
+        return Set(matches.compactMap { Range($0.range(at: 1), in: text).map { String(text[$0]) } })
+    }
+
+    private static let siteKey = try! NSRegularExpression(pattern: #"\bsite\.([A-Za-z_][A-Za-z0-9_]*)"#)
 }

@@ -1,3 +1,4 @@
+import SiteCompiler
 import Yams
 
 extension GalleySettings {
@@ -23,6 +24,7 @@ extension GalleySettings {
         if let permalinkDates { pairs.append(("permalink_dates", Node(permalinkDates))) }
         if let perPage { pairs.append(("per_page", Node(String(perPage), .init(.int)))) }
         if let language { pairs.append(("language", text(language))) }
+        for param in params { pairs.append((Self.node(.scalar(param.key, plain: true, line: 1)), Self.node(param.value))) }
         let body: String
         do {
             body = try Yams.serialize(node: Node(pairs), allowUnicode: true)
@@ -30,5 +32,15 @@ extension GalleySettings {
             throw ImportError("cannot write galley.yml: \(error)")
         }
         return "# Made by `galley import` from a \(origin) site's settings.\n" + body
+    }
+
+    /// A value as it was written: quoted text stays quoted, so that `"yes"` stays text.
+    private static func node(_ value: YAMLValue) -> Node {
+        switch value {
+        case .scalar(let text, let plain, _): plain ? Node(text) : Node(text, .init(.str), .doubleQuoted)
+        case .sequence(let items, _): Node(items.map(node))
+        case .mapping(let pairs, _): Node(pairs.map { (node(.scalar($0.key, plain: true, line: 1)), node($0.value)) })
+        case .null: Node("null", .init(.null))
+        }
     }
 }

@@ -1,3 +1,5 @@
+import SiteCompiler
+
 /// The `galley.yml` an import writes, each key taken from the site's own settings when it has
 /// a Galley meaning there.
 struct GalleySettings: Sendable, Equatable {
@@ -18,6 +20,22 @@ struct GalleySettings: Sendable, Equatable {
     var permalinkDates: String?
     var perPage: Int?
     var language: String?
+
+    /// Other settings of the site, copied as they are: layouts read them as `site.params.KEY`,
+    /// and posts as `{{ site.KEY }}`.
+    var params: [Param] = []
+
+    /// One setting copied as it is.
+    struct Param: Sendable, Equatable {
+        var key: String
+        var value: YAMLValue
+    }
+
+    /// The keys galley.yml gives a meaning of its own, which a copied setting must not take.
+    static let keys: Set<String> = [
+        "title", "description", "author", "base_url", "timezone", "permalink", "permalink_dates", "per_page", "language",
+        "feed_limit", "date_format",
+    ]
 
     /// A person, as `author` in galley.yml holds one.
     struct Author: Sendable, Equatable {

@@ -189,4 +189,29 @@ import Testing
             "_config.yml: url: the site names no address, only baseurl /blog; galley.yml says https://example.com/blog/: put the blog's real address in base_url"
         ])
     }
+
+    @Test func settingsThePostsPrintAreCopiedForGalleysLiquid() throws {
+        let scratch = try ScratchSite()
+        try scratch.write("_config.yml", """
+            title: T
+            url: https://t.example.com
+            timezone: UTC
+            permalink: pretty
+            markdown: kramdown
+            github_user: ada
+            social: {mastodon: "@ada@example.social", since: 2019}
+            quoted: "yes"
+            unused: 1
+            """)
+        try scratch.write("_posts/2020-01-02-hello.md", "---\ntitle: Hello\n---\nBy {{ site.github_user }} ({{ site.social.mastodon }}) {{ site.quoted }} on {{ site.url }}\n")
+        let report = try scratch.importSite()
+        let params = try scratch.settings().params
+        #expect(params["github_user"]?.string == "ada")
+        #expect(params["social"]?["mastodon"]?.string == "@ada@example.social")
+        #expect(params["social"]?["since"]?.int == 2019)
+        #expect(params["quoted"] == .scalar("yes", plain: false, line: params["quoted"]?.line ?? 0))
+        #expect(params["url"] == nil && params["unused"] == nil)
+        #expect(report.mentions("_config.yml: github_user, social, quoted copied into galley.yml as they are", .check))
+        #expect(report.mentions("_config.yml: settings with no Galley meaning: markdown, unused", .notCarried))
+    }
 }
