@@ -7,7 +7,7 @@ enum HugoPermalink {
         /// Each post's file and the name its address is made from (its folder's, for a bundle).
         var names: [(source: String, name: String, nested: Bool)]
         var survey: ContentSurvey
-        /// Whether Hugo lowercased addresses (`disablePathToLower` not set).
+        /// Whether Hugo lowercased addresses (`disablePathToLower` not set) where Galley cannot.
         var lowercases: Bool
         /// Whether Hugo kept a date at the start of a file name in the address (its settings do
         /// not read dates from file names).
@@ -67,7 +67,9 @@ enum HugoPermalink {
         }
         if !used.isDisjoint(with: ["slugorfilename", "slugorcontentbasename", "filename", "contentbasename"]) {
             notes.append((named { source, name in survey.withoutSlug.contains(source) && nameMoves(name) },
-                          "Hugo keeps the date at the start of a file name in the address and lowercases it; Galley takes the date off and keeps capitals, so these posts move: add a slug, or aliases"))
+                          posts.lowercases
+                            ? "Hugo keeps the date at the start of a file name in the address and lowercases it; Galley takes the date off and keeps capitals, so these posts move: add a slug, or aliases"
+                            : "Hugo keeps the date at the start of a file name in the address; Galley takes it off, so these posts move: add a slug, or aliases"))
         }
         if used.contains("title") || used.contains("slug") {
             notes.append((named { source, _ in

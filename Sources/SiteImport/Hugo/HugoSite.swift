@@ -18,7 +18,10 @@ struct HugoSite: SiteGenerator {
         let carried = content.carry(from: source, into: &plan)
         let survey = ContentSurvey(of: &plan, from: source)
         let readsFileNames = config["frontmatter"]?.pairs?.contains { $0.value.items?.contains { $0.text == ":filename" } == true } == true
-        let posts = HugoPermalink.Posts(names: carried.posts, survey: survey, lowercases: config["disablePathToLower"]?.bool != true,
+        // Hugo makes addresses lower-case unless told not to; Galley does the same when it can.
+        let hugoLowercases = config["disablePathToLower"]?.bool != true
+        if hugoLowercases, GalleyFeatures.lowercaseAddresses { plan.settings.lowercaseAddresses = true }
+        let posts = HugoPermalink.Posts(names: carried.posts, survey: survey, lowercases: hugoLowercases && !GalleyFeatures.lowercaseAddresses,
                                         keepsDates: !readsFileNames)
         carrySettings(config, section: section, posts: posts, into: &plan)
         if section == nil {

@@ -30,7 +30,7 @@ enum JekyllPermalink {
             case "output_ext": return ".html"
             case "categories":
                 usesCategories = true
-                return PermalinkPattern.galleyHasCategories ? ":categories" : ""
+                return GalleyFeatures.categoriesInAddresses ? ":categories" : ""
             default: return nil
             }
         }
@@ -42,7 +42,7 @@ enum JekyllPermalink {
             translated.pattern += ".html"
             plan.check(subject, "'\(written)' has no ending; Galley writes each post as \(translated.pattern), which servers that add .html (GitHub Pages, Netlify) serve at the old address")
         }
-        let dropsCategories = usesCategories && !PermalinkPattern.galleyHasCategories
+        let dropsCategories = usesCategories && !GalleyFeatures.categoriesInAddresses
         if dropsCategories {
             plan.check(subject, "'\(written)' puts a post's categories in its address; this Galley cannot, so the categories are left out of the pattern")
         }

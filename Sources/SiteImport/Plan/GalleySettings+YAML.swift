@@ -22,6 +22,7 @@ extension GalleySettings {
         if let timezone { pairs.append(("timezone", text(timezone))) }
         if let permalink { pairs.append(("permalink", text(permalink))) }
         if let permalinkDates { pairs.append(("permalink_dates", Node(permalinkDates))) }
+        if let lowercaseAddresses { pairs.append(("lowercase_addresses", Node(lowercaseAddresses ? "true" : "false", .init(.bool)))) }
         if let perPage { pairs.append(("per_page", Node(String(perPage), .init(.int)))) }
         if let language { pairs.append(("language", text(language))) }
         for param in params { pairs.append((Self.node(.scalar(param.key, plain: true, line: 1)), Self.node(param.value))) }

@@ -18,6 +18,8 @@ struct GalleySettings: Sendable, Equatable {
     var timezone: String?
     var permalink: String?
     var permalinkDates: String?
+    /// Whether every address is lower-case, as Hugo and Zola make them.
+    var lowercaseAddresses: Bool?
     var perPage: Int?
     var language: String?
 
@@ -33,8 +35,8 @@ struct GalleySettings: Sendable, Equatable {
 
     /// The keys galley.yml gives a meaning of its own, which a copied setting must not take.
     static let keys: Set<String> = [
-        "title", "description", "author", "base_url", "timezone", "permalink", "permalink_dates", "per_page", "language",
-        "feed_limit", "date_format",
+        "title", "description", "author", "base_url", "timezone", "permalink", "permalink_dates", "lowercase_addresses", "per_page",
+        "language", "feed_limit", "date_format",
     ]
 
     /// A person, as `author` in galley.yml holds one.

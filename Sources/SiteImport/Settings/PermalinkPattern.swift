@@ -32,9 +32,4 @@ struct PermalinkPattern: Sendable, Equatable {
         self.pattern = pattern
         self.unmapped = unmapped
     }
-
-    /// Whether Galley's permalinks take `:categories` (a post's categories as folders).
-    static var galleyHasCategories: Bool {
-        Permalink.placeholders.contains(":categories")
-    }
 }

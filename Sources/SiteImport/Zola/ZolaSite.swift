@@ -25,8 +25,13 @@ struct ZolaSite: SiteGenerator {
             plan.check("content/", "no section sorted by date or paginated (nor one named blog, posts or post): every page became a page, and the blog has no posts")
         }
         let survey = ContentSurvey(of: &plan, from: source)
-        let renamed = carried.posts.filter { survey.withoutSlug.contains($0.source) && ($0.name != $0.name.lowercased() || $0.name.contains(" ")) }.map(\.source)
-        plan.check(paths: renamed, "Zola lowercases a file name to make its address; Galley keeps it as written, so these posts move unless their front matter sets a slug")
+        // Zola makes addresses lower-case; Galley does the same when it can.
+        if GalleyFeatures.lowercaseAddresses {
+            plan.settings.lowercaseAddresses = true
+        } else {
+            let renamed = carried.posts.filter { survey.withoutSlug.contains($0.source) && $0.name != $0.name.lowercased() }.map(\.source)
+            plan.check(paths: renamed, "Zola lowercases a file name to make its address; Galley keeps it as written, so these posts move unless their front matter sets a slug")
+        }
         plan.check(paths: carried.posts.filter(\.nested).map(\.source), "in a folder of the blog section, which Zola keeps in the address (/blog/FOLDER/NAME/) and Galley does not, so these posts move: add aliases")
         let statics = source.walk("static")
         plan.leaveOut(oddities: statics)

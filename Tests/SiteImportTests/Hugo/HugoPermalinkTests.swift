@@ -57,9 +57,15 @@ import Testing
         try scratch.write("content/posts/plain.md", "---\ntitle: Plain\ndate: 2020-01-05\n---\n")
         try scratch.write("content/posts/Slugged.md", "---\ntitle: Slugged\nslug: slugged\ndate: 2020-01-06\n---\n")
         let report = try scratch.importSite()
-        #expect(report.lines(.check) == [
-            "content/posts/2020-01-02-dated.md, content/posts/Capital.md, content/posts/Trip/index.md: hugo.toml: permalinks: Hugo keeps the date at the start of a file name in the address and lowercases it; Galley takes the date off and keeps capitals, so these posts move: add a slug, or aliases"
-        ])
+        if GalleyFeatures.lowercaseAddresses {
+            #expect(report.lines(.check) == [
+                "content/posts/2020-01-02-dated.md: hugo.toml: permalinks: Hugo keeps the date at the start of a file name in the address; Galley takes it off, so these posts move: add a slug, or aliases"
+            ])
+        } else {
+            #expect(report.lines(.check) == [
+                "content/posts/2020-01-02-dated.md, content/posts/Capital.md, content/posts/Trip/index.md: hugo.toml: permalinks: Hugo keeps the date at the start of a file name in the address and lowercases it; Galley takes the date off and keeps capitals, so these posts move: add a slug, or aliases"
+            ])
+        }
         let lowered = try ScratchSite()
         try lowered.write("hugo.toml", "baseURL = \"https://h.example.com/\"\ntitle = \"H\"\ndisablePathToLower = true\n[frontmatter]\ndate = [\":filename\", \":default\"]\n")
         try lowered.write("content/posts/2020-01-02-dated.md", "---\ntitle: Dated\n---\n")

@@ -62,7 +62,10 @@ struct HugoURLParityTests {
         try scratch.write("content/posts/2020-01-04-dated.md", "---\ntitle: Dated\n---\nx\n")
         try scratch.write("content/posts/Capital.md", "---\ntitle: Capital\ndate: 2020-01-05\n---\nx\n")
         try scratch.write("content/posts/2021/nested.md", "---\ntitle: Nested\ndate: 2021-01-01\n---\nx\n")
-        try expectOnlyNamedPostsMove(scratch, moving: ["content/posts/2020-01-04-dated.md", "content/posts/Capital.md", "content/posts/2021/nested.md"])
+        // Capital.md moves unless Galley can make addresses lower-case, as Hugo does.
+        let capital = GalleyFeatures.lowercaseAddresses ? [] : ["content/posts/Capital.md"]
+        try expectOnlyNamedPostsMove(scratch, moving: ["content/posts/2020-01-04-dated.md", "content/posts/2021/nested.md"] + capital)
+        #expect(scratch.blogText("galley.yml")?.contains("lowercase_addresses: true") == GalleyFeatures.lowercaseAddresses)
     }
 
     @Test func hugosSlugAndTitlePlaceholders() throws {

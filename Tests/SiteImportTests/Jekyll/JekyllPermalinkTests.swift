@@ -12,7 +12,7 @@ import Testing
 
     /// What a pattern of Jekyll's built-in styles becomes: with `:categories` when Galley has it.
     func withCategories(_ rest: String) -> String {
-        PermalinkPattern.galleyHasCategories ? "/:categories" + rest : rest
+        GalleyFeatures.categoriesInAddresses ? "/:categories" + rest : rest
     }
 
     @Test func theBuiltInStylesAreSpeltOut() {
@@ -49,7 +49,7 @@ import Testing
 
     @Test func categoriesAreKeptOnlyWhenGalleyHasThem() {
         var plan = carried("/:categories/:title/")
-        if PermalinkPattern.galleyHasCategories {
+        if GalleyFeatures.categoriesInAddresses {
             #expect(plan.settings.permalink == "/:categories/:slug/")
             #expect(plan.notes.isEmpty)
         } else {

@@ -67,7 +67,7 @@ struct JekyllURLParityTests {
         try scratch.write("about.md", "---\ntitle: About\nlayout: default\n---\nx\n")
         try scratch.write("docs/index.md", "---\ntitle: Docs\nlayout: default\n---\nx\n")
         // A post with a category moves unless Galley's permalinks take :categories.
-        let categorized = PermalinkPattern.galleyHasCategories ? [] : ["_posts/2020-01-04-released.md"]
+        let categorized = GalleyFeatures.categoriesInAddresses ? [] : ["_posts/2020-01-04-released.md"]
         try expectOnlyNamedDocumentsMove(scratch, moving: ["about.md"] + categorized)
     }
 
