@@ -99,7 +99,10 @@ struct RealBlogImportTests {
         #expect(built.posts == 121)
         let expected = try compiled(fixture)
         #expect(expected.posts.count == 121)
-        #expect(try compiled(scratch.blog).posts == expected.posts)
+        // Hugo makes every address lower-case (ten of these posts have a slug with capitals,
+        // `Ending-OCSP`): so does the import, when Galley can, where the fixture keeps them.
+        let hugoPaths = GalleyFeatures.lowercaseAddresses ? expected.posts.map { $0.lowercased() }.sorted() : expected.posts
+        #expect(try compiled(scratch.blog).posts == hugoPaths)
         #expect(built.warnings == expected.warnings)
         // The images are where the posts link to them.
         let images = try FileManager.default.contentsOfDirectory(atPath: fixture.appending(path: "static/images/blog").path)
