@@ -1,7 +1,7 @@
 import FileSystem
 import SiteCompiler
 
-/// A Hugo site: its settings file, `content/` with the posts' section (`posts/` or `post/`)
+/// A Hugo site: its settings file, `content/` with the posts' section (`posts/`, `post/`…)
 /// and other pages, and `static/`.
 struct HugoSite: SiteGenerator {
     func recognizes(_ source: SourceFolder) -> Bool {
@@ -14,30 +14,40 @@ struct HugoSite: SiteGenerator {
         let contentFolder = try config.contentFolder(in: source)
         let staticFolder = try config.staticFolder(in: source)
         let section = Self.postsSection(config, contentFolder: contentFolder, source: source)
-        let content = SectionedContent(folder: contentFolder, postsSection: section)
-        let carried = content.carry(from: source, into: &plan)
+        let carried = SectionedContent(folder: contentFolder, postsSection: section).carry(from: source, into: &plan)
+        if section == nil {
+            plan.check(contentFolder + "/", "no posts/, post/ or blog/ section (nor one named in params.mainSections): every page became a page, and the blog has no posts")
+        }
         let survey = ContentSurvey(of: &plan, from: source)
         let readsFileNames = config["frontmatter"]?.pairs?.contains { $0.value.items?.contains { $0.text == ":filename" } == true } == true
-        // Hugo makes addresses lower-case unless told not to; Galley does the same when it can.
-        let hugoLowercases = config["disablePathToLower"]?.bool != true
-        if hugoLowercases, GalleyFeatures.lowercaseAddresses { plan.settings.lowercaseAddresses = true }
-        let posts = HugoPermalink.Posts(names: carried.posts, survey: survey, lowercases: hugoLowercases && !GalleyFeatures.lowercaseAddresses,
+        let posts = HugoPermalink.Posts(names: carried.posts, survey: survey, lowercases: Self.carryCase(config, into: &plan),
                                         keepsDates: !readsFileNames)
         carrySettings(config, section: section, posts: posts, into: &plan)
-        if section == nil {
-            plan.check(contentFolder + "/", "no posts/ or post/ section (nor one named in params.mainSections): every page became a page, and the blog has no posts")
-        }
-        let statics = source.walk(staticFolder)
-        plan.leaveOut(oddities: statics)
-        for file in statics.files {
-            plan.copy(file, to: "static/" + file.dropFirst(staticFolder.count + 1), as: .staticFile)
-        }
-        let moreStatic = config["staticDir"]?.items?.dropFirst().compactMap(\.text) ?? []
-        if !moreStatic.isEmpty {
-            plan.leaveOut("\(config.file): staticDir", "only its first folder, \(staticFolder), is carried; copy what \(moreStatic.joined(separator: ", ")) hold into static/")
-        }
+        carryStatic(config, folder: staticFolder, from: source, into: &plan)
         carryTopLevel(of: source, config: config, used: [contentFolder, staticFolder], into: &plan)
         return plan
+    }
+
+    /// Hugo makes addresses lower-case unless told not to, and Galley does the same when it
+    /// can; true when Hugo lowercased and Galley cannot, so that capitals move.
+    private static func carryCase(_ config: HugoConfig, into plan: inout ImportPlan) -> Bool {
+        guard config["disablePathToLower"]?.bool != true else { return false }
+        guard GalleyFeatures.lowercaseAddresses else { return true }
+        plan.settings.lowercaseAddresses = true
+        return false
+    }
+
+    /// The static folder's files, to `static/`.
+    private func carryStatic(_ config: HugoConfig, folder: String, from source: SourceFolder, into plan: inout ImportPlan) {
+        let statics = source.walk(folder)
+        plan.leaveOut(oddities: statics)
+        for file in statics.files {
+            plan.copy(file, to: "static/" + file.dropFirst(folder.count + 1), as: .staticFile)
+        }
+        let more = config["staticDir"]?.items?.dropFirst().compactMap(\.text) ?? []
+        if !more.isEmpty {
+            plan.leaveOut("\(config.file): staticDir", "only its first folder, \(folder), is carried; copy what \(more.joined(separator: ", ")) hold into static/")
+        }
     }
 
     /// The section whose pages are the posts: the first of `params.mainSections`, `posts`,
