@@ -1,3 +1,4 @@
+import Foundation
 import SiteCompiler
 
 extension JekyllSite {
@@ -59,7 +60,15 @@ extension JekyllSite {
         for key in config.keys {
             if let note = Self.notedKeys[key] { plan.leaveOut("\(file): \(key)", note) }
         }
-        plan.leaveOut(keys: config.keys, except: Self.usedKeys.union(Self.notedKeys.keys).union(copied.map { $0.lowercased() }), in: file)
+        var handled = Self.usedKeys.union(Self.notedKeys.keys).union(copied.map { $0.lowercased() })
+        // Galley cuts excerpts where Jekyll does with this separator, and at the first paragraph as Jekyll's default.
+        if let separator = config["excerpt_separator"]?.string {
+            handled.insert("excerpt_separator")
+            if separator.trimmingCharacters(in: .whitespacesAndNewlines) != "<!--more-->" {
+                plan.check("\(file): excerpt_separator", "Galley cuts an excerpt at a <!--more--> line, not at '\(separator)': posts that use it show their first paragraph in lists")
+            }
+        }
+        plan.leaveOut(keys: config.keys, except: handled, in: file)
     }
 
     /// Jekyll's `url` and `baseurl` joined: `https://example.com` and `/blog`.

@@ -202,6 +202,7 @@ import Testing
             social: {mastodon: "@ada@example.social", since: 2019}
             quoted: "yes"
             unused: 1
+            excerpt_separator: <!-- cut -->
             """)
         try scratch.write("_posts/2020-01-02-hello.md", "---\ntitle: Hello\n---\nBy {{ site.github_user }} ({{ site.social.mastodon }}) {{ site.quoted }} on {{ site.url }}\n")
         let report = try scratch.importSite()
@@ -213,5 +214,6 @@ import Testing
         #expect(params["url"] == nil && params["unused"] == nil)
         #expect(report.mentions("_config.yml: github_user, social, quoted copied into galley.yml as they are", .check))
         #expect(report.mentions("_config.yml: settings with no Galley meaning: markdown, unused", .notCarried))
+        #expect(report.mentions("_config.yml: excerpt_separator: Galley cuts an excerpt at a <!--more--> line, not at '<!-- cut -->'", .check))
     }
 }
