@@ -68,6 +68,11 @@ let package = Package(
             plugins: ["EmbedTheme"]
         ),
         .target(name: "GitSource", dependencies: ["CLibGit2", "FileSystem", "SiteSource"]),
+        // `galley import`: a Jekyll, Hugo or Zola site folder turned into a Galley blog folder.
+        .target(
+            name: "SiteImport",
+            dependencies: ["FileSystem", "SiteSource", "SiteCompiler", .product(name: "Yams", package: "Yams")]
+        ),
         .target(
             name: "Previews",
             dependencies: [
@@ -80,7 +85,7 @@ let package = Package(
         .executableTarget(
             name: "galley",
             dependencies: [
-                "FileSystem", "SiteSource", "SiteCompiler", "GitSource", "Previews",
+                "FileSystem", "SiteSource", "SiteCompiler", "GitSource", "Previews", "SiteImport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -101,5 +106,6 @@ let package = Package(
         .testTarget(name: "PreviewsTests", dependencies: ["Previews", "GitSource", "SiteSource", "SiteCompiler"]),
         // read-output.py is run by the tests, with Debian's python3 and feedparser.
         .testTarget(name: "galleyTests", dependencies: ["SiteCompiler", "Previews"], exclude: ["Support/read-output.py"]),
+        .testTarget(name: "SiteImportTests", dependencies: ["SiteImport", "SiteCompiler", "SiteSource", "FileSystem"]),
     ]
 )

@@ -1,0 +1,40 @@
+import SiteCompiler
+
+extension HugoSite {
+    /// The settings the import reads, lowercased as Hugo reads them.
+    static let usedKeys: Set<String> = [
+        "baseurl", "title", "languagecode", "defaultcontentlanguage", "timezone", "permalinks", "paginate", "pagination",
+        "params", "author", "contentdir", "staticdir", "frontmatter", "disablepathtolower",
+    ]
+
+    /// Settings with notes of their own.
+    static let notedKeys: [String: String] = [
+        "theme": "a Hugo theme: Galley renders with its own theme (add layouts/ to change it)",
+        "module": "Hugo modules (themes and components): Galley has none",
+        "languages": "only the default language's content is carried; Galley builds one language",
+        "menu": "menus: Galley's navigation lists the top-level pages, ordered by weight",
+        "menus": "menus: Galley's navigation lists the top-level pages, ordered by weight",
+        "taxonomies": "Galley has tags only (categories and other taxonomies are not pages of their own)",
+    ]
+
+    func carrySettings(_ config: HugoConfig, section: String?, posts: HugoPermalink.Posts, into plan: inout ImportPlan) {
+        let file = config.file
+        plan.setTitle(config["title"], from: "\(file): title")
+        plan.setDescription(config.param("description"))
+        plan.setAuthor(config.param("author") ?? config["author"], from: "\(file): params.author")
+        plan.setBaseURL(config["baseURL"]?.text, from: "\(file): baseURL")
+        plan.setTimezone(config["timeZone"], from: "\(file): timeZone")
+        plan.setLanguage(config["languageCode"] ?? config["defaultContentLanguage"])
+        plan.setPerPage(config["pagination"]?.value(ignoringCase: "pagerSize") ?? config["paginate"], from: "\(file): pagination")
+        if let section { HugoPermalink.carry(config["permalinks"], section: section, file: file, posts: posts, into: &plan) }
+
+        for key in config.root.keys {
+            if let note = Self.notedKeys[key.lowercased()] { plan.leaveOut("\(file): \(key)", note) }
+        }
+        plan.leaveOut(keys: config.root.keys, except: Self.usedKeys.union(Self.notedKeys.keys), in: file)
+        for other in config.otherFiles {
+            let base = SourcePath.lastName(other).split(separator: ".").first.map(String.init) ?? ""
+            plan.leaveOut(other, Self.notedKeys[base] ?? "settings with no Galley meaning")
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// What an import did: how much it carried, and the notes (left behind, worth a check).
+public struct ImportReport: Sendable, CustomStringConvertible {
+    /// The generator the site was read as.
+    public var generator: GeneratorKind
+    /// The blog folder written.
+    public var destination: String
+    public var posts: Int
+    public var pages: Int
+    /// Static files, and the files beside posts and pages.
+    public var files: Int
+    public var drafts: Int
+    public var notes: [ImportNote]
+
+    /// The report as printed: a summary line, then what was not carried over and what to check.
+    public var description: String {
+        func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
+        var counts = [plural(posts, "post"), plural(pages, "page"), plural(files, "other file")]
+        if drafts > 0 { counts.append(plural(drafts, "draft")) }
+        var lines = ["Imported a \(generator.name) site into \(destination): \(counts.joined(separator: ", "))."]
+        for (kind, heading) in [(ImportNote.Kind.notCarried, "Not carried over:"), (.check, "To check:")] {
+            let chosen = notes.filter { $0.kind == kind }
+            guard !chosen.isEmpty else { continue }
+            lines.append(heading)
+            lines += chosen.map { "  \($0)" }
+        }
+        lines.append("Build it with: galley build \(Self.shellWord(destination))")
+        return lines.joined(separator: "\n")
+    }
+
+    /// `word` as a shell reads it back: as it is when it is plain, else in single quotes.
+    static func shellWord(_ word: String) -> String {
+        let plain = !word.isEmpty && word.unicodeScalars.allSatisfy {
+            $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "/._-+,:@%".unicodeScalars.contains($0))
+        }
+        return plain ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}

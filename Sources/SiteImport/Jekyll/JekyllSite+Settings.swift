@@ -1,0 +1,84 @@
+import Foundation
+import SiteCompiler
+
+extension JekyllSite {
+    /// The keys of `_config.yml` that the import reads.
+    static let usedKeys: Set<String> = [
+        "title", "name", "description", "url", "baseurl", "timezone", "permalink", "paginate", "pagination", "author",
+        "lang", "locale", "exclude", "include", "collections",
+    ]
+
+    /// Keys that have notes of their own.
+    static let notedKeys: [String: String] = [
+        "theme": "a gem theme: Galley renders with its own theme (add layouts/ to change it)",
+        "remote_theme": "a theme from GitHub: Galley renders with its own theme (add layouts/ to change it)",
+        "plugins": "Jekyll plugins: Galley has none; it makes feeds, a sitemap, tag pages and redirects itself",
+        "gems": "Jekyll plugins: Galley has none; it makes feeds, a sitemap, tag pages and redirects itself",
+        "paginate_path": "Galley's later home pages are always /page/2/, /page/3/…",
+        "defaults": "front matter defaults: Galley does not apply them, so a default layout, author, permalink or published: false is lost; write it into the files that need it",
+    ]
+
+    /// Carries the settings; true when posts with categories move, as the permalink had them.
+    func carrySettings(_ config: YAMLValue, file: String, into plan: inout ImportPlan) -> Bool {
+        var dropsCategories = false
+        plan.setTitle(config["title"] ?? config["name"], from: "\(file): title")
+        plan.setDescription(config["description"])
+        plan.setAuthor(config["author"], from: "\(file): author")
+        let baseurl = config["baseurl"]?.text
+        if config["url"]?.text == nil, let baseurl, baseurl != "/" {
+            // The placeholder keeps the path, so that links inside the blog already work.
+            plan.check("\(file): url", "the site names no address, only baseurl \(baseurl); galley.yml says \(Self.baseURL(url: "https://example.com", baseurl: baseurl)!): put the blog's real address in base_url")
+            plan.setBaseURL(Self.baseURL(url: "https://example.com", baseurl: baseurl), from: "\(file): url")
+        } else {
+            plan.setBaseURL(Self.baseURL(url: config["url"]?.text, baseurl: baseurl), from: "\(file): url")
+        }
+        if config["timezone"]?.text == nil {
+            plan.check("\(file): timezone", "not set, so Jekyll used the timezone of the machine that built the site; Galley uses UTC: set timezone if posts dated without an offset change day")
+        }
+        plan.setTimezone(config["timezone"], from: "\(file): timezone")
+        dropsCategories = JekyllPermalink.carry(config["permalink"]?.text, into: &plan)
+        // Jekyll puts a post on the day its date falls on in the site's timezone.
+        plan.settings.permalinkDates = "site"
+        plan.setPerPage(config["paginate"] ?? config["pagination"]?["per_page"], from: "\(file): paginate")
+        plan.setLanguage(config["lang"] ?? config["locale"])
+        return dropsCategories
+    }
+
+    /// Copies the settings that posts and pages print with `{{ site.KEY }}` into galley.yml as
+    /// they are, where Galley's Liquid finds them, and notes the rest.
+    func carryParams(_ config: YAMLValue, file: String, survey: ContentSurvey, into plan: inout ImportPlan) {
+        var copied: [String] = []
+        for (key, value) in config.pairs ?? [] where survey.siteKeys.contains(key) && !GalleySettings.keys.contains(key) {
+            // Galley makes url and baseurl from base_url itself.
+            guard !["url", "baseurl"].contains(key) else { continue }
+            plan.settings.params.append(GalleySettings.Param(key: key, value: value))
+            copied.append(key)
+        }
+        if !copied.isEmpty {
+            plan.check(file, "\(copied.joined(separator: ", ")) copied into galley.yml as they are, for the {{ site.… }} in posts and pages")
+        }
+        for key in config.keys {
+            if let note = Self.notedKeys[key] { plan.leaveOut("\(file): \(key)", note) }
+        }
+        var handled = Self.usedKeys.union(Self.notedKeys.keys).union(copied.map { $0.lowercased() })
+        // Galley cuts excerpts where Jekyll does with this separator, and at the first paragraph as Jekyll's default.
+        if let separator = config["excerpt_separator"]?.string {
+            handled.insert("excerpt_separator")
+            if separator.trimmingCharacters(in: .whitespacesAndNewlines) != "<!--more-->" {
+                plan.check("\(file): excerpt_separator", "Galley cuts an excerpt at a <!--more--> line, not at '\(separator)': posts that use it show their first paragraph in lists")
+            }
+        }
+        plan.leaveOut(keys: config.keys, except: handled, in: file)
+    }
+
+    /// Jekyll's `url` and `baseurl` joined: `https://example.com` and `/blog`.
+    static func baseURL(url: String?, baseurl: String?) -> String? {
+        guard var joined = url else { return nil }
+        while joined.hasSuffix("/") { joined.removeLast() }
+        if var path = baseurl {
+            while path.hasSuffix("/") { path.removeLast() }
+            if !path.isEmpty { joined += path.hasPrefix("/") ? path : "/" + path }
+        }
+        return joined + "/"
+    }
+}

@@ -1,0 +1,38 @@
+import SiteCompiler
+
+/// A Jekyll site: `_config.yml`, `_posts/`, `_drafts/`, pages with front matter anywhere, and
+/// every other file copied to the site as it is.
+struct JekyllSite: SiteGenerator {
+    static let configFiles = ["_config.yml", "_config.yaml", "_config.toml"]
+
+    func recognizes(_ source: SourceFolder) -> Bool {
+        Self.configFiles.contains(where: source.isFile) || source.isFolder("_posts")
+    }
+
+    func plan(_ source: SourceFolder) throws(ImportError) -> ImportPlan {
+        var plan = ImportPlan(settings: GalleySettings(origin: "Jekyll"))
+        let file = SettingsFile.first(of: Self.configFiles, in: source)
+        let config = try file.map { file throws(ImportError) in try SettingsFile.read(file, from: source) } ?? .null(line: 1)
+        guard config.pairs != nil || config.string == nil && config.items == nil else {
+            throw ImportError("\(source.path)/\(file ?? Self.configFiles[0]): settings must be `key: value` lines")
+        }
+        let dropsCategories = carrySettings(config, file: file ?? Self.configFiles[0], into: &plan)
+        carryContent(of: source, config: config, into: &plan)
+        let survey = ContentSurvey(of: &plan, from: source)
+        carryParams(config, file: file ?? Self.configFiles[0], survey: survey, into: &plan)
+        if dropsCategories {
+            plan.check(paths: plan.copies.map(\.source).filter(survey.categorized.contains),
+                       "has categories, which Jekyll put in its address and this Galley's permalink cannot, so these posts move: add aliases")
+        }
+        notePageAddresses(plan.copies.filter { $0.role == .page && !survey.ownAddress.contains($0.source) }, into: &plan)
+        return plan
+    }
+
+    /// Jekyll publishes `about.md` at `/about.html` unless the site's permalink ends in `/` or
+    /// the page sets its own; Galley at `/about/`.
+    private func notePageAddresses(_ pages: [FileCopy], into plan: inout ImportPlan) {
+        guard plan.settings.permalink?.hasSuffix("/") != true else { return }
+        let moved = pages.filter { !$0.destination.string.hasSuffix("/index.md") && $0.destination.string != "pages/index.md" }
+        plan.check(paths: moved.map(\.source), "Jekyll published these at PATH.html, Galley at PATH/: add `aliases: [/PATH.html]` to keep old links working")
+    }
+}

@@ -1,0 +1,48 @@
+import SiteCompiler
+
+/// The `galley.yml` an import writes, each key taken from the site's own settings when it has
+/// a Galley meaning there.
+struct GalleySettings: Sendable, Equatable {
+    static let fileName = "galley.yml"
+    /// What `base_url` says when the site names no address of its own.
+    static let placeholderBaseURL = "https://example.com/"
+    /// What `title` says when the site has none.
+    static let placeholderTitle = "Untitled blog"
+
+    /// The name of the generator the settings were read from, for the file's opening comment.
+    var origin: String
+    var title = placeholderTitle
+    var description: String?
+    var author: Author?
+    var baseURL = placeholderBaseURL
+    var timezone: String?
+    var permalink: String?
+    var permalinkDates: String?
+    /// Whether every address is lower-case, as Hugo and Zola make them.
+    var lowercaseAddresses: Bool?
+    var perPage: Int?
+    var language: String?
+
+    /// Other settings of the site, copied as they are: layouts read them as `site.params.KEY`,
+    /// and posts as `{{ site.KEY }}`.
+    var params: [Param] = []
+
+    /// One setting copied as it is.
+    struct Param: Sendable, Equatable {
+        var key: String
+        var value: YAMLValue
+    }
+
+    /// The keys galley.yml gives a meaning of its own, which a copied setting must not take.
+    static let keys: Set<String> = [
+        "title", "description", "author", "base_url", "timezone", "permalink", "permalink_dates", "lowercase_addresses", "per_page",
+        "language", "feed_limit", "date_format",
+    ]
+
+    /// A person, as `author` in galley.yml holds one.
+    struct Author: Sendable, Equatable {
+        var name: String
+        var email: String?
+        var url: String?
+    }
+}

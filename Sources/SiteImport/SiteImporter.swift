@@ -1,0 +1,33 @@
+/// `galley import SRC DEST`: reads a Jekyll, Hugo or Zola site folder and writes a Galley blog
+/// folder, posts and pages copied byte for byte, and reports what it did not carry.
+///
+/// Nothing outside the site is read (links in it are listed, never followed), nothing outside
+/// the destination is written, and the destination appears only when the blog is whole.
+public struct SiteImporter: Sendable {
+    /// The site folder.
+    public var source: String
+    /// The blog folder to make: missing, or an empty folder.
+    public var destination: String
+    /// The generator to read the site as; found from the site's files when nil.
+    public var generator: GeneratorKind?
+
+    public init(source: String, destination: String, generator: GeneratorKind? = nil) {
+        self.source = source
+        self.destination = destination
+        self.generator = generator
+    }
+
+    /// Imports the site; an error, and nothing written, when the site cannot be read or the
+    /// destination is not new or empty.
+    public func run() throws(ImportError) -> ImportReport {
+        let site = try SourceFolder(source)
+        let writer = try BlogWriter(destination: destination)
+        let kind = if let generator { generator } else { try GeneratorKind.detect(site) }
+        let plan = try kind.generator.plan(site)
+        try writer.write(plan, from: site)
+        return ImportReport(
+            generator: kind, destination: destination, posts: plan.count(.post), pages: plan.count(.page),
+            files: plan.count(.staticFile) + plan.count(.postFile) + plan.count(.pageFile), drafts: plan.count(.draft),
+            notes: plan.notes)
+    }
+}

@@ -1,0 +1,36 @@
+import SiteCompiler
+
+extension ZolaSite {
+    static let usedKeys: Set<String> = ["base_url", "title", "description", "default_language", "author", "extra"]
+
+    /// Settings with notes of their own.
+    static let notedKeys: [String: String] = [
+        "theme": "a Zola theme: Galley renders with its own theme (add layouts/ to change it)",
+        "taxonomies": "Galley has tags only (categories and other taxonomies are not pages of their own)",
+        "languages": "only the default language's content is carried; Galley builds one language",
+        "compile_sass": "Galley does not compile Sass; put the built CSS in static/ (static/style.css replaces the theme's)",
+    ]
+
+    func carrySettings(_ config: YAMLValue, blog: ZolaBlogSection?, into plan: inout ImportPlan) {
+        let file = Self.configFile
+        plan.setTitle(config["title"], from: "\(file): title")
+        plan.setDescription(config["description"])
+        plan.setAuthor(config["author"] ?? config["extra"]?["author"], from: "\(file): author")
+        plan.setBaseURL(config["base_url"]?.text, from: "\(file): base_url")
+        plan.setLanguage(config["default_language"])
+        if let blog {
+            plan.setPerPage(blog.paginateBy, from: "\(blog.indexFile): paginate_by")
+            // Zola's address for a page: its section's, then its slug.
+            let section = blog.path.isEmpty ? "" : "/" + blog.path
+            plan.setPermalink(section + "/:slug/", from: "content/\(blog.path)", original: section + "/{slug}/")
+        }
+        for key in config.keys {
+            if let note = Self.notedKeys[key] { plan.leaveOut("\(file): \(key)", note) }
+        }
+        plan.leaveOut(keys: config.keys, except: Self.usedKeys.union(Self.notedKeys.keys), in: file)
+        let extra = config["extra"]?.keys.filter { $0 != "author" } ?? []
+        if !extra.isEmpty {
+            plan.leaveOut("\(file): [extra]", "the theme's own settings: \(extra.joined(separator: ", ")); Galley's layouts read galley.yml's keys as site.params, so add any they need there")
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import Testing
+
+@testable import SiteImport
+
+@Suite struct HugoPermalinkTests {
+    /// A Hugo site whose hugo.toml ends with `settings`, with one post of `frontMatter`, imported.
+    func imported(_ settings: String, frontMatter: String = "title: Hello\nslug: hi") throws -> (ImportReport, ScratchSite) {
+        let scratch = try ScratchSite()
+        try scratch.write("hugo.toml", "baseURL = \"https://h.example.com/\"\ntitle = \"H\"\n" + settings)
+        try scratch.write("content/posts/hello.md", "---\n\(frontMatter)\ndate: 2021-02-03\n---\n")
+        return (try scratch.importSite(), scratch)
+    }
+
+    @Test func withoutPermalinksPostsLiveUnderTheirSection() throws {
+        let (_, scratch) = try imported("")
+        #expect(try scratch.settings().permalink.pattern == "/posts/:slug/")
+        #expect(try scratch.postPaths() == ["/posts/hi/"])
+    }
+
+    @Test func placeholdersMapOneForOne() throws {
+        for (written, galley) in [
+            ("/:year/:month/:day/:slug/", "/:year/:month/:day/:slug/"),
+            ("/:section/:slugorfilename", "/posts/:slug/"),
+            ("/:year/:title/", "/:year/:title/"),
+            ("/archive/:year/:slug.html", "/archive/:year/:slug.html"),
+        ] {
+            let (report, scratch) = try imported("[permalinks]\nposts = \"\(written)\"\n")
+            #expect(try scratch.settings().permalink.pattern == galley, "\(written)")
+            #expect(report.lines(.check).isEmpty, "\(written)")
+        }
+    }
+
+    @Test func theNewerPageTableIsRead() throws {
+        let (_, scratch) = try imported("[permalinks.page]\nposts = \"/p/:year/:slug/\"\n")
+        #expect(try scratch.settings().permalink.pattern == "/p/:year/:slug/")
+    }
+
+    @Test func aSlugThatFallsBackDifferentlyIsNamed() throws {
+        let (report, _) = try imported("[permalinks]\nposts = \"/:slug/\"\n", frontMatter: "title: Hello")
+        #expect(report.mentions("content/posts/hello.md: hugo.toml: permalinks: Hugo's :slug takes the title", .check))
+        let (quiet, _) = try imported("[permalinks]\nposts = \"/:slug/\"\n")
+        #expect(quiet.lines(.check).isEmpty)
+    }
+
+    @Test func whatHasNoMatchIsReportedNotGuessed() throws {
+        let (report, scratch) = try imported("[permalinks]\nposts = \"/:weekdayname/:slug/\"\n")
+        #expect(try scratch.settings().permalink.pattern == "/:year/:month/:day/:slug/")
+        #expect(report.mentions("'/:weekdayname/:slug/' uses :weekdayname, which Galley has no match for", .check))
+    }
+
+    @Test func namesThatHugoLowercasedOrKeptDatedAreNamed() throws {
+        let scratch = try ScratchSite()
+        try scratch.write("hugo.toml", "baseURL = \"https://h.example.com/\"\ntitle = \"H\"\n")
+        try scratch.write("content/posts/2020-01-02-dated.md", "---\ntitle: Dated\n---\n")
+        try scratch.write("content/posts/Capital.md", "---\ntitle: Capital\ndate: 2020-01-03\n---\n")
+        try scratch.write("content/posts/Trip/index.md", "---\ntitle: Trip\ndate: 2020-01-04\n---\n")
+        try scratch.write("content/posts/plain.md", "---\ntitle: Plain\ndate: 2020-01-05\n---\n")
+        try scratch.write("content/posts/Slugged.md", "---\ntitle: Slugged\nslug: slugged\ndate: 2020-01-06\n---\n")
+        let report = try scratch.importSite()
+        if GalleyFeatures.lowercaseAddresses {
+            #expect(report.lines(.check) == [
+                "content/posts/2020-01-02-dated.md: hugo.toml: permalinks: Hugo keeps the date at the start of a file name in the address; Galley takes it off, so these posts move: add a slug, or aliases"
+            ])
+        } else {
+            #expect(report.lines(.check) == [
+                "content/posts/2020-01-02-dated.md, content/posts/Capital.md, content/posts/Trip/index.md: hugo.toml: permalinks: Hugo keeps the date at the start of a file name in the address and lowercases it; Galley takes the date off and keeps capitals, so these posts move: add a slug, or aliases"
+            ])
+        }
+        let lowered = try ScratchSite()
+        try lowered.write("hugo.toml", "baseURL = \"https://h.example.com/\"\ntitle = \"H\"\ndisablePathToLower = true\n[frontmatter]\ndate = [\":filename\", \":default\"]\n")
+        try lowered.write("content/posts/2020-01-02-dated.md", "---\ntitle: Dated\n---\n")
+        try lowered.write("content/posts/Capital.md", "---\ntitle: Capital\ndate: 2020-01-03\n---\n")
+        #expect(try lowered.importSite().lines(.check) == [])
+    }
+
+    @Test func titlesWithAccentsAreNamedWhereTheTitleMakesTheAddress() throws {
+        let (report, _) = try imported("[permalinks]\nposts = \"/:year/:title/\"\n", frontMatter: "title: Ünïcode Títle")
+        #expect(report.mentions("content/posts/hello.md: hugo.toml: permalinks: Hugo keeps accented letters", .check))
+        let (plain, _) = try imported("[permalinks]\nposts = \"/:year/:title/\"\n", frontMatter: "title: Plain title")
+        #expect(plain.lines(.check) == [])
+    }
+}

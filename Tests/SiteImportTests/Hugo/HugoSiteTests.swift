@@ -1,0 +1,154 @@
+import Foundation
+import SiteCompiler
+import Testing
+
+@testable import SiteImport
+
+@Suite struct HugoSiteTests {
+    @Test func settingsCarryFromHugoToml() throws {
+        let scratch = try ScratchSite()
+        try scratch.write("hugo.toml", """
+            baseURL = "https://hugo.example.com/"
+            title = "Hugo Notes"
+            languageCode = "de-de"
+            timeZone = "Europe/Vienna"
+            theme = "ananke"
+            enableRobotsTXT = true
+
+            [pagination]
+            pagerSize = 12
+
+            [permalinks]
+            posts = "/:year/:month/:slug"
+
+            [params]
+            description = "Notizen"
+            author = { name = "Hedy", email = "hedy@example.com" }
+            """)
+        try scratch.write("content/posts/first.md", "+++\ntitle = \"First\"\ndate = 2021-02-03T10:00:00+01:00\n+++\nHallo\n")
+        let report = try scratch.importSite()
+        let settings = try scratch.settings()
+        #expect(settings.title == "Hugo Notes")
+        #expect(settings.baseURL.absoluteString == "https://hugo.example.com/")
+        #expect(settings.language == "de-DE")
+        #expect(settings.timeZone.identifier == "Europe/Vienna")
+        #expect(settings.perPage == 12)
+        #expect(settings.permalink.pattern == "/:year/:month/:slug/")
+        #expect(settings.permalinkDates == .written)
+        #expect(settings.description == "Notizen")
+        #expect(settings.author == SiteConfig.Author(name: "Hedy", email: "hedy@example.com"))
+        #expect(report.mentions("hugo.toml: theme: a Hugo theme", .notCarried))
+        #expect(report.mentions("hugo.toml: settings with no Galley meaning: enableRobotsTXT", .notCarried))
+        #expect(try scratch.postPaths() == ["/2021/02/first/"])
+    }
+
+    @Test func theConfigFolderAndItsParamsFileAreRead() throws {
+        let scratch = try ScratchSite()
+        try scratch.write("config/_default/hugo.yaml", "baseurl: https://folder.example.com\ntitle: From the folder\npaginate: 3\n")
+        try scratch.write("config/_default/params.toml", "description = \"Said in params.toml\"\n")
+        try scratch.write("config/_default/menus.toml", "[[main]]\nname = \"Home\"\n")
+        try scratch.write("config/production/hugo.toml", "baseURL = \"https://prod.example.com\"\n")
+        try scratch.write("content/post/a.md", "---\ntitle: A\n---\n")
+        let report = try scratch.importSite()
+        let settings = try scratch.settings()
+        #expect(settings.title == "From the folder")
+        #expect(settings.baseURL.absoluteString == "https://folder.example.com/")
+        #expect(settings.perPage == 3)
+        #expect(settings.description == "Said in params.toml")
+        #expect(settings.permalink.pattern == "/post/:slug/")
+        #expect(report.mentions("config/_default/menus.toml: menus", .notCarried))
+        #expect(report.mentions("config/production/: settings for other environments", .notCarried))
+    }
+
+    @Test func anOlderConfigTomlIsHugosWhenItNamesBaseURL() throws {
+        let scratch = try ScratchSite()
+        try scratch.write("config.toml", "BaseURL = \"https://old.example.com\"\ntitle = \"Old\"\n")
+        try scratch.write("content/posts/a.md", "---\ntitle: A\n---\n")
+        let report = try scratch.importSite()
+        #expect(report.generator == .hugo)
+        #expect(try scratch.settings().baseURL.absoluteString == "https://old.example.com/")
+    }
+
+    @Test func postsBundlesPagesAndStaticFilesGoWhereGalleyReadsThem() throws {
+        let scratch = try ScratchSite()
+        try scratch.write("hugo.toml", "baseURL = \"https://h.example.com/\"\ntitle = \"H\"\n")
+        try scratch.write("content/_index.md", "---\ntitle: Home\n---\n")
+        try scratch.write("content/posts/_index.md", "---\ntitle: Posts\n---\n")
+        try scratch.write("content/posts/plain.md", "---\ntitle: Plain\ndate: 2020-01-01\n---\n")
+        try scratch.write("content/posts/trip/index.md", "---\ntitle: Trip\ndate: 2020-02-02\n---\n![view](view.jpg)\n")
+        try scratch.write("content/posts/trip/view.jpg", "JPEG")
+        try scratch.write("content/posts/raw.html", "---\ntitle: Raw\ndate: 2020-03-03\n---\n<p>Raw</p>\n")
+        try scratch.write("content/posts/notes.org", "#+title: Org\n")
+        try scratch.write("content/about.md", "---\ntitle: About\n---\n")
+        try scratch.write("content/projects/galley/index.md", "---\ntitle: Galley\n---\n")
+        try scratch.write("content/projects/galley/shot.png", "PNG")
+        try scratch.write("static/favicon.ico", "ICO")
+        try scratch.write("layouts/_default/single.html", "{{ .Content }}")
+        try scratch.write("archetypes/default.md", "---\n---\n")
+        try scratch.write("public/index.html", "old output")
+        let report = try scratch.importSite()
+        #expect(scratch.blogFiles() == [
+            "galley.yml",
+            "pages/about.md",
+            "pages/projects/galley/index.md",
+            "pages/projects/galley/shot.png",
+            "posts/plain.md",
+            "posts/raw.html",
+            "posts/trip/index.md",
+            "posts/trip/view.jpg",
+            "static/favicon.ico",
+        ])
+        #expect(report.posts == 3)
+        #expect(report.pages == 2)
+        #expect(report.mentions("content/_index.md, content/posts/_index.md: a section's own list page", .notCarried))
+        #expect(report.mentions("content/posts/notes.org: a format Galley does not render", .notCarried))
+        #expect(report.mentions("layouts/: Go templates", .notCarried))
+        #expect(report.mentions("archetypes/: templates for `hugo new`", .notCarried))
+        #expect(report.mentions("public: build output", .notCarried))
+        #expect(try scratch.postPaths() == ["/posts/plain/", "/posts/raw/", "/posts/trip/"])
+        let compiled = try scratch.compile()
+        #expect(compiled.output.files.keys.contains("posts/trip/view.jpg"))
+        #expect(compiled.output.files.keys.contains("projects/galley/shot.png"))
+    }
+
+    @Test func theFirstOfSeveralStaticFoldersIsCarried() throws {
+        let scratch = try ScratchSite()
+        try scratch.write("hugo.toml", "baseURL = \"https://h.example.com/\"\ntitle = \"H\"\nstaticDir = [\"public-files\", \"extra\"]\n")
+        try scratch.write("public-files/logo.svg", "<svg/>")
+        try scratch.write("extra/more.txt", "more")
+        let report = try scratch.importSite()
+        #expect(scratch.blogFiles() == ["galley.yml", "static/logo.svg"])
+        #expect(report.mentions("hugo.toml: staticDir: only its first folder, public-files, is carried; copy what extra hold", .notCarried))
+    }
+
+    @Test func folderSettingsThatLeaveTheSiteAreRefused() throws {
+        for (key, value) in [("contentDir", "../elsewhere"), ("staticDir", "/etc"), ("contentDir", "a/../../b")] {
+            let scratch = try ScratchSite()
+            try scratch.write("hugo.toml", "baseURL = \"https://h.example.com/\"\ntitle = \"H\"\n\(key) = \"\(value)\"\n")
+            #expect {
+                try scratch.importSite()
+            } throws: { error in
+                (error as? ImportError)?.message.contains("\(key) '\(value)'") == true
+            }
+            #expect(!FileManager.default.fileExists(atPath: scratch.blog.path))
+        }
+    }
+
+    @Test func theDefaultLanguagesContentFolderIsRead() throws {
+        let scratch = try ScratchSite()
+        try scratch.write("hugo.toml", """
+            baseURL = "https://h.example.com/"
+            title = "H"
+            defaultContentLanguage = "en"
+            [languages.en]
+            contentDir = "content/en"
+            [languages.fr]
+            contentDir = "content/fr"
+            """)
+        try scratch.write("content/en/post/hello.md", "---\ntitle: Hello\n---\n")
+        try scratch.write("content/fr/post/bonjour.md", "---\ntitle: Bonjour\n---\n")
+        let report = try scratch.importSite()
+        #expect(scratch.blogFiles() == ["galley.yml", "posts/hello.md"])
+        #expect(report.mentions("hugo.toml: languages: only the default language's content", .notCarried))
+    }
+}
