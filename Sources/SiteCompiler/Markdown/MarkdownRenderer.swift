@@ -113,7 +113,7 @@ public struct MarkdownRenderer: Sendable {
         guard UTF8Search.contains("data-footnote", in: html) else { return html }
         var html = html
         for (cmark, theirs) in [("href=\"#fn-", "href=\"#fn:"), ("id=\"fn-", "id=\"fn:"), ("href=\"#fnref-", "href=\"#fnref:"), ("id=\"fnref-", "id=\"fnref:")] {
-            html = html.replacingOccurrences(of: cmark, with: theirs)
+            html = UTF8Search.replacing(cmark, with: theirs, in: html)
         }
         return html
     }

@@ -52,6 +52,6 @@ struct MathSpans: Sendable {
     }
 
     private static func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+        UTF8Search.replacing(">", with: "&gt;", in: UTF8Search.replacing("<", with: "&lt;", in: UTF8Search.replacing("&", with: "&amp;", in: text)))
     }
 }
