@@ -139,6 +139,28 @@ extension PagePlanner {
         }
     }
 
+    /// A post or page whose address has capitals (`/2024/12/05/Ending-OCSP/`) is also answered at
+    /// the lower-cased address, which Hugo would have given it and other sites may link: a
+    /// redirect there, unless something else has that address or one of its folders.
+    func addLowercaseAddresses(to tree: inout OutputTree) {
+        for rendered in site.posts + site.pages {
+            let path = rendered.document.path
+            // Most addresses are lower-case ASCII already: no need to make a lower-cased copy.
+            guard path.utf8.contains(where: { ($0 >= 0x41 && $0 <= 0x5A) || $0 >= 0x80 }) else { continue }
+            let lower = path.lowercased()
+            guard lower != path else { continue }
+            let output = file(lower)
+            var folder = RelativePath.folder(of: output)
+            var free = !tree.contains(output) && !tree.folders.contains(output)
+            while free, !folder.isEmpty {
+                free = !tree.contains(folder)
+                folder = RelativePath.folder(of: folder)
+            }
+            guard free else { continue }
+            _ = tree.add(output, .text(redirectPage(to: path)), origin: rendered.document.sourcePath)
+        }
+    }
+
     /// A page that forwards at once: a refresh for browsers, a canonical link for search engines,
     /// and a plain link for everyone else.
     func redirectPage(to path: String) -> String {

@@ -136,6 +136,7 @@ final class PagePlanner: Sendable {
         } else if options.noindex {
             _ = tree.replace("robots.txt", .text(robots()), origin: "robots.txt")
         }
+        addLowercaseAddresses(to: &tree)
         if let clash = tree.add(OutputWriter.marker, .text(OutputWriter.markerText), origin: "Galley's marker of its builds") {
             diagnostics.append(clash)
         }

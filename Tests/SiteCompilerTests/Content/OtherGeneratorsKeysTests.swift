@@ -168,3 +168,18 @@ extension OtherGeneratorsKeysTests {
         try blog.expectSameAsFullBuild("after an HTML edit")
     }
 }
+
+extension OtherGeneratorsKeysTests {
+    @Test func anAddressWithCapitalsIsAlsoAnsweredLowerCased() throws {
+        let blog = try TestBlog(TestBlog.config, [
+            "posts/2024-12-05-a.md": TestBlog.post("title: A\nslug: Ending-OCSP"),
+            "posts/2024-12-06-b.md": TestBlog.post("title: B\nslug: Both"),
+            "posts/2024-12-06-c.md": TestBlog.post("title: C\nslug: both"),
+        ])
+        try blog.build()
+        #expect(blog.page("2024/12/05/Ending-OCSP/index.html")?.contains("<h1") == true)
+        #expect(blog.page("2024/12/05/ending-ocsp/index.html")?.contains("url=https://example.com/2024/12/05/Ending-OCSP/") == true)
+        // An address another post has is left to it.
+        #expect(blog.page("2024/12/06/both/index.html")?.contains(">C<") == true)
+    }
+}
