@@ -1,6 +1,7 @@
 import Foundation
 
-// galleyTests reads this same file through a symbolic link: test targets cannot share code.
+// galleyTests and SiteImportTests read this same file through symbolic links: test targets
+// cannot share code.
 
 /// Where the real blogs are, when they are: `GALLEY_REAL_FIXTURES`, or `shared/fixtures/real/`
 /// beside the repository or beside any folder above it (a CI checkout may sit deeper).

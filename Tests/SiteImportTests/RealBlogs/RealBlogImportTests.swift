@@ -5,27 +5,6 @@ import Testing
 
 @testable import SiteImport
 
-/// Where the real blogs are, when they are: found as SiteCompilerTests' `RealBlogFixtures`
-/// finds them (`GALLEY_REAL_FIXTURES`, or `shared/fixtures/real/` beside the repository or a
-/// folder above it). Test targets cannot share code, so this is its twin.
-enum RealBlogFixtures {
-    static let folder: URL? = {
-        func holdsFixtures(_ folder: URL) -> Bool {
-            FileManager.default.fileExists(atPath: folder.appending(path: "jekyll-docs/galley.yml").path)
-        }
-        if let given = ProcessInfo.processInfo.environment["GALLEY_REAL_FIXTURES"] {
-            return holdsFixtures(URL(filePath: given)) ? URL(filePath: given) : nil
-        }
-        var folder = URL(filePath: #filePath).deletingLastPathComponent()
-        while folder.path != "/" {
-            folder = folder.deletingLastPathComponent()
-            let candidate = folder.appending(path: "shared/fixtures/real")
-            if holdsFixtures(candidate) { return candidate }
-        }
-        return nil
-    }()
-}
-
 /// The real blogs put back into the layout of the generator they came from, imported, and
 /// built: the same posts at the same addresses as building the fixture itself.
 @Suite(.enabled(if: RealBlogFixtures.folder != nil, "needs shared/fixtures/real beside the repository or a folder above it"))

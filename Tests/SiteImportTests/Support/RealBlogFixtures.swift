@@ -1,0 +1,1 @@
+../../SiteCompilerTests/RealBlogs/RealBlogFixtures.swift
