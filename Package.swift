@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -20,6 +20,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        // Without its default traits: Galley reads no swift-configuration settings, and that
+        // package would only lengthen every clean build.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
     ],
     targets: [
         // C libraries, found through pkg-config; the shims hold nothing but the headers.
@@ -82,11 +86,24 @@ let package = Package(
                 .product(name: "Subprocess", package: "swift-subprocess"),
             ]
         ),
+        // `galley serve`: the blog built into memory, served over HTTP, rebuilt on each save, and
+        // the open pages told to reload.
+        .target(
+            name: "Serving",
+            dependencies: [
+                "FileSystem", "SiteSource", "SiteCompiler",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "galley",
             dependencies: [
-                "FileSystem", "SiteSource", "SiteCompiler", "GitSource", "Previews", "SiteImport",
+                "FileSystem", "SiteSource", "SiteCompiler", "GitSource", "Previews", "SiteImport", "Serving",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -106,6 +123,7 @@ let package = Package(
         .testTarget(name: "PreviewsTests", dependencies: ["Previews", "GitSource", "SiteSource", "SiteCompiler"]),
         // read-output.py is run by the tests, with Debian's python3 and feedparser.
         .testTarget(name: "galleyTests", dependencies: ["SiteCompiler", "Previews"], exclude: ["Support/read-output.py"]),
+        .testTarget(name: "ServingTests", dependencies: ["Serving", "SiteCompiler", "SiteSource"]),
         .testTarget(name: "SiteImportTests", dependencies: ["SiteImport", "SiteCompiler", "SiteSource", "FileSystem"]),
     ]
 )

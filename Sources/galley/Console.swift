@@ -8,6 +8,12 @@ enum Console {
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 
+    /// Writes a line to standard output at once, unbuffered, for a program that reads it as it
+    /// comes (a test waiting for `galley serve`'s address).
+    static func say(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+
     /// A file system error from Foundation as a user reads it: the path, then the system's
     /// own reason (`Permission denied`, `Read-only file system`).
     static func describe(_ error: NSError) -> String {

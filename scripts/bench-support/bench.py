@@ -12,6 +12,8 @@ import sys
 import tempfile
 import time
 
+import serve_latency
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
@@ -112,6 +114,10 @@ def main():
             with open(post, "w") as f:  # so the next run can reuse the generated blog
                 f.write(original)
 
+        # `galley serve`: from a saved post to the reload event an open page receives.
+        settle()
+        serve_median, serve_worst = serve_latency.measure(args.galley, galley_site, rebuild_runs)
+
         def median(values, index):
             return statistics.median(value[index] for value in values)
 
@@ -119,6 +125,7 @@ def main():
             "size": size, "mb": markdown / 1e6, "files": count_files(galley_out),
             "g_wall": median(results["galley"], 0), "g_cpu": median(results["galley"], 1), "g_mem": median(results["galley"], 2),
             "noop": median(noop, 0), "edit": median(edits, 0), "first_edit": first_edit[0],
+            "serve": serve_median, "serve_worst": serve_worst,
         }
         if results["hugo"]:
             row.update({"h_wall": median(results["hugo"], 0), "h_cpu": median(results["hugo"], 1), "h_mem": median(results["hugo"], 2),
@@ -144,6 +151,8 @@ def main():
         print(f"\nGalley growth: {large['size'] // small['size']}x the posts took {large['g_wall'] / small['g_wall']:.1f}x the time.")
     print("First edit after a build into a new folder (it makes the spare folder): "
           + ", ".join(f"{r['size']} posts: {r['first_edit'] * 1000:.0f}ms" for r in rows))
+    print("galley serve, saved post to reload event (goal: 100 ms at 1,000 posts, 300 ms at 10,000): "
+          + ", ".join(f"{r['size']} posts: {r['serve'] * 1000:.0f}ms (worst {r['serve_worst'] * 1000:.0f}ms)" for r in rows))
     print("Output files per build: " + ", ".join(f"{r['size']} posts: Galley {r['files']}" + (f", Hugo {r['h_files']}" if 'h_files' in r else "") for r in rows))
 
 

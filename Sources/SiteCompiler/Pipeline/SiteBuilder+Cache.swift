@@ -27,6 +27,13 @@ extension SiteBuilder {
         return BuildCache.load(from: file, documentsKey: documentsKey, pagesKey: pagesKey, files: bytes?.wait(), html: cachedHTML)
     }
 
+    /// Tells the cache what this build read, for a next build in the same process.
+    func rememberDocuments(in cache: inout BuildCache, _ loaded: ContentLoader.Loaded, _ assembled: Assembled) {
+        let selection = assembled.selection
+        _ = cache.remember(loaded, rendered: [(selection.posts, assembled.postOrder, assembled.site.posts),
+                                              (selection.pages, assembled.pageOrder, assembled.site.pages)])
+    }
+
     /// Tells the cache what this build read, and when that differs from what it held, saves
     /// the documents beside `file` on another thread, overlapping the rendering.
     func rememberDocuments(in cache: inout BuildCache, _ loaded: ContentLoader.Loaded, _ assembled: Assembled,

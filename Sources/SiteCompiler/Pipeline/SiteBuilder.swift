@@ -89,7 +89,7 @@ public struct SiteBuilder: Sendable {
     func compile(progress: BuildProgress?, publisher: any Publisher, cacheFile: URL?, live: URL?,
                  relinked: [String: (before: FileStamp, after: FileStamp)] = [:],
                  versions: [String: FileVersion], files: [String]? = nil,
-                 cacheBytes: Background<BuildCache.Files>? = nil) throws(BuildFailure) -> Compiled {
+                 cacheBytes: Background<BuildCache.Files>? = nil, held: MemorySite? = nil) throws(BuildFailure) -> Compiled {
         var log = DiagnosticLog()
         var timer = PhaseTimer()
         // Load the source.
@@ -97,6 +97,7 @@ public struct SiteBuilder: Sendable {
         let body = BodyRenderer(config: config, shortcodes: { theme.renderShortcode($0, $1) })
         timer.lap("config and theme")
         var cache = loadCache(from: cacheFile, config: config, theme: theme, body: body, bytes: cacheBytes)
+        if let held { cache.adopt(held.cache) }
         timer.lap("cache")
         // Which pages the live folder still holds as the last build left them: a stat each,
         // taken on another thread while the sources are read, sorted and grouped.
@@ -116,6 +117,7 @@ public struct SiteBuilder: Sendable {
         timer.lap("markdown, site and tags")
         let listed = PagePlanner.listedFields(theme: theme, postLayouts: Set(selection.posts.map { theme.layout(named: $0.layout?.name, or: "post") }))
         let savingDocuments = cacheFile.flatMap { rememberDocuments(in: &cache, loaded, assembled, listing: listed, savingBeside: $0) }
+        if held != nil { rememberDocuments(in: &cache, loaded, assembled) }
         timer.lap("cache documents")
 
         // Plan the pages.
@@ -129,7 +131,7 @@ public struct SiteBuilder: Sendable {
         try log.check()
 
         // Decide what is out of date, and render it.
-        let outdatedness: any Outdatedness = intact?.wait() ?? RenderEverything()
+        let outdatedness: any Outdatedness = intact?.wait() ?? held?.intact(under: cache) ?? RenderEverything()
         timer.lap("out of date")
         let made = PageRendering(outdatedness: outdatedness, publisher: publisher, progress: progress).render(plan.pages)
         timer.lap("render")
@@ -201,5 +203,5 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Everything a build reads: the paths a ``SourceState`` must cover.
-    static let inputs = [SiteConfig.fileName, "posts", "pages", "static", Theme.folder]
+    public static let inputs = [SiteConfig.fileName, "posts", "pages", "static", Theme.folder]
 }

@@ -1,0 +1,162 @@
+import Foundation
+import Hummingbird
+import Logging
+import ServiceLifecycle
+import SiteCompiler
+import SiteSource
+
+/// `galley serve`: builds a blog into memory, serves it over HTTP on one address, builds it
+/// again whenever one of its files changes, and has the open pages reload.
+///
+/// ```swift
+/// let server = DevServer(settings: .init(site: blog), say: { print($0) })
+/// try await server.run()   // until SIGINT or SIGTERM
+/// ```
+public struct DevServer: Sendable {
+    /// What to serve, and where.
+    public struct Settings: Sendable {
+        public var site: URL
+        /// The address to listen on: loopback unless the user asks for more.
+        public var host: String
+        /// The port; 0 takes any free one (the address is told through `ready`).
+        public var port: Int
+        public var includeDrafts: Bool
+        public var includeFuture: Bool
+
+        public init(site: URL, host: String = "127.0.0.1", port: Int = 8000, includeDrafts: Bool = false, includeFuture: Bool = false) {
+            self.site = site
+            self.host = host
+            self.port = port
+            self.includeDrafts = includeDrafts
+            self.includeFuture = includeFuture
+        }
+    }
+
+    public let settings: Settings
+    /// Where the terminal's lines go: each build's outcome and the errors.
+    let say: @Sendable (String) -> Void
+    /// Called once with the site's address, after the first build.
+    let ready: @Sendable (URL) -> Void
+
+    public init(settings: Settings, say: @escaping @Sendable (String) -> Void, ready: @escaping @Sendable (URL) -> Void = { _ in }) {
+        self.settings = settings
+        self.say = say
+        self.ready = ready
+    }
+
+    /// Serves until SIGINT or SIGTERM, then stops: open event streams are ended, so that no
+    /// browser tab holds the server up. A port another program holds is a ``ServeError``.
+    public func run() async throws {
+        if settings.port != 0, let problem = PortCheck.problem(host: settings.host, port: settings.port) { throw problem }
+        var quiet = Logger(label: "galley.serve")
+        quiet.logLevel = .critical
+        let source = DirectorySource(root: settings.site)
+        let live = LiveSite()
+        let responder = SiteResponder(live: live, source: source)
+        let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
+        let app = Application(
+            responder: CallbackResponder<BasicRequestContext> { request, _ in await responder.respond(to: request) },
+            configuration: ApplicationConfiguration(address: .hostname(settings.host, port: settings.port), serverName: "galley", reuseAddress: true),
+            onServerRunning: { channel in
+                portSink.yield(channel.localAddress?.port ?? settings.port)
+                portSink.finish()
+            },
+            logger: quiet
+        )
+        let watcher = WatchService(settings: settings, live: live, ports: ports, say: say, ready: ready)
+        var configuration = ServiceGroupConfiguration(services: [.init(service: app), .init(service: watcher)], logger: quiet)
+        configuration.gracefulShutdownSignals = [.sigint, .sigterm]
+        configuration.maximumGracefulShutdownDuration = .seconds(3)
+        do {
+            try await ServiceGroup(configuration: configuration).run()
+        } catch let error as ServeError {
+            throw error
+        } catch {
+            throw ServeError(message: "cannot serve on \(settings.host):\(settings.port): \(error)")
+        }
+    }
+
+    /// The address pages are served at, as links in them name it.
+    static func address(host: String, port: Int) -> URL {
+        let shown = switch host {
+        case "0.0.0.0", "": "localhost"
+        case "::": "localhost"
+        case _ where host.contains(":"): "[\(host)]"
+        default: host
+        }
+        return URL(string: "http://\(shown):\(port)/")!
+    }
+}
+
+/// The first build, then one after each burst of changes, until the server stops.
+struct WatchService: Service {
+    let settings: DevServer.Settings
+    let live: LiveSite
+    let ports: AsyncStream<Int>
+    let say: @Sendable (String) -> Void
+    let ready: @Sendable (URL) -> Void
+
+    func run() async throws {
+        var iterator = ports.makeAsyncIterator()
+        guard let port = await iterator.next() else { return }
+        let address = DevServer.address(host: settings.host, port: port)
+        let options = BuildOptions(baseURL: address, includeDrafts: settings.includeDrafts, includeFuture: settings.includeFuture)
+        let builder = SiteBuilder(source: DirectorySource(root: settings.site), options: options)
+        let (changes, changeSink) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        let watch = try FolderWatch(root: settings.site, inputs: SiteBuilder.inputs) { changeSink.yield() }
+        try await withGracefulShutdownHandler {
+            report(await rebuild(builder), first: true)
+            ready(address)
+            await withTaskGroup(of: Void.self) { group in
+                // Keeps idle event streams open, and builds again when a future post comes due.
+                group.addTask {
+                    var waited = 0
+                    while !Task.isCancelled {
+                        try? await Task.sleep(for: .seconds(1))
+                        waited += 1
+                        if waited % 15 == 0 { live.keepAlive() }
+                        if let due = live.validUntil, due <= Date() { changeSink.yield() }
+                    }
+                }
+                for await _ in changes {
+                    report(await rebuild(builder), first: false)
+                }
+                group.cancelAll()
+            }
+        } onGracefulShutdown: {
+            watch.stop()
+            changeSink.finish()
+            live.close()
+        }
+    }
+
+    /// Builds on a thread of its own: a build keeps its cores busy and must not hold up the
+    /// threads that answer requests.
+    private func rebuild(_ builder: SiteBuilder) async -> LiveSite.Outcome {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(returning: live.rebuild(with: builder)) }
+        }
+    }
+
+    private func report(_ outcome: LiveSite.Outcome, first: Bool) {
+        let time = { (seconds: Double) in seconds < 1 ? "\(Int((seconds * 1000).rounded())) ms" : String(format: "%.2f s", seconds) }
+        switch outcome {
+        case .built(let posts, let pages, let rendered, let changed, let warnings, let seconds):
+            for warning in warnings where first { say("warning: \(warning.prefixed(by: settings.site.path))") }
+            if first {
+                say("built \(posts) post\(posts == 1 ? "" : "s") and \(pages) page\(pages == 1 ? "" : "s") in \(time(seconds))")
+            } else {
+                say("rebuilt in \(time(seconds)): \(rendered) file\(rendered == 1 ? "" : "s") made, \(changed) changed")
+            }
+        case .failed(let diagnostics, _):
+            for diagnostic in diagnostics { say("error: \(diagnostic.prefixed(by: settings.site.path))") }
+            say("build failed: \(diagnostics.count) error\(diagnostics.count == 1 ? "" : "s"); the browser shows \(diagnostics.count == 1 ? "it" : "them") until a build succeeds")
+        }
+    }
+}
+
+/// Why `galley serve` cannot start or go on.
+public struct ServeError: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+}

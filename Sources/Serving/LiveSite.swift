@@ -1,0 +1,109 @@
+import Foundation
+import SiteCompiler
+import SiteSource
+import Synchronization
+
+/// The blog as `galley serve` shows it: built into memory, built again after each change, and
+/// what changed told to the open pages. A failed build leaves the last good site in place and
+/// shows its errors instead of the pages until a build succeeds again.
+public final class LiveSite: Sendable {
+    /// What requests are answered from.
+    struct State: Sendable {
+        var site: ServedSite
+        /// The problems of the latest build, when it failed.
+        var failure: [Diagnostic]?
+        /// Whether any build has finished, failed or not.
+        var built = false
+    }
+
+    /// What one build did, for the terminal.
+    public enum Outcome: Sendable {
+        /// The site changed: how many pages were rendered, and how many files differ.
+        case built(posts: Int, pages: Int, rendered: Int, changed: Int, warnings: [Diagnostic], seconds: Double)
+        case failed([Diagnostic], seconds: Double)
+    }
+
+    let hub = ReloadHub()
+    private let current: Mutex<State>
+    /// Only the one thread that builds touches it.
+    private let memory = Mutex<MemorySite?>(nil)
+    private let builds = Mutex(0)
+    /// Tells one run of the server from another, so that a page open across a restart reloads.
+    private let run = String(UInt32.random(in: .min ... .max), radix: 36)
+
+    /// A site not built yet.
+    public init() {
+        current = Mutex(State(site: ServedSite(build: "\(run)-0")))
+    }
+
+    var state: State { current.withLock { $0 } }
+    var build: String { current.withLock { $0.site.build } }
+
+    /// When the site goes stale with no file changed (a future post comes due).
+    public var validUntil: Date? { memory.withLock { $0?.validUntil } }
+
+    /// How many pages are listening for reload events.
+    public var listeners: Int { hub.count }
+
+    /// Builds the blog again, reusing what the last build made, and tells the open pages what
+    /// changed: a stylesheet alone is swapped in place, anything else reloads them.
+    /// Not to be called from two threads at once.
+    @discardableResult
+    public func rebuild(with builder: SiteBuilder) -> Outcome {
+        let start = DispatchTime.now()
+        let previous = memory.withLock { $0 }
+        let number = builds.withLock { count in
+            count += 1
+            return count
+        }
+        let id = "\(run)-\(number)"
+        func seconds() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9 }
+        do {
+            let made = try builder.build(after: previous)
+            memory.withLock { $0 = made }
+            let old = state
+            let served = ServedSite(made, previous: old.built ? old.site : nil, build: id)
+            let changed = served.changes(since: old.site)
+            current.withLock { $0 = State(site: served, failure: nil, built: true) }
+            announce(changed: changed, wasFailing: old.failure != nil, firstBuild: !old.built, build: id)
+            return .built(posts: made.posts, pages: made.pages, rendered: made.files.count - made.kept.count, changed: changed.count,
+                          warnings: made.warnings, seconds: seconds())
+        } catch {
+            current.withLock { state in
+                state.failure = error.diagnostics
+                state.built = true
+                state.site.build = id
+            }
+            hub.send(event: "reload", data: id)
+            return .failed(error.diagnostics, seconds: seconds())
+        }
+    }
+
+    private func announce(changed: [String], wasFailing: Bool, firstBuild: Bool, build: String) {
+        if !wasFailing, !firstBuild, !changed.isEmpty, changed.allSatisfy({ $0.hasSuffix(".css") }) {
+            let paths = changed.map { "\"/\(Self.jsonEscaped($0))\"" }.joined(separator: ",")
+            hub.send(event: "css", data: "{\"build\":\"\(build)\",\"paths\":[\(paths)]}")
+        } else if wasFailing || firstBuild || !changed.isEmpty {
+            hub.send(event: "reload", data: build)
+        }
+    }
+
+    /// Keeps idle event streams open through proxies and tells a closed one from an open one.
+    func keepAlive() { hub.send(": still here\n\n") }
+
+    /// Ends every event stream, so that the server can stop without waiting for them.
+    func close() { hub.close() }
+
+    private static func jsonEscaped(_ text: String) -> String {
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": escaped += "\\\""
+            case "\\": escaped += "\\\\"
+            case _ where scalar.value < 0x20: escaped += String(format: "\\u%04x", scalar.value)
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
+    }
+}

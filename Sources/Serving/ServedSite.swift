@@ -1,0 +1,73 @@
+import Crypto
+import Foundation
+import SiteCompiler
+
+/// The site as the server answers from it: every file with its content type and entity tag,
+/// and each HTML page with the live-reload script. Made anew after each build, from the last
+/// one's entries for the pages that build kept.
+struct ServedSite: Sendable {
+    /// One file, ready to send.
+    struct Entry: Sendable {
+        enum Body: Sendable {
+            case bytes(Data)
+            /// A file of the blog, read when asked for.
+            case source(String)
+        }
+
+        var body: Body
+        var etag: String
+        var contentType: String
+    }
+
+    var entries: [String: Entry]
+    /// Names the build, for the reload events: a page that reconnects to a server with another
+    /// build missed a change.
+    var build: String
+
+    /// No site yet: the first build has not finished.
+    init(build: String) {
+        entries = [:]
+        self.build = build
+    }
+
+    /// The site made from `site`, reusing `previous` for what was kept, and the output paths
+    /// whose bytes differ from `previous` (added and removed ones too).
+    init(_ site: MemorySite, previous: ServedSite?, build: String) {
+        var entries: [String: Entry] = [:]
+        entries.reserveCapacity(site.files.count)
+        for (path, file) in site.files {
+            if site.kept.contains(path), let same = previous?.entries[path] {
+                entries[path] = same
+                continue
+            }
+            let type = ContentType.of(path)
+            switch file {
+            case .bytes(var data):
+                if type == ContentType.html {
+                    data = Data(LiveReload.inject(into: String(decoding: data, as: UTF8.self)).utf8)
+                }
+                entries[path] = Entry(body: .bytes(data), etag: Self.tag(of: data), contentType: type)
+            case .source(let sourcePath, let version):
+                // The version changes with the file; without one the tag only says which file it is,
+                // and the server then sends no tag (see `Responder`).
+                let tag = version.map { Self.tag(of: Data($0.bytes) + Data(sourcePath.utf8)) } ?? ""
+                entries[path] = Entry(body: .source(sourcePath), etag: tag, contentType: type)
+            }
+        }
+        self.entries = entries
+        self.build = build
+    }
+
+    /// The output paths whose files differ between `self` and `other`.
+    func changes(since other: ServedSite) -> [String] {
+        var changed = entries.compactMap { path, entry in other.entries[path]?.etag == entry.etag && !entry.etag.isEmpty ? nil : path }
+        changed += other.entries.keys.filter { entries[$0] == nil }
+        return changed.sorted()
+    }
+
+    /// A strong entity tag for `data`: the start of its SHA-256, quoted.
+    static func tag(of data: Data) -> String {
+        let digest = SHA256.hash(data: data)
+        return "\"" + digest.prefix(12).map { String(format: "%02x", $0) }.joined() + "\""
+    }
+}

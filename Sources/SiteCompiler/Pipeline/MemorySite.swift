@@ -1,0 +1,91 @@
+import Foundation
+import SiteSource
+
+/// A whole build kept in memory, for a server that shows the blog while it is being written:
+/// the next build (``SiteBuilder/build(after:)``) reads only the files that changed and renders
+/// only the pages whose inputs did, as a build with a cache folder does, but with nothing read
+/// from or written to disk besides the blog itself.
+public struct MemorySite: Sendable {
+    /// One file of the site.
+    public enum File: Sendable, Equatable {
+        /// A page or generated file, with its bytes.
+        case bytes(Data)
+        /// A file of the blog served as it is (a static file, a theme's file, a bundle's photo),
+        /// read from the source when asked for; `version` changes when the file may have.
+        case source(path: String, version: FileVersion?)
+    }
+
+    /// Every file of the site by output path (`2019/10/08/hello/index.html`).
+    public private(set) var files: [String: File]
+    /// Things worth knowing that did not stop the build.
+    public private(set) var warnings: [Diagnostic]
+    /// The number of posts and pages published.
+    public private(set) var posts: Int, pages: Int
+    /// When the site goes stale with no file changed: a future post comes due, or a year begins.
+    public private(set) var validUntil: Date
+    /// The pages the build that made this site kept, as they were, from the one before; every
+    /// other file was made or looked at anew.
+    public private(set) var kept: Set<String>
+
+    /// What the next build may reuse, and what each page was made from.
+    var cache: BuildCache
+    var fingerprints: [String: Fingerprint]
+
+    /// Which pages of this site a build made with `cache` may keep as they are.
+    func intact(under cache: BuildCache) -> any Outdatedness {
+        guard cache.pagesKey == self.cache.pagesKey else { return RenderEverything() }
+        return HeldPages(fingerprints: fingerprints)
+    }
+}
+
+/// The pages a ``MemorySite`` holds, kept while a page is planned from the same inputs.
+struct HeldPages: Outdatedness {
+    var fingerprints: [String: Fingerprint]
+
+    func keptStamp(of path: String, fingerprint: Fingerprint) -> FileStamp? {
+        // A page in memory has no file on disk; any stamp says "kept".
+        fingerprints[path] == fingerprint ? FileStamp(size: 0, modified: 0, changed: 0, inode: 0) : nil
+    }
+}
+
+extension BuildCache {
+    /// Takes the documents of a cache held in memory, when they were made under the same keys.
+    mutating func adopt(_ held: BuildCache) {
+        guard held.documentsKey == documentsKey else { return }
+        documents = held.documents
+    }
+}
+
+extension SiteBuilder {
+    /// Builds the blog into memory, reusing what `previous` read and rendered: a file that did
+    /// not change is not read again, and a page made from the same inputs is not rendered again.
+    /// Every problem found is thrown together; `previous` stays as it was.
+    public func build(after previous: MemorySite?) throws(BuildFailure) -> MemorySite {
+        let state = try? source.state(of: Self.inputs)
+        let memory = MemoryPublisher()
+        let compiled = try compile(progress: nil, publisher: memory, cacheFile: nil, live: nil, versions: state?.versions ?? [:],
+                                   files: state?.files, held: previous)
+        let published = memory.pages
+        var files: [String: MemorySite.File] = [:], kept = Set<String>()
+        files.reserveCapacity(compiled.output.files.count)
+        for (path, file) in compiled.output.files {
+            switch file.content {
+            case .text(let text): files[path] = .bytes(Data(text.utf8))
+            case .data(let data): files[path] = .bytes(data)
+            case .source(let sourcePath): files[path] = .source(path: sourcePath, version: source.version(of: sourcePath))
+            case .page:
+                if let text = published[path] {
+                    files[path] = .bytes(Data(text.utf8))
+                } else if let same = previous?.files[path] {
+                    files[path] = same
+                    kept.insert(path)
+                }
+            }
+        }
+        var fingerprints: [String: Fingerprint] = [:]
+        fingerprints.reserveCapacity(compiled.pages.count)
+        for (path, made) in compiled.pages where files[path] != nil { fingerprints[path] = made.fingerprint }
+        return MemorySite(files: files, warnings: compiled.warnings, posts: compiled.site.posts.count, pages: compiled.site.pages.count,
+                          validUntil: compiled.validUntil, kept: kept, cache: compiled.cache, fingerprints: fingerprints)
+    }
+}

@@ -1,0 +1,81 @@
+import ArgumentParser
+import Foundation
+import Serving
+import Subprocess
+
+extension Galley {
+    /// `galley serve [SITE] [--port 8000] [--bind 127.0.0.1] [--drafts] [--future] [--open]`
+    struct Serve: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Serve a blog while you write it, rebuilding and reloading on every save.",
+            discussion: """
+                Builds SITE into memory (nothing is written to SITE/_site), serves it at \
+                http://127.0.0.1:PORT/, builds it again whenever a file of the blog changes, and \
+                reloads the pages open in the browser. A failed build shows its errors in the \
+                browser until a save fixes them. Links point at the local server, whatever \
+                galley.yml's base_url says. Ctrl-C stops it.
+                """
+        )
+
+        @Argument(help: "The blog folder.", completion: .directory)
+        var site: String = "."
+
+        @Option(name: .shortAndLong, help: "The port to listen on (0 takes any free one).")
+        var port: Int = 8000
+
+        @Option(help: ArgumentHelp("The address to listen on; 0.0.0.0 lets other devices on the network in.", valueName: "ADDRESS"))
+        var bind: String = "127.0.0.1"
+
+        @Flag(name: [.customShort("D"), .long], help: "Publish drafts too.")
+        var drafts = false
+
+        @Flag(name: [.customShort("F"), .long], help: "Publish posts dated in the future too.")
+        var future = false
+
+        @Flag(help: "Open the site in the browser once it is built.")
+        var open = false
+
+        func validate() throws {
+            guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: site, isDirectory: &isFolder), isFolder.boolValue else {
+                throw ValidationError("\(site): no such folder")
+            }
+        }
+
+        func run() async throws {
+            let settings = DevServer.Settings(site: URL(fileURLWithPath: site), host: bind, port: port, includeDrafts: drafts, includeFuture: future)
+            let open = open
+            let server = DevServer(settings: settings, say: { line in
+                if line.hasPrefix("error:") || line.hasPrefix("warning:") || line.hasPrefix("build failed") {
+                    Console.error(line)
+                } else {
+                    Console.say(line)
+                }
+            }, ready: { address in
+                Console.say("serving \(settings.site.path) at \(address.absoluteString) (Ctrl-C stops)")
+                if open { Task { await Self.openBrowser(at: address) } }
+            })
+            do {
+                try await server.run()
+            } catch let error as ServeError {
+                Console.error("error: \(error.message)")
+                throw ExitCode.failure
+            } catch let error as WatchError {
+                Console.error("error: \(error.message)")
+                throw ExitCode.failure
+            }
+            Console.say("stopped")
+        }
+
+        /// Hands the address to the desktop's browser; a machine without one is told, not failed.
+        private static func openBrowser(at address: URL) async {
+            do {
+                let result = try await Subprocess.run(.name("xdg-open"), arguments: [address.absoluteString], output: .discarded, error: .discarded)
+                if !result.terminationStatus.isSuccess { Console.error("warning: xdg-open could not open \(address.absoluteString)") }
+            } catch {
+                Console.error("warning: cannot open a browser here (no xdg-open); open \(address.absoluteString) yourself")
+            }
+        }
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import Testing
+
+@testable import Serving
+
+/// `galley serve` as a browser meets it: real HTTP on a loopback port, real files changed on disk.
+@Suite struct DevServerTests {
+    @Test func servesPagesWithTheReloadScriptAndLinksToItself() async throws {
+        try await ServedBlog.with { blog in
+            let home = try await blog.http.send("/")
+            #expect(home.status == 200)
+            #expect(home.headers["content-type"] == "text/html; charset=utf-8")
+            #expect(home.text.contains(LiveReload.tag))
+            #expect(home.text.contains("Hello"))
+            #expect(home.text.contains("http://127.0.0.1:\(blog.http.port)/"))
+            #expect(!home.text.contains("blog.example.com"))
+            // Nothing is written to the blog's folder.
+            #expect(!FileManager.default.fileExists(atPath: blog.root.appending(path: "_site").path))
+            let script = try await blog.http.send(LiveReload.scriptPath)
+            #expect(script.status == 200 && script.text.contains("EventSource"))
+        }
+    }
+
+    @Test func foldersAndTheSitesOwnNotFoundPage() async throws {
+        try await ServedBlog.with(["pages/about.md": ServedBlog.post("About", "Who writes here.")]) { blog in
+            let folder = try await blog.http.send("/about/")
+            #expect(folder.status == 200 && folder.text.contains("Who writes here."))
+            let bare = try await blog.http.send("/about?x=1")
+            #expect(bare.status == 301 && bare.headers["location"] == "/about/?x=1")
+            let html = try await blog.http.send("/about.html")
+            #expect(html.status == 301 && html.headers["location"] == "/about/")
+            let missing = try await blog.http.send("/no/such/page/")
+            #expect(missing.status == 404)
+            #expect(missing.text.contains("<html"), "the theme's 404 page")
+        }
+    }
+
+    @Test func entityTagsHeadAndByteRanges() async throws {
+        let audio = String(repeating: "0123456789", count: 100)
+        try await ServedBlog.with(["static/audio/talk.mp3": audio]) { blog in
+            let whole = try await blog.http.send("/audio/talk.mp3")
+            #expect(whole.status == 200 && whole.body.count == 1000)
+            #expect(whole.headers["content-type"] == "audio/mpeg")
+            #expect(whole.headers["accept-ranges"] == "bytes")
+            let tag = try #require(whole.headers["etag"])
+            let again = try await blog.http.send("/audio/talk.mp3", headers: ["If-None-Match": tag])
+            #expect(again.status == 304 && again.body.isEmpty)
+            let part = try await blog.http.send("/audio/talk.mp3", headers: ["Range": "bytes=10-19"])
+            #expect(part.status == 206 && part.text == "0123456789" && part.headers["content-range"] == "bytes 10-19/1000")
+            let tail = try await blog.http.send("/audio/talk.mp3", headers: ["Range": "bytes=-5"])
+            #expect(tail.status == 206 && tail.text == "56789")
+            let past = try await blog.http.send("/audio/talk.mp3", headers: ["Range": "bytes=5000-"])
+            #expect(past.status == 416 && past.headers["content-range"] == "bytes */1000")
+            let stale = try await blog.http.send("/audio/talk.mp3", headers: ["Range": "bytes=0-1", "If-Range": "\"old\""])
+            #expect(stale.status == 200 && stale.body.count == 1000)
+            let head = try await blog.http.send("/audio/talk.mp3", method: "HEAD")
+            #expect(head.status == 200 && head.headers["content-length"] == "1000" && head.body.isEmpty)
+            let page = try await blog.http.send("/")
+            let pageTag = try #require(page.headers["etag"])
+            #expect(try await blog.http.send("/", headers: ["If-None-Match": "\"x\", \(pageTag)"]).status == 304)
+        }
+    }
+
+    @Test func anEditReachesTheOpenPageAsAReloadThenAsTheNewText() async throws {
+        try await ServedBlog.with { blog in
+            let events = try await blog.http.events(until: { $0.contains("event: reload") }) {
+                try blog.write("posts/2024-03-01-hello.md", ServedBlog.post("Hello", "Words written later."))
+            }
+            #expect(events.contains("event: hello"))
+            #expect(events.contains("event: reload"))
+            let post = try await blog.http.send("/2024/03/01/hello/")
+            #expect(post.text.contains("Words written later."))
+        }
+    }
+
+    @Test func aNewPostInANewFolderIsSeen() async throws {
+        try await ServedBlog.with { blog in
+            try FileManager.default.createDirectory(at: blog.root.appending(path: "posts/2024"), withIntermediateDirectories: true)
+            try await Task.sleep(for: .milliseconds(200))
+            try blog.write("posts/2024/2024-04-02-later.md", ServedBlog.post("Later", "A post in a folder made while serving."))
+            let post = try await blog.eventually("/2024/04/02/later/") { $0.status == 200 }
+            #expect(post.text.contains("A post in a folder made while serving."))
+        }
+    }
+
+    @Test func aChangedStylesheetIsSwappedWithoutAReload() async throws {
+        try await ServedBlog.with(["static/style.css": "body { color: black; }\n"]) { blog in
+            let events = try await blog.http.events(until: { $0.contains("event: css") || $0.contains("event: reload") }) {
+                try blog.write("static/style.css", "body { color: navy; }\n")
+            }
+            #expect(events.contains("event: css"), "\(events)")
+            #expect(events.contains("\"/style.css\""))
+            #expect(!events.contains("event: reload"))
+            #expect(try await blog.http.send("/style.css").text.contains("navy"))
+        }
+    }
+
+    @Test func aBrokenPostShowsItsErrorInTheBrowserAndAFixBringsThePageBack() async throws {
+        try await ServedBlog.with { blog in
+            try blog.write("posts/2024-03-01-hello.md", "---\ntitle: Hello\ndate: next tuesday\n---\n\nText.\n")
+            let broken = try await blog.eventually("/2024/03/01/hello/") { $0.status == 500 }
+            #expect(broken.status == 500)
+            #expect(broken.text.contains("posts/2024-03-01-hello.md:3"), "\(broken.text)")
+            #expect(broken.text.contains(LiveReload.tag))
+            // The other files are still served from the last good build.
+            #expect(try await blog.http.send("/style.css").status == 200)
+            #expect(blog.said.lines.contains { $0.hasPrefix("error:") && $0.contains("posts/2024-03-01-hello.md:3") })
+            try blog.write("posts/2024-03-01-hello.md", ServedBlog.post("Hello", "Mended."))
+            let mended = try await blog.eventually("/2024/03/01/hello/") { $0.status == 200 }
+            #expect(mended.text.contains("Mended."))
+        }
+    }
+
+    @Test(arguments: ["/../galley.yml", "/%2e%2e/galley.yml", "/posts%2f..%2f..%2fgalley.yml", "/..%2fgalley.yml", "//etc/passwd",
+                      "/a/../../galley.yml", "/%00", "/style.css%00.html", "/%ff", "/a\\..\\galley.yml", "relative", "/./", "/%5c..%5cgalley.yml"])
+    func hostilePathsNameNoFileOutsideTheSite(target: String) async throws {
+        try await ServedBlog.with(["static/secret-free.txt": "fine"]) { blog in
+            let response = try await blog.http.send(target)
+            #expect([400, 404].contains(response.status), "\(target): \(response.status)")
+            #expect(!response.text.contains("base_url"), "\(target) leaked galley.yml")
+            #expect(!response.text.contains("root:"), "\(target) leaked a system file")
+        }
+    }
+
+    @Test func aLinkOutOfTheBlogIsNeverServed() async throws {
+        let outside = FileManager.default.temporaryDirectory.appending(path: "galley-outside-\(UUID().uuidString).txt")
+        try Data("SECRET".utf8).write(to: outside)
+        defer { try? FileManager.default.removeItem(at: outside) }
+        try await ServedBlog.with { blog in
+            try FileManager.default.createDirectory(at: blog.root.appending(path: "static"), withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(atPath: blog.root.appending(path: "static/leak.txt").path, withDestinationPath: outside.path)
+            let page = try await blog.eventually("/") { $0.status == 500 }
+            #expect(page.text.contains("static/leak.txt"))
+            let leak = try await blog.http.send("/leak.txt")
+            #expect(!leak.text.contains("SECRET"))
+        }
+    }
+
+    @Test func onlyGetAndHeadAreAnswered() async throws {
+        try await ServedBlog.with { blog in
+            let response = try await blog.http.send("/", method: "DELETE")
+            #expect(response.status == 405 && response.headers["allow"] == "GET, HEAD")
+        }
+    }
+
+    @Test func aBusyPortIsAClearErrorThatSuggestsAnother() async throws {
+        try await ServedBlog.with { blog in
+            let server = DevServer(settings: .init(site: blog.root, port: blog.http.port), say: { _ in })
+            await #expect {
+                try await server.run()
+            } throws: { error in
+                let message = "\(error)"
+                return message.contains("port \(blog.http.port)") && message.contains("in use") && message.contains("--port")
+            }
+        }
+    }
+}

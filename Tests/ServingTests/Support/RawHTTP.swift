@@ -1,0 +1,138 @@
+import Foundation
+import Glibc
+
+/// An HTTP/1.1 client over a plain socket, for tests: it sends request targets exactly as
+/// written (`/../x`, `/%2e%2e/x`), which URL types would tidy away, and it reads on a thread of
+/// its own so that a waiting test never holds the threads the server answers on.
+struct RawHTTP: Sendable {
+    let port: Int
+
+    struct Response: Sendable {
+        var status: Int
+        var headers: [String: String]
+        var body: Data
+        var text: String { String(decoding: body, as: UTF8.self) }
+    }
+
+    /// Sends one request and reads the whole response (the connection is closed after it).
+    func send(_ target: String, method: String = "GET", headers: [String: String] = [:]) async throws -> Response {
+        let request = request(method, target, headers: headers)
+        let port = port
+        return try await onOwnThread {
+            let socket = try Self.connect(port: port)
+            defer { close(socket) }
+            try Self.write(request, to: socket)
+            var received = Data()
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let count = read(socket, &buffer, buffer.count)
+                if count <= 0 { break }
+                received.append(contentsOf: buffer[0..<count])
+            }
+            return try Self.parse(received, method: method)
+        }
+    }
+
+    /// Opens the event stream and returns the text received until `until` holds for it,
+    /// `seconds` pass or the server closes it; `opened` runs once the first bytes have arrived.
+    func events(until: @escaping @Sendable (String) -> Bool, seconds: Double = 10,
+                opened: @escaping @Sendable () async throws -> Void = {}) async throws -> String {
+        let port = port, request = request("GET", "/__galley/events", headers: [:])
+        let socket = try Self.connect(port: port)
+        defer { close(socket) }
+        try Self.write(request, to: socket)
+        let first = try await onOwnThread { try Self.readSome(socket, deadline: Date() + seconds) ?? "" }
+        try await opened()
+        let deadline = Date() + seconds
+        return try await onOwnThread {
+            var text = first
+            while !until(text), Date() < deadline, let more = try Self.readSome(socket, deadline: deadline) {
+                text += more
+            }
+            return text
+        }
+    }
+
+    private func request(_ method: String, _ target: String, headers: [String: String]) -> String {
+        var lines = ["\(method) \(target) HTTP/1.1", "Host: 127.0.0.1:\(port)", "Connection: close"]
+        lines += headers.map { "\($0.key): \($0.value)" }
+        return lines.joined(separator: "\r\n") + "\r\n\r\n"
+    }
+
+    /// What arrives before `deadline`; nil once the server has closed the connection.
+    private static func readSome(_ socket: Int32, deadline: Date) throws -> String? {
+        var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+        let wait = max(0, Int32(deadline.timeIntervalSinceNow * 1000))
+        guard poll(&poller, 1, wait) > 0 else { return "" }
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        let count = read(socket, &buffer, buffer.count)
+        if count == 0 { return nil }
+        return count < 0 ? "" : String(decoding: buffer[0..<count], as: UTF8.self)
+    }
+
+    private static func connect(port: Int) throws -> Int32 {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var timeout = timeval(tv_sec: 20, tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard result == 0 else {
+            close(socket)
+            throw Failure(message: "cannot connect to 127.0.0.1:\(port): \(String(cString: strerror(errno)))")
+        }
+        return socket
+    }
+
+    private static func write(_ text: String, to socket: Int32) throws {
+        let bytes = Array(text.utf8)
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes[sent...].withUnsafeBytes { Glibc.write(socket, $0.baseAddress, $0.count) }
+            guard count > 0 else { throw Failure(message: "cannot send the request") }
+            sent += count
+        }
+    }
+
+    /// Splits a response into status, headers and body, undoing chunked transfer coding.
+    static func parse(_ data: Data, method: String) throws -> Response {
+        guard let end = data.range(of: Data("\r\n\r\n".utf8)) else { throw Failure(message: "no complete response: \(String(decoding: data, as: UTF8.self))") }
+        let head = String(decoding: data[..<end.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
+        let statusParts = head[0].split(separator: " ")
+        guard statusParts.count >= 2, let status = Int(statusParts[1]) else { throw Failure(message: "bad status line \(head[0])") }
+        var headers: [String: String] = [:]
+        for line in head.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        var body = Data(data[end.upperBound...])
+        if headers["transfer-encoding"]?.lowercased() == "chunked" {
+            var plain = Data(), rest = body[...]
+            while let lineEnd = rest.range(of: Data("\r\n".utf8)) {
+                let size = Int(String(decoding: rest[..<lineEnd.lowerBound], as: UTF8.self).trimmingCharacters(in: .whitespaces), radix: 16) ?? 0
+                if size == 0 { break }
+                let start = lineEnd.upperBound
+                plain.append(rest[start..<min(start + size, rest.endIndex)])
+                rest = rest[min(start + size + 2, rest.endIndex)...]
+            }
+            body = plain
+        }
+        return Response(status: status, headers: headers, body: method == "HEAD" ? Data() : body)
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        var message: String
+        var description: String { message }
+    }
+}
+
+/// Runs blocking work on a new thread and waits for it without holding a shared one.
+func onOwnThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread.detachNewThread { continuation.resume(with: Result { try work() }) }
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+/// `galley serve` as a user runs it: the real binary on a free loopback port, stopped with Ctrl-C.
+@Suite struct ServeCommandTests {
+    /// A running `galley serve`, its standard output in a file, and the port it said.
+    final class Server {
+        let process = Process()
+        let output: URL
+        let port: Int
+
+        init(_ arguments: [String], in folder: ScratchFolder) throws {
+            output = folder.url.appending(path: "serve-\(UUID().uuidString).out")
+            _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+            process.executableURL = GalleyProcess.binary
+            process.arguments = ["serve"] + arguments
+            process.currentDirectoryURL = folder.url
+            process.environment = GalleyProcess.environment([:])
+            process.standardOutput = try FileHandle(forWritingTo: output)
+            process.standardError = try FileHandle(forWritingTo: output)
+            try process.run()
+            var said: Int?
+            let output = output, process = process
+            _ = eventually(within: 60) {
+                said = Self.port(in: (try? String(contentsOf: output, encoding: .utf8)) ?? "")
+                return said != nil || !process.isRunning
+            }
+            guard let said else { throw RawHTTP.Failure(message: "galley serve said no address: \(try String(contentsOf: output, encoding: .utf8))") }
+            port = said
+        }
+
+        deinit {
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+        }
+
+        var said: String { (try? String(contentsOf: output, encoding: .utf8)) ?? "" }
+
+        static func port(in text: String) -> Int? {
+            guard let range = text.range(of: #"at http://127\.0\.0\.1:(\d+)/"#, options: .regularExpression) else { return nil }
+            return Int(text[range].dropFirst("at http://127.0.0.1:".count).dropLast())
+        }
+    }
+
+    static func blog() throws -> ScratchFolder {
+        let folder = try ScratchFolder()
+        try folder.write("blog/galley.yml", "title: Served\nbase_url: https://example.com/\ntimezone: UTC\n")
+        try folder.write("blog/posts/2024-05-01-first.md", "---\ntitle: First\n---\n\nServed words.\n")
+        return folder
+    }
+
+    @Test func servesUntilCtrlCEvenWithAPageListening() async throws {
+        let folder = try Self.blog()
+        let server = try Server(["blog", "--port", "0"], in: folder)
+        let http = RawHTTP(port: server.port)
+        let home = try await http.send("/")
+        #expect(home.status == 200 && home.text.contains("First"))
+        // A page listening for reloads must not keep the server from stopping.
+        let pid = server.process.processIdentifier
+        let events = try await http.events(until: { _ in false }, seconds: 8) {
+            kill(pid, SIGINT)
+        }
+        #expect(events.contains("event: hello"))
+        #expect(eventually(within: 10) { !server.process.isRunning }, "galley serve did not stop on SIGINT: \(server.said)")
+        server.process.waitUntilExit()
+        #expect(server.process.terminationStatus == 0, "\(server.said)")
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appending(path: "blog/_site").path))
+    }
+
+    @Test func aBusyPortIsAClearErrorThatSuggestsAnother() throws {
+        let folder = try Self.blog()
+        let first = try Server(["blog", "--port", "0"], in: folder)
+        let second = try GalleyProcess.run(["serve", "blog", "--port", "\(first.port)"], in: folder.url, timeout: 30)
+        #expect(second.status != 0)
+        #expect(second.stderr.contains("error: port \(first.port) on 127.0.0.1 is in use"), "\(second.stderr)")
+        #expect(second.stderr.contains("try galley serve --port"), "\(second.stderr)")
+    }
+
+    @Test func aFolderThatIsNotThereIsRefused() throws {
+        let folder = try ScratchFolder()
+        let result = try GalleyProcess.run(["serve", "nowhere", "--port", "0"], in: folder.url, timeout: 30)
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("nowhere: no such folder"), "\(result.stderr)")
+    }
+}

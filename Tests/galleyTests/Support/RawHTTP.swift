@@ -1,0 +1,1 @@
+../../ServingTests/Support/RawHTTP.swift
