@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Serving
 import SiteCompiler
 import SiteSource
 
@@ -41,6 +42,9 @@ extension Galley {
         @Flag(name: .customLong("no-cache"), help: "Parse and render everything, and keep no cache.")
         var noCache = false
 
+        @Flag(name: .shortAndLong, help: "Keep running and build again whenever a file of the blog changes (Ctrl-C stops).")
+        var watch = false
+
         func run() throws {
             let request: BuildRequest
             do {
@@ -49,6 +53,34 @@ extension Galley {
             } catch {
                 throw ValidationError(error.message)
             }
+            guard watch else { return try build(request) }
+            // A failed build is reported and waited out: the next save may fix it.
+            try? build(request)
+            let changed = DispatchSemaphore(value: 0)
+            let watching = try FolderWatch(root: request.site, inputs: SiteBuilder.inputs) { changed.signal() }
+            // Stated, not inherited: a shell starts background jobs with SIGINT ignored. A build
+            // cut short leaves the output as it was (the spare folder takes the half-made one).
+            let stops = [SIGINT, SIGTERM].map { number in
+                Foundation.signal(number, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+                source.setEventHandler {
+                    watching.stop()
+                    Foundation.exit(128 + number)
+                }
+                source.resume()
+                return source
+            }
+            defer { stops.forEach { $0.cancel() } }
+            if !quiet { Console.error("watching \(request.site.path) for changes (Ctrl-C stops)") }
+            while true {
+                changed.wait()
+                // Changes that came while building are in the build that follows.
+                while changed.wait(timeout: .now()) == .success {}
+                try? build(request)
+            }
+        }
+
+        private func build(_ request: BuildRequest) throws {
             let terminal = quiet ? nil : TerminalProgress()
             do {
                 let report = try request.build(progress: terminal?.report) {
