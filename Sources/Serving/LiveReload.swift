@@ -1,3 +1,5 @@
+import Foundation
+
 /// The script `galley serve` adds to the pages it serves (never to a build's output), and the
 /// events it listens for.
 ///
@@ -13,9 +15,38 @@ enum LiveReload {
     static let tag = "<script src=\"\(scriptPath)\" defer></script>"
 
     /// `html` with the script tag before its last `</body>`, or at its end when it has none.
-    static func inject(into html: String) -> String {
-        guard let range = html.range(of: "</body>", options: [.backwards, .caseInsensitive]) else { return html + "\n" + tag + "\n" }
-        return html.replacingCharacters(in: range, with: tag + "\n</body>")
+    static func inject(into html: Data) -> Data {
+        let closing = Array("</body>".utf8)
+        var result = Data(capacity: html.count + tag.utf8.count + 1)
+        guard let at = lastIndex(of: closing, in: html) else {
+            result.append(html)
+            result.append(contentsOf: Array(("\n" + tag + "\n").utf8))
+            return result
+        }
+        result.append(html[html.startIndex..<at])
+        result.append(contentsOf: Array((tag + "\n").utf8))
+        result.append(html[at...])
+        return result
+    }
+
+    private static func lowered(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
+    }
+
+    /// Where the last `needle` (in lower case) in `data` starts, ignoring ASCII case.
+    private static func lastIndex(of needle: [UInt8], in data: Data) -> Data.Index? {
+        guard data.count >= needle.count else { return nil }
+        var start = data.endIndex - needle.count
+        while start >= data.startIndex {
+            var matches = true
+            for (offset, byte) in needle.enumerated() where lowered(data[start + offset]) != byte {
+                matches = false
+                break
+            }
+            if matches { return start }
+            start -= 1
+        }
+        return nil
     }
 
     /// The script: it listens for `reload` (load the page again), `css` (swap the stylesheets

@@ -2,9 +2,10 @@ import Crypto
 import Foundation
 import SiteCompiler
 
-/// The site as the server answers from it: every file with its content type and entity tag,
-/// and each HTML page with the live-reload script. Made anew after each build, from the last
-/// one's entries for the pages that build kept.
+/// The site as the server answers from it: every file with its content type and entity tag.
+/// Made anew after each build, from the last one's entries for the pages that build kept; the
+/// bytes are the build's own, shared rather than copied (the reload script goes into a page as
+/// it is sent).
 struct ServedSite: Sendable {
     /// One file, ready to send.
     struct Entry: Sendable {
@@ -42,10 +43,7 @@ struct ServedSite: Sendable {
             }
             let type = ContentType.of(path)
             switch file {
-            case .bytes(var data):
-                if type == ContentType.html {
-                    data = Data(LiveReload.inject(into: String(decoding: data, as: UTF8.self)).utf8)
-                }
+            case .bytes(let data):
                 entries[path] = Entry(body: .bytes(data), etag: Self.tag(of: data), contentType: type)
             case .source(let sourcePath, let version):
                 // The version changes with the file; without one the tag only says which file it is,

@@ -72,7 +72,7 @@ struct SiteResponder: Sendable {
         }
         if let notFound = entries["404.html"], case .bytes(let data) = notFound.body {
             return Response(status: .notFound, headers: [.contentType: ContentType.html, .cacheControl: "no-cache"],
-                            body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+                            body: ResponseBody(byteBuffer: ByteBuffer(bytes: LiveReload.inject(into: data))))
         }
         return Self.page(.notFound, "<!DOCTYPE html><title>Not found</title><h1>Not found</h1>\n" + LiveReload.tag)
     }
@@ -89,7 +89,7 @@ struct SiteResponder: Sendable {
         }
         let data: Data
         switch entry.body {
-        case .bytes(let bytes): data = bytes
+        case .bytes(let bytes): data = entry.contentType == ContentType.html ? LiveReload.inject(into: bytes) : bytes
         case .source(let path):
             do {
                 data = try source.contents(of: path)
