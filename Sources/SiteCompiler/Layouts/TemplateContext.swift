@@ -168,7 +168,7 @@ struct TemplateContext: @unchecked Sendable {
     }
 
     /// The icons `site.favicon` links: `ico` always (the theme's or the blog's own), and `svg`
-    /// unless the blog has an icon of its own but no SVG one, which would lose to the theme's.
+    /// unless the blog has an ICO of its own and no SVG: browsers would show the theme's SVG instead.
     static func favicon(staticFiles: Set<String>, links: Links) -> [String: Any] {
         var icons: [String: Any] = ["ico": links.url("/favicon.ico")]
         if staticFiles.contains("favicon.svg") || !staticFiles.contains("favicon.ico") { icons["svg"] = links.url("/favicon.svg") }
