@@ -26,19 +26,11 @@ public struct Taxonomy: Sendable {
             }
         }
 
-        /// The title of the index page.
+        /// The title of the index page in English, for a theme without the word.
         var indexTitle: String {
             switch self {
             case .tags: "Tags"
             case .categories: "Categories"
-            }
-        }
-
-        /// The title of a term's page.
-        func title(of term: String) -> String {
-            switch self {
-            case .tags: "Posts tagged “\(term)”"
-            case .categories: "Posts in “\(term)”"
             }
         }
 

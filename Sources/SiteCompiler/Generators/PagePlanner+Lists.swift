@@ -29,7 +29,7 @@ extension PagePlanner {
                 ]
                 if number > 1 { pagination["previous_url"] = context.links.url(path(number - 1)) }
                 if number < pageCount { pagination["next_url"] = context.links.url(path(number + 1)) }
-                let title = number == 1 ? site.config.title : "\(site.config.title) – page \(number)"
+                let title = number == 1 ? site.config.title : "\(site.config.title) – \(context.word("page", or: "Page")) \(number)"
                 let page = context.generatedPage(kind: "home", title: title, path: path(number))
                 return html("home", context.values(page: page, extra: ["posts": context.postSummaries.of(range), "pagination": pagination]),
                             ofMany: true, summaries: SummaryPlaces(lists: ["posts": range]))
@@ -81,7 +81,7 @@ extension PagePlanner {
                 current.append(summaries[index])
             }
             close()
-            let page = context.generatedPage(kind: "archive", title: "Archive", path: "/archive/")
+            let page = context.generatedPage(kind: "archive", title: context.word("archive", or: "Archive"), path: "/archive/")
             return html("archive", context.values(page: page, extra: ["years": years, "posts": summaries]))
         }
     }
@@ -103,17 +103,25 @@ extension PagePlanner {
         let termInputs = terms.map { term in Fingerprint([Fingerprint.of(term.name + "\u{0}" + term.slug)] + term.posts.map { listings[$0] }) }
         let indexFingerprint = Fingerprint([inputs.site] + termInputs, label: kind.plural)
         let index = page(file(kind.indexPath), origin: "the \(kind.plural) page", fingerprint: indexFingerprint) { [self] in
-            html(kind.plural, context.values(page: context.generatedPage(kind: kind.plural, title: kind.indexTitle, path: kind.indexPath),
+            html(kind.plural, context.values(page: context.generatedPage(kind: kind.plural, title: context.word(kind.plural, or: kind.indexTitle), path: kind.indexPath),
                                              extra: [kind.plural: terms.indices.map(value)]))
         }
         return [index] + terms.indices.map { index in
             let term = terms[index]
             return page(file(term.path), origin: "the page of \(kind.singular) '\(term.name)'",
                         fingerprint: Fingerprint(inputs.site, termInputs[index])) { [self] in
-                let page = context.generatedPage(kind: kind.singular, title: kind.title(of: term.name), path: term.path)
+                let page = context.generatedPage(kind: kind.singular, title: title(of: term.name, in: kind), path: term.path)
                 let term = value(index)
                 return html(kind.singular, context.values(page: page, extra: [kind.singular: term, "posts": term["posts"]!]))
             }
+        }
+    }
+
+    /// The title of the page of a tag or category, in the site's language: Posts tagged “swift”.
+    func title(of term: String, in kind: Taxonomy.Kind) -> String {
+        switch kind {
+        case .tags: "\(context.word("posts_tagged", or: "Posts tagged")) \(context.quoted(term))"
+        case .categories: "\(context.word("posts_in", or: "Posts in")) \(context.quoted(term))"
         }
     }
 
@@ -122,7 +130,7 @@ extension PagePlanner {
         let fields = theme.fields(of: "404")
         let fingerprint = Fingerprint([inputs.site] + site.posts.prefix(5).map { $0.listingFingerprint(fields) }, label: "404")
         return page("404.html", origin: "the 404 page", fingerprint: fingerprint) { [self] in
-            let page = context.generatedPage(kind: "not_found", title: "Page not found", path: "/404.html")
+            let page = context.generatedPage(kind: "not_found", title: context.word("not_found", or: "Page not found"), path: "/404.html")
             return html("404", context.values(page: page, extra: ["posts": context.postSummaries.of(0..<min(5, context.postSummaries.count))]))
         }
     }

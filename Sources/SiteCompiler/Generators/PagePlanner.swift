@@ -59,7 +59,8 @@ final class PagePlanner: Sendable {
         self.site = site
         self.options = options
         self.copies = copies
-        let context = TemplateContext(site: site, options: options)
+        let context = TemplateContext(site: site, options: options, words: theme.words, staticFiles: Set(copies.map(\.output)),
+                                      anchoredContent: theme.readsAnchoredContent)
         self.context = context
         // `site.…` means the site only while no value a layout can step into has a `site` key
         // of its own; front matter and galley.yml params are the only ones that could.

@@ -46,7 +46,10 @@ enum LayoutReads {
             default: break
             }
             if tag.body == "." { return nil }
-            for word in tag.body.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }) {
+            // `site.…` reads the site's values whatever follows (`site.strings.tags` is a word,
+            // not a post's tags): no listed post has a `site` of its own to step into.
+            let body = tag.body.hasPrefix("site.") ? "site" : tag.body
+            for word in body.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }) {
                 words.insert(String(word))
             }
         }

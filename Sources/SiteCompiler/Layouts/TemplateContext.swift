@@ -15,8 +15,20 @@ struct TemplateContext: @unchecked Sendable {
     /// Each tag and category of the posts as layouts see it, by taxonomy and spelling: made once
     /// and shared by every page that shows it, rather than a slug and a link made again for each post.
     let termValues: [Taxonomy.Kind: [String: [String: Any]]]
+    /// The theme's words in the site's language (``Theme/words``), for the titles of generated pages.
+    let words: [String: String]
+    /// The navigation as each page shows it (`page.nav`): with no link current, then with each one.
+    private let navigations: [[[String: Any]]]
+    /// Where each top-level page stands in the navigation, by site path.
+    private let navigationIndex: [String: Int]
+    /// galley.yml's `image`, as an absolute address: the picture of a page that has none of its own.
+    private let siteImage: String?
+    /// Whether pages get `anchored_content` (see ``Theme/readsAnchoredContent``).
+    private let anchoredContent: Bool
 
-    init(site: Site, options: BuildOptions) {
+    /// The values of `site`, in the theme's `words`; `staticFiles` are the output paths of the
+    /// blog's own static files, which may replace the theme's favicon.
+    init(site: Site, options: BuildOptions, words: [String: String] = [:], staticFiles: Set<String> = [], anchoredContent: Bool = false) {
         let links = site.links
         let dates = DateStyle(config: site.config)
         let config = site.config
@@ -26,10 +38,17 @@ struct TemplateContext: @unchecked Sendable {
         var author: [String: Any] = ["name": config.author.name]
         author["email"] = config.author.email
         author["url"] = config.author.url
-        let navigation = site.pages
+        let topLevel = site.pages
             .filter { $0.document.path.split(separator: "/").count == 1 }
             .sorted { ($0.document.weight, $0.document.title) < ($1.document.weight, $1.document.title) }
-            .map { ["title": $0.document.title, "url": links.url($0.document.path)] as [String: Any] }
+        let navigation = topLevel.map { ["title": $0.document.title, "url": links.url($0.document.path)] as [String: Any] }
+        navigations = [navigation.map { $0.merging(["is_current": false]) { $1 } }] + navigation.indices.map { current in
+            navigation.enumerated().map { $1.merging(["is_current": $0 == current]) { $1 } }
+        }
+        navigationIndex = Dictionary(topLevel.enumerated().map { ($1.document.path, $0) }) { first, _ in first }
+        siteImage = ShareImage.written(in: config.params).flatMap { ShareImage.address($0, folder: "/", links: links) }
+        self.words = words
+        self.anchoredContent = anchoredContent
         var params: [String: Any] = [:]
         for (key, value) in config.params { params[key] = value.templateValue }
         var siteValues: [String: Any] = [
@@ -54,7 +73,10 @@ struct TemplateContext: @unchecked Sendable {
             "home_url": links.url("/"),
             "generator": "Galley",
             "year": DatePattern(calendar: config.calendar).format(options.now, "yyyy"),
+            "strings": words,
+            "favicon": Self.favicon(staticFiles: staticFiles, links: links),
         ]
+        siteValues["image"] = siteImage
         // Absent rather than empty: swift-mustache counts "" as true in {{#site.description}}.
         if !config.description.isEmpty { siteValues["description"] = config.description }
         self.site = siteValues
@@ -84,6 +106,7 @@ struct TemplateContext: @unchecked Sendable {
             "url": links.url(document.path),
             "permalink": links.absolute(document.path),
             "content": post.html,
+            "nav": navigations[navigationIndex[document.path].map { $0 + 1 } ?? 0],
             "excerpt": post.excerpt,
             "summary": post.summary,
             "description": post.summary.isEmpty ? (site["description"] as? String ?? "") : post.summary,
@@ -113,19 +136,43 @@ struct TemplateContext: @unchecked Sendable {
         var params: [String: Any] = [:]
         for (key, value) in document.params { params[key] = value.templateValue }
         values["params"] = params
+        if anchoredContent { values["anchored_content"] = HeadingAnchors.linked(post.html) }
+        let image = ShareImage.written(in: document.params).flatMap { ShareImage.address($0, folder: document.directoryPath, links: links) }
+        values["image"] = image ?? siteImage
         return values
     }
 
     /// The `page` value of a generated page (home, archive, tags).
     func generatedPage(kind: String, title: String, path: String, description: String? = nil) -> [String: Any] {
-        [
+        var values: [String: Any] = [
             "kind": kind,
             "is_\(kind)": true,
             "title": title,
             "url": links.url(path),
             "permalink": links.absolute(path),
             "description": description ?? (site["description"] as? String ?? ""),
+            "nav": navigations[0],
         ]
+        values["image"] = siteImage
+        return values
+    }
+
+    /// The theme's word `name` in the site's language, or `english` when the theme has none.
+    func word(_ name: String, or english: String) -> String {
+        words[name] ?? english
+    }
+
+    /// `text` in the quotation marks of the site's language: “text”, „text“, « text ».
+    func quoted(_ text: String) -> String {
+        word("quote_open", or: "“") + text + word("quote_close", or: "”")
+    }
+
+    /// The icons `site.favicon` links: `ico` always (the theme's or the blog's own), and `svg`
+    /// unless the blog has an ICO of its own and no SVG: browsers would show the theme's SVG instead.
+    static func favicon(staticFiles: Set<String>, links: Links) -> [String: Any] {
+        var icons: [String: Any] = ["ico": links.url("/favicon.ico")]
+        if staticFiles.contains("favicon.svg") || !staticFiles.contains("favicon.ico") { icons["svg"] = links.url("/favicon.svg") }
+        return icons
     }
 
     /// The full context for a layout.

@@ -25,15 +25,26 @@ public struct Theme: Sendable {
     let siteOnly: Set<String>
     /// Each layout's text by name, as it was read, for whatever reads the layouts beside rendering them.
     let texts: [String: String]
+    /// The theme's own words in each language it has (`layouts/strings/`).
+    let strings: ThemeStrings
+    /// Whether a layout shows `page.anchored_content`, the body with a link on each heading,
+    /// which is then made for every post and page.
+    let readsAnchoredContent: Bool
+    /// The theme's words in the site's language, with galley.yml's `strings:` on top; set by
+    /// ``speaking(_:log:)`` once the settings are read.
+    private(set) var words: [String: String] = [:]
 
     /// The default theme, with the blog's `layouts/` on top.
     public static func load(from tree: any SourceTree) throws(BuildFailure) -> Theme {
         var sources: [String: (text: String, origin: String)] = [:]
         var assets: [String: Data] = [:]
         var log = DiagnosticLog()
-        for (path, encoded) in DefaultThemeFiles.base64 {
+        var strings = ThemeStrings()
+        for (path, encoded) in DefaultThemeFiles.base64.sorted(by: { $0.key < $1.key }) {
             guard let data = Data(base64Encoded: encoded) else { continue }
-            if path.hasPrefix("static/") {
+            if let language = ThemeStrings.language(ofFile: path) {
+                strings.add(String(decoding: data, as: UTF8.self), language: language, path: "(default theme) layouts/\(path)", log: &log)
+            } else if path.hasPrefix("static/") {
                 assets[String(path.dropFirst("static/".count))] = data
             } else if path.hasSuffix(".mustache") {
                 sources[String(path.dropLast(".mustache".count))] = (String(decoding: data, as: UTF8.self), "(default theme) layouts/\(path)")
@@ -46,6 +57,15 @@ public struct Theme: Sendable {
             throw BuildFailure([SourceTreeError.diagnostic(for: error, listing: folder)])
         }
         for path in overrides {
+            if let language = ThemeStrings.language(ofFile: String(path.dropFirst(folder.count + 1))) {
+                do {
+                    let text = try tree.text(of: path)
+                    strings.add(text, language: language, path: path, log: &log)
+                } catch {
+                    log.report(error)
+                }
+                continue
+            }
             guard path.hasSuffix(".mustache") else { continue }
             let name = String(path.dropFirst(folder.count + 1).dropLast(".mustache".count))
             do {
@@ -92,12 +112,23 @@ public struct Theme: Sendable {
         try log.check()
         let parts = sources.sorted { $0.key < $1.key }.map { Fingerprint.of($0.key + "\u{0}" + $0.value.text) }
             + assets.sorted { $0.key < $1.key }.map { Fingerprint(Fingerprint.of($0.key), Fingerprint.of($0.value)) }
+            + strings.fingerprintParts
         let texts = sources.mapValues(\.text)
         return Theme(library: library, layoutNames: Set(sources.keys), assets: assets, origins: sources.mapValues(\.origin),
                      fingerprint: Fingerprint(parts, label: "theme"),
                      listingFields: LayoutReads.names(in: texts).mapValues(ListingFields.init(names:)),
                      siteOnly: LayoutReads.siteOnly(in: texts),
-                     texts: texts)
+                     texts: texts, strings: strings,
+                     readsAnchoredContent: texts.values.contains { $0.contains("anchored_content") },
+                     words: strings.words(for: ThemeStrings.fallbackLanguage))
+    }
+
+    /// The theme with its words in the language of `config`, and galley.yml's `strings:` in
+    /// place of any of them; a `strings:` that is not a mapping of texts is reported in `log`.
+    func speaking(_ config: SiteConfig, log: inout DiagnosticLog) -> Theme {
+        var theme = self
+        theme.words = strings.words(for: config, log: &log)
+        return theme
     }
 
     /// The list values of posts that the layout `name` can show; all of them for a name unknown.

@@ -181,12 +181,21 @@ public struct MarkdownRenderer: Sendable {
             guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
             if cmark_node_get_type(node) == CMARK_NODE_HEADING { headings.append(node) }
         }
+        var taken = Set<String>()
         for heading in headings {
             var base = Slug.make(Self.plainText(of: heading))
             if base.isEmpty { base = "section" }
-            let count = used[base, default: 0]
+            // `fn-1` would be renamed with the footnotes' ids (see ``footnoteIDs(_:)``) and clash with a note's.
+            if base.hasPrefix("fn-") || base.hasPrefix("fnref-") { base = "section-" + base }
+            // `Notes`, `Notes` and `Notes 1` give notes, notes-1 and notes-1-1: every id once.
+            var count = used[base, default: 0]
+            var anchor = count == 0 ? base : "\(base)-\(count)"
+            while taken.contains(anchor) {
+                count += 1
+                anchor = "\(base)-\(count)"
+            }
             used[base] = count + 1
-            let anchor = count == 0 ? base : "\(base)-\(count)"
+            taken.insert(anchor)
             guard let marker = cmark_node_new(CMARK_NODE_HTML_INLINE) else { continue }
             cmark_node_set_literal(marker, "\u{E000}\(anchors.count)\u{E001}")
             cmark_node_prepend_child(heading, marker)

@@ -19,7 +19,9 @@ extension SiteBuilder {
         }
         guard var config, let theme else { throw log.failure }
         if let baseURL = options.baseURL { config.baseURL = baseURL }
-        return (config, theme)
+        let speaking = theme.speaking(config, log: &log)
+        try log.check()
+        return (config, speaking)
     }
 
     /// The second half: every post, page and static file. `cache` holds documents an earlier

@@ -129,6 +129,23 @@ import Testing
         try blog.expectSameAsFullBuild("and build once more")
     }
 
+    @Test func aChangeToTheThemesWordsReachesEveryPage() throws {
+        try incremental()
+        try blog.write("galley.yml", TestBlog.config + "strings:\n  min_read: minutes to read\n")
+        try incremental()
+        #expect(blog.page("2019/10/10/post-10/index.html")?.contains("1 minutes to read") == true)
+        #expect(blog.page("index.html")?.contains("1 minutes to read") == true)
+        try blog.expectSameAsFullBuild("strings: in galley.yml")
+        try blog.write("galley.yml", TestBlog.config + "language: fr\nstrings:\n  min_read: minutes to read\n")
+        try incremental()
+        #expect(blog.page("about/index.html")?.contains("Archives</a>") == true)
+        try blog.expectSameAsFullBuild("language: in galley.yml")
+        try blog.write("layouts/strings/fr.yml", "archive: Les archives\n")
+        try incremental()
+        #expect(blog.page("about/index.html")?.contains("Les archives</a>") == true)
+        try blog.expectSameAsFullBuild("the blog's own words")
+    }
+
     @Test func editingOnePostLeavesUnrelatedFilesAlone() throws {
         try incremental()
         let unrelated = ["2019/10/01/post-1/index.html", "tags/three/index.html", "page/2/index.html", "about/index.html", "style.css"]

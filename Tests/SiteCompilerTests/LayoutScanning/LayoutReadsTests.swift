@@ -21,6 +21,11 @@ import Testing
         #expect(LayoutReads.names(in: sources)["list"] == LayoutReads.names(of: "list", in: sources))
     }
 
+    @Test func aSiteValueIsNeverAPostsWhateverItsName() {
+        let sources = ["words": "{{#posts}}{{site.strings.tags}} {{#site.strings.draft}}d{{/site.strings.draft}} {{title}}{{/posts}}"]
+        #expect(LayoutReads.names(of: "words", in: sources) == ["posts", "site", "title"])
+    }
+
     @Test func anythingBeyondSiteValuesDisqualifies() {
         let sources = [
             "plain": "<p>{{site.title}}</p>{{#site.pages}}<a href=\"{{.url}}\">{{.title}}</a>{{/site.pages}}{{> inner}}",

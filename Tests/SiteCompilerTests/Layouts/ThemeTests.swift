@@ -143,9 +143,10 @@ import Testing
         #expect(ListingFields(names: []) == [])
     }
 
-    @Test func theDefaultHeaderFooterAndSiteLinksShowOnlySiteValues() throws {
+    @Test func theDefaultFooterAndSiteLinksShowOnlySiteValues() throws {
         let theme = try Theme.load(from: TestBlog().source)
-        #expect(theme.siteOnly == ["head-site", "header", "footer"])
+        // The header marks the page being shown in its navigation, so it reads `page`.
+        #expect(theme.siteOnly == ["head-site", "footer"])
     }
 
     /// Rendering the site-only layouts once must change nothing: the sample blog and a blog whose

@@ -60,6 +60,14 @@ import Testing
             == "<h1 id=\"uber-uns\">Über uns</h1>\n<p>Text é \u{E000}.</p>\n<h2 id=\"zwei\">Zwei</h2>\n")
     }
 
+    @Test func aHeadingWhoseIDAnEarlierOneTookGetsAnotherAndNoneTakesAFootnotes() {
+        let html = renderer.render("## Notes\n\n## Notes\n\n## Notes 1\n\n## Fn 1\n\nText[^1].\n\n[^1]: A note.").html
+        let ids = html.matches(of: #/ id="([^"]*)"/#).map { String($0.output.1) }
+        #expect(ids.filter { !$0.hasPrefix("fn") } == ["notes", "notes-1", "notes-1-1", "section-fn-1"])
+        #expect(Set(ids).count == ids.count, "\(ids)")
+        #expect(html.contains(#"<li id="fn:1">"#))
+    }
+
     @Test func codeBlocksKeepTheirLanguage() {
         let html = renderer.render("```swift\nlet x = 1 < 2\n```").html
         #expect(html == "<pre><code class=\"language-swift\">let x = 1 &lt; 2\n</code></pre>\n")

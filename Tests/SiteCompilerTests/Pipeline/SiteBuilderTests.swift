@@ -18,7 +18,7 @@ import Testing
         #expect(report.pages == 1)
         #expect(try blog.outputFiles() == [
             ".galley-build", "2019/10/08/first/index.html", "2019/10/09/second/index.html", "2019/10/10/third/index.html",
-            "404.html", "CNAME", "about/index.html", "archive/index.html", "atom.xml", "feed.json", "feed.xml",
+            "404.html", "CNAME", "about/index.html", "archive/index.html", "atom.xml", "favicon.ico", "favicon.svg", "feed.json", "feed.xml",
             "images/photo.jpg", "index.html", "old/second/index.html", "page/1/index.html", "page/2/index.html",
             "robots.txt", "second.html", "sitemap.xml", "style.css", "tags/index.html", "tags/ipad/index.html",
             "tags/swift/index.html",

@@ -1,0 +1,25 @@
+import Testing
+
+@testable import SiteCompiler
+
+@Suite struct HeadingAnchorsTests {
+    @Test func eachHeadingWithAnIDLinksToItself() {
+        let html = "<h2 id=\"why\">Why <em>this</em>?</h2>\n<p>Text</p>\n<h3 id=\"how-1\">How</h3>\n"
+        #expect(HeadingAnchors.linked(html)
+            == "<h2 id=\"why\"><a class=\"anchor\" href=\"#why\">Why <em>this</em>?</a></h2>\n<p>Text</p>\n<h3 id=\"how-1\"><a class=\"anchor\" href=\"#how-1\">How</a></h3>\n")
+    }
+
+    @Test func headingsThatHoldALinkOrHaveNoIDAreLeftAlone() {
+        for html in ["<h2 id=\"a\">See <a href=\"/x\">x</a></h2>", "<h2>No id</h2>", "<h2 class=\"x\" id=\"a\">Other order</h2>",
+                     "<p>Not a heading id=\"a\"</p>", "<h2 id=\"open\">never closed", "<h2 id=\"a\"></h2>"] {
+            #expect(HeadingAnchors.linked(html) == html, "\(html)")
+        }
+        let mixed = "<h2 id=\"a\">See <A HREF=\"/x\">x</A></h2><h2 id=\"b\">B</h2>"
+        #expect(HeadingAnchors.linked(mixed) == "<h2 id=\"a\">See <A HREF=\"/x\">x</A></h2><h2 id=\"b\"><a class=\"anchor\" href=\"#b\">B</a></h2>")
+    }
+
+    @Test func textAfterTheLastHeadingComesThroughWhole() {
+        let html = "<h1 id=\"é\">Ü</h1>tail é \u{E000}"
+        #expect(HeadingAnchors.linked(html) == "<h1 id=\"é\"><a class=\"anchor\" href=\"#é\">Ü</a></h1>tail é \u{E000}")
+    }
+}
