@@ -73,12 +73,37 @@ package struct NewFolder {
             throw .filling(error)
         }
         do {
-            try parent.rename(spare, over: name)
+            if parent.kind(of: name) == S_IFDIR {
+                try moveEntries(of: folder, from: spare)
+            } else {
+                try parent.rename(spare, over: name)
+            }
         } catch {
             try? parent.removeAll(spare)
             // Something appeared there since the check: still never overwritten.
             throw .fileSystem(FileSystemError(path: destination, message: "\(error.message); nothing was written there"))
         }
+    }
+
+    /// Moves what the spare holds into the empty folder that was already there, rather than
+    /// putting the spare in its place: that folder may be where a shell stands (`galley new
+    /// site .`), which would be left in a folder no longer in the tree. Any move that fails puts
+    /// back those made before it.
+    private func moveEntries(of filled: ContainedFolder, from spare: String) throws(FileSystemError) {
+        guard try parent.folder(name).entries().isEmpty else {
+            throw FileSystemError(path: destination, message: "is no longer empty")
+        }
+        var moved: [String] = []
+        do {
+            for (entry, _) in filled.entries() {
+                try parent.rename(spare + "/" + entry, over: name + "/" + entry)
+                moved.append(entry)
+            }
+        } catch {
+            for entry in moved { try? parent.rename(name + "/" + entry, over: spare + "/" + entry) }
+            throw error
+        }
+        try? parent.removeAll(spare)
     }
 }
 

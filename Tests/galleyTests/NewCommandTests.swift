@@ -109,6 +109,14 @@ import Testing
         // An empty folder, and one whose parents are missing, are fine.
         try FileManager.default.createDirectory(at: folder.url.appending(path: "empty"), withIntermediateDirectories: true)
         #expect(try GalleyProcess.run(["new", "site", "empty"], in: folder.url).status == 0)
+        // The folder a shell stands in stays the same folder, with the blog in it.
+        let here = folder.url.appending(path: "here")
+        try FileManager.default.createDirectory(at: here, withIntermediateDirectories: true)
+        let inode = try FileManager.default.attributesOfItem(atPath: here.path)[.systemFileNumber] as? Int
+        #expect(try GalleyProcess.run(["new", "site", "."], in: here).status == 0)
+        #expect(try FileManager.default.attributesOfItem(atPath: here.path)[.systemFileNumber] as? Int == inode)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == ["blog", "elsewhere", "empty", "file", "here", "linked"])
+        #expect(try GalleyProcess.run(["new", "post", "Here"], in: here).status == 0)
         #expect(try GalleyProcess.run(["new", "site", "deep/er/blog"], in: folder.url).status == 0)
         #expect(folder.read("deep/er/blog/galley.yml") != nil)
     }

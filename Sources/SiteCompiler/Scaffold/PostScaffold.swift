@@ -11,6 +11,7 @@ import SiteSource
 /// // "posts/2026-11-26-notes-from-the-train.md"
 /// ```
 public struct PostScaffold: Sendable {
+    /// The post's title, as written into its front matter.
     public var title: String
     /// The post's date as front matter would have it (`2026-12-01`, `2026-12-01 09:30`, or with
     /// an offset), in the blog's timezone unless it has an offset; nil for the moment it is written.
@@ -20,6 +21,7 @@ public struct PostScaffold: Sendable {
     /// Whether it is a folder with an `index.md`, rather than a file.
     public var bundle: Bool
 
+    /// A post called `title`; see the properties for the rest.
     public init(title: String, date: String? = nil, draft: Bool = false, bundle: Bool = false) {
         self.title = title
         self.date = date

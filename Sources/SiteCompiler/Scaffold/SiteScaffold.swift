@@ -77,13 +77,16 @@ public struct SiteScaffold: Sendable {
 /// Why `galley new` wrote nothing, with what to do about it: each problem at its file (and
 /// line, for a galley.yml that does not read).
 public struct ScaffoldError: Error, Sendable, CustomStringConvertible {
+    /// The problems, each at the file or folder it is about.
     public var diagnostics: [Diagnostic]
 
+    /// An error made of `diagnostics`.
     public init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
 
     init(path: String, message: String) { self.init([Diagnostic(path: path, message: message)]) }
 
     init(_ error: FileSystemError) { self.init(path: error.path, message: error.message) }
 
+    /// One problem a line, as `PATH:LINE: message`.
     public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
 }
