@@ -155,7 +155,10 @@ public struct PreviewDeployer: Sendable {
     /// build under the destination's lock.
     func publish(building makeSource: @escaping @Sendable () throws -> any SourceTree, claim: Claim, commit: GitObjectID?,
                  rule: GoLiveRule) async throws -> Outcome {
-        let options = claim.label.map { BuildOptions(baseURL: URL(string: url(label: $0))!, noindex: true) } ?? BuildOptions()
+        var production = BuildOptions()
+        // Production is the one build whose address comes from the blog itself.
+        production.requireBaseURL = true
+        let options = claim.label.map { BuildOptions(baseURL: URL(string: url(label: $0))!, noindex: true) } ?? production
         let build = configuration.cacheDirectory.appending(path: claim.label == nil ? "production" : claim.slot.name)
         // A build with no earlier output has fresh times on every file; comparing contents then
         // keeps rsync from sending what the destination already has.

@@ -5,7 +5,7 @@ import SiteCompiler
 import SiteSource
 
 extension Galley {
-    /// `galley build [SITE] [-o OUT] [--base-url URL] [--drafts] [--future]`
+    /// `galley build [SITE] [-o OUT] [--base-url URL] [--drafts] [--future] [--strict]`
     struct Build: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Build a blog folder into a static site.",
@@ -33,6 +33,9 @@ extension Galley {
         @Flag(help: "Keep search engines out: a robots noindex tag in every page and a robots.txt that disallows all.")
         var noindex = false
 
+        @Flag(help: "Fail on a layout that reads a name no page has (a misspelt variable prints nothing otherwise).")
+        var strict = false
+
         @Flag(name: .shortAndLong, help: "Print nothing but errors.")
         var quiet = false
 
@@ -49,7 +52,7 @@ extension Galley {
             let request: BuildRequest
             do {
                 request = try BuildRequest(site: site, output: output, baseURL: baseURL, includeDrafts: drafts, includeFuture: future,
-                                           noindex: noindex, cache: cache, noCache: noCache)
+                                           noindex: noindex, strict: strict, cache: cache, noCache: noCache)
             } catch {
                 throw ValidationError(error.message)
             }
@@ -88,17 +91,17 @@ extension Galley {
                 }
                 terminal?.finish()
                 for warning in report.warnings where !quiet {
-                    Console.error("warning: \(warning.prefixed(by: site))")
+                    Console.warn(warning.prefixed(by: site))
                 }
                 if !quiet { print(report) }
             } catch let failure as BuildFailure {
                 terminal?.finish()
-                for diagnostic in failure.diagnostics { Console.error(diagnostic.prefixed(by: site).description) }
+                Console.report(failure.diagnostics.map { $0.prefixed(by: site) })
                 Console.error("build failed: \(failure.diagnostics.count) error\(failure.diagnostics.count == 1 ? "" : "s"); \(request.output.path) was left as it was")
                 throw ExitCode.failure
             } catch let error as OutputError {
                 terminal?.finish()
-                Console.error("error: \(error)")
+                Console.report([Diagnostic(path: error.path, message: error.message)])
                 throw ExitCode.failure
             }
         }

@@ -2,8 +2,11 @@ import Foundation
 import SiteCompiler
 import Synchronization
 
-/// Writes to the terminal's error stream.
+/// Writes to the terminal. Every command says a problem one way: an error as
+/// `error: FILE:LINE: message` (``report(_:)``), a warning as `warning: FILE:LINE: message`
+/// (``warn(_:)``), so that editors and CI logs can link them.
 enum Console {
+    /// Writes `line` as it is.
     static func error(_ line: String) {
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
@@ -12,6 +15,21 @@ enum Console {
     /// comes (a test waiting for `galley serve`'s address).
     static func say(_ line: String) {
         FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+
+    /// Writes each of `diagnostics` as an error.
+    static func report(_ diagnostics: [Diagnostic]) {
+        for diagnostic in diagnostics { error("error: \(diagnostic)") }
+    }
+
+    /// Writes an error that is about no one file: `error: message`.
+    static func report(_ message: String) {
+        error("error: \(message)")
+    }
+
+    /// Writes `diagnostic` as a warning.
+    static func warn(_ diagnostic: Diagnostic) {
+        error("warning: \(diagnostic)")
     }
 
     /// A file system error from Foundation as a user reads it: the path, then the system's

@@ -42,11 +42,11 @@ extension Galley {
             do {
                 outcome = try await signals.run { try await deploy.deploy() }
             } catch let failure as BuildFailure {
-                for diagnostic in failure.diagnostics { Console.error(diagnostic.prefixed(by: site).description) }
+                Console.report(failure.diagnostics.map { $0.prefixed(by: site) })
                 Console.error("deploy failed: the build has \(failure.diagnostics.count) error\(failure.diagnostics.count == 1 ? "" : "s"); the live site was left as it was")
                 throw ExitCode.failure
             } catch where signals.signal != nil {
-                Console.error("galley: stopped by a signal; the live site was left as it was")
+                Console.report("stopped by a signal; the live site was left as it was")
                 throw ExitCode(signals.exitStatus)
             }
             switch outcome {

@@ -8,7 +8,7 @@ struct Galley: AsyncParsableCommand {
         commandName: "galley",
         abstract: "A static-site generator for blogs, and a branch-preview deployer.",
         version: "0.1.0",
-        subcommands: [Build.self, Serve.self, Import.self, Deploy.self, Watch.self, PreviewName.self, Rollback.self]
+        subcommands: [New.self, Build.self, Serve.self, Import.self, Deploy.self, Watch.self, PreviewName.self, Rollback.self]
     )
 
     static func main() async {
@@ -22,10 +22,18 @@ struct Galley: AsyncParsableCommand {
             }
         } catch let error as NSError where error.domain == NSCocoaErrorDomain {
             // A file system error from Foundation: its path and cause, not the raw dump.
-            Console.error("error: \(Console.describe(error))")
+            Console.report(Console.describe(error))
             exit(withError: ExitCode.failure)
         } catch {
-            exit(withError: error)
+            // Help and version go to standard output as ArgumentParser writes them; every
+            // error is said the way the commands say theirs, `error: …`.
+            let code = exitCode(for: error)
+            guard code != .success else { exit(withError: error) }
+            let message = fullMessage(for: error)
+            if !message.isEmpty {
+                Console.error(message.hasPrefix("Error: ") ? "error: " + message.dropFirst("Error: ".count) : "error: " + message)
+            }
+            exit(withError: code)
         }
     }
 }

@@ -25,7 +25,7 @@ extension Galley {
             do {
                 print(try SiteImporter(source: source, destination: destination, generator: from).run())
             } catch {
-                Console.error("error: \(error.message)")
+                Console.report(error.message)
                 throw ExitCode.failure
             }
         }

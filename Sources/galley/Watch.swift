@@ -50,7 +50,7 @@ extension Galley {
                 watcher = try await BranchWatcher.forRepository(at: repo, remote: remote, siteFolder: siteFolder, stateFile: state, jobs: jobs,
                                                                 settings: publish.settings, logger: logger)
             } catch let error as GitError {
-                Console.error("galley: \(error)")
+                Console.report("\(error)")
                 throw ExitCode.failure
             }
             let deployer = watcher.deployer
@@ -61,10 +61,10 @@ extension Galley {
                 do {
                     report = try await signals.run { try await deployer.disconnecting { try await watcher.pass() } }
                 } catch where signals.signal != nil {
-                    Console.error("galley: stopped by a signal; the previews being deployed were left as they were")
+                    Console.report("stopped by a signal; the previews being deployed were left as they were")
                     throw ExitCode(signals.exitStatus)
                 } catch {
-                    Console.error("galley: \(error)")
+                    Console.report("\(error)")
                     throw ExitCode.failure
                 }
                 Console.error("galley: \(report.deployed.count) deployed, \(report.failed.count) failed, \(report.removed.count) removed, \(report.unchanged) unchanged")

@@ -22,7 +22,7 @@ import Testing
         try FileManager.default.createDirectory(at: scratch.blog, withIntermediateDirectories: true)
         try Data("mine".utf8).write(to: scratch.blog.appending(path: "notes.txt"))
         #expect(performing: { try scratch.importSite() }, throws: {
-            ($0 as? ImportError)?.message == "\(scratch.blog.path) is not empty: galley import writes only into a new or empty folder, so nothing of yours is overwritten"
+            ($0 as? ImportError)?.message == "\(scratch.blog.path): is not empty: galley import writes only into a new or empty folder, so nothing of yours is overwritten"
         })
         #expect(scratch.blogFiles() == ["notes.txt"])
         #expect(try besideTheBlog(scratch) == ["blog", "site"])

@@ -102,6 +102,21 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.appending(path: "www/other").path) == ["index.html"])
     }
 
+    @Test func onlyProductionNeedsABaseURL() throws {
+        let folder = try setUp()
+        try folder.write("blog/galley.yml", "title: CLI Blog\n")
+        let preview = try GalleyProcess.run(["deploy", "blog", "--to", "previews", "--domain", "p.example.com"], in: folder.url)
+        #expect(preview.status == 0, "\(preview.stderr)")
+        #expect(preview.stdout == "https://post-hello.p.example.com/\n")
+
+        let production = try GalleyProcess.run(["deploy", "blog", "--to", "previews", "--domain", "p.example.com", "--production-to", "www",
+                                                "--branch", "main"], in: folder.url)
+        #expect(production.status == 1)
+        #expect(production.stderr.contains("error: blog/galley.yml:1: missing 'base_url': a published blog needs the address it is published at"),
+                "\(production.stderr)")
+        #expect(folder.read("www/current/index.html") == nil)
+    }
+
     @Test func aFileSystemErrorIsSaidInWordsNotDumped() throws {
         let folder = try setUp()
         // A file where the destination's folder should be: Foundation cannot make it.

@@ -38,7 +38,7 @@ import Testing
         let result = try GalleyProcess.run(["import", "old", "new"], in: folder.url)
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr == "error: new is not empty: galley import writes only into a new or empty folder, so nothing of yours is overwritten\n")
+        #expect(result.stderr == "error: new: is not empty: galley import writes only into a new or empty folder, so nothing of yours is overwritten\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.appending(path: "new").path) == ["keep.txt"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == ["new", "old"])
     }

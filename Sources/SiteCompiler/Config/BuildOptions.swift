@@ -10,6 +10,11 @@ public struct BuildOptions: Sendable {
     public var includeFuture: Bool
     /// Keep search engines out: a robots `noindex` tag in every page and a robots.txt that disallows all.
     public var noindex: Bool
+    /// Whether the build is for publishing, where a galley.yml without `base_url` (and no
+    /// ``baseURL`` given) is an error: feeds, the sitemap and canonical links need the address.
+    public var requireBaseURL = false
+    /// Whether a layout that reads a name no page provides stops the build (`--strict`).
+    public var strict = false
     /// The moment that decides what counts as future; fixed by tests.
     public var now: Date
 

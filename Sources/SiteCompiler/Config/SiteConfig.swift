@@ -9,8 +9,13 @@ public struct SiteConfig: Sendable {
     public var title: String
     public var description: String
     public var author: Author
-    /// Where the blog is published, always ending in `/` (`https://example.com/blog/`).
+    /// Where the blog is published, always ending in `/` (`https://example.com/blog/`); without
+    /// `base_url`, ``placeholderBaseURL``.
     public var baseURL: URL
+    /// Whether galley.yml gives `base_url`. A blog builds without it (page links are
+    /// root-relative either way); a published site needs it, for feeds, the sitemap and
+    /// canonical links.
+    public var baseURLIsSet = true
     public var timeZone: TimeZone
     /// The post URL pattern, such as `/:year/:month/:day/:slug/`.
     public var permalink: Permalink
@@ -28,6 +33,9 @@ public struct SiteConfig: Sendable {
     public var dateFormat: String
     /// Every key of the file, for layouts (`{{site.params.twitter}}`, `{{site.params.title}}`).
     public var params: [String: YAMLValue]
+    /// What reads as a likely mistake but does not stop a build: a key that is almost one of
+    /// ``keys``, a date pattern letter no date has, a language that is no language tag.
+    public var warnings: [Diagnostic] = []
 
     /// The person a blog or a post is by.
     public struct Author: Sendable, Equatable {
@@ -57,6 +65,10 @@ public struct SiteConfig: Sendable {
         timeZone: "UTC", permalink: "/:year/:month/:day/:slug/", perPage: 10, language: "en", feedLimit: 20,
         dateFormat: "d MMMM yyyy"
     )
+
+    /// The address absolute links are built on when galley.yml has no `base_url`: where
+    /// `galley serve` listens unless told otherwise.
+    public static let placeholderBaseURL = URL(string: "http://localhost:8000/")!
 }
 
 extension SiteConfig {
@@ -64,7 +76,7 @@ extension SiteConfig {
     public static func load(from tree: any SourceTree) throws(BuildFailure) -> SiteConfig {
         let path = fileName
         guard tree.fileExists(path) else {
-            throw BuildFailure([Diagnostic(path: path, message: "not found: a blog folder needs a galley.yml with at least title and base_url")])
+            throw BuildFailure([Diagnostic(path: path, message: "not found: a blog folder needs a galley.yml with at least a title (galley new site DIR writes a blog folder)")])
         }
         let root: YAMLValue
         do {
@@ -85,7 +97,7 @@ extension SiteConfig {
 
         func text(_ key: String, required: Bool = false) -> String? {
             guard let value = root[key], !value.isNull else {
-                if required { log.report(Diagnostic(path: path, line: 1, message: "missing '\(key)'")) }
+                if required { log.report(Diagnostic(path: path, line: 1, message: "missing '\(key)'" + misspelling(of: key, in: pairs))) }
                 return nil
             }
             guard let string = value.string else {
@@ -109,8 +121,9 @@ extension SiteConfig {
         let description = text("description") ?? ""
         let author = parseAuthor(root["author"], path: path, log: &log) ?? Author(name: title)
 
-        var baseURL = URL(string: "http://localhost/")!
-        if let raw = text("base_url", required: true) {
+        var baseURL = placeholderBaseURL
+        let baseURLIsSet = root["base_url"].map { !$0.isNull } ?? false
+        if let raw = text("base_url") {
             switch Self.parseBaseURL(raw) {
             case .success(let url): baseURL = url
             case .failure(let problem): log.report(Diagnostic(path: path, line: root["base_url"]?.line, message: problem.message))
@@ -160,10 +173,17 @@ extension SiteConfig {
         let dateFormat = text("date_format") ?? defaults.dateFormat
 
         try log.check()
+        var warnings = unknownKeys(in: pairs, path: path)
+        if let value = root["language"], let problem = languageProblem(language) {
+            warnings.append(Diagnostic(path: path, line: value.line, message: problem))
+        }
+        if let value = root["date_format"], let problem = datePatternProblem(dateFormat) {
+            warnings.append(Diagnostic(path: path, line: value.line, message: problem))
+        }
         return SiteConfig(
-            title: title, description: description, author: author, baseURL: baseURL, timeZone: timeZone,
+            title: title, description: description, author: author, baseURL: baseURL, baseURLIsSet: baseURLIsSet, timeZone: timeZone,
             permalink: permalink, permalinkDates: permalinkDates, lowercaseAddresses: lowercaseAddresses, perPage: perPage,
-            language: language, feedLimit: feedLimit, dateFormat: dateFormat, params: params)
+            language: language, feedLimit: feedLimit, dateFormat: dateFormat, params: params, warnings: warnings)
     }
 
     /// Checks a base URL and gives it the trailing slash every link is built on.

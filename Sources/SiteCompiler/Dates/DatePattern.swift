@@ -31,6 +31,19 @@ public struct DatePattern: Sendable {
         amPM = (calendar.amSymbol, calendar.pmSymbol)
     }
 
+    /// The letters a pattern prints a date's part for; any other letter prints as itself.
+    public static let letters: Set<Character> = ["y", "u", "M", "L", "d", "E", "e", "c", "H", "h", "k", "m", "s", "a", "Z", "x", "X", "z"]
+
+    /// The letters of `pattern` outside quotes that print as themselves rather than a part of
+    /// the date (`B` and `Y` in strftime's `%B %d, %Y`), in the order they come.
+    public static func unknownLetters(in pattern: String) -> [Character] {
+        var found: [Character] = []
+        for case .field(let letter, _) in DateFormat(pattern).tokens where !letters.contains(letter) && !found.contains(letter) {
+            found.append(letter)
+        }
+        return found
+    }
+
     /// `date` written out in `pattern`.
     public func format(_ date: Date, _ pattern: String) -> String {
         format(date, DateFormat(pattern))

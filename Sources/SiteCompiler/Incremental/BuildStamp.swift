@@ -11,7 +11,7 @@ import SiteSource
 /// write, and the build stops before reading a single post. Anything else, and the stamp is
 /// dropped and the build goes on as usual, where the cache's content hashes decide.
 struct BuildStamp: Sendable {
-    static let format = "galley-build-stamp-1"
+    static let format = "galley-build-stamp-2"
 
     /// One output file as the build left it.
     struct Output: Sendable, Equatable {
@@ -25,6 +25,9 @@ struct BuildStamp: Sendable {
     var validUntil: Int
     var posts: Int
     var pages: Int
+    /// Drafts and future posts the build left out, for its summary.
+    var leftOutDrafts: Int
+    var leftOutFuture: Int
     var warnings: [Diagnostic]
     var outputs: [Output]
 
@@ -35,7 +38,7 @@ struct BuildStamp: Sendable {
 
     /// What a stamp must match: the sources as they are, and the way this build was asked for.
     static func key(state: SourceState, options: BuildOptions) -> [UInt8] {
-        let settings = "\(format)|\(options.baseURL?.absoluteString ?? "")|\(options.includeDrafts)|\(options.includeFuture)|\(options.noindex)"
+        let settings = "\(format)|\(options.baseURL?.absoluteString ?? "")|\(options.includeDrafts)|\(options.includeFuture)|\(options.noindex)|\(options.strict)|\(options.requireBaseURL)"
         return SourceState.hash(state.digest + Array(settings.utf8) + [0] + ToolIdentity.current)
     }
 
@@ -50,6 +53,7 @@ struct BuildStamp: Sendable {
         CacheReader.read(url, format: format) { reader in
             BuildStamp(
                 key: Array(try reader.raw()), validUntil: try reader.int(), posts: try reader.int(), pages: try reader.int(),
+                leftOutDrafts: try reader.int(), leftOutFuture: try reader.int(),
                 warnings: try reader.array { reader in
                     Diagnostic(path: try reader.string(), line: try reader.optional { try $0.int() }, message: try reader.string())
                 },
@@ -65,6 +69,8 @@ struct BuildStamp: Sendable {
             writer.int(validUntil)
             writer.int(posts)
             writer.int(pages)
+            writer.int(leftOutDrafts)
+            writer.int(leftOutFuture)
             writer.array(warnings) { writer, warning in
                 writer.string(warning.path)
                 writer.optional(warning.line) { $0.int($1) }

@@ -23,6 +23,8 @@ struct LayoutGraph {
     private var nodes: [Node] = []
     private var edges: [[Edge]] = []
     private let origins: [String: String]
+    /// Every layout's name.
+    private let names: [String]
 
     /// Every problem of the theme whose layouts read as `scans`, each at its layout's file
     /// (`origins`, which names one for every layout) and line.
@@ -32,6 +34,7 @@ struct LayoutGraph {
 
     private init(_ scans: [String: LayoutScan], origins: [String: String]) {
         self.origins = origins
+        names = scans.keys.sorted()
         var first: [String: Int] = [:]
         var overrides: [String: [Int]] = [:]
         for name in scans.keys.sorted() {
@@ -46,7 +49,7 @@ struct LayoutGraph {
                 guard !reference.isDynamic else { return nil }
                 switch reference.kind {
                 case .partial, .parent:
-                    // A layout the theme does not have renders as nothing.
+                    // A layout the theme does not have is reported in problems().
                     return first[reference.name].map { Edge(reference: reference, targets: [$0]) }
                 case .block:
                     return overrides[reference.name].map { Edge(reference: reference, targets: $0) }
@@ -64,6 +67,7 @@ struct LayoutGraph {
                     "{{\(sigil)*\(reference.name)}} names a layout by a value, which front matter could point at this very layout to include itself forever; include layouts by their names ({{\(sigil)name}})"))
             }
         }
+        found += missing()
         let (order, cycles) = walk()
         found += cycles
         guard cycles.isEmpty else { return found }
@@ -93,6 +97,22 @@ struct LayoutGraph {
             if includes[node] > InputLimits.layoutIncludes, edges[node].allSatisfy({ $0.targets.allSatisfy { includes[$0] <= InputLimits.layoutIncludes } }) {
                 found.append(diagnostic(nodes[node].layout, nodes[node].fragment.line,
                     "\(name(of: node)) brings in more than \(InputLimits.layoutIncludes) partials and parents, counting each once for every place it stands"))
+            }
+        }
+        return found
+    }
+
+    /// A partial or parent the theme does not have: swift-mustache renders it as nothing, so a
+    /// misspelt `{{<bsae}}` would publish empty pages.
+    private func missing() -> [Diagnostic] {
+        let known = Set(names)
+        var found: [Diagnostic] = []
+        for node in nodes {
+            for reference in node.fragment.references where !reference.isDynamic && reference.kind != .block && !known.contains(reference.name) {
+                let tag = reference.kind == .parent ? "{{<\(reference.name)}}" : "{{>\(reference.name)}}"
+                let meant = EditDistance.suggestion(for: reference.name, among: names).map { "did you mean '\($0)'? or " } ?? ""
+                found.append(diagnostic(node.layout, reference.line,
+                    "\(tag) names a layout the theme does not have: \(meant)add layouts/\(reference.name).mustache"))
             }
         }
         return found

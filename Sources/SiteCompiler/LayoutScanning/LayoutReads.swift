@@ -106,11 +106,20 @@ enum LayoutReads {
     }
 
     /// The tags of `text` in order, each with its sigil (`#`, `^`, `/`, `>`, `<`, `$`, `!`, `%`,
-    /// `&`, `{` for a triple, or none) and the rest, trimmed; nil when delimiters change or a tag
-    /// is left open.
-    static func tags(in text: String) -> [(sigil: Character?, body: String)]? {
-        var tags: [(sigil: Character?, body: String)] = []
+    /// `&`, `{` for a triple, or none), the rest, trimmed, and the line it starts on; nil when
+    /// delimiters change or a tag is left open.
+    static func tags(in text: String) -> [(sigil: Character?, body: String, line: Int)]? {
+        var tags: [(sigil: Character?, body: String, line: Int)] = []
         let bytes = Array(text.utf8)
+        var lineNumber = 1, counted = 0
+        /// The line of the byte at `index`, counting on from the last one asked for.
+        func line(at index: Int) -> Int {
+            while counted < index {
+                if bytes[counted] == UInt8(ascii: "\n") { lineNumber += 1 }
+                counted += 1
+            }
+            return lineNumber
+        }
         let open = UInt8(ascii: "{"), close = UInt8(ascii: "}")
         /// Where `count` closing braces start, from `start` on.
         func closing(from start: Int, count: Int) -> Int? {
@@ -132,17 +141,18 @@ enum LayoutReads {
             if triple { start += 1 }
             guard let end = closing(from: start, count: triple ? 3 : 2) else { return nil }
             let tag = String(decoding: bytes[start..<end], as: UTF8.self).trimmingSpaces()
+            let tagLine = line(at: index)
             index = end + (triple ? 3 : 2)
             if triple {
-                tags.append(("{", tag))
+                tags.append(("{", tag, tagLine))
                 continue
             }
             guard let first = tag.first else { continue }
             if first == "=" { return nil }
             if "#^/>$<!%&".contains(first) {
-                tags.append((first, String(tag.dropFirst()).trimmingSpaces()))
+                tags.append((first, String(tag.dropFirst()).trimmingSpaces(), tagLine))
             } else {
-                tags.append((nil, tag))
+                tags.append((nil, tag, tagLine))
             }
         }
         return tags

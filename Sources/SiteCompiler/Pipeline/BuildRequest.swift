@@ -17,11 +17,12 @@ public struct BuildRequest: Sendable {
     /// (`posts/`, `pages/`, `static/`, `layouts/`), through links or not, or the next build
     /// would read it back as content.
     public init(site: String, output: String? = nil, baseURL: String? = nil, includeDrafts: Bool = false, includeFuture: Bool = false,
-                noindex: Bool = false, cache: String? = nil, noCache: Bool = false) throws(BuildRequestError) {
+                noindex: Bool = false, strict: Bool = false, cache: String? = nil, noCache: Bool = false) throws(BuildRequestError) {
         self.site = URL(fileURLWithPath: site)
         self.output = output.map { URL(fileURLWithPath: $0) } ?? self.site.appending(path: "_site")
         self.cache = noCache ? nil : cache.map { URL(fileURLWithPath: $0) } ?? self.site.appending(path: ".galley-cache")
         options = BuildOptions(includeDrafts: includeDrafts, includeFuture: includeFuture, noindex: noindex)
+        options.strict = strict
         if let baseURL {
             switch SiteConfig.parseBaseURL(baseURL) {
             case .success(let url): options.baseURL = url

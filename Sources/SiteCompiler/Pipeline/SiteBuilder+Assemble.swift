@@ -12,6 +12,8 @@ extension SiteBuilder {
         var validUntil: Date
         /// A layout the theme does not have, once for each name, with the first file that asks.
         var warnings: [Diagnostic] = []
+        /// The drafts (posts and pages) and future posts left out, for the build's summary.
+        var leftOut: (drafts: Int, future: Int) = (0, 0)
     }
 
     /// Leaves out drafts and future posts unless the options ask for them, and notes a layout
@@ -33,15 +35,24 @@ extension SiteBuilder {
         // of it in fetching each post from memory.
         var published: [ContentLoader.Entry] = []
         published.reserveCapacity(loaded.posts.count)
+        var leftOut = (drafts: 0, future: 0)
         for post in loaded.posts {
             let date = post.date
             // A future post, draft or not, ends the time this build's output stays right.
             if !options.includeFuture, let date, date > now { validUntil = min(validUntil, date) }
-            guard options.includeDrafts || !post.draft, options.includeFuture || (date ?? now) <= now else { continue }
+            guard options.includeDrafts || !post.draft else {
+                leftOut.drafts += 1
+                continue
+            }
+            guard options.includeFuture || (date ?? now) <= now else {
+                leftOut.future += 1
+                continue
+            }
             checkLayout(post, .post)
             published.append(post)
         }
         let pages = loaded.pages.filter { options.includeDrafts || !$0.draft }
+        leftOut.drafts += loaded.pages.count - pages.count
         for page in pages { checkLayout(page, .page) }
         let warnings = unknownLayouts.sorted { $0.key < $1.key }.map { name, unknown in
             let others = unknown.count > 1 ? " (and \(unknown.count - 1) other file\(unknown.count == 2 ? "" : "s"))" : ""
@@ -49,7 +60,7 @@ extension SiteBuilder {
             return Diagnostic(path: unknown.first.path, line: unknown.first.line, message:
                 "layout '\(name)'\(others) is not in the theme; rendered with '\(fallback)' (add layouts/\(name).mustache for a layout of its own)")
         }
-        return Selection(posts: published, pages: pages, validUntil: validUntil, warnings: warnings)
+        return Selection(posts: published, pages: pages, validUntil: validUntil, warnings: warnings, leftOut: leftOut)
     }
 
     /// The site put together: every published post and page rendered from Markdown (or taken

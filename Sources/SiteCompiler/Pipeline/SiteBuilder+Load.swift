@@ -18,7 +18,13 @@ extension SiteBuilder {
             log.report(contentsOf: error.diagnostics)
         }
         guard var config, let theme else { throw log.failure }
-        if let baseURL = options.baseURL { config.baseURL = baseURL }
+        if let baseURL = options.baseURL {
+            config.baseURL = baseURL
+            config.baseURLIsSet = true
+        } else if !config.baseURLIsSet, options.requireBaseURL {
+            throw BuildFailure([Diagnostic(path: SiteConfig.fileName, line: 1, message:
+                "missing 'base_url': a published blog needs the address it is published at, for its feeds, sitemap and canonical links (base_url: https://example.com/)")])
+        }
         let speaking = theme.speaking(config, log: &log)
         try log.check()
         return (config, speaking)

@@ -10,9 +10,12 @@ extension SiteBuilder {
     func upToDate(cacheFile: URL, state: SourceState?, output: URL, clock: BuildClock) -> Report? {
         let stampFile = BuildStamp.file(beside: cacheFile)
         if let state, let stamp = BuildStamp.load(from: stampFile), stamp.key == BuildStamp.key(state: state, options: options), stamp.describes(output.standardizedFileURL.path, at: options.now) {
+            let config = try? SiteConfig.load(from: source)
             var report = Report(posts: stamp.posts, pages: stamp.pages, written: 0, unchanged: stamp.outputs.count, seconds: clock.seconds,
-                                warnings: stamp.warnings, baseURL: options.baseURL ?? (try? SiteConfig.load(from: source).baseURL) ?? URL(filePath: "/"))
+                                warnings: stamp.warnings, baseURL: options.baseURL ?? config?.baseURL ?? URL(filePath: "/"))
             report.upToDate = true
+            report.leftOut = (stamp.leftOutDrafts, stamp.leftOutFuture)
+            report.baseURLIsSet = options.baseURL != nil || config?.baseURLIsSet != false
             return report
         }
         try? FileManager.default.removeItem(at: stampFile)
@@ -72,6 +75,7 @@ extension SiteBuilder {
             let stamp = BuildStamp(key: BuildStamp.key(state: state, options: options),
                                    validUntil: Int(compiled.validUntil.timeIntervalSince1970.rounded(.down)),
                                    posts: compiled.site.posts.count, pages: compiled.site.pages.count,
+                                   leftOutDrafts: compiled.leftOut.drafts, leftOutFuture: compiled.leftOut.future,
                                    warnings: compiled.warnings, outputs: outputs)
             try? stamp.save(to: BuildStamp.file(beside: cacheFile))
             Parallel.release(consume stamp)

@@ -46,6 +46,8 @@ public struct SiteBuilder: Sendable {
         /// When this output goes stale with no file changed: a future post comes due, or a new
         /// year begins (`site.year`).
         var validUntil: Date = .distantFuture
+        /// The drafts (posts and pages) and future posts the options left out.
+        public var leftOut: (drafts: Int, future: Int) = (0, 0)
     }
 
     /// What a build did, for its one-line summary.
@@ -62,15 +64,26 @@ public struct SiteBuilder: Sendable {
         var renderedPages: Set<String> = []
         /// The base URL every absolute link was built on.
         public var baseURL: URL
+        /// Whether `baseURL` is the blog's (or `--base-url`), not ``SiteConfig/placeholderBaseURL``.
+        public var baseURLIsSet = true
+        /// The drafts (posts and pages) and future posts the options left out.
+        public var leftOut: (drafts: Int, future: Int) = (0, 0)
 
         public var description: String {
             let time = seconds < 1 ? "\(Int((seconds * 1000).rounded())) ms" : String(format: "%.2f s", seconds)
-            if upToDate {
-                return "\(posts) post\(posts == 1 ? "" : "s"), \(pages) page\(pages == 1 ? "" : "s"): "
-                    + "nothing changed, \(unchanged) file\(unchanged == 1 ? "" : "s") checked in \(time)"
+            let done = upToDate
+                ? "nothing changed, \(unchanged) file\(unchanged == 1 ? "" : "s") checked in \(time)"
+                : "\(written) file\(written == 1 ? "" : "s") written, \(unchanged) unchanged in \(time)"
+            var notes: [String] = []
+            if leftOut.drafts + leftOut.future > 0 {
+                var parts: [String] = []
+                if leftOut.drafts > 0 { parts.append("\(leftOut.drafts) draft\(leftOut.drafts == 1 ? "" : "s") (--drafts)") }
+                if leftOut.future > 0 { parts.append("\(leftOut.future) future post\(leftOut.future == 1 ? "" : "s") (--future)") }
+                notes.append("left out " + parts.joined(separator: " and "))
             }
-            return "\(posts) post\(posts == 1 ? "" : "s"), \(pages) page\(pages == 1 ? "" : "s"): "
-                + "\(written) file\(written == 1 ? "" : "s") written, \(unchanged) unchanged in \(time)"
+            if !baseURLIsSet { notes.append("no base_url, so feeds and the sitemap point at \(baseURL.absoluteString)") }
+            return "\(posts) post\(posts == 1 ? "" : "s"), \(pages) page\(pages == 1 ? "" : "s"): \(done)"
+                + notes.map { "; " + $0 }.joined()
         }
     }
 
@@ -113,6 +126,7 @@ public struct SiteBuilder: Sendable {
         var (assembled, bodyWarnings, bodyErrors) = assemble(selection, config: config, body: body, copies: loaded.copies)
         assembled.site.homeAliases = loaded.sectionAddresses
         log.report(contentsOf: bodyErrors)
+        if options.strict { log.report(contentsOf: unknownLayoutNames(theme: theme, site: assembled.site)) }
         try log.check()
         timer.lap("markdown, site and tags")
         let listed = PagePlanner.listedFields(theme: theme, postLayouts: Set(selection.posts.map { theme.layout(named: $0.layout?.name, or: "post") }))
@@ -135,8 +149,8 @@ public struct SiteBuilder: Sendable {
         timer.lap("out of date")
         let made = PageRendering(outdatedness: outdatedness, publisher: publisher, progress: progress).render(plan.pages)
         timer.lap("render")
-        return Compiled(site: assembled.site, output: plan.tree, warnings: loaded.warnings + selection.warnings + bodyWarnings, cache: cache, pages: made,
-                        previousPages: previous, savingDocuments: savingDocuments, validUntil: selection.validUntil)
+        return Compiled(site: assembled.site, output: plan.tree, warnings: config.warnings + loaded.warnings + selection.warnings + bodyWarnings, cache: cache, pages: made,
+                        previousPages: previous, savingDocuments: savingDocuments, validUntil: selection.validUntil, leftOut: selection.leftOut)
     }
 
     /// What renders the pages that come many to a layout: stencils, which render each page shape
@@ -153,6 +167,8 @@ public struct SiteBuilder: Sendable {
     public func build(into folder: URL, cache: URL? = nil, progress: BuildProgress? = nil,
                       waiting: (@Sendable () -> Void)? = nil) throws -> Report {
         let clock = BuildClock()
+        // A folder that is no blog gets nothing written beside it, not even a lock.
+        if !source.fileExists(SiteConfig.fileName) { _ = try SiteConfig.load(from: source) }
         let cacheFile = cache.map { BuildCache.file(for: folder, in: $0) }
         if let cache { try Self.refuseLink(at: cache) }
         // One build at a time into a folder and its cache; a second waits for the first.
@@ -185,7 +201,8 @@ public struct SiteBuilder: Sendable {
         }
         var report = Report(
             posts: compiled.site.posts.count, pages: compiled.site.pages.count, written: written.written,
-            unchanged: written.unchanged, seconds: clock.seconds, warnings: compiled.warnings, baseURL: compiled.site.config.baseURL)
+            unchanged: written.unchanged, seconds: clock.seconds, warnings: compiled.warnings, baseURL: compiled.site.config.baseURL,
+            baseURLIsSet: compiled.site.config.baseURLIsSet, leftOut: compiled.leftOut)
         report.renderedPages = Set(made.lazy.filter { $0.value.kept == nil }.map(\.key))
         // Handed over, not copied: this thread must not be the one left holding them.
         Parallel.release((consume compiled, consume made, consume state, consume session))

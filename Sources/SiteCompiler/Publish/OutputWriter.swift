@@ -66,12 +66,27 @@ struct OutputWriter: Sendable {
     /// so a link there is followed; nothing below it is.
     private func parent() throws -> ContainedFolder {
         let parent = destination.deletingLastPathComponent()
-        do {
-            try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
-        } catch {
-            throw OutputError(path: parent.path, message: "cannot create folder: \(SourceTreeError.describe(error))")
-        }
+        try Self.makeFolders(parent.standardizedFileURL.path)
         do { return try ContainedFolder(opening: parent.path, followingLink: true) } catch { throw OutputError(error) }
+    }
+
+    /// Makes the folder `path` and any missing on the way, each failure told as the system's
+    /// reason at the folder it stopped at (a file in the way, no permission, a read-only disk).
+    private static func makeFolders(_ path: String) throws {
+        var folder = ""
+        for name in path.split(separator: "/") {
+            folder += "/" + name
+            var info = stat()
+            if stat(folder, &info) == 0 {
+                guard info.st_mode & S_IFMT == S_IFDIR else {
+                    throw OutputError(path: folder, message: "is a file, so the output folder cannot go inside it; choose another -o")
+                }
+                continue
+            }
+            guard mkdir(folder, 0o755) == 0 || errno == EEXIST else {
+                throw OutputError(path: folder, message: "cannot create the output folder here: \(FileSystemError.explain(errno, opening: false))")
+            }
+        }
     }
 
     /// Takes the lock on the destination, waiting for a build that holds it (`waiting` is told).

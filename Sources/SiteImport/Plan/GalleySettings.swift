@@ -34,10 +34,7 @@ struct GalleySettings: Sendable, Equatable {
     }
 
     /// The keys galley.yml gives a meaning of its own, which a copied setting must not take.
-    static let keys: Set<String> = [
-        "title", "description", "author", "base_url", "timezone", "permalink", "permalink_dates", "lowercase_addresses", "per_page",
-        "language", "feed_limit", "date_format",
-    ]
+    static let keys = Set(SiteConfig.keys)
 
     /// A person, as `author` in galley.yml holds one.
     struct Author: Sendable, Equatable {

@@ -11,10 +11,6 @@ enum GalleyFeatures {
     static let categoriesInAddresses = Permalink.placeholders.contains(":categories")
 
     /// Whether galley.yml has `lowercase_addresses`, which makes every address lower-case as
-    /// Hugo and Zola do: a galley.yml that gives it a value no flag can be is refused by a
-    /// compiler that reads the key, and taken as a layout parameter by one that does not.
-    static let lowercaseAddresses: Bool = {
-        let probe = MemorySource(["galley.yml": "title: probe\nbase_url: https://example.com/\nlowercase_addresses: probe\n"])
-        return (try? SiteConfig.load(from: probe)) == nil
-    }()
+    /// Hugo and Zola do.
+    static let lowercaseAddresses = SiteConfig.keys.contains("lowercase_addresses")
 }

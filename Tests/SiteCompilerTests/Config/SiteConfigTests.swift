@@ -85,7 +85,7 @@ import Testing
         let blog = try TestBlog()
         try blog.remove("galley.yml")
         #expect(blog.failure().map(\.description) == [
-            "galley.yml: not found: a blog folder needs a galley.yml with at least title and base_url"
+            "galley.yml: not found: a blog folder needs a galley.yml with at least a title (galley new site DIR writes a blog folder)"
         ])
     }
 

@@ -105,7 +105,7 @@ import Testing
 
     @Test func layoutsNestedDeepThroughPartialsAreAnError() throws {
         var files = ["layouts/footer.mustache": "{{>c0}}"]
-        for number in 0..<200 { files["layouts/c\(number).mustache"] = "{{#page}}{{>c\(number + 1)}}{{/page}}" }
+        for number in 0..<200 { files["layouts/c\(number).mustache"] = "{{#page}}" + (number < 199 ? "{{>c\(number + 1)}}" : "") + "{{/page}}" }
         let diagnostics = try refusal(files)
         #expect(diagnostics.count == 1, "\(diagnostics)")
         #expect(diagnostics.first?.message.contains("layouts nest more than \(InputLimits.layoutDepth) levels deep") == true, "\(diagnostics)")

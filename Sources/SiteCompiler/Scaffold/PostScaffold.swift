@@ -1,0 +1,112 @@
+import FileSystem
+import Foundation
+import SiteSource
+
+/// A new post, as `galley new post` writes it: `posts/2026-11-26-slug.md` (or, as a bundle, a
+/// folder `posts/2026-11-26-slug/index.md` for the post's images to go beside), with its front
+/// matter filled in and dated in the blog's timezone. An existing post is never overwritten.
+///
+/// ```swift
+/// let path = try PostScaffold(title: "Notes from the train").write(into: blog)
+/// // "posts/2026-11-26-notes-from-the-train.md"
+/// ```
+public struct PostScaffold: Sendable {
+    /// The post's title, as written into its front matter.
+    public var title: String
+    /// The post's date as front matter would have it (`2026-12-01`, `2026-12-01 09:30`, or with
+    /// an offset), in the blog's timezone unless it has an offset; nil for the moment it is written.
+    public var date: String?
+    /// Whether it is written with `draft: true`, which builds leave out unless `--drafts`.
+    public var draft: Bool
+    /// Whether it is a folder with an `index.md`, rather than a file.
+    public var bundle: Bool
+
+    /// A post called `title`; see the properties for the rest.
+    public init(title: String, date: String? = nil, draft: Bool = false, bundle: Bool = false) {
+        self.title = title
+        self.date = date
+        self.draft = draft
+        self.bundle = bundle
+    }
+
+    /// The longest slug a new post's file name gets from its title; longer ones are cut at a hyphen.
+    static let longestSlug = 60
+
+    /// The slug of the post's file name: its title made a slug (``Slug/make(_:)``, as the
+    /// compiler makes `:title`), or `post` for a title with no letter or digit it keeps.
+    public var slug: String {
+        var slug = Slug.make(title)
+        if slug.count > Self.longestSlug {
+            let cut = slug.prefix(Self.longestSlug)
+            slug = String(cut.lastIndex(of: "-").map { cut[..<$0] } ?? cut)
+        }
+        return slug.isEmpty ? "post" : slug
+    }
+
+    /// Writes the post into the blog folder `site`, whose galley.yml gives the timezone, and
+    /// returns its path: `site` joined with its path in the blog (`blog/posts/…md`, or
+    /// `posts/…md` for `.`), as are the paths of the errors. `now` is the post's date when
+    /// ``date`` is nil.
+    public func write(into site: String, now: Date = Date()) throws(ScaffoldError) -> String {
+        func shown(_ path: String) -> String {
+            site == "." || site.isEmpty ? path : site.hasSuffix("/") ? site + path : site + "/" + path
+        }
+        guard !title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw ScaffoldError(path: site, message: "a post needs a title: galley new post \"A title\"")
+        }
+        let source = DirectorySource(root: URL(fileURLWithPath: site))
+        guard source.fileExists(SiteConfig.fileName) else {
+            throw ScaffoldError(path: site == "." ? FileManager.default.currentDirectoryPath : site, message:
+                "is not a blog folder (it has no galley.yml): run galley new post in one, or name it with --site")
+        }
+        let config: SiteConfig
+        do {
+            config = try SiteConfig.load(from: source)
+        } catch {
+            throw ScaffoldError(error.diagnostics.map { $0.prefixed(by: site) })
+        }
+        var moment = now
+        if let date {
+            guard let parsed = ContentDate.parse(date, in: config.timeZone) else {
+                throw ScaffoldError(path: "--date", message: "'\(date)' is not a date: write 2026-12-01, 2026-12-01 09:30 or 2026-12-01T09:30:00+01:00")
+            }
+            moment = parsed
+        }
+        let files = text(in: config.timeZone, date: moment)
+        let blog: ContainedFolder
+        do {
+            blog = try ContainedFolder(opening: site, followingLink: true)
+        } catch {
+            throw ScaffoldError(error)
+        }
+        // Either form of the post would be at the same address: one is enough to refuse.
+        for taken in [files.file, files.folder] where blog.kind(of: taken) != 0 {
+            throw ScaffoldError(path: shown(taken), message: "already exists; galley new post never overwrites a post (give it another title or --date)")
+        }
+        let path = bundle ? files.folder + "/index.md" : files.file
+        do throws(FileSystemError) {
+            try blog.makeFolder("posts")
+            if bundle { try blog.makeFolder(files.folder) }
+            // O_EXCL: a file that appeared since the check is still not overwritten.
+            let descriptor = blog.open(path, O_WRONLY | O_CREAT | O_EXCL, mode: 0o644)
+            guard descriptor >= 0 else { throw blog.failure(path, errno, "cannot write") }
+            defer { close(descriptor) }
+            try FileBytes.write(Array(files.text.utf8), to: descriptor, path: path)
+        } catch {
+            throw ScaffoldError(error)
+        }
+        return shown(path)
+    }
+
+    /// The post's file, the folder it would be as a bundle, and its text.
+    func text(in timeZone: TimeZone, date: Date) -> (file: String, folder: String, text: String) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let dates = DatePattern(calendar: calendar)
+        let name = "posts/\(dates.format(date, "yyyy-MM-dd"))-\(slug)"
+        var lines = ["---", "title: \(FrontMatterText.quoted(title.trimmingCharacters(in: .whitespacesAndNewlines)))", "date: \(dates.rfc3339(date))"]
+        if draft { lines.append("draft: true") }
+        lines += ["tags: []", "---", "", ""]
+        return (name + ".md", name, lines.joined(separator: "\n"))
+    }
+}

@@ -1,0 +1,92 @@
+import FileSystem
+import Foundation
+
+/// A new blog folder that builds at once, as `galley new site` writes it: a commented
+/// `galley.yml`, a first post, an about page, an image in `static/`, and a `.gitignore` for
+/// what builds leave in the folder.
+///
+/// ```swift
+/// let scaffold = SiteScaffold(title: "Field Notes", timeZone: .current)
+/// try scaffold.write(to: "field-notes")
+/// ```
+public struct SiteScaffold: Sendable {
+    /// The blog's name.
+    public var title: String
+    /// Where the blog will be published; nil leaves `base_url` out, which a local build does
+    /// without.
+    public var baseURL: URL?
+    /// The blog's timezone: the first post is dated today there.
+    public var timeZone: TimeZone
+    /// The moment the first post is dated.
+    public var now: Date
+
+    /// A scaffold for a blog called `title`. A `timeZone` that is no IANA name (`GMT+1`) is UTC.
+    public init(title: String, baseURL: URL? = nil, timeZone: TimeZone = TimeZone(identifier: "UTC")!, now: Date = Date()) {
+        self.title = title
+        self.baseURL = baseURL
+        // Foundation calls UTC "GMT", which galley.yml would show as a zone of its own.
+        let named = timeZone.identifier != "GMT" && TimeZone.knownTimeZoneIdentifiers.contains(timeZone.identifier)
+        self.timeZone = named ? timeZone : TimeZone(identifier: "UTC")!
+        self.now = now
+    }
+
+    /// Every file of the new blog, by its path in the folder.
+    public var files: [(path: String, text: String)] {
+        let starter = StarterFiles(title: title, baseURL: baseURL, timeZone: timeZone, now: now)
+        return [
+            (SiteConfig.fileName, starter.settings),
+            (starter.firstPostPath, starter.firstPost),
+            ("pages/about.md", starter.aboutPage),
+            (StarterFiles.imagePath, StarterFiles.image),
+            (".gitignore", StarterFiles.gitignore),
+        ]
+    }
+
+    /// Writes the blog into `destination`, which must be missing or an empty folder (a link is
+    /// refused, never followed); folders missing on the way to it are made. Nothing is left
+    /// behind when it fails.
+    public func write(to destination: String) throws(ScaffoldError) {
+        let files = self.files
+        do throws(NewFolderError<FileSystemError>) {
+            let folder: NewFolder
+            do {
+                folder = try NewFolder(destination, for: "galley new site", makingParents: true)
+            } catch {
+                throw .fileSystem(error)
+            }
+            try folder.fill { (folder) throws(FileSystemError) in
+                for (path, text) in files {
+                    var parent = RelativePath.folder(of: path)
+                    var missing: [String] = []
+                    while !parent.isEmpty, folder.kind(of: parent) == 0 {
+                        missing.append(parent)
+                        parent = RelativePath.folder(of: parent)
+                    }
+                    for name in missing.reversed() { try folder.makeFolder(name) }
+                    _ = try folder.write(Array(text.utf8), to: path)
+                }
+            }
+        } catch {
+            switch error {
+            case .fileSystem(let problem), .filling(let problem): throw ScaffoldError(problem)
+            }
+        }
+    }
+}
+
+/// Why `galley new` wrote nothing, with what to do about it: each problem at its file (and
+/// line, for a galley.yml that does not read).
+public struct ScaffoldError: Error, Sendable, CustomStringConvertible {
+    /// The problems, each at the file or folder it is about.
+    public var diagnostics: [Diagnostic]
+
+    /// An error made of `diagnostics`.
+    public init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
+
+    init(path: String, message: String) { self.init([Diagnostic(path: path, message: message)]) }
+
+    init(_ error: FileSystemError) { self.init(path: error.path, message: error.message) }
+
+    /// One problem a line, as `PATH:LINE: message`.
+    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+}

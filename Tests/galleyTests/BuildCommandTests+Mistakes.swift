@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+
+/// Mistakes that once passed in silence: each is now an error or a warning at its file and line.
+@Suite struct BuildMistakeTests {
+    func blog(_ settings: String = "title: CLI Blog\nbase_url: https://cli.example.com/\n") throws -> ScratchFolder {
+        let folder = try ScratchFolder()
+        try folder.write("blog/galley.yml", settings)
+        try folder.write("blog/posts/2019-10-08-hello.md", "---\ntitle: Hello\n---\nHi.\n")
+        return folder
+    }
+
+    @Test func aMisspeltParentOrAMissingPartialIsAnError() throws {
+        let folder = try blog()
+        try folder.write("blog/layouts/post.mustache", "{{<bsae}}\n{{$main}}{{{page.content}}}{{/main}}\n{{/bsae}}\n")
+        try folder.write("blog/layouts/footer.mustache", "<footer>\n  {{> nav}}\n</footer>\n")
+        let result = try GalleyProcess.run(["build", "blog"], in: folder.url)
+        #expect(result.status == 1)
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        #expect(lines == [
+            "error: blog/layouts/footer.mustache:2: {{>nav}} names a layout the theme does not have: add layouts/nav.mustache",
+            "error: blog/layouts/post.mustache:1: {{<bsae}} names a layout the theme does not have: did you mean 'base'? or add layouts/bsae.mustache",
+            "build failed: 2 errors; blog/_site was left as it was",
+        ].map { $0.replacingOccurrences(of: "blog/_site", with: folder.url.appending(path: "blog/_site").path) }, "\(result.stderr)")
+        #expect(folder.read("blog/_site/index.html") == nil)
+    }
+
+    @Test func strictFailsOnANameNoPageHas() throws {
+        let folder = try blog()
+        try folder.write("blog/posts/2019-10-09-cover.md", "---\ntitle: Cover\nhero: {image: a.png}\n---\nHi.\n")
+        try folder.write("blog/layouts/post.mustache", """
+            {{<base}}{{$main}}<h1>{{page.titel}}</h1>
+            {{#page.params.hero}}<img src="{{image}}">{{/page.params.hero}}
+            {{uppercased(page.title)}} {{shouted(page.title)}}{{{page.content}}}{{/main}}{{/base}}
+            """)
+        let lenient = try GalleyProcess.run(["build", "blog"], in: folder.url)
+        #expect(lenient.status == 0, "\(lenient.stderr)")
+        #expect(lenient.stderr.isEmpty, "\(lenient.stderr)")
+
+        let strict = try GalleyProcess.run(["build", "blog", "--strict"], in: folder.url)
+        #expect(strict.status == 1)
+        let lines = strict.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3, "\(strict.stderr)")
+        #expect(lines.first == "error: blog/layouts/post.mustache:1: {{page.titel}} reads 'titel', which no value of a page has (did you mean 'title'?); it prints nothing")
+        #expect(lines.dropFirst().first?.hasPrefix("error: blog/layouts/post.mustache:3: {{shouted(page.title)}} uses 'shouted', which is no transform") == true, "\(lines)")
+    }
+
+    @Test func theSampleBlogPassesStrict() throws {
+        let folder = try ScratchFolder()
+        let result = try GalleyProcess.run(["build", BuildCommandTests.sampleSite.path, "-o", "out", "--no-cache", "--strict"], in: folder.url)
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+
+    @Test func aMisspeltSettingIsNamedWithTheOneMeant() throws {
+        let folder = try blog("titel: CLI Blog\nbase_url: https://cli.example.com/\n")
+        let missing = try GalleyProcess.run(["build", "blog"], in: folder.url)
+        #expect(missing.status == 1)
+        #expect(missing.stderr.hasPrefix("error: blog/galley.yml:1: missing 'title' (line 1 has 'titel': did you mean 'title'?)\n"), "\(missing.stderr)")
+
+        try folder.write("blog/galley.yml", """
+            title: CLI Blog
+            base_url: https://cli.example.com/
+            per_pgae: 5
+            paginate: 3
+            language: English
+            date_format: "%B %d, %Y"
+            twitter: someone
+
+            """)
+        let warned = try GalleyProcess.run(["build", "blog"], in: folder.url)
+        #expect(warned.status == 0, "\(warned.stderr)")
+        let lines = warned.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4, "\(warned.stderr)")
+        #expect(lines.first == "warning: blog/galley.yml:3: unknown setting 'per_pgae': did you mean 'per_page'? (a key Galley does not know is only read by layouts, as site.params.per_pgae)")
+        #expect(lines.dropFirst().first?.hasPrefix("warning: blog/galley.yml:4: unknown setting 'paginate': did you mean 'per_page'?") == true, "\(lines)")
+        #expect(lines.dropFirst(2).first?.hasPrefix("warning: blog/galley.yml:5: language 'English' is not a language tag such as en, en-GB or de, so month and day names are English: did you mean 'en'?") == true, "\(lines)")
+        #expect(lines.last?.hasPrefix("warning: blog/galley.yml:6: date_format '%B %d, %Y' is a strftime pattern") == true, "\(lines)")
+        #expect(!warned.stderr.contains("twitter"))
+
+        try folder.write("blog/galley.yml", "title: CLI Blog\nlanguage: en_GB\ndate_format: d MMMM yyyy 'at' HH:mm Q\n")
+        let more = try GalleyProcess.run(["build", "blog"], in: folder.url)
+        #expect(more.stderr.contains("warning: blog/galley.yml:2: language 'en_GB' is not a language tag such as en, en-GB or de, so month and day names are English: did you mean 'en-GB'?"), "\(more.stderr)")
+        #expect(more.stderr.contains("warning: blog/galley.yml:3: date_format 'd MMMM yyyy 'at' HH:mm Q' has letters no date pattern gives ('Q')"), "\(more.stderr)")
+    }
+
+    @Test func anOutputThatCannotBeWrittenIsAClearError() throws {
+        let folder = try blog()
+        try folder.write("file", "x")
+        let underAFile = try GalleyProcess.run(["build", "blog", "-o", "file/out"], in: folder.url)
+        #expect(underAFile.status == 1)
+        #expect(underAFile.stderr == "error: \(folder.url.appending(path: "file").path): is a file, so the output folder cannot go inside it; choose another -o\n")
+        let nowhere = try GalleyProcess.run(["build", "blog", "-o", "/proc/galley-out/site"], in: folder.url)
+        #expect(nowhere.status == 1)
+        #expect(nowhere.stderr.hasPrefix("error: /proc/galley-out: cannot create the output folder here: "), "\(nowhere.stderr)")
+        #expect(!nowhere.stderr.contains("operation could not be completed"))
+    }
+
+    @Test func aPublishedBuildNeedsABaseURL() throws {
+        let folder = try blog("title: CLI Blog\n")
+        let local = try GalleyProcess.run(["build", "blog"], in: folder.url)
+        #expect(local.status == 0, "\(local.stderr)")
+        #expect(local.stderr.isEmpty)
+        #expect(local.stdout.contains("; no base_url, so feeds and the sitemap point at http://localhost:8000/"))
+        #expect(folder.read("blog/_site/index.html")?.contains("href=\"/2019/10/08/hello/\"") == true)
+        let given = try GalleyProcess.run(["build", "blog", "--base-url", "https://given.example.com/"], in: folder.url)
+        #expect(!given.stdout.contains("base_url"))
+    }
+
+    @Test func usageErrorsSayErrorLikeTheRest() throws {
+        let folder = try blog()
+        let result = try GalleyProcess.run(["build", "blog", "--no-such-flag"], in: folder.url)
+        #expect(result.status != 0)
+        #expect(result.stderr.hasPrefix("error: Unknown option '--no-such-flag'"), "\(result.stderr)")
+    }
+}
