@@ -115,6 +115,17 @@ func eventually(within timeout: TimeInterval = 30, _ condition: () -> Bool) -> B
     return condition()
 }
 
+/// Waits at most `timeout` seconds for `condition`, sleeping between looks without holding one of
+/// the threads the tests' tasks share; whether it came true.
+func settles(within timeout: TimeInterval = 30, _ condition: () -> Bool) async -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+        if condition() { return true }
+        try? await Task.sleep(for: .milliseconds(50))
+    }
+    return condition()
+}
+
 /// A scratch folder that removes itself.
 final class ScratchFolder {
     let url: URL

@@ -7,9 +7,23 @@ import Testing
     final class Server {
         let process = Process()
         let output: URL
-        let port: Int
+        var port = 0
 
-        init(_ arguments: [String], in folder: ScratchFolder) throws {
+        /// Starts it and waits, without holding a shared thread, for the address it prints.
+        static func start(_ arguments: [String], in folder: ScratchFolder) async throws -> Server {
+            let server = try Server(arguments, in: folder)
+            let output = server.output, process = server.process
+            var said: Int?
+            _ = await settles(within: 60) {
+                said = Self.port(in: (try? String(contentsOf: output, encoding: .utf8)) ?? "")
+                return said != nil || !process.isRunning
+            }
+            guard let said else { throw RawHTTP.Failure(message: "galley serve said no address: \(server.said)") }
+            server.port = said
+            return server
+        }
+
+        private init(_ arguments: [String], in folder: ScratchFolder) throws {
             output = folder.url.appending(path: "serve-\(UUID().uuidString).out")
             _ = FileManager.default.createFile(atPath: output.path, contents: nil)
             process.executableURL = GalleyProcess.binary
@@ -19,14 +33,6 @@ import Testing
             process.standardOutput = try FileHandle(forWritingTo: output)
             process.standardError = try FileHandle(forWritingTo: output)
             try process.run()
-            var said: Int?
-            let output = output, process = process
-            _ = eventually(within: 60) {
-                said = Self.port(in: (try? String(contentsOf: output, encoding: .utf8)) ?? "")
-                return said != nil || !process.isRunning
-            }
-            guard let said else { throw RawHTTP.Failure(message: "galley serve said no address: \(try String(contentsOf: output, encoding: .utf8))") }
-            port = said
         }
 
         deinit {
@@ -51,7 +57,7 @@ import Testing
 
     @Test func servesUntilCtrlCEvenWithAPageListening() async throws {
         let folder = try Self.blog()
-        let server = try Server(["blog", "--port", "0"], in: folder)
+        let server = try await Server.start(["blog", "--port", "0"], in: folder)
         let http = RawHTTP(port: server.port)
         let home = try await http.send("/")
         #expect(home.status == 200 && home.text.contains("First"))
@@ -61,15 +67,16 @@ import Testing
             kill(pid, SIGINT)
         }
         #expect(events.contains("event: hello"))
-        #expect(eventually(within: 10) { !server.process.isRunning }, "galley serve did not stop on SIGINT: \(server.said)")
+        let process = server.process
+        #expect(await settles(within: 10) { !process.isRunning }, "galley serve did not stop on SIGINT: \(server.said)")
         server.process.waitUntilExit()
         #expect(server.process.terminationStatus == 0, "\(server.said)")
         #expect(!FileManager.default.fileExists(atPath: folder.url.appending(path: "blog/_site").path))
     }
 
-    @Test func aBusyPortIsAClearErrorThatSuggestsAnother() throws {
+    @Test func aBusyPortIsAClearErrorThatSuggestsAnother() async throws {
         let folder = try Self.blog()
-        let first = try Server(["blog", "--port", "0"], in: folder)
+        let first = try await Server.start(["blog", "--port", "0"], in: folder)
         let second = try GalleyProcess.run(["serve", "blog", "--port", "\(first.port)"], in: folder.url, timeout: 30)
         #expect(second.status != 0)
         #expect(second.stderr.contains("error: port \(first.port) on 127.0.0.1 is in use"), "\(second.stderr)")

@@ -15,11 +15,11 @@ enum LayoutVocabulary {
         // site
         "title", "description", "author", "name", "email", "url", "base_url", "base_path", "language", "timezone", "pages",
         "params", "noindex", "posts_count", "has_tags", "has_categories", "feed_url", "atom_url", "json_feed_url",
-        "archive_url", "tags_url", "categories_url", "home_url", "generator", "year",
+        "archive_url", "tags_url", "categories_url", "home_url", "generator", "year", "strings", "favicon", "ico", "svg", "image",
         // page
         "kind", "is_post", "is_page", "is_home", "is_archive", "is_tags", "is_tag", "is_categories", "is_category",
         "is_not_found", "permalink", "content", "excerpt", "summary", "word_count", "reading_time", "source", "date",
-        "updated", "draft", "audio", "previous", "next",
+        "updated", "draft", "audio", "previous", "next", "nav", "anchored_content",
         // a post in a list, a tag or category, a year
         "has_more", "slug", "count",
         // audio

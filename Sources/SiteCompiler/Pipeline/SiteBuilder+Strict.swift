@@ -1,9 +1,10 @@
 extension SiteBuilder {
     /// `--strict`: a tag in a layout that reads a name no value of this build has, which would
     /// print nothing (see ``LayoutVocabulary``). The blog's own names are galley.yml's keys and
-    /// every published post's and page's front matter keys, at any depth.
+    /// every published post's and page's front matter keys, at any depth, and the theme's words
+    /// (`site.strings.*`).
     func unknownLayoutNames(theme: Theme, site: Site) -> [Diagnostic] {
-        var names = Set<String>()
+        var names = Set(theme.words.keys)
         func collect(_ value: YAMLValue) {
             switch value {
             case .mapping(let pairs, _):
