@@ -50,8 +50,9 @@ extension Galley {
                 print("""
                     A new blog is in \(folder). Next:
                       cd \(folder)
-                      galley new post "A title"
-                      galley build
+                      galley serve               # read it at http://127.0.0.1:8000/ as you write
+                      galley new post "A title"  # in another terminal; the page reloads on save
+                      galley build               # the site, in _site/
                     """)
             }
         }

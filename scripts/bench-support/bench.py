@@ -116,7 +116,7 @@ def main():
 
         # `galley serve`: from a saved post to the reload event an open page receives.
         settle()
-        serve_median, serve_worst = serve_latency.measure(args.galley, galley_site, rebuild_runs)
+        serve_median, serve_worst, serve_page = serve_latency.measure(args.galley, galley_site, rebuild_runs)
 
         def median(values, index):
             return statistics.median(value[index] for value in values)
@@ -125,7 +125,7 @@ def main():
             "size": size, "mb": markdown / 1e6, "files": count_files(galley_out),
             "g_wall": median(results["galley"], 0), "g_cpu": median(results["galley"], 1), "g_mem": median(results["galley"], 2),
             "noop": median(noop, 0), "edit": median(edits, 0), "first_edit": first_edit[0],
-            "serve": serve_median, "serve_worst": serve_worst,
+            "serve": serve_median, "serve_worst": serve_worst, "serve_page": serve_page,
         }
         if results["hugo"]:
             row.update({"h_wall": median(results["hugo"], 0), "h_cpu": median(results["hugo"], 1), "h_mem": median(results["hugo"], 2),
@@ -153,6 +153,8 @@ def main():
           + ", ".join(f"{r['size']} posts: {r['first_edit'] * 1000:.0f}ms" for r in rows))
     print("galley serve, saved post to reload event (goal: 100 ms at 1,000 posts, 300 ms at 10,000): "
           + ", ".join(f"{r['size']} posts: {r['serve'] * 1000:.0f}ms (worst {r['serve_worst'] * 1000:.0f}ms)" for r in rows))
+    print("galley serve, one request for the home page over a kept-alive connection: "
+          + ", ".join(f"{r['size']} posts: {r['serve_page'] * 1000:.2f}ms" for r in rows))
     print("Output files per build: " + ", ".join(f"{r['size']} posts: Galley {r['files']}" + (f", Hugo {r['h_files']}" if 'h_files' in r else "") for r in rows))
 
 

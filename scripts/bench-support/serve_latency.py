@@ -4,6 +4,7 @@ Used by bench.py: the server is started on a free port, a page's event stream is
 socket, and a post is appended to; the clock runs from just before the write to the moment the
 `event: reload` line arrives.
 """
+import http.client
 import os
 import re
 import select
@@ -52,8 +53,25 @@ def _wait_for(connection, word, deadline):
     return received
 
 
+def _page_time(port, path, count=300):
+    """Median seconds to GET `path` over one kept-alive connection, once warm."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    times = []
+    for _ in range(count):
+        start = time.perf_counter()
+        connection.request("GET", path)
+        response = connection.getresponse()
+        response.read()
+        times.append(time.perf_counter() - start)
+        if response.status != 200:
+            raise SystemExit(f"bench: GET {path} gave {response.status}")
+    connection.close()
+    return statistics.median(times[count // 3:])
+
+
 def measure(galley, site, runs):
-    """Median and worst edit-to-reload time in seconds over `runs` edits of one post."""
+    """Median and worst edit-to-reload time in seconds over `runs` edits of one post, and the
+    median time to serve the home page."""
     process = subprocess.Popen([galley, "serve", site, "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     try:
         port = _wait_for_address(process, time.monotonic() + 300)
@@ -77,7 +95,7 @@ def measure(galley, site, runs):
             with open(post, "w") as f:
                 f.write(original)
         connection.close()
-        return statistics.median(times), max(times)
+        return statistics.median(times), max(times), _page_time(port, "/")
     finally:
         process.terminate()
         try:
