@@ -56,10 +56,16 @@ let package = Package(
             name: "SiteSource",
             dependencies: ["FileSystem", .product(name: "Crypto", package: "swift-crypto")]
         ),
+        // Code highlighting: the protocol the compiler asks, and Pygments behind it, run as a
+        // helper process through swift-subprocess.
+        .target(
+            name: "Highlighting",
+            dependencies: [.product(name: "Subprocess", package: "swift-subprocess")]
+        ),
         .target(
             name: "SiteCompiler",
             dependencies: [
-                "CCmarkGFM", "FileSystem", "SiteSource",
+                "CCmarkGFM", "FileSystem", "SiteSource", "Highlighting",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Mustache", package: "swift-mustache"),
@@ -76,7 +82,7 @@ let package = Package(
         .target(
             name: "Previews",
             dependencies: [
-                "SiteCompiler", "SiteSource", "GitSource",
+                "SiteCompiler", "SiteSource", "GitSource", "Highlighting",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Subprocess", package: "swift-subprocess"),
@@ -85,7 +91,7 @@ let package = Package(
         .executableTarget(
             name: "galley",
             dependencies: [
-                "FileSystem", "SiteSource", "SiteCompiler", "GitSource", "Previews", "SiteImport",
+                "FileSystem", "SiteSource", "SiteCompiler", "GitSource", "Previews", "SiteImport", "Highlighting",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -94,13 +100,14 @@ let package = Package(
         .testTarget(
             name: "SiteCompilerTests",
             dependencies: [
-                "SiteCompiler", "SiteSource", "FileSystem",
+                "SiteCompiler", "SiteSource", "FileSystem", "Highlighting",
                 // For tests that hold Galley's readings of YAML and layouts against the libraries' own.
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
         .testTarget(name: "FileSystemTests", dependencies: ["FileSystem"]),
+        .testTarget(name: "HighlightingTests", dependencies: ["Highlighting"]),
         .testTarget(name: "SiteSourceTests", dependencies: ["SiteSource"]),
         .testTarget(name: "GitSourceTests", dependencies: ["GitSource", "CLibGit2", "SiteSource", "SiteCompiler"]),
         .testTarget(name: "PreviewsTests", dependencies: ["Previews", "GitSource", "SiteSource", "SiteCompiler"]),

@@ -1,0 +1,103 @@
+import Foundation
+import Synchronization
+
+/// Highlights code with Pygments (Debian's `python3-pygments`), run as one helper process that
+/// lives as long as the highlighter and takes each body's blocks in one batch.
+///
+/// Pygments rather than a Swift library: none is among the packages Galley builds from, and
+/// Pygments is the highlighter behind Jekyll's and GitHub's history and the model for Hugo's
+/// Chroma, with lexers for every language a blog shows. Its class names are the ones themes
+/// for those generators already style.
+///
+/// The helper starts when the first block needs it, so a build that finds every block in its
+/// cache never starts Python. Batches go one at a time: the helper is one Python process, and
+/// the build's threads take turns.
+public final class PygmentsHighlighter: CodeHighlighter {
+    public let identity = "pygments/\(PygmentsScript.version)"
+    /// The Pythons to try, in order: the first that has Pygments is used.
+    public let pythons: [String]
+    private let state = Mutex<State>(.idle)
+
+    private enum State {
+        case idle
+        case running(PygmentsSession)
+        case failed(HighlighterUnavailable)
+    }
+
+    /// Blocks longer than this are shown plain: no post needs such a block highlighted, and a
+    /// lexer's time on one is unbounded.
+    public static let largestBlock = 1 << 20
+
+    /// A highlighter that runs the first of `pythons` (by default ``defaultPythons(path:)``)
+    /// that has Pygments.
+    public init(pythons: [String]? = nil) {
+        self.pythons = pythons ?? Self.defaultPythons()
+    }
+
+    /// Debian's own `/usr/bin/python3` first, whose Pygments is the `python3-pygments` package
+    /// `scripts/galley` installs; then each `python3` on `path`, which may be a pyenv or venv
+    /// Python with a Pygments of its own.
+    public static func defaultPythons(path: String? = ProcessInfo.processInfo.environment["PATH"]) -> [String] {
+        var pythons = ["/usr/bin/python3"]
+        for folder in (path ?? "").split(separator: ":") where folder.hasPrefix("/") {
+            let python = "\(folder)/python3"
+            if !pythons.contains(python) { pythons.append(python) }
+        }
+        return pythons
+    }
+
+    /// The Pygments version in use, once the helper has started.
+    public var pygmentsVersion: String? {
+        state.withLock { state in
+            if case .running(let session) = state { return session.version }
+            return nil
+        }
+    }
+
+    public func highlight(_ blocks: [CodeBlock]) throws(HighlighterUnavailable) -> [String?] {
+        let sent = blocks.indices.filter { !blocks[$0].code.isEmpty && blocks[$0].code.utf8.count <= Self.largestBlock }
+        var answers = [String?](repeating: nil, count: blocks.count)
+        guard !sent.isEmpty else { return answers }
+        let batch = sent.map { blocks[$0] }
+        let highlighted = try state.withLock { state throws(HighlighterUnavailable) -> [String?] in
+            let session: PygmentsSession
+            switch state {
+            case .failed(let problem):
+                throw problem
+            case .running(let running):
+                session = running
+            case .idle:
+                do throws(HighlighterUnavailable) {
+                    session = try start()
+                } catch {
+                    state = .failed(error)
+                    throw error
+                }
+                state = .running(session)
+            }
+            do throws(HighlighterUnavailable) {
+                return try session.exchange(batch)
+            } catch {
+                state = .failed(error)
+                throw error
+            }
+        }
+        for (index, html) in zip(sent, highlighted) { answers[index] = html }
+        return answers
+    }
+
+    private func start() throws(HighlighterUnavailable) -> PygmentsSession {
+        var reasons: [String] = []
+        for python in pythons where access(python, X_OK) == 0 {
+            do throws(HighlighterUnavailable) {
+                return try PygmentsSession.start(python: python)
+            } catch {
+                reasons.append(error.message)
+            }
+        }
+        guard !reasons.isEmpty else {
+            throw HighlighterUnavailable("no python3 found (looked for \(pythons.joined(separator: ", ")))")
+        }
+        throw HighlighterUnavailable(reasons.joined(separator: "; "))
+    }
+}
