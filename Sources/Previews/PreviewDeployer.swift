@@ -1,5 +1,6 @@
 import Foundation
 import GitSource
+import Highlighting
 import SiteCompiler
 import SiteSource
 
@@ -155,7 +156,9 @@ public struct PreviewDeployer: Sendable {
     /// build under the destination's lock.
     func publish(building makeSource: @escaping @Sendable () throws -> any SourceTree, claim: Claim, commit: GitObjectID?,
                  rule: GoLiveRule) async throws -> Outcome {
-        let options = claim.label.map { BuildOptions(baseURL: URL(string: url(label: $0))!, noindex: true) } ?? BuildOptions()
+        // A Pygments helper for this build; what it highlights is cached for every branch.
+        let options = claim.label.map { BuildOptions(baseURL: URL(string: url(label: $0))!, noindex: true, highlighter: PygmentsHighlighter()) }
+            ?? BuildOptions(highlighter: PygmentsHighlighter())
         let build = configuration.cacheDirectory.appending(path: claim.label == nil ? "production" : claim.slot.name)
         // A build with no earlier output has fresh times on every file; comparing contents then
         // keeps rsync from sending what the destination already has.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Highlighting
 import SiteCompiler
 import SiteSource
 
@@ -42,13 +43,16 @@ extension Galley {
         var noCache = false
 
         func run() throws {
-            let request: BuildRequest
+            var asked: BuildRequest
             do {
-                request = try BuildRequest(site: site, output: output, baseURL: baseURL, includeDrafts: drafts, includeFuture: future,
-                                           noindex: noindex, cache: cache, noCache: noCache)
+                asked = try BuildRequest(site: site, output: output, baseURL: baseURL, includeDrafts: drafts, includeFuture: future,
+                                         noindex: noindex, cache: cache, noCache: noCache)
             } catch {
                 throw ValidationError(error.message)
             }
+            // One Pygments helper for the build, started when the first block needs it.
+            asked.options.highlighter = PygmentsHighlighter()
+            let request = asked
             let terminal = quiet ? nil : TerminalProgress()
             do {
                 let report = try request.build(progress: terminal?.report) {

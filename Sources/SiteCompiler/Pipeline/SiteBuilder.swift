@@ -46,6 +46,8 @@ public struct SiteBuilder: Sendable {
         /// When this output goes stale with no file changed: a future post comes due, or a new
         /// year begins (`site.year`).
         var validUntil: Date = .distantFuture
+        /// The build's code highlighting, whose new results are saved with the cache.
+        var highlighting: CodeHighlighting?
     }
 
     /// What a build did, for its one-line summary.
@@ -94,7 +96,8 @@ public struct SiteBuilder: Sendable {
         var timer = PhaseTimer()
         // Load the source.
         let (config, theme) = try loadSettings(&log)
-        let body = BodyRenderer(config: config, shortcodes: { theme.renderShortcode($0, $1) })
+        let highlighting = codeHighlighting(config: config, cacheFolder: cacheFile?.deletingLastPathComponent())
+        let body = BodyRenderer(config: config, highlighting: highlighting, shortcodes: { theme.renderShortcode($0, $1) })
         timer.lap("config and theme")
         var cache = loadCache(from: cacheFile, config: config, theme: theme, body: body, bytes: cacheBytes)
         timer.lap("cache")
@@ -133,8 +136,11 @@ public struct SiteBuilder: Sendable {
         timer.lap("out of date")
         let made = PageRendering(outdatedness: outdatedness, publisher: publisher, progress: progress).render(plan.pages)
         timer.lap("render")
-        return Compiled(site: assembled.site, output: plan.tree, warnings: loaded.warnings + selection.warnings + bodyWarnings, cache: cache, pages: made,
-                        previousPages: previous, savingDocuments: savingDocuments, validUntil: selection.validUntil)
+        var warnings = loaded.warnings + selection.warnings + bodyWarnings
+        if let problem = highlighting?.unavailable { warnings.append(Self.plainCodeWarning(problem)) }
+        return Compiled(site: assembled.site, output: plan.tree, warnings: warnings, cache: cache, pages: made,
+                        previousPages: previous, savingDocuments: savingDocuments, validUntil: selection.validUntil,
+                        highlighting: highlighting)
     }
 
     /// What renders the pages that come many to a layout: stencils, which render each page shape
@@ -179,7 +185,15 @@ public struct SiteBuilder: Sendable {
         let written = try writer.finish(session, compiled.output, kept: { made[$0]?.kept != nil }, from: source)
         timer.lap("write")
         if let cacheFile {
-            record(&compiled, session: session, output: folder, cacheFile: cacheFile, state: state, clock: clock)
+            try? compiled.highlighting?.cache.save()
+            if compiled.highlighting?.unavailable == nil {
+                record(&compiled, session: session, output: folder, cacheFile: cacheFile, state: state, clock: clock)
+            } else {
+                // Its code is plain for want of a highlighter: the next build renders every page
+                // again rather than keep them so once the highlighter is there.
+                compiled.savingDocuments?.wait()
+                Self.forgetRecords(of: cacheFile)
+            }
         }
         var report = Report(
             posts: compiled.site.posts.count, pages: compiled.site.pages.count, written: written.written,
