@@ -48,8 +48,10 @@ final class PygmentsSession: Sendable {
             throw HighlighterUnavailable("cannot talk to \(python): \(String(cString: strerror(errno)))")
         }
         let ours = pair[0], theirs = pair[1]
-        // Its standard output is a second descriptor of the same end: swift-subprocess closes each once it has started.
-        let theirsOut = dup(theirs)
+        // Its standard output is a second descriptor of the same end: swift-subprocess closes each
+        // once it has started. Close-on-exec, as the socket's are, so that no other program
+        // started meanwhile holds the helper's end open.
+        let theirsOut = fcntl(theirs, F_DUPFD_CLOEXEC, 0)
         let exited = ExitFlag()
         let process = Task(executorPreference: HelperThread.shared) {
             defer { exited.set() }
