@@ -14,7 +14,7 @@ final class HighlightCache: Sendable {
     static let fileName = "highlight.cache"
     /// Past this many entries, a save keeps only the ones this build used: a cache shared for
     /// months by many branches would otherwise only grow.
-    static let entryLimit = 100_000
+    static let entryLimit = 50_000
 
     /// The file, or nil for a cache kept in memory only.
     let file: URL?
@@ -24,9 +24,13 @@ final class HighlightCache: Sendable {
     /// it does not know.
     typealias Answer = String?
 
+    /// An answer as the file holds it: its UTF-8 bytes, made into a string only when a build
+    /// shows the block, since a rebuild looks up a handful of the file's thousands.
+    private typealias Stored = ArraySlice<UInt8>?
+
     private struct Entries {
         var loaded = false
-        var stored: [Fingerprint: Answer] = [:]
+        var stored: [Fingerprint: Stored] = [:]
         /// Made by this build, not yet saved.
         var fresh: [Fingerprint: Answer] = [:]
         var used: Set<Fingerprint> = []
@@ -53,12 +57,14 @@ final class HighlightCache: Sendable {
                 entries.loaded = true
                 entries.stored = file.flatMap(Self.read) ?? [:]
             }
-            return keys.map { key in
-                if let answer = entries.fresh[key] ?? entries.stored[key] {
+            return keys.map { key -> Answer? in
+                if let answer = entries.fresh[key] {
                     entries.used.insert(key)
                     return .some(answer)
                 }
-                return .none
+                guard let stored = entries.stored[key] else { return .none }
+                entries.used.insert(key)
+                return .some(stored.map { String(decoding: $0, as: UTF8.self) })
             }
         }
     }
@@ -73,9 +79,6 @@ final class HighlightCache: Sendable {
         }
     }
 
-    /// How many answers this build added.
-    var freshCount: Int { entries.withLock { $0.fresh.count } }
-
     /// Writes what this build added into the file, merged with what the file holds now.
     func save() throws {
         guard let file else { return }
@@ -85,22 +88,22 @@ final class HighlightCache: Sendable {
         if merged.count + fresh.count > Self.entryLimit {
             merged = merged.filter { used.contains($0.key) }
         }
-        merged.merge(fresh) { _, new in new }
+        for (key, answer) in fresh {
+            // Spelled out: `merged[key] = nil` would drop an unknown language's entry, not keep it.
+            let stored: Stored = answer.map { Array($0.utf8)[...] }
+            merged.updateValue(stored, forKey: key)
+        }
         try CacheWriter.write(file, format: Self.format) { writer in
             writer.array(Array(merged)) { writer, entry in
                 writer.fingerprint(entry.key)
-                writer.optional(entry.value) { $0.string($1) }
+                writer.optional(entry.value) { $0.raw($1) }
             }
-        }
-        entries.withLock { entries in
-            entries.stored.merge(entries.fresh) { _, new in new }
-            entries.fresh = [:]
         }
     }
 
-    private static func read(_ file: URL) -> [Fingerprint: Answer]? {
+    private static func read(_ file: URL) -> [Fingerprint: Stored]? {
         CacheReader.read(file, format: format) { reader in
-            let pairs = try reader.array { reader in (try reader.fingerprint(), try reader.optional { try $0.string() }) }
+            let pairs = try reader.array { reader -> (Fingerprint, Stored) in (try reader.fingerprint(), try reader.optional { try $0.raw() }) }
             return Dictionary(pairs, uniquingKeysWith: { _, last in last })
         }
     }

@@ -185,7 +185,8 @@ public struct SiteBuilder: Sendable {
         let written = try writer.finish(session, compiled.output, kept: { made[$0]?.kept != nil }, from: source)
         timer.lap("write")
         if let cacheFile {
-            try? compiled.highlighting?.cache.save()
+            // New highlighted blocks are saved on another thread while the records are.
+            let savingHighlights = compiled.highlighting.map { highlighting in Background { _ = try? highlighting.cache.save() } }
             if compiled.highlighting?.unavailable == nil {
                 record(&compiled, session: session, output: folder, cacheFile: cacheFile, state: state, clock: clock)
             } else {
@@ -194,6 +195,7 @@ public struct SiteBuilder: Sendable {
                 compiled.savingDocuments?.wait()
                 Self.forgetRecords(of: cacheFile)
             }
+            savingHighlights?.wait()
         }
         var report = Report(
             posts: compiled.site.posts.count, pages: compiled.site.pages.count, written: written.written,
