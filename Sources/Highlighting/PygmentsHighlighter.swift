@@ -54,27 +54,20 @@ public final class PygmentsHighlighter: CodeHighlighter {
         }
     }
 
+    /// Starts the helper on another thread; a batch asked meanwhile waits for it.
+    public func prepare() {
+        DispatchQueue.global().async { [self] in
+            state.withLock { state in _ = try? session(in: &state) }
+        }
+    }
+
     public func highlight(_ blocks: [CodeBlock]) throws(HighlighterUnavailable) -> [String?] {
         let sent = blocks.indices.filter { !blocks[$0].code.isEmpty && blocks[$0].code.utf8.count <= Self.largestBlock }
         var answers = [String?](repeating: nil, count: blocks.count)
         guard !sent.isEmpty else { return answers }
         let batch = sent.map { blocks[$0] }
         let highlighted = try state.withLock { state throws(HighlighterUnavailable) -> [String?] in
-            let session: PygmentsSession
-            switch state {
-            case .failed(let problem):
-                throw problem
-            case .running(let running):
-                session = running
-            case .idle:
-                do throws(HighlighterUnavailable) {
-                    session = try start()
-                } catch {
-                    state = .failed(error)
-                    throw error
-                }
-                state = .running(session)
-            }
+            let session = try session(in: &state)
             do throws(HighlighterUnavailable) {
                 return try session.exchange(batch)
             } catch {
@@ -84,6 +77,25 @@ public final class PygmentsHighlighter: CodeHighlighter {
         }
         for (index, html) in zip(sent, highlighted) { answers[index] = html }
         return answers
+    }
+
+    /// The running helper, started if it is not yet; called with the state locked.
+    private func session(in state: inout State) throws(HighlighterUnavailable) -> PygmentsSession {
+        switch state {
+        case .failed(let problem):
+            throw problem
+        case .running(let session):
+            return session
+        case .idle:
+            do throws(HighlighterUnavailable) {
+                let session = try start()
+                state = .running(session)
+                return session
+            } catch {
+                state = .failed(error)
+                throw error
+            }
+        }
     }
 
     private func start() throws(HighlighterUnavailable) -> PygmentsSession {
