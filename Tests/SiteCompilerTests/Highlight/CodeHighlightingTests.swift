@@ -149,3 +149,30 @@ extension CodeHighlightingTests {
         #expect(blog.page("2019/10/04/new/index.html")?.contains(#"<pre><code class="language-rust">"#) == true)
     }
 }
+
+extension CodeHighlightingTests {
+    /// The page of a post that did not change is kept, and its body not rendered at all: even
+    /// with the highlight cache gone, its code is not asked for again.
+    @Test func anUnchangedPostDoesNotAskTheHighlighter() throws {
+        let blog = try TestBlog(TestBlog.config + "feed_limit: 1\n", [
+            "posts/2019-10-01-code.md": Self.post,
+            "posts/2019-10-05-words.md": TestBlog.post("title: Words", "Just words."),
+        ])
+        let cache = blog.root.appending(path: ".galley-cache")
+        func build(_ highlighter: TestHighlighter) throws {
+            var builder = SiteBuilder(source: blog.source, options: blog.options(highlighter: highlighter))
+            builder.racyMargin = 0
+            try builder.build(into: blog.output, cache: cache)
+            Thread.sleep(forTimeInterval: 0.03)
+        }
+        let first = TestHighlighter()
+        try build(first)
+        #expect(first.requests == 1)
+        try FileManager.default.removeItem(at: cache.appending(path: HighlightCache.fileName))
+        try blog.write("posts/2019-10-05-words.md", TestBlog.post("title: Words", "Other words."))
+        let second = TestHighlighter()
+        try build(second)
+        #expect(second.requests == 0)
+        #expect(blog.page("2019/10/01/code/index.html")?.contains(#"<pre class="highlight"><code class="language-swift">"#) == true)
+    }
+}
