@@ -100,7 +100,9 @@ public final class PygmentsHighlighter: CodeHighlighter {
 
     private func start() throws(HighlighterUnavailable) -> PygmentsSession {
         var reasons: [String] = []
-        for python in pythons where access(python, X_OK) == 0 {
+        // `/bin/python3` is `/usr/bin/python3` on a merged-/usr system: each program is tried once.
+        var tried = Set<String>()
+        for python in pythons where access(python, X_OK) == 0 && tried.insert(Self.resolved(python)).inserted {
             do throws(HighlighterUnavailable) {
                 return try PygmentsSession.start(python: python)
             } catch {
@@ -111,5 +113,11 @@ public final class PygmentsHighlighter: CodeHighlighter {
             throw HighlighterUnavailable("no python3 found (looked for \(pythons.joined(separator: ", ")))")
         }
         throw HighlighterUnavailable(reasons.joined(separator: "; "))
+    }
+
+    private static func resolved(_ path: String) -> String {
+        guard let real = realpath(path, nil) else { return path }
+        defer { free(real) }
+        return String(cString: real)
     }
 }

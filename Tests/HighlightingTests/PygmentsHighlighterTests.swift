@@ -48,14 +48,14 @@ import Testing
     @Test(.enabled(if: PygmentsInstalled.debian, "needs Debian's python3-pygments (scripts/test installs it)"))
     func manyThreadsShareOneHelper() throws {
         let highlighter = PygmentsHighlighter(pythons: ["/usr/bin/python3"])
-        let results = Array(repeating: 0, count: 64).indices.map { $0 }
-        let answers = UnsafeSendableBox<[String?]>(Array(repeating: nil, count: results.count))
-        DispatchQueue.concurrentPerform(iterations: results.count) { index in
+        let count = 64
+        let answers = ThreadResults<String?>(count: count, empty: nil)
+        DispatchQueue.concurrentPerform(iterations: count) { index in
             let html = try? highlighter.highlight([CodeBlock(language: "go", code: "var n = \(index)\n")])
             answers.set(index, html?.first ?? nil)
         }
-        for index in results {
-            #expect(answers.value[index]?.contains(#"<span class="mi">\#(index)</span>"#) == true)
+        for index in 0..<count {
+            #expect(answers.values[index]?.contains(#"<span class="mi">\#(index)</span>"#) == true)
         }
     }
 
@@ -99,17 +99,5 @@ import Testing
 
     @Test func debianPythonComesFirst() {
         #expect(PygmentsHighlighter.defaultPythons(path: "/home/me/.pyenv/shims:/usr/bin:relative") == ["/usr/bin/python3", "/home/me/.pyenv/shims/python3"])
-    }
-}
-
-/// Results written by many threads, each to its own index.
-final class UnsafeSendableBox<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private(set) var value: Value
-    init(_ value: Value) { self.value = value }
-    func set<Element>(_ index: Int, _ element: Element) where Value == [Element] {
-        lock.lock()
-        value[index] = element
-        lock.unlock()
     }
 }
