@@ -110,7 +110,8 @@ public final class PygmentsHighlighter: CodeHighlighter {
             }
         }
         guard !reasons.isEmpty else {
-            throw HighlighterUnavailable("no python3 found (looked for \(pythons.joined(separator: ", ")))")
+            let looked = pythons.count <= 2 ? pythons.joined(separator: " and ") : "\(pythons[0]) and each python3 on PATH"
+            throw HighlighterUnavailable("no python3 found (looked for \(looked))")
         }
         throw HighlighterUnavailable(reasons.joined(separator: "; "))
     }
