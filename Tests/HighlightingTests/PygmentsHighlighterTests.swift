@@ -4,7 +4,7 @@ import Testing
 @testable import Highlighting
 
 @Suite struct PygmentsHighlighterTests {
-    @Test(.enabled(if: PygmentsInstalled.debian, "needs Debian's python3-pygments (scripts/test installs it)"))
+    @Test(.enabled(if: DebianPygments.isInstalled, "needs Debian's python3-pygments (scripts/test installs it)"))
     func highlightsABatchAndLeavesUnknownLanguagesPlain() throws {
         let highlighter = PygmentsHighlighter(pythons: ["/usr/bin/python3"])
         let answers = try highlighter.highlight([
@@ -22,7 +22,7 @@ import Testing
         #expect(highlighter.pygmentsVersion != nil)
     }
 
-    @Test(.enabled(if: PygmentsInstalled.debian, "needs Debian's python3-pygments (scripts/test installs it)"))
+    @Test(.enabled(if: DebianPygments.isInstalled, "needs Debian's python3-pygments (scripts/test installs it)"))
     func everyLanguageTheIssueNamesIsKnown() throws {
         let languages = ["swift", "objc", "objective-c", "c", "cpp", "c++", "sh", "bash", "console", "shell", "js", "javascript", "ts",
                          "typescript", "python", "py", "ruby", "rb", "go", "golang", "rust", "rs", "java", "kotlin", "kt", "json", "yaml",
@@ -33,7 +33,7 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: PygmentsInstalled.debian, "needs Debian's python3-pygments (scripts/test installs it)"))
+    @Test(.enabled(if: DebianPygments.isInstalled, "needs Debian's python3-pygments (scripts/test installs it)"))
     func codeStaysEscaped() throws {
         let code = "let s = \"</code></pre><script>alert(1)</script>\" & more\n"
         let answers = try PygmentsHighlighter(pythons: ["/usr/bin/python3"]).highlight([CodeBlock(language: "swift", code: code)])
@@ -45,7 +45,7 @@ import Testing
         #expect(marked[0]?.contains("\u{E000}") == false)
     }
 
-    @Test(.enabled(if: PygmentsInstalled.debian, "needs Debian's python3-pygments (scripts/test installs it)"))
+    @Test(.enabled(if: DebianPygments.isInstalled, "needs Debian's python3-pygments (scripts/test installs it)"))
     func manyThreadsShareOneHelper() throws {
         let highlighter = PygmentsHighlighter(pythons: ["/usr/bin/python3"])
         let count = 64

@@ -1,18 +1,6 @@
 import Foundation
 import Testing
 
-/// Whether Debian's Python has Pygments, asked of it directly.
-enum DebianPygments {
-    static let isInstalled: Bool = {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-I", "-c", "import pygments"]
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
-    }()
-}
-
 extension BuildCommandTests {
     @Test(.enabled(if: DebianPygments.isInstalled, "needs Debian's python3-pygments (scripts/test installs it)"))
     func codeIsHighlightedWithPygments() throws {

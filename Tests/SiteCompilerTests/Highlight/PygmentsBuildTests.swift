@@ -4,18 +4,6 @@ import Testing
 
 @testable import SiteCompiler
 
-/// Whether Debian's Python has Pygments, asked of it directly rather than through Galley's code.
-enum DebianPygments {
-    static let isInstalled: Bool = {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-I", "-c", "import pygments"]
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
-    }()
-}
-
 /// Whole builds with the real Pygments helper, as `galley build` runs them.
 @Suite(.enabled(if: DebianPygments.isInstalled, "needs Debian's python3-pygments (scripts/test installs it)"))
 struct PygmentsBuildTests {

@@ -1,9 +1,9 @@
 import Foundation
 
-/// Whether Debian's Python has Pygments, asked without Galley's own code: when it says yes,
-/// a highlighter that cannot start is a failure, not a reason to skip.
-enum PygmentsInstalled {
-    static let debian: Bool = {
+/// Whether Debian's Python has Pygments, asked of it directly rather than through Galley's
+/// code: when it says yes, a highlighter that cannot start is a failure, not a reason to skip.
+enum DebianPygments {
+    static let isInstalled: Bool = {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         process.arguments = ["-I", "-c", "import pygments"]
