@@ -65,8 +65,8 @@ public final class PygmentsHighlighter: CodeHighlighter {
         let sent = blocks.indices.filter { !blocks[$0].code.isEmpty && blocks[$0].code.utf8.count <= Self.largestBlock }
         var answers = [String?](repeating: nil, count: blocks.count)
         guard !sent.isEmpty else { return answers }
-        let batch = sent.map { blocks[$0] }
-        let highlighted = try state.withLock { state throws(HighlighterUnavailable) -> [String?] in
+        let batch = try PygmentsBatch(sent.map { blocks[$0] })
+        let line = try state.withLock { state throws(HighlighterUnavailable) -> [UInt8] in
             let session = try session(in: &state)
             do throws(HighlighterUnavailable) {
                 return try session.exchange(batch)
@@ -74,6 +74,13 @@ public final class PygmentsHighlighter: CodeHighlighter {
                 state = .failed(error)
                 throw error
             }
+        }
+        let highlighted: [String?]
+        do throws(HighlighterUnavailable) {
+            highlighted = try batch.answers(from: line)
+        } catch {
+            state.withLock { $0 = .failed(error) }
+            throw error
         }
         for (index, html) in zip(sent, highlighted) { answers[index] = html }
         return answers

@@ -78,26 +78,14 @@ final class PygmentsSession: Sendable {
         }
     }
 
-    /// Sends one batch and reads its answer: one entry a block, nil for an unknown language.
+    /// Sends one batch and reads the line that answers it.
     ///
-    /// - Throws: ``HighlighterUnavailable`` when the helper has died, answers nonsense or takes
-    ///   too long (it is then stopped: a lexer caught in a pathological block must not hold
-    ///   the build for ever).
-    func exchange(_ blocks: [CodeBlock]) throws(HighlighterUnavailable) -> [String?] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .withoutEscapingSlashes
-        guard var request = try? encoder.encode(blocks.map { [$0.language, $0.code] }) else {
-            throw HighlighterUnavailable("cannot encode code for Pygments")
-        }
-        request.append(0x0A)
-        let size = blocks.reduce(0) { $0 + $1.code.utf8.count }
+    /// - Throws: ``HighlighterUnavailable`` when the helper has died or takes too long (it is
+    ///   then stopped: a lexer caught in a pathological block must not hold the build for ever).
+    func exchange(_ batch: PygmentsBatch) throws(HighlighterUnavailable) -> [UInt8] {
         do throws(HighlighterUnavailable) {
-            try send(request)
-            let line = try Self.readLine(from: socket, timeout: .seconds(30 + size / 16_384), exited: exited, python: "Pygments")
-            guard let answer = try? JSONDecoder().decode([String?].self, from: Data(line)), answer.count == blocks.count else {
-                throw HighlighterUnavailable("Pygments gave an answer Galley does not understand")
-            }
-            return answer
+            try send(batch.request)
+            return try Self.readLine(from: socket, timeout: .seconds(30 + batch.size / 16_384), exited: exited, python: "Pygments")
         } catch {
             process.cancel()
             throw error
