@@ -56,11 +56,12 @@ let package = Package(
             name: "SiteSource",
             dependencies: ["FileSystem", .product(name: "Crypto", package: "swift-crypto")]
         ),
-        // Code highlighting: the protocol the compiler asks, and Pygments behind it, run as a
-        // helper process through swift-subprocess.
+        // Code highlighting: the protocol the compiler asks, apart from Pygments, which `galley`
+        // and the watcher plug in, run as a helper process through swift-subprocess.
+        .target(name: "Highlighting"),
         .target(
-            name: "Highlighting",
-            dependencies: [.product(name: "Subprocess", package: "swift-subprocess")]
+            name: "Pygments",
+            dependencies: ["Highlighting", .product(name: "Subprocess", package: "swift-subprocess")]
         ),
         .target(
             name: "SiteCompiler",
@@ -82,7 +83,7 @@ let package = Package(
         .target(
             name: "Previews",
             dependencies: [
-                "SiteCompiler", "SiteSource", "GitSource", "Highlighting",
+                "SiteCompiler", "SiteSource", "GitSource", "Pygments",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Subprocess", package: "swift-subprocess"),
@@ -91,7 +92,7 @@ let package = Package(
         .executableTarget(
             name: "galley",
             dependencies: [
-                "FileSystem", "SiteSource", "SiteCompiler", "GitSource", "Previews", "SiteImport", "Highlighting",
+                "FileSystem", "SiteSource", "SiteCompiler", "GitSource", "Previews", "SiteImport", "Pygments",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -100,14 +101,14 @@ let package = Package(
         .testTarget(
             name: "SiteCompilerTests",
             dependencies: [
-                "SiteCompiler", "SiteSource", "FileSystem", "Highlighting",
+                "SiteCompiler", "SiteSource", "FileSystem", "Highlighting", "Pygments",
                 // For tests that hold Galley's readings of YAML and layouts against the libraries' own.
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
         .testTarget(name: "FileSystemTests", dependencies: ["FileSystem"]),
-        .testTarget(name: "HighlightingTests", dependencies: ["Highlighting"]),
+        .testTarget(name: "PygmentsTests", dependencies: ["Pygments", "Highlighting"]),
         .testTarget(name: "SiteSourceTests", dependencies: ["SiteSource"]),
         .testTarget(name: "GitSourceTests", dependencies: ["GitSource", "CLibGit2", "SiteSource", "SiteCompiler"]),
         .testTarget(name: "PreviewsTests", dependencies: ["Previews", "GitSource", "SiteSource", "SiteCompiler"]),

@@ -1,6 +1,6 @@
 import Foundation
 import GitSource
-import Highlighting
+import Pygments
 import SiteCompiler
 import SiteSource
 

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import Highlighting
+import Pygments
 import SiteCompiler
 import SiteSource
 

@@ -1,5 +1,6 @@
 import Foundation
 import Highlighting
+import Pygments
 import Testing
 
 @testable import SiteCompiler

@@ -1,3 +1,4 @@
+import Highlighting
 import Foundation
 
 /// One batch of blocks as the Pygments helper reads it, and its answer as Galley reads it back.

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import Highlighting
+import Highlighting
+@testable import Pygments
 
 @Suite struct PygmentsHighlighterTests {
     @Test(.enabled(if: DebianPygments.isInstalled, "needs Debian's python3-pygments (scripts/test installs it)"))

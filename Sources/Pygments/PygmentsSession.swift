@@ -1,3 +1,4 @@
+import Highlighting
 import Foundation
 import Subprocess
 
