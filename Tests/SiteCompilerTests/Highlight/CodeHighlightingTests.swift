@@ -64,8 +64,9 @@ import Testing
         #expect(warnings.count == 1)
         #expect(warnings.first?.message.contains("no python3 found") == true)
         #expect(blog.page("2019/10/01/code-1/index.html")?.contains(#"<pre><code class="language-swift">let answer = 42"#) == true)
-        // Asked once, then left alone for the rest of the build.
-        #expect(highlighter.requests == 1)
+        // Asked at most once by each thread that rendered a body meanwhile, then left alone for
+        // the rest of the build.
+        #expect(highlighter.requests <= ProcessInfo.processInfo.activeProcessorCount + 1)
         // The next build renders the pages again, to highlight them once it can.
         let again = try SiteBuilder(source: blog.source, options: blog.options(highlighter: TestHighlighter())).build(into: blog.output, cache: cache)
         #expect(!again.upToDate && again.warnings.isEmpty)
