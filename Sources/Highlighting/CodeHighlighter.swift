@@ -1,6 +1,6 @@
 /// Turns code into HTML with a class on each token, a batch of blocks at a time: the seam the
-/// site compiler asks, with Pygments behind it in `galley` (`PygmentsHighlighter`, in the Pygments module) and
-/// whatever a test likes in tests.
+/// site compiler asks, with Pygments behind it in `galley` (the Pygments module's
+/// `PygmentsHighlighter`) and whatever a test likes in tests.
 public protocol CodeHighlighter: Sendable {
     /// Names the highlighter and the version of what it makes. Results are cached under it, so
     /// one highlighter never serves another's results and a new version starts afresh.
