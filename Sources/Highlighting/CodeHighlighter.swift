@@ -13,12 +13,4 @@ public protocol CodeHighlighter: Sendable {
     /// Throws ``HighlighterUnavailable`` when it cannot highlight at all (no Python, no
     /// Pygments, a helper that died): the build then says so once and shows plain code.
     func highlight(_ blocks: [CodeBlock]) throws(HighlighterUnavailable) -> [String?]
-
-    /// Gets ready for a first batch without waiting for it: for a build that will surely ask
-    /// (one with nothing cached), so that starting overlaps the build's other work.
-    func prepare()
-}
-
-extension CodeHighlighter {
-    public func prepare() {}
 }

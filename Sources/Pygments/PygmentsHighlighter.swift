@@ -55,13 +55,6 @@ public final class PygmentsHighlighter: CodeHighlighter {
         }
     }
 
-    /// Starts the helper on another thread; a batch asked meanwhile waits for it.
-    public func prepare() {
-        DispatchQueue.global().async { [self] in
-            state.withLock { state in _ = try? session(in: &state) }
-        }
-    }
-
     public func highlight(_ blocks: [CodeBlock]) throws(HighlighterUnavailable) -> [String?] {
         let sent = blocks.indices.filter { !blocks[$0].code.isEmpty && blocks[$0].code.utf8.count <= Self.largestBlock }
         var answers = [String?](repeating: nil, count: blocks.count)

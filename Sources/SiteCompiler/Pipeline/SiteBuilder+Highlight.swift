@@ -8,11 +8,7 @@ extension SiteBuilder {
     /// says `highlight: false`.
     func codeHighlighting(config: SiteConfig, cacheFolder: URL?) -> CodeHighlighting? {
         guard config.highlight, let highlighter = options.highlighter else { return nil }
-        let cache = HighlightCache(folder: cacheFolder)
-        // With nothing highlighted before, the first post with code will surely ask: start the
-        // highlighter now, while the sources are read, rather than keep that post waiting.
-        if cache.file.map({ !FileManager.default.fileExists(atPath: $0.path) }) ?? true { highlighter.prepare() }
-        return CodeHighlighting(highlighter: highlighter, cache: cache)
+        return CodeHighlighting(highlighter: highlighter, cache: HighlightCache(folder: cacheFolder))
     }
 
     /// The one warning of a build whose highlighter could not run.
