@@ -11,8 +11,8 @@ import Synchronization
 /// for those generators already style.
 ///
 /// The helper starts when the first block needs it, so a build that finds every block in its
-/// cache never starts Python. Batches go one at a time: the helper is one Python process, and
-/// the build's threads take turns.
+/// cache never starts Python. The helper is one Python process: the build's threads queue
+/// their batches in its input and take its answers in turn.
 public final class PygmentsHighlighter: CodeHighlighter {
     public let identity = "pygments/\(PygmentsScript.version)"
     /// The Pythons to try, in order: the first that has Pygments is used.
@@ -60,18 +60,10 @@ public final class PygmentsHighlighter: CodeHighlighter {
         var answers = [String?](repeating: nil, count: blocks.count)
         guard !sent.isEmpty else { return answers }
         let batch = try PygmentsBatch(sent.map { blocks[$0] })
-        let line = try state.withLock { state throws(HighlighterUnavailable) -> [UInt8] in
-            let session = try session(in: &state)
-            do throws(HighlighterUnavailable) {
-                return try session.exchange(batch)
-            } catch {
-                state = .failed(error)
-                throw error
-            }
-        }
+        let session = try state.withLock { state throws(HighlighterUnavailable) in try self.session(in: &state) }
         let highlighted: [String?]
         do throws(HighlighterUnavailable) {
-            highlighted = try batch.answers(from: line)
+            highlighted = try batch.answers(from: try session.exchange(batch))
         } catch {
             state.withLock { $0 = .failed(error) }
             throw error

@@ -1,6 +1,7 @@
 import Highlighting
 import Foundation
 import Subprocess
+import Synchronization
 
 #if canImport(System)
 import System
@@ -12,24 +13,29 @@ import SystemPackage
 /// and spoken to over a socket pair (its standard input and output), one batch at a time.
 ///
 /// A socket rather than pipes so that writing to a helper that has died is an error
-/// (`MSG_NOSIGNAL`), not a SIGPIPE that would end Galley. Not safe for two batches at once:
-/// ``PygmentsHighlighter`` hands it one at a time. Dropping it closes the socket, and the
-/// helper ends at the end of its input.
+/// (`MSG_NOSIGNAL`), not a SIGPIPE that would end Galley. Threads send their batches one after
+/// another and read the answers in the same order (``AnswerOrder``), so a batch waits in the
+/// socket while the helper works on the one before, and the helper never waits for Galley.
+/// Dropping it closes the socket, and the helper ends at the end of its input.
 final class PygmentsSession: Sendable {
     /// The Pygments version the helper found.
     let version: String
     private let socket: Int32
     private let process: Task<Void, Never>
-    private let exited: ExitFlag
+    private let lines: HelperLines
+    /// The number the next batch sent gets; held while a batch is written, so that numbers
+    /// follow the order of the bytes.
+    private let sending = Mutex<UInt64>(0)
+    private let answers = AnswerOrder()
 
     /// How long a helper may take to start and import Pygments.
     static let startTimeout: Duration = .seconds(30)
 
-    private init(version: String, socket: Int32, process: Task<Void, Never>, exited: ExitFlag) {
+    private init(version: String, socket: Int32, process: Task<Void, Never>, lines: HelperLines) {
         self.version = version
         self.socket = socket
         self.process = process
-        self.exited = exited
+        self.lines = lines
     }
 
     deinit { close(socket) }
@@ -64,14 +70,15 @@ final class PygmentsSession: Sendable {
                                           error: .discarded)
         }
         do throws(HighlighterUnavailable) {
-            let line = try readLine(from: ours, timeout: startTimeout, exited: exited, python: python)
+            let lines = HelperLines(socket: ours, exited: exited)
+            let line = try lines.next(timeout: startTimeout, from: python)
             guard let hello = try? JSONDecoder().decode(Hello.self, from: Data(line)) else {
                 throw HighlighterUnavailable("\(python) did not start the highlighter")
             }
             guard let version = hello.pygments else {
                 throw HighlighterUnavailable("\(python) has no Pygments (\(hello.error ?? "it did not say why"))")
             }
-            return PygmentsSession(version: version, socket: ours, process: process, exited: exited)
+            return PygmentsSession(version: version, socket: ours, process: process, lines: lines)
         } catch {
             process.cancel()
             close(ours)
@@ -84,10 +91,27 @@ final class PygmentsSession: Sendable {
     /// - Throws: ``HighlighterUnavailable`` when the helper has died or takes too long (it is
     ///   then stopped: a lexer caught in a pathological block must not hold the build for ever).
     func exchange(_ batch: PygmentsBatch) throws(HighlighterUnavailable) -> [UInt8] {
+        let ticket: UInt64
         do throws(HighlighterUnavailable) {
-            try send(batch.request)
-            return try Self.readLine(from: socket, timeout: .seconds(30 + batch.size / 16_384), exited: exited, python: "Pygments")
+            ticket = try sending.withLock { next throws(HighlighterUnavailable) -> UInt64 in
+                if let failure = answers.failed { throw failure }
+                try send(batch.request)
+                defer { next += 1 }
+                return next
+            }
         } catch {
+            // Half a batch may have gone: nothing the helper says can be trusted any more.
+            answers.fail(error)
+            process.cancel()
+            throw error
+        }
+        try answers.waitForTurn(ticket)
+        do throws(HighlighterUnavailable) {
+            let line = try lines.next(timeout: .seconds(30 + batch.size / 16_384), from: "Pygments")
+            answers.finishTurn()
+            return line
+        } catch {
+            answers.finishTurn(failing: error)
             process.cancel()
             throw error
         }
@@ -102,39 +126,6 @@ final class PygmentsSession: Sendable {
                 throw HighlighterUnavailable("Pygments stopped reading: \(String(cString: strerror(errno)))")
             }
             offset += sent
-        }
-    }
-
-    /// One line from the helper, without its newline. The helper writes a line only when asked,
-    /// so a line ends where what has arrived ends.
-    private static func readLine(from socket: Int32, timeout: Duration, exited: ExitFlag, python: String) throws(HighlighterUnavailable) -> [UInt8] {
-        let deadline = ContinuousClock.now + timeout
-        var line: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            var waiting = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
-            // Woken now and then to see whether the helper is gone without closing its end (it never started).
-            let ready = poll(&waiting, 1, 100)
-            if ready < 0 {
-                if errno == EINTR { continue }
-                throw HighlighterUnavailable("cannot read from \(python): \(String(cString: strerror(errno)))")
-            }
-            if ready == 0 {
-                if exited.isSet { throw HighlighterUnavailable("\(python) exited before it answered") }
-                if ContinuousClock.now > deadline { throw HighlighterUnavailable("\(python) did not answer within \(timeout); it was stopped") }
-                continue
-            }
-            let count = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
-            if count < 0 {
-                if errno == EINTR || errno == EAGAIN { continue }
-                throw HighlighterUnavailable("cannot read from \(python): \(String(cString: strerror(errno)))")
-            }
-            if count == 0 { throw HighlighterUnavailable("\(python) exited before it answered") }
-            line.append(contentsOf: chunk[..<count])
-            if line.last == 0x0A {
-                line.removeLast()
-                return line
-            }
         }
     }
 }

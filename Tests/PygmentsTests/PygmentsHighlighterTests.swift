@@ -47,12 +47,15 @@ import Highlighting
     }
 
     @Test(.enabled(if: DebianPygments.isInstalled, "needs Debian's python3-pygments (scripts/test installs it)"))
-    func manyThreadsShareOneHelper() throws {
+    func manyThreadsShareOneHelperAndGetTheirOwnAnswers() throws {
         let highlighter = PygmentsHighlighter(pythons: ["/usr/bin/python3"])
-        let count = 64
+        // Batches of every size, queued in the helper's input together: each thread must get
+        // the answer to its own batch.
+        let count = 200
         let answers = ThreadResults<String?>(count: count, empty: nil)
         DispatchQueue.concurrentPerform(iterations: count) { index in
-            let html = try? highlighter.highlight([CodeBlock(language: "go", code: "var n = \(index)\n")])
+            let padding = String(repeating: "// filler\n", count: index % 7 == 0 ? 5_000 : index % 5)
+            let html = try? highlighter.highlight([CodeBlock(language: "go", code: "var n = \(index)\n" + padding)])
             answers.set(index, html?.first ?? nil)
         }
         for index in 0..<count {
