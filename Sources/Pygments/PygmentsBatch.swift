@@ -1,9 +1,9 @@
-import Highlighting
 import Foundation
+import Highlighting
 
 /// One batch of blocks as the Pygments helper reads it, and its answer as Galley reads it back.
-/// Made and read outside the helper's lock, so that the helper works on one thread's batch
-/// while another thread encodes the next.
+/// Made and read outside the session's locks: one thread encodes its batch while another's
+/// is being sent.
 struct PygmentsBatch {
     /// The JSON line the helper reads: `[["swift", "let a = 1\n"], …]`.
     let request: Data

@@ -1,5 +1,5 @@
-import Highlighting
 import Foundation
+import Highlighting
 import Synchronization
 
 /// Highlights code with Pygments (Debian's `python3-pygments`), run as one helper process that

@@ -1,5 +1,5 @@
-import Highlighting
 import Foundation
+import Highlighting
 import Subprocess
 import Synchronization
 
@@ -10,7 +10,7 @@ import SystemPackage
 #endif
 
 /// One running Pygments helper: Python with ``PygmentsScript``, started by swift-subprocess
-/// and spoken to over a socket pair (its standard input and output), one batch at a time.
+/// and spoken to over a socket pair (its standard input and output), a line a batch.
 ///
 /// A socket rather than pipes so that writing to a helper that has died is an error
 /// (`MSG_NOSIGNAL`), not a SIGPIPE that would end Galley. Threads send their batches one after
