@@ -60,10 +60,17 @@ let package = Package(
             name: "SiteSource",
             dependencies: ["FileSystem", .product(name: "Crypto", package: "swift-crypto")]
         ),
+        // Code highlighting: the protocol the compiler asks, apart from Pygments, which `galley`
+        // and the watcher plug in, run as a helper process through swift-subprocess.
+        .target(name: "Highlighting"),
+        .target(
+            name: "Pygments",
+            dependencies: ["Highlighting", .product(name: "Subprocess", package: "swift-subprocess")]
+        ),
         .target(
             name: "SiteCompiler",
             dependencies: [
-                "CCmarkGFM", "FileSystem", "SiteSource",
+                "CCmarkGFM", "FileSystem", "SiteSource", "Highlighting",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Mustache", package: "swift-mustache"),
@@ -80,7 +87,7 @@ let package = Package(
         .target(
             name: "Previews",
             dependencies: [
-                "SiteCompiler", "SiteSource", "GitSource",
+                "SiteCompiler", "SiteSource", "GitSource", "Pygments",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Subprocess", package: "swift-subprocess"),
@@ -91,7 +98,7 @@ let package = Package(
         .target(
             name: "Serving",
             dependencies: [
-                "FileSystem", "SiteSource", "SiteCompiler",
+                "FileSystem", "SiteSource", "SiteCompiler", "Highlighting",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -101,7 +108,7 @@ let package = Package(
         .executableTarget(
             name: "galley",
             dependencies: [
-                "FileSystem", "SiteSource", "SiteCompiler", "GitSource", "Previews", "SiteImport", "Serving",
+                "FileSystem", "SiteSource", "SiteCompiler", "GitSource", "Previews", "SiteImport", "Serving", "Pygments",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -111,19 +118,20 @@ let package = Package(
         .testTarget(
             name: "SiteCompilerTests",
             dependencies: [
-                "SiteCompiler", "SiteSource", "FileSystem",
+                "SiteCompiler", "SiteSource", "FileSystem", "Highlighting", "Pygments",
                 // For tests that hold Galley's readings of YAML and layouts against the libraries' own.
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
         .testTarget(name: "FileSystemTests", dependencies: ["FileSystem"]),
+        .testTarget(name: "PygmentsTests", dependencies: ["Pygments", "Highlighting"]),
         .testTarget(name: "SiteSourceTests", dependencies: ["SiteSource"]),
         .testTarget(name: "GitSourceTests", dependencies: ["GitSource", "CLibGit2", "SiteSource", "SiteCompiler"]),
         .testTarget(name: "PreviewsTests", dependencies: ["Previews", "GitSource", "SiteSource", "SiteCompiler"]),
         // read-output.py is run by the tests, with Debian's python3 and feedparser.
         .testTarget(name: "galleyTests", dependencies: ["SiteCompiler", "Previews"], exclude: ["Support/read-output.py"]),
-        .testTarget(name: "ServingTests", dependencies: ["Serving", "SiteCompiler", "SiteSource"]),
+        .testTarget(name: "ServingTests", dependencies: ["Serving", "SiteCompiler", "SiteSource", "Highlighting"]),
         .testTarget(name: "SiteImportTests", dependencies: ["SiteImport", "SiteCompiler", "SiteSource", "FileSystem"]),
     ]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import GitSource
+import Pygments
 import SiteCompiler
 import SiteSource
 
@@ -155,10 +156,12 @@ public struct PreviewDeployer: Sendable {
     /// build under the destination's lock.
     func publish(building makeSource: @escaping @Sendable () throws -> any SourceTree, claim: Claim, commit: GitObjectID?,
                  rule: GoLiveRule) async throws -> Outcome {
-        var production = BuildOptions()
-        // Production is the one build whose address comes from the blog itself.
+        // Production is the one build whose address comes from the blog itself. A Pygments helper
+        // serves each build; what it highlights is cached for every branch.
+        var production = BuildOptions(highlighter: PygmentsHighlighter())
         production.requireBaseURL = true
-        let options = claim.label.map { BuildOptions(baseURL: URL(string: url(label: $0))!, noindex: true) } ?? production
+        let options = claim.label.map { BuildOptions(baseURL: URL(string: url(label: $0))!, noindex: true, highlighter: PygmentsHighlighter()) }
+            ?? production
         let build = configuration.cacheDirectory.appending(path: claim.label == nil ? "production" : claim.slot.name)
         // A build with no earlier output has fresh times on every file; comparing contents then
         // keeps rsync from sending what the destination already has.

@@ -1,4 +1,5 @@
 import Foundation
+import Highlighting
 import Hummingbird
 import Logging
 import ServiceLifecycle
@@ -22,13 +23,31 @@ public struct DevServer: Sendable {
         public var port: Int
         public var includeDrafts: Bool
         public var includeFuture: Bool
+        /// What highlights code blocks; nil shows them plain.
+        public var highlighter: (any CodeHighlighter)?
+        /// Where highlighted code is kept between runs, shared with `galley build`: the blog's
+        /// `.galley-cache` unless told otherwise, made if missing, and never a link.
+        public var cacheFolder: URL?
 
-        public init(site: URL, host: String = "127.0.0.1", port: Int = 8000, includeDrafts: Bool = false, includeFuture: Bool = false) {
+        public init(site: URL, host: String = "127.0.0.1", port: Int = 8000, includeDrafts: Bool = false, includeFuture: Bool = false,
+                    highlighter: (any CodeHighlighter)? = nil, cacheFolder: URL? = nil) {
             self.site = site
             self.host = host
             self.port = port
             self.includeDrafts = includeDrafts
             self.includeFuture = includeFuture
+            self.highlighter = highlighter
+            self.cacheFolder = cacheFolder
+        }
+
+        /// The cache folder, when it is a real folder or could be made one.
+        var usableCacheFolder: URL? {
+            guard let cacheFolder else { return nil }
+            var info = stat()
+            if lstat(cacheFolder.path, &info) != 0 {
+                return mkdir(cacheFolder.path, 0o755) == 0 ? cacheFolder : nil
+            }
+            return info.st_mode & S_IFMT == S_IFDIR ? cacheFolder : nil
         }
     }
 
@@ -100,12 +119,14 @@ struct WatchService: Service {
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next() else { return }
         let address = DevServer.address(host: settings.host, port: port)
-        let options = BuildOptions(baseURL: address, includeDrafts: settings.includeDrafts, includeFuture: settings.includeFuture)
+        let options = BuildOptions(baseURL: address, includeDrafts: settings.includeDrafts, includeFuture: settings.includeFuture,
+                                   highlighter: settings.highlighter)
         let builder = SiteBuilder(source: DirectorySource(root: settings.site), options: options)
+        let cacheFolder = settings.usableCacheFolder
         let (changes, changeSink) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         let watch = try FolderWatch(root: settings.site, inputs: SiteBuilder.inputs) { changeSink.yield() }
         try await withGracefulShutdownHandler {
-            report(await rebuild(builder), first: true)
+            report(await rebuild(builder, cacheFolder), first: true)
             ready(address)
             await withTaskGroup(of: Void.self) { group in
                 // Keeps idle event streams open, and builds again when a future post comes due.
@@ -119,7 +140,7 @@ struct WatchService: Service {
                     }
                 }
                 for await _ in changes {
-                    report(await rebuild(builder), first: false)
+                    report(await rebuild(builder, cacheFolder), first: false)
                 }
                 group.cancelAll()
             }
@@ -132,9 +153,9 @@ struct WatchService: Service {
 
     /// Builds on a thread of its own: a build keeps its cores busy and must not hold up the
     /// threads that answer requests.
-    private func rebuild(_ builder: SiteBuilder) async -> LiveSite.Outcome {
+    private func rebuild(_ builder: SiteBuilder, _ cacheFolder: URL?) async -> LiveSite.Outcome {
         await withCheckedContinuation { continuation in
-            Thread.detachNewThread { continuation.resume(returning: live.rebuild(with: builder)) }
+            Thread.detachNewThread { continuation.resume(returning: live.rebuild(with: builder, cacheFolder: cacheFolder)) }
         }
     }
 

@@ -49,7 +49,7 @@ public final class LiveSite: Sendable {
     /// changed: a stylesheet alone is swapped in place, anything else reloads them.
     /// Not to be called from two threads at once.
     @discardableResult
-    public func rebuild(with builder: SiteBuilder) -> Outcome {
+    public func rebuild(with builder: SiteBuilder, cacheFolder: URL? = nil) -> Outcome {
         let start = DispatchTime.now()
         let previous = memory.withLock { $0 }
         let number = builds.withLock { count in
@@ -59,7 +59,7 @@ public final class LiveSite: Sendable {
         let id = "\(run)-\(number)"
         func seconds() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9 }
         do {
-            let made = try builder.build(after: previous)
+            let made = try builder.build(after: previous, cacheFolder: cacheFolder)
             memory.withLock { $0 = made }
             let old = state
             let served = ServedSite(made, previous: old.built ? old.site : nil, build: id)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Pygments
 import Serving
 import SiteCompiler
 import SiteSource
@@ -49,13 +50,17 @@ extension Galley {
         var watch = false
 
         func run() throws {
-            let request: BuildRequest
+            var asked: BuildRequest
             do {
-                request = try BuildRequest(site: site, output: output, baseURL: baseURL, includeDrafts: drafts, includeFuture: future,
-                                           noindex: noindex, strict: strict, cache: cache, noCache: noCache)
+                asked = try BuildRequest(site: site, output: output, baseURL: baseURL, includeDrafts: drafts, includeFuture: future,
+                                         noindex: noindex, strict: strict, cache: cache, noCache: noCache)
             } catch {
                 throw ValidationError(error.message)
             }
+            // One Pygments helper for the build (and, with --watch, for every build after it),
+            // started when the first block needs it.
+            asked.options.highlighter = PygmentsHighlighter()
+            let request = asked
             guard watch else { return try build(request) }
             // A failed build is reported and waited out: the next save may fix it.
             try? build(request)

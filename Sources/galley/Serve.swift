@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Pygments
 import Serving
 import Subprocess
 
@@ -44,7 +45,10 @@ extension Galley {
         }
 
         func run() async throws {
-            let settings = DevServer.Settings(site: URL(fileURLWithPath: site), host: bind, port: port, includeDrafts: drafts, includeFuture: future)
+            let folder = URL(fileURLWithPath: site)
+            // One Pygments helper for every rebuild; what it highlights is kept with the builds' cache.
+            let settings = DevServer.Settings(site: folder, host: bind, port: port, includeDrafts: drafts, includeFuture: future,
+                                              highlighter: PygmentsHighlighter(), cacheFolder: folder.appending(path: ".galley-cache"))
             let open = open
             let server = DevServer(settings: settings, say: { line in
                 if line.hasPrefix("error:") || line.hasPrefix("warning:") || line.hasPrefix("build failed") {

@@ -41,6 +41,20 @@ def settle():
     time.sleep(10)
 
 
+def check_highlighted(output):
+    """Stops the bench when the build showed code plain (no Pygments): its cost would read as nothing."""
+    for folder, _, files in os.walk(output):
+        for name in files:
+            if name == "index.html":
+                with open(os.path.join(folder, name)) as f:
+                    text = f.read()
+                if '<pre class="highlight">' in text:
+                    return
+                if "<pre><code class=\"language-" in text:
+                    sys.exit("bench: Galley showed code plain; install Debian's python3-pygments (scripts/bench does)")
+    sys.exit("bench: no page of the generated blog shows code")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--galley", required=True, help="the galley binary")
@@ -71,8 +85,20 @@ def main():
             if os.path.exists(os.path.join(args.work, name)):
                 os.makedirs(trash, exist_ok=True)
                 os.rename(os.path.join(args.work, name), os.path.join(trash, f"{name}-{time.time_ns()}"))
-        results = {"galley": [], "hugo": []}
+        results = {"galley": [], "hugo": [], "plain": []}
+        # The same blog with code shown plain (highlight: false), for the cost of highlighting:
+        # its posts are links to the same files, its galley.yml its own.
+        plain_site = os.path.join(args.work, f"galley-{size}-plain")
+        shutil.rmtree(plain_site, ignore_errors=True)
+        shutil.copytree(galley_site, plain_site, copy_function=os.link, ignore=shutil.ignore_patterns(".galley-cache"))
+        os.remove(os.path.join(plain_site, "galley.yml"))
+        with open(os.path.join(galley_site, "galley.yml")) as f, open(os.path.join(plain_site, "galley.yml"), "w") as plain:
+            plain.write(f.read() + "\nhighlight: false\n")
         for run in range(args.runs):
+            plain_out = os.path.join(args.work, f"galley-{size}-plain-out-{run}")
+            if os.path.exists(plain_out):
+                os.makedirs(trash, exist_ok=True)
+                os.rename(plain_out, os.path.join(trash, f"{os.path.basename(plain_out)}-{time.time_ns()}"))
             galley_out = os.path.join(args.work, f"galley-{size}-out" + ("" if run == args.runs - 1 else f"-{run}"))
             hugo_out = os.path.join(args.work, f"hugo-{size}-out" + ("" if run == args.runs - 1 else f"-{run}"))
             for stale in (galley_out, hugo_out):
@@ -84,6 +110,12 @@ def main():
             # their folders): otherwise its flushing takes a core from whichever comes next.
             os.sync()
             results["galley"].append(timed([args.galley, "build", galley_site, "-o", galley_out, "--quiet"]))
+            if run == 0:
+                check_highlighted(galley_out)
+            # Alternating with the others, so that both see the same machine.
+            shutil.rmtree(os.path.join(plain_site, ".galley-cache"), ignore_errors=True)
+            os.sync()
+            results["plain"].append(timed([args.galley, "build", plain_site, "-o", plain_out, "--quiet"]))
             if not args.no_hugo:
                 os.sync()
                 results["hugo"].append(timed(["hugo", "--quiet", "--source", hugo_site, "--destination", hugo_out]))
@@ -126,6 +158,9 @@ def main():
             "g_wall": median(results["galley"], 0), "g_cpu": median(results["galley"], 1), "g_mem": median(results["galley"], 2),
             "noop": median(noop, 0), "edit": median(edits, 0), "first_edit": first_edit[0],
             "serve": serve_median, "serve_worst": serve_worst, "serve_page": serve_page,
+            "plain_wall": median(results["plain"], 0), "plain_cpu": median(results["plain"], 1),
+            "code_posts": sum(1 for name in os.listdir(os.path.join(galley_site, "posts"))
+                              if "```" in open(os.path.join(galley_site, "posts", name)).read()),
         }
         if results["hugo"]:
             row.update({"h_wall": median(results["hugo"], 0), "h_cpu": median(results["hugo"], 1), "h_mem": median(results["hugo"], 2),
@@ -136,6 +171,10 @@ def main():
         for size in args.sizes:
             for name in (f"galley-{size}-out-{run}", f"hugo-{size}-out-{run}"):
                 shutil.rmtree(os.path.join(args.work, name), ignore_errors=True)
+    for size in args.sizes:
+        for run in range(args.runs):
+            shutil.rmtree(os.path.join(args.work, f"galley-{size}-plain-out-{run}"), ignore_errors=True)
+        shutil.rmtree(os.path.join(args.work, f"galley-{size}-plain"), ignore_errors=True)
     shutil.rmtree(os.path.join(args.work, "trash"), ignore_errors=True)
 
     header = f"{'posts':>7} {'MB md':>6} | {'Galley wall':>11} {'CPU':>7} {'peak':>8} | {'Hugo wall':>9} {'CPU':>7} {'peak':>8} | {'G/H':>5} | {'no-op':>8} {'1 edit':>8}"
@@ -155,6 +194,10 @@ def main():
           + ", ".join(f"{r['size']} posts: {r['serve'] * 1000:.0f}ms (worst {r['serve_worst'] * 1000:.0f}ms)" for r in rows))
     print("galley serve, one request for the home page over a kept-alive connection: "
           + ", ".join(f"{r['size']} posts: {r['serve_page'] * 1000:.2f}ms" for r in rows))
+    print("Cost of highlighting (cold builds, Pygments against highlight: false; the goal is at most +30% at 10,000 posts): "
+          + ", ".join(f"{r['size']} posts ({r['code_posts']} with code): {r['g_wall']:.2f}s against {r['plain_wall']:.2f}s wall "
+                      f"({(r['g_wall'] / r['plain_wall'] - 1) * 100:+.0f}%), {r['g_cpu']:.2f}s against {r['plain_cpu']:.2f}s CPU"
+                      for r in rows))
     print("Output files per build: " + ", ".join(f"{r['size']} posts: Galley {r['files']}" + (f", Hugo {r['h_files']}" if 'h_files' in r else "") for r in rows))
 
 

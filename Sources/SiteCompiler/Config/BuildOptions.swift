@@ -1,4 +1,5 @@
 import Foundation
+import Highlighting
 
 /// What a single build is asked to do beyond what `galley.yml` says.
 public struct BuildOptions: Sendable {
@@ -17,13 +18,18 @@ public struct BuildOptions: Sendable {
     public var strict = false
     /// The moment that decides what counts as future; fixed by tests.
     public var now: Date
+    /// What highlights fenced code (`galley` gives Pygments); nil shows code as cmark-gfm
+    /// writes it. `highlight: false` in galley.yml turns it off too.
+    public var highlighter: (any CodeHighlighter)?
 
     /// Creates options; the defaults are a plain production build.
-    public init(baseURL: URL? = nil, includeDrafts: Bool = false, includeFuture: Bool = false, noindex: Bool = false, now: Date = Date()) {
+    public init(baseURL: URL? = nil, includeDrafts: Bool = false, includeFuture: Bool = false, noindex: Bool = false, now: Date = Date(),
+                highlighter: (any CodeHighlighter)? = nil) {
         self.baseURL = baseURL
         self.includeDrafts = includeDrafts
         self.includeFuture = includeFuture
         self.noindex = noindex
         self.now = now
+        self.highlighter = highlighter
     }
 }

@@ -24,6 +24,8 @@ public struct SiteConfig: Sendable {
     /// Whether every post and page address is made lower-case, as Hugo makes them (`slug:
     /// Ending-OCSP` at `…/ending-ocsp/`); Jekyll and Galley keep the case they are given.
     public var lowercaseAddresses = false
+    /// Whether fenced code is highlighted at build time (`highlight: false` turns it off).
+    public var highlight = true
     public var perPage: Int
     /// A BCP 47 language tag (`en`, `en-GB`, `de`), used for `<html lang>`, feeds and month names.
     public var language: String
@@ -167,6 +169,14 @@ extension SiteConfig {
             }
         }
 
+        var highlight = true
+        if let value = root["highlight"], !value.isNull {
+            if let flag = value.bool { highlight = flag } else {
+                log.report(Diagnostic(path: path, line: value.line, message:
+                    "highlight must be true (code highlighted at build time, the default) or false (code shown plain)"))
+            }
+        }
+
         let perPage = number("per_page", default: defaults.perPage, in: 1...InputLimits.listLength)
         let feedLimit = number("feed_limit", default: defaults.feedLimit, in: 0...InputLimits.listLength)
         let language = text("language") ?? defaults.language
@@ -182,7 +192,7 @@ extension SiteConfig {
         }
         return SiteConfig(
             title: title, description: description, author: author, baseURL: baseURL, baseURLIsSet: baseURLIsSet, timeZone: timeZone,
-            permalink: permalink, permalinkDates: permalinkDates, lowercaseAddresses: lowercaseAddresses, perPage: perPage,
+            permalink: permalink, permalinkDates: permalinkDates, lowercaseAddresses: lowercaseAddresses, highlight: highlight, perPage: perPage,
             language: language, feedLimit: feedLimit, dateFormat: dateFormat, params: params, warnings: warnings)
     }
 

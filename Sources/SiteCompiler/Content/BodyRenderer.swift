@@ -8,7 +8,7 @@ import Synchronization
 /// One per build. The other documents' addresses, which links by name need, are known only
 /// once every document is read: ``know(_:)`` gives them, before any body that needs them renders.
 final class BodyRenderer: Sendable {
-    let markdown = MarkdownRenderer()
+    let markdown: MarkdownRenderer
     private let site: TemplateValue
     private let links: Links
     private let documents = Mutex<(@Sendable () -> BodyLinks)?>(nil)
@@ -25,8 +25,11 @@ final class BodyRenderer: Sendable {
 
     private let themeShortcodes: @Sendable (_ name: String, _ values: [String: TemplateValue]) -> String?
 
-    /// A renderer for the blog with `config`, whose theme renders its own shortcodes with `shortcodes`.
-    init(config: SiteConfig, shortcodes: @escaping @Sendable (_ name: String, _ values: [String: TemplateValue]) -> String? = { _, _ in nil }) {
+    /// A renderer for the blog with `config`, whose theme renders its own shortcodes with
+    /// `shortcodes`, and whose code `highlighting` highlights.
+    init(config: SiteConfig, highlighting: CodeHighlighting? = nil,
+         shortcodes: @escaping @Sendable (_ name: String, _ values: [String: TemplateValue]) -> String? = { _, _ in nil }) {
+        markdown = MarkdownRenderer(highlighting: highlighting)
         themeShortcodes = shortcodes
         links = Links(baseURL: config.baseURL)
         var values: [String: TemplateValue] = [:]

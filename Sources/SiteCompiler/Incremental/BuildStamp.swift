@@ -38,7 +38,7 @@ struct BuildStamp: Sendable {
 
     /// What a stamp must match: the sources as they are, and the way this build was asked for.
     static func key(state: SourceState, options: BuildOptions) -> [UInt8] {
-        let settings = "\(format)|\(options.baseURL?.absoluteString ?? "")|\(options.includeDrafts)|\(options.includeFuture)|\(options.noindex)|\(options.strict)|\(options.requireBaseURL)"
+        let settings = "\(format)|\(options.baseURL?.absoluteString ?? "")|\(options.includeDrafts)|\(options.includeFuture)|\(options.noindex)|\(options.strict)|\(options.requireBaseURL)|\(options.highlighter?.identity ?? "")"
         return SourceState.hash(state.digest + Array(settings.utf8) + [0] + ToolIdentity.current)
     }
 

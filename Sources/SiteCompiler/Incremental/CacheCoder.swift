@@ -150,7 +150,8 @@ extension CacheWriter {
         whole.append(contentsOf: rest)
         whole.append(CacheChecksum.bytes(whole.checksum()))
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let temporary = url.path + ".tmp-\(getpid())"
+        // Unique within the process too: builds running side by side (the watcher's) share the highlight cache.
+        let temporary = url.path + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         do {
             try FileBytes.write(whole, to: temporary)
             guard rename(temporary, url.path) == 0 else { throw CocoaError(.fileWriteUnknown) }

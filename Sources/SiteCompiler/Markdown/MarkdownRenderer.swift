@@ -49,8 +49,16 @@ public struct MarkdownRenderer: Sendable {
     // the theme's own `text-align` for cells.
     static let options = CMARK_OPT_UNSAFE | CMARK_OPT_FOOTNOTES | CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_TABLE_PREFER_STYLE_ATTRIBUTES
 
+    /// Highlights fenced code that names its language; without it, code is as cmark writes it.
+    let highlighting: CodeHighlighting?
+
     public init() {
+        self.init(highlighting: nil)
+    }
+
+    init(highlighting: CodeHighlighting?) {
         Self.registerExtensions
+        self.highlighting = highlighting
     }
 
     // Registration writes a process-wide table, so it happens once, before any parsing.
@@ -84,6 +92,9 @@ public struct MarkdownRenderer: Sendable {
         // Most posts hold no raw anchor at all: no need to walk them.
         if UTF8Search.contains("<a", in: markdown) || UTF8Search.contains("<A", in: markdown) {
             Self.unlinkInsideRawAnchors(document)
+        }
+        if let highlighting, UTF8Search.contains("```", in: markdown) || UTF8Search.contains("~~~", in: markdown) {
+            Self.highlightCode(in: document, with: highlighting)
         }
         let anchors = insertHeadingMarkers(document)
         let rendered = cmark_render_html(document, Self.options, syntaxExtensions)

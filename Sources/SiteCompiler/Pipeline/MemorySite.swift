@@ -30,6 +30,8 @@ public struct MemorySite: Sendable {
     /// What the next build may reuse, and what each page was made from.
     var cache: BuildCache
     var fingerprints: [String: Fingerprint]
+    /// The highlighter and the answers it gave, which the next build goes on with.
+    var highlighting: CodeHighlighting?
 
     /// Which pages of this site a build made with `cache` may keep as they are.
     func intact(under cache: BuildCache) -> any Outdatedness {
@@ -59,12 +61,17 @@ extension BuildCache {
 extension SiteBuilder {
     /// Builds the blog into memory, reusing what `previous` read and rendered: a file that did
     /// not change is not read again, and a page made from the same inputs is not rendered again.
-    /// Every problem found is thrown together; `previous` stays as it was.
-    public func build(after previous: MemorySite?) throws(BuildFailure) -> MemorySite {
+    /// Code highlighted is kept in `cacheFolder`'s highlight cache, which builds into folders
+    /// share, when one is given. Every problem found is thrown together; `previous` stays as it was.
+    public func build(after previous: MemorySite?, cacheFolder: URL? = nil) throws(BuildFailure) -> MemorySite {
         let state = try? source.state(of: Self.inputs)
         let memory = MemoryPublisher()
         let compiled = try compile(progress: nil, publisher: memory, cacheFile: nil, live: nil, versions: state?.versions ?? [:],
-                                   files: state?.files, held: previous)
+                                   files: state?.files, held: previous, highlightFolder: cacheFolder)
+        if let highlighting = compiled.highlighting, highlighting.cache.file != nil {
+            // Off the path to the reload event: the answers are in memory for the next build anyway.
+            Thread.detachNewThread { try? highlighting.cache.save() }
+        }
         let published = memory.pages
         var files: [String: MemorySite.File] = [:], kept = Set<String>()
         files.reserveCapacity(compiled.output.files.count)
@@ -86,6 +93,7 @@ extension SiteBuilder {
         fingerprints.reserveCapacity(compiled.pages.count)
         for (path, made) in compiled.pages where files[path] != nil { fingerprints[path] = made.fingerprint }
         return MemorySite(files: files, warnings: compiled.warnings, posts: compiled.site.posts.count, pages: compiled.site.pages.count,
-                          validUntil: compiled.validUntil, kept: kept, cache: compiled.cache, fingerprints: fingerprints)
+                          validUntil: compiled.validUntil, kept: kept, cache: compiled.cache, fingerprints: fingerprints,
+                          highlighting: compiled.highlighting)
     }
 }

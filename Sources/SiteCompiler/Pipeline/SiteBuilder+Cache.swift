@@ -9,7 +9,10 @@ extension SiteBuilder {
     func loadCache(from file: URL?, config: SiteConfig, theme: Theme, body: BodyRenderer, bytes: Background<BuildCache.Files>?) -> BuildCache {
         let configBytes = (try? source.contents(of: SiteConfig.fileName)) ?? Data()
         // A theme's own shortcodes are part of the bodies that use them.
-        let documentsKey = Fingerprint([Fingerprint.of(configBytes), Fingerprint.of(Data(ToolIdentity.current)), theme.shortcodesFingerprint],
+        // Highlighted code is part of the bodies, their excerpts with it.
+        let highlighter = body.markdown.highlighting?.highlighter.identity ?? ""
+        let documentsKey = Fingerprint([Fingerprint.of(configBytes), Fingerprint.of(Data(ToolIdentity.current)), theme.shortcodesFingerprint,
+                                        Fingerprint.of(highlighter)],
                                        label: BuildCache.documentsFormat)
         let optionsText = "\(config.baseURL.absoluteString)|\(options.includeDrafts)|\(options.includeFuture)|\(options.noindex)"
         let pagesKey = Fingerprint([documentsKey, theme.fingerprint, Fingerprint.of(optionsText)], label: "pages")

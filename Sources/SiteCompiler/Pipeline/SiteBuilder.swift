@@ -48,6 +48,8 @@ public struct SiteBuilder: Sendable {
         var validUntil: Date = .distantFuture
         /// The drafts (posts and pages) and future posts the options left out.
         public var leftOut: (drafts: Int, future: Int) = (0, 0)
+        /// The build's code highlighting, whose new results are saved with the cache.
+        var highlighting: CodeHighlighting?
     }
 
     /// What a build did, for its one-line summary.
@@ -102,12 +104,15 @@ public struct SiteBuilder: Sendable {
     func compile(progress: BuildProgress?, publisher: any Publisher, cacheFile: URL?, live: URL?,
                  relinked: [String: (before: FileStamp, after: FileStamp)] = [:],
                  versions: [String: FileVersion], files: [String]? = nil,
-                 cacheBytes: Background<BuildCache.Files>? = nil, held: MemorySite? = nil) throws(BuildFailure) -> Compiled {
+                 cacheBytes: Background<BuildCache.Files>? = nil, held: MemorySite? = nil,
+                 highlightFolder: URL? = nil) throws(BuildFailure) -> Compiled {
         var log = DiagnosticLog()
         var timer = PhaseTimer()
         // Load the source.
         let (config, theme) = try loadSettings(&log)
-        let body = BodyRenderer(config: config, shortcodes: { theme.renderShortcode($0, $1) })
+        let highlighting = codeHighlighting(config: config, cacheFolder: cacheFile?.deletingLastPathComponent() ?? highlightFolder,
+                                            reusing: held?.highlighting)
+        let body = BodyRenderer(config: config, highlighting: highlighting, shortcodes: { theme.renderShortcode($0, $1) })
         timer.lap("config and theme")
         var cache = loadCache(from: cacheFile, config: config, theme: theme, body: body, bytes: cacheBytes)
         if let held { cache.adopt(held.cache) }
@@ -149,8 +154,11 @@ public struct SiteBuilder: Sendable {
         timer.lap("out of date")
         let made = PageRendering(outdatedness: outdatedness, publisher: publisher, progress: progress).render(plan.pages)
         timer.lap("render")
-        return Compiled(site: assembled.site, output: plan.tree, warnings: config.warnings + loaded.warnings + selection.warnings + bodyWarnings, cache: cache, pages: made,
-                        previousPages: previous, savingDocuments: savingDocuments, validUntil: selection.validUntil, leftOut: selection.leftOut)
+        var warnings = config.warnings + loaded.warnings + selection.warnings + bodyWarnings
+        if let problem = highlighting?.unavailable { warnings.append(Self.plainCodeWarning(problem)) }
+        return Compiled(site: assembled.site, output: plan.tree, warnings: warnings, cache: cache, pages: made,
+                        previousPages: previous, savingDocuments: savingDocuments, validUntil: selection.validUntil,
+                        leftOut: selection.leftOut, highlighting: highlighting)
     }
 
     /// What renders the pages that come many to a layout: stencils, which render each page shape
@@ -197,7 +205,17 @@ public struct SiteBuilder: Sendable {
         let written = try writer.finish(session, compiled.output, kept: { made[$0]?.kept != nil }, from: source)
         timer.lap("write")
         if let cacheFile {
-            record(&compiled, session: session, output: folder, cacheFile: cacheFile, state: state, clock: clock)
+            // New highlighted blocks are saved on another thread while the records are.
+            let savingHighlights = compiled.highlighting.map { highlighting in Background { _ = try? highlighting.cache.save() } }
+            if compiled.highlighting?.unavailable == nil {
+                record(&compiled, session: session, output: folder, cacheFile: cacheFile, state: state, clock: clock)
+            } else {
+                // Its code is plain for want of a highlighter: the next build renders every page
+                // again rather than keep them so once the highlighter is there.
+                compiled.savingDocuments?.wait()
+                Self.forgetRecords(of: cacheFile)
+            }
+            savingHighlights?.wait()
         }
         var report = Report(
             posts: compiled.site.posts.count, pages: compiled.site.pages.count, written: written.written,

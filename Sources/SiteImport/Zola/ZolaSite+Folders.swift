@@ -4,7 +4,7 @@ extension ZolaSite {
         "templates": "Tera templates: Galley renders with its own theme; write Mustache layouts in layouts/ to change it",
         "themes": "Zola themes: Galley renders with its own theme (add layouts/ to change it)",
         "sass": "Sass: Galley does not compile it; put the built CSS in static/ (static/style.css replaces the theme's)",
-        "syntaxes": "syntax definitions for code highlighting: Galley's code blocks carry their language as a class",
+        "syntaxes": "syntax definitions for code highlighting: Galley highlights code with Pygments' own lexers",
     ]
 
     /// Output and tools: never part of a site.

@@ -1,5 +1,6 @@
 import FileSystem
 import Foundation
+import Highlighting
 import SiteSource
 import Testing
 
@@ -50,8 +51,10 @@ final class TestBlog {
         try FileManager.default.removeItem(at: root.appending(path: path))
     }
 
-    func options(drafts: Bool = false, future: Bool = false, noindex: Bool = false, baseURL: String? = nil) -> BuildOptions {
-        BuildOptions(baseURL: baseURL.flatMap(URL.init(string:)), includeDrafts: drafts, includeFuture: future, noindex: noindex, now: Self.now)
+    func options(drafts: Bool = false, future: Bool = false, noindex: Bool = false, baseURL: String? = nil,
+                 highlighter: (any CodeHighlighter)? = nil) -> BuildOptions {
+        BuildOptions(baseURL: baseURL.flatMap(URL.init(string:)), includeDrafts: drafts, includeFuture: future, noindex: noindex, now: Self.now,
+                     highlighter: highlighter)
     }
 
     @discardableResult

@@ -1,0 +1,131 @@
+import Foundation
+import Highlighting
+import Subprocess
+import Synchronization
+
+#if canImport(System)
+import System
+#else
+import SystemPackage
+#endif
+
+/// One running Pygments helper: Python with ``PygmentsScript``, started by swift-subprocess
+/// and spoken to over a socket pair (its standard input and output), a line a batch.
+///
+/// A socket rather than pipes so that writing to a helper that has died is an error
+/// (`MSG_NOSIGNAL`), not a SIGPIPE that would end Galley. Threads send their batches one after
+/// another and read the answers in the same order (``AnswerOrder``), so a batch waits in the
+/// socket while the helper works on the one before, and the helper never waits for Galley.
+/// Dropping it closes the socket, and the helper ends at the end of its input.
+final class PygmentsSession: Sendable {
+    /// The Pygments version the helper found.
+    let version: String
+    private let socket: Int32
+    private let process: Task<Void, Never>
+    private let lines: HelperLines
+    /// The number the next batch sent gets; held while a batch is written, so that numbers
+    /// follow the order of the bytes.
+    private let sending = Mutex<UInt64>(0)
+    private let answers = AnswerOrder()
+
+    /// How long a helper may take to start and import Pygments.
+    static let startTimeout: Duration = .seconds(30)
+
+    private init(version: String, socket: Int32, process: Task<Void, Never>, lines: HelperLines) {
+        self.version = version
+        self.socket = socket
+        self.process = process
+        self.lines = lines
+    }
+
+    deinit { close(socket) }
+
+    /// What the helper's first line says.
+    private struct Hello: Decodable {
+        var pygments: String?
+        var error: String?
+    }
+
+    /// Starts `python` with the script and reads its first line.
+    ///
+    /// - Throws: ``HighlighterUnavailable`` when it cannot start or has no Pygments.
+    static func start(python: String) throws(HighlighterUnavailable) -> PygmentsSession {
+        var pair: [Int32] = [-1, -1]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
+            throw HighlighterUnavailable("cannot talk to \(python): \(String(cString: strerror(errno)))")
+        }
+        let ours = pair[0], theirs = pair[1]
+        // Its standard output is a second descriptor of the same end: swift-subprocess closes each
+        // once it has started. Close-on-exec, as the socket's are, so that no other program
+        // started meanwhile holds the helper's end open.
+        let theirsOut = fcntl(theirs, F_DUPFD_CLOEXEC, 0)
+        let exited = ExitFlag()
+        let process = Task(executorPreference: HelperThread.shared) {
+            defer { exited.set() }
+            // -I: no PYTHONPATH or user site-packages, so the Pygments found is the system's.
+            let configuration = Configuration(executable: .path(FilePath(python)), arguments: ["-I", "-c", PygmentsScript.source])
+            _ = try? await Subprocess.run(configuration,
+                                          input: .fileDescriptor(FileDescriptor(rawValue: theirs), closeAfterSpawningProcess: true),
+                                          output: .fileDescriptor(FileDescriptor(rawValue: theirsOut), closeAfterSpawningProcess: true),
+                                          error: .discarded)
+        }
+        do throws(HighlighterUnavailable) {
+            let lines = HelperLines(socket: ours, exited: exited)
+            let line = try lines.next(timeout: startTimeout, from: python)
+            guard let hello = try? JSONDecoder().decode(Hello.self, from: Data(line)) else {
+                throw HighlighterUnavailable("\(python) did not start the highlighter")
+            }
+            guard let version = hello.pygments else {
+                throw HighlighterUnavailable("\(python) has no Pygments (\(hello.error ?? "it did not say why"))")
+            }
+            return PygmentsSession(version: version, socket: ours, process: process, lines: lines)
+        } catch {
+            process.cancel()
+            close(ours)
+            throw error
+        }
+    }
+
+    /// Sends one batch and reads the line that answers it.
+    ///
+    /// - Throws: ``HighlighterUnavailable`` when the helper has died or takes too long (it is
+    ///   then stopped: a lexer caught in a pathological block must not hold the build for ever).
+    func exchange(_ batch: PygmentsBatch) throws(HighlighterUnavailable) -> [UInt8] {
+        let ticket: UInt64
+        do throws(HighlighterUnavailable) {
+            ticket = try sending.withLock { next throws(HighlighterUnavailable) -> UInt64 in
+                if let failure = answers.failed { throw failure }
+                try send(batch.request)
+                defer { next += 1 }
+                return next
+            }
+        } catch {
+            // Half a batch may have gone: nothing the helper says can be trusted any more.
+            answers.fail(error)
+            process.cancel()
+            throw error
+        }
+        try answers.waitForTurn(ticket)
+        do throws(HighlighterUnavailable) {
+            let line = try lines.next(timeout: .seconds(30 + batch.size / 16_384), from: "Pygments")
+            answers.finishTurn()
+            return line
+        } catch {
+            answers.finishTurn(failing: error)
+            process.cancel()
+            throw error
+        }
+    }
+
+    private func send(_ data: Data) throws(HighlighterUnavailable) {
+        var offset = 0
+        while offset < data.count {
+            let sent = data.withUnsafeBytes { Glibc.send(socket, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
+            if sent < 0 {
+                if errno == EINTR { continue }
+                throw HighlighterUnavailable("Pygments stopped reading: \(String(cString: strerror(errno)))")
+            }
+            offset += sent
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import Synchronization
+
+/// Highlighted code kept by the digest of the highlighter's identity, the language and the
+/// code, in one file of the cache folder that every build using that folder shares (each branch
+/// the watcher builds, each output folder): a block is highlighted once, whoever shows it.
+///
+/// The file is read when a build first needs a block, not before: a rebuild that renders no
+/// code never reads it. Saving merges with what the file holds by then, since another build may
+/// have added to it meanwhile, and replaces it in one rename: two builds that save at once each
+/// leave a whole file, the later one's, and at worst a block is highlighted again.
+final class HighlightCache: Sendable {
+    static let format = "galley-highlight-cache-1"
+    static let fileName = "highlight.cache"
+    /// Past this many entries, a save keeps only the ones this build used: a cache shared for
+    /// months by many branches would otherwise only grow.
+    static let entryLimit = 50_000
+
+    /// The file, or nil for a cache kept in memory only.
+    let file: URL?
+    private let entries = Mutex<Entries>(Entries())
+
+    /// One answer of the highlighter: the inside of the `<code>` element, or nil for a language
+    /// it does not know.
+    typealias Answer = String?
+
+    /// An answer as the file holds it: its UTF-8 bytes, made into a string only when a build
+    /// shows the block, since a rebuild looks up a handful of the file's thousands.
+    private typealias Stored = ArraySlice<UInt8>?
+
+    private struct Entries {
+        var loaded = false
+        var stored: [Fingerprint: Stored] = [:]
+        /// Made by this build, not yet saved.
+        var fresh: [Fingerprint: Answer] = [:]
+        var used: Set<Fingerprint> = []
+    }
+
+    /// A cache kept in `folder`, or in memory only when it is nil.
+    init(folder: URL?) {
+        file = folder?.appending(path: Self.fileName)
+    }
+
+    /// The key of `code` in `language` as `identity` highlights it.
+    static func key(identity: String, language: String, code: String) -> Fingerprint {
+        var builder = Fingerprint.Builder()
+        builder.add(identity)
+        builder.add(language.lowercased())
+        builder.add(code)
+        return builder.finish()
+    }
+
+    /// The answers held for `keys`, in order; `.none` for a key it does not hold.
+    func answers(for keys: [Fingerprint]) -> [Answer?] {
+        entries.withLock { entries in
+            if !entries.loaded {
+                entries.loaded = true
+                entries.stored = file.flatMap(Self.read) ?? [:]
+            }
+            return keys.map { key -> Answer? in
+                if let answer = entries.fresh[key] {
+                    entries.used.insert(key)
+                    return .some(answer)
+                }
+                guard let stored = entries.stored[key] else { return .none }
+                entries.used.insert(key)
+                return .some(stored.map { String(decoding: $0, as: UTF8.self) })
+            }
+        }
+    }
+
+    /// Keeps answers the highlighter just gave.
+    func remember(_ answers: [(Fingerprint, Answer)]) {
+        entries.withLock { entries in
+            for (key, answer) in answers {
+                entries.fresh[key] = answer
+                entries.used.insert(key)
+            }
+        }
+    }
+
+    /// Writes what this build added into the file, merged with what the file holds now.
+    func save() throws {
+        guard let file else { return }
+        let (fresh, used) = entries.withLock { ($0.fresh, $0.used) }
+        guard !fresh.isEmpty else { return }
+        var merged = Self.read(file) ?? [:]
+        if merged.count + fresh.count > Self.entryLimit {
+            merged = merged.filter { used.contains($0.key) }
+        }
+        for (key, answer) in fresh {
+            // Spelled out: `merged[key] = nil` would drop an unknown language's entry, not keep it.
+            let stored: Stored = answer.map { Array($0.utf8)[...] }
+            merged.updateValue(stored, forKey: key)
+        }
+        try CacheWriter.write(file, format: Self.format) { writer in
+            writer.array(Array(merged)) { writer, entry in
+                writer.fingerprint(entry.key)
+                writer.optional(entry.value) { $0.raw($1) }
+            }
+        }
+    }
+
+    private static func read(_ file: URL) -> [Fingerprint: Stored]? {
+        CacheReader.read(file, format: format) { reader in
+            let pairs = try reader.array { reader -> (Fingerprint, Stored) in (try reader.fingerprint(), try reader.optional { try $0.raw() }) }
+            return Dictionary(pairs, uniquingKeysWith: { _, last in last })
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import CCmarkGFM
+import Highlighting
+
+extension MarkdownRenderer {
+    /// Puts the highlighter's HTML in place of each fenced code block that names a language,
+    /// all of a document's blocks asked in one batch. A block the highlighter leaves (an
+    /// unknown language, no highlighter) stays as cmark writes it:
+    /// `<pre><code class="language-x">`, escaped.
+    ///
+    /// The HTML goes in as a raw HTML block, which cmark writes as it is: the highlighter's
+    /// spans hold the code escaped, so nothing in a block can close it early.
+    static func highlightCode(in document: OpaquePointer, with highlighting: CodeHighlighting) {
+        var nodes: [OpaquePointer] = []
+        var blocks: [CodeBlock] = []
+        guard let iterator = cmark_iter_new(document) else { return }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator), cmark_node_get_type(node) == CMARK_NODE_CODE_BLOCK,
+                let info = cmark_node_get_fence_info(node), let literal = cmark_node_get_literal(node)
+            else { continue }
+            // The language is the info string's first word, as cmark takes it for the class.
+            let language = String(cString: info).prefix { !$0.isWhitespace }
+            let code = String(cString: literal)
+            guard !language.isEmpty, !code.isEmpty else { continue }
+            nodes.append(node)
+            blocks.append(CodeBlock(language: String(language), code: code))
+        }
+        // The tree is changed only once the walk is over.
+        cmark_iter_free(iterator)
+        guard !blocks.isEmpty else { return }
+        let answers = highlighting.highlight(blocks)
+        for (index, node) in nodes.enumerated() {
+            guard let inner = answers[index], let html = cmark_node_new(CMARK_NODE_HTML_BLOCK) else { continue }
+            cmark_node_set_literal(html, "<pre class=\"highlight\"><code class=\"language-\(HTMLEscape.text(blocks[index].language))\">\(inner)</code></pre>")
+            cmark_node_insert_before(node, html)
+            cmark_node_unlink(node)
+            cmark_node_free(node)
+        }
+    }
+}

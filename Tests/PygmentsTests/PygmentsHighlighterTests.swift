@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+
+import Highlighting
+@testable import Pygments
+
+@Suite struct PygmentsHighlighterTests {
+    @Test(.enabled(if: DebianPygments.isInstalled, "needs Debian's python3-pygments (scripts/test installs it)"))
+    func highlightsABatchAndLeavesUnknownLanguagesPlain() throws {
+        let highlighter = PygmentsHighlighter(pythons: ["/usr/bin/python3"])
+        let answers = try highlighter.highlight([
+            CodeBlock(language: "swift", code: "let answer = 42 // a comment\n"),
+            CodeBlock(language: "no-such-language", code: "whatever\n"),
+            CodeBlock(language: "Python", code: "def greet(name):\n    return f\"hi {name}\"\n"),
+            CodeBlock(language: "yml", code: "title: A blog\n"),
+        ])
+        #expect(answers.count == 4)
+        #expect(answers[0] == #"<span class="kd">let</span> <span class="nv">answer</span> <span class="p">=</span> <span class="mi">42</span> <span class="c1">// a comment</span>"# + "\n")
+        #expect(answers[1] == nil)
+        #expect(answers[2]?.contains(#"<span class="k">def</span> <span class="nf">greet</span>"#) == true)
+        // An alias Pygments 2.14 does not know by itself.
+        #expect(answers[3]?.contains(#"<span class="nt">title</span>"#) == true)
+        #expect(highlighter.pygmentsVersion != nil)
+    }
+
+    @Test(.enabled(if: DebianPygments.isInstalled, "needs Debian's python3-pygments (scripts/test installs it)"))
+    func everyLanguageTheIssueNamesIsKnown() throws {
+        let languages = ["swift", "objc", "objective-c", "c", "cpp", "c++", "sh", "bash", "console", "shell", "js", "javascript", "ts",
+                         "typescript", "python", "py", "ruby", "rb", "go", "golang", "rust", "rs", "java", "kotlin", "kt", "json", "yaml",
+                         "yml", "toml", "html", "css", "sql", "diff", "patch"]
+        let answers = try PygmentsHighlighter(pythons: ["/usr/bin/python3"]).highlight(languages.map { CodeBlock(language: $0, code: "x = 1\n") })
+        for (language, answer) in zip(languages, answers) {
+            #expect(answer != nil, "\(language) is not known")
+        }
+    }
+
+    @Test(.enabled(if: DebianPygments.isInstalled, "needs Debian's python3-pygments (scripts/test installs it)"))
+    func codeStaysEscaped() throws {
+        let code = "let s = \"</code></pre><script>alert(1)</script>\" & more\n"
+        let answers = try PygmentsHighlighter(pythons: ["/usr/bin/python3"]).highlight([CodeBlock(language: "swift", code: code)])
+        let html = try #require(answers[0])
+        #expect(!html.contains("<script>") && !html.contains("</code>") && !html.contains("</pre>"))
+        #expect(html.contains("&lt;/code&gt;&lt;/pre&gt;&lt;script&gt;") && html.contains("&amp;") && !html.contains("& "))
+        // The private-use character Galley marks headings with is never written as it is.
+        let marked = try PygmentsHighlighter(pythons: ["/usr/bin/python3"]).highlight([CodeBlock(language: "swift", code: "let a = \"\u{E000}0\u{E001}\"\n")])
+        #expect(marked[0]?.contains("\u{E000}") == false)
+    }
+
+    @Test(.enabled(if: DebianPygments.isInstalled, "needs Debian's python3-pygments (scripts/test installs it)"))
+    func manyThreadsShareOneHelperAndGetTheirOwnAnswers() throws {
+        let highlighter = PygmentsHighlighter(pythons: ["/usr/bin/python3"])
+        // Batches of every size, queued in the helper's input together: each thread must get
+        // the answer to its own batch.
+        let count = 200
+        let answers = ThreadResults<String?>(count: count, empty: nil)
+        DispatchQueue.concurrentPerform(iterations: count) { index in
+            let padding = String(repeating: "// filler\n", count: index % 7 == 0 ? 5_000 : index % 5)
+            let html = try? highlighter.highlight([CodeBlock(language: "go", code: "var n = \(index)\n" + padding)])
+            answers.set(index, html?.first ?? nil)
+        }
+        for index in 0..<count {
+            #expect(answers.values[index]?.contains(#"<span class="mi">\#(index)</span>"#) == true)
+        }
+    }
+
+    @Test func aMissingPythonIsUnavailable() {
+        let highlighter = PygmentsHighlighter(pythons: ["/nonexistent/python3"])
+        #expect(throws: HighlighterUnavailable.self) { try highlighter.highlight([CodeBlock(language: "swift", code: "let a = 1\n")]) }
+        // Nothing to highlight asks nothing.
+        #expect((try? highlighter.highlight([])) == [])
+    }
+
+    @Test func aPythonWithoutPygmentsIsUnavailableAndSaysWhy() throws {
+        // Stands in for a Python whose `import pygments` fails: it says so as the script does.
+        let folder = FileManager.default.temporaryDirectory.appending(path: "galley-python-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let python = folder.appending(path: "python3")
+        try "#!/bin/sh\necho '{\"error\": \"No module named pygments\"}'\n".write(to: python, atomically: true, encoding: .utf8)
+        chmod(python.path, 0o755)
+        let highlighter = PygmentsHighlighter(pythons: [python.path])
+        do {
+            _ = try highlighter.highlight([CodeBlock(language: "swift", code: "let a = 1\n")])
+            Issue.record("a Python without Pygments highlighted")
+        } catch {
+            #expect(error.message.contains("No module named pygments"))
+        }
+    }
+
+    @Test func aHelperThatNeverAnswersIsStopped() throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "galley-python-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let python = folder.appending(path: "python3")
+        // Says hello, then exits without reading a batch.
+        try "#!/bin/sh\necho '{\"pygments\": \"0\"}'\n".write(to: python, atomically: true, encoding: .utf8)
+        chmod(python.path, 0o755)
+        let highlighter = PygmentsHighlighter(pythons: [python.path])
+        #expect(throws: HighlighterUnavailable.self) { try highlighter.highlight([CodeBlock(language: "swift", code: "let a = 1\n")]) }
+        // Once unavailable, it stays so for the build rather than start a helper for every post.
+        #expect(throws: HighlighterUnavailable.self) { try highlighter.highlight([CodeBlock(language: "swift", code: "let b = 2\n")]) }
+    }
+
+    @Test func debianPythonComesFirst() {
+        #expect(PygmentsHighlighter.defaultPythons(path: "/home/me/.pyenv/shims:/usr/bin:relative") == ["/usr/bin/python3", "/home/me/.pyenv/shims/python3"])
+    }
+}
