@@ -34,7 +34,8 @@ public struct ByteRange: Sendable, Equatable {
         guard start.allSatisfy(\.isASCIIDigit), end.allSatisfy(\.isASCIIDigit), !(start.isEmpty && end.isEmpty) else { return .whole }
         if start.isEmpty {
             // The last n bytes.
-            guard let suffix = Int(end) else { return .whole }
+            // More digits than an Int holds ask for more than any file has: all of it.
+            let suffix = Int(end) ?? .max
             guard suffix > 0, length > 0 else { return .unsatisfiable }
             return .part(ByteRange(first: max(0, length - suffix), last: length - 1))
         }

@@ -70,8 +70,8 @@ public struct DevServer: Sendable {
         var quiet = Logger(label: "galley.serve")
         quiet.logLevel = .critical
         let source = DirectorySource(root: settings.site)
-        let live = LiveSite()
-        let responder = SiteResponder(live: live, source: source)
+        let live = LiveSite(root: settings.site)
+        let responder = SiteResponder(live: live, source: source, hosts: HostCheck(bound: settings.host))
         let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
         let app = Application(
             responder: CallbackResponder<BasicRequestContext> { request, _ in await responder.respond(to: request) },
@@ -119,9 +119,13 @@ struct WatchService: Service {
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next() else { return }
         let address = DevServer.address(host: settings.host, port: port)
-        let options = BuildOptions(baseURL: address, includeDrafts: settings.includeDrafts, includeFuture: settings.includeFuture,
-                                   highlighter: settings.highlighter)
-        let builder = SiteBuilder(source: DirectorySource(root: settings.site), options: options)
+        let settings = settings
+        // Made for each build: "now" decides which posts are future, and must move on.
+        let builder = { @Sendable in
+            SiteBuilder(source: DirectorySource(root: settings.site), options: BuildOptions(
+                baseURL: address, includeDrafts: settings.includeDrafts, includeFuture: settings.includeFuture, now: Date(),
+                highlighter: settings.highlighter))
+        }
         let cacheFolder = settings.usableCacheFolder
         let (changes, changeSink) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         let watch = try FolderWatch(root: settings.site, inputs: SiteBuilder.inputs) { changeSink.yield() }
@@ -132,11 +136,17 @@ struct WatchService: Service {
                 // Keeps idle event streams open, and builds again when a future post comes due.
                 group.addTask {
                     var waited = 0
+                    // Each moment the site goes stale asks for one build: a build that fails
+                    // keeps the last good site's moment, which must not ask again every second.
+                    var asked: Date?
                     while !Task.isCancelled {
                         try? await Task.sleep(for: .seconds(1))
                         waited += 1
                         if waited % 15 == 0 { live.keepAlive() }
-                        if let due = live.validUntil, due <= Date() { changeSink.yield() }
+                        if let due = live.validUntil, due <= Date(), due != asked {
+                            asked = due
+                            changeSink.yield()
+                        }
                     }
                 }
                 for await _ in changes {
@@ -153,9 +163,9 @@ struct WatchService: Service {
 
     /// Builds on a thread of its own: a build keeps its cores busy and must not hold up the
     /// threads that answer requests.
-    private func rebuild(_ builder: SiteBuilder, _ cacheFolder: URL?) async -> LiveSite.Outcome {
+    private func rebuild(_ builder: @escaping @Sendable () -> SiteBuilder, _ cacheFolder: URL?) async -> LiveSite.Outcome {
         await withCheckedContinuation { continuation in
-            Thread.detachNewThread { continuation.resume(returning: live.rebuild(with: builder, cacheFolder: cacheFolder)) }
+            Thread.detachNewThread { continuation.resume(returning: live.rebuild(with: builder(), cacheFolder: cacheFolder)) }
         }
     }
 

@@ -66,7 +66,8 @@ enum LiveReload {
             build = message.build;
             for (const link of document.querySelectorAll('link[rel~="stylesheet"]')) {
               const url = new URL(link.href, location.href);
-              if (url.origin !== location.origin || !message.paths.includes(url.pathname)) continue;
+              // The event names paths decoded, as the site's files are named.
+              if (url.origin !== location.origin || !message.paths.includes(decodeURIComponent(url.pathname))) continue;
               const fresh = link.cloneNode();
               url.searchParams.set("galley", message.build);
               fresh.href = url.href;

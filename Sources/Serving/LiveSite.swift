@@ -1,3 +1,4 @@
+import FileSystem
 import Foundation
 import SiteCompiler
 import SiteSource
@@ -24,6 +25,8 @@ public final class LiveSite: Sendable {
     }
 
     let hub = ReloadHub()
+    /// The blog's folder held open, to send its files from beneath it; nil when it cannot be opened.
+    let folder: OpenFolder?
     private let current: Mutex<State>
     /// Only the one thread that builds touches it.
     private let memory = Mutex<MemorySite?>(nil)
@@ -31,8 +34,9 @@ public final class LiveSite: Sendable {
     /// Tells one run of the server from another, so that a page open across a restart reloads.
     private let run = String(UInt32.random(in: .min ... .max), radix: 36)
 
-    /// A site not built yet.
-    public init() {
+    /// A site not built yet, whose blog files are read from `root`.
+    public init(root: URL? = nil) {
+        folder = root.flatMap { OpenFolder($0.path) }
         current = Mutex(State(site: ServedSite(build: "\(run)-0")))
     }
 

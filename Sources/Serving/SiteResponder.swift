@@ -9,8 +9,13 @@ import SiteSource
 struct SiteResponder: Sendable {
     let live: LiveSite
     let source: any SourceTree
+    let hosts: HostCheck
 
     func respond(to request: Request) async -> Response {
+        if let host = request.head.authority, !hosts.allows(host) {
+            return Self.plain(.forbidden, "galley serve answers requests for localhost, an IP address or the address it listens on, "
+                + "not for '\(host.prefix(200))': a web page that points its own name at this machine must not read the blog.\n")
+        }
         guard request.method == .get || request.method == .head else {
             return Self.plain(.methodNotAllowed, "Only GET and HEAD are served.\n", extra: [.allow: "GET, HEAD"])
         }
@@ -79,35 +84,62 @@ struct SiteResponder: Sendable {
 
     /// Sends one file, or the part of it asked for.
     private func serve(_ entry: ServedSite.Entry, request: Request) -> Response {
-        var headers: HTTPFields = [.contentType: entry.contentType, .acceptRanges: "bytes", .cacheControl: "no-cache",
+        let headers: HTTPFields = [.contentType: entry.contentType, .acceptRanges: "bytes", .cacheControl: "no-cache",
                                    .init("X-Content-Type-Options")!: "nosniff"]
-        if !entry.etag.isEmpty {
-            headers[.eTag] = entry.etag
-            if let wanted = request.headers[.ifNoneMatch], Self.matches(wanted, entry.etag) {
+        switch entry.body {
+        case .bytes(let bytes):
+            let data = entry.contentType == ContentType.html ? LiveReload.inject(into: bytes) : bytes
+            return answer(request, headers: headers, tag: entry.etag, length: data.count) { first, last in
+                ResponseBody(byteBuffer: ByteBuffer(bytes: data[data.startIndex + first...data.startIndex + last]))
+            }
+        case .source(let path):
+            // Opened beneath the blog's folder as it is now: the length and tag are the file's own,
+            // and only the bytes asked for are read, a chunk at a time.
+            if let folder = live.folder, let file = BlogFile.open(path, in: folder) {
+                return answer(request, headers: headers, tag: file.tag, length: file.size) { first, last in
+                    ResponseBody(contentLength: last - first + 1) { writer in
+                        var offset = first
+                        while offset <= last {
+                            guard let data = file.read(at: offset, count: min(BlogFile.chunk, last - offset + 1)), !data.isEmpty else { break }
+                            try await writer.write(ByteBuffer(bytes: data))
+                            offset += data.count
+                        }
+                        try await writer.finish(nil)
+                    }
+                }
+            }
+            guard live.folder == nil || errno == ENOSYS, let data = try? source.contents(of: path) else {
+                return Self.plain(.notFound, "This file changed while it was being sent; reload.\n")
+            }
+            return answer(request, headers: headers, tag: entry.etag, length: data.count) { first, last in
+                ResponseBody(byteBuffer: ByteBuffer(bytes: data[data.startIndex + first...data.startIndex + last]))
+            }
+        }
+    }
+
+    /// The response for a file of `length` bytes tagged `tag`: 304 when the client holds it, else
+    /// the whole file or the range asked for, its bytes from `body(first, last)`.
+    private func answer(_ request: Request, headers: HTTPFields, tag: String, length: Int,
+                        body: (Int, Int) -> ResponseBody) -> Response {
+        var headers = headers
+        if !tag.isEmpty {
+            headers[.eTag] = tag
+            if let wanted = request.headers[.ifNoneMatch], Self.matches(wanted, tag) {
                 return Response(status: .notModified, headers: headers)
             }
         }
-        let data: Data
-        switch entry.body {
-        case .bytes(let bytes): data = entry.contentType == ContentType.html ? LiveReload.inject(into: bytes) : bytes
-        case .source(let path):
-            do {
-                data = try source.contents(of: path)
-            } catch {
-                return Self.plain(.notFound, "This file changed while it was being sent; reload.\n")
-            }
-        }
         // A stale `If-Range` asks for the whole of the new file.
-        let rangeHeader = request.headers[.ifRange].map { $0 == entry.etag && !entry.etag.isEmpty } ?? true ? request.headers[.range] : nil
-        switch ByteRange.request(rangeHeader, length: data.count) {
+        let rangeHeader = request.headers[.ifRange].map { $0 == tag && !tag.isEmpty } ?? true ? request.headers[.range] : nil
+        switch ByteRange.request(rangeHeader, length: length) {
         case .whole:
-            return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+            headers[.contentLength] = String(length)
+            return Response(status: .ok, headers: headers, body: length == 0 ? ResponseBody() : body(0, length - 1))
         case .part(let range):
-            headers[.contentRange] = "bytes \(range.first)-\(range.last)/\(data.count)"
-            return Response(status: .partialContent, headers: headers,
-                            body: ResponseBody(byteBuffer: ByteBuffer(bytes: data[range.first...range.last])))
+            headers[.contentRange] = "bytes \(range.first)-\(range.last)/\(length)"
+            headers[.contentLength] = String(range.count)
+            return Response(status: .partialContent, headers: headers, body: body(range.first, range.last))
         case .unsatisfiable:
-            return Self.plain(.rangeNotSatisfiable, "The range lies outside the file.\n", extra: [.contentRange: "bytes */\(data.count)"])
+            return Self.plain(.rangeNotSatisfiable, "The range lies outside the file.\n", extra: [.contentRange: "bytes */\(length)"])
         }
     }
 

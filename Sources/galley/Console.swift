@@ -6,15 +6,34 @@ import Synchronization
 /// `error: FILE:LINE: message` (``report(_:)``), a warning as `warning: FILE:LINE: message`
 /// (``warn(_:)``), so that editors and CI logs can link them.
 enum Console {
-    /// Writes `line` as it is.
+    /// Writes `line` to standard error, with control characters shown rather than sent.
     static func error(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        FileHandle.standardError.write(Data((printable(line) + "\n").utf8))
     }
 
     /// Writes a line to standard output at once, unbuffered, for a program that reads it as it
     /// comes (a test waiting for `galley serve`'s address).
     static func say(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        FileHandle.standardOutput.write(Data((printable(line) + "\n").utf8))
+    }
+
+    /// `line` with every control character but a tab or a line break written as `\u{1B}`: a
+    /// file name pushed in a branch must not clear the terminal, retitle it or write to its clipboard.
+    static func printable(_ line: String) -> String {
+        guard line.unicodeScalars.contains(where: isControl) else { return line }
+        var shown = ""
+        for scalar in line.unicodeScalars {
+            if isControl(scalar) {
+                shown += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            } else {
+                shown.unicodeScalars.append(scalar)
+            }
+        }
+        return shown
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar.value < 0x20 && scalar != "\t" && scalar != "\n") || (0x7F...0x9F).contains(scalar.value)
     }
 
     /// Writes each of `diagnostics` as an error.

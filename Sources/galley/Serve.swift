@@ -42,6 +42,11 @@ extension Galley {
             guard FileManager.default.fileExists(atPath: site, isDirectory: &isFolder), isFolder.boolValue else {
                 throw ValidationError("\(site): no such folder")
             }
+            // As `galley build` refuses it: a server showing only an error page helps no one.
+            let config = URL(fileURLWithPath: site).appending(path: "galley.yml").path
+            guard FileManager.default.fileExists(atPath: config) else {
+                throw ValidationError("\(config): not found: a blog folder needs a galley.yml with at least a title (galley new site DIR writes a blog folder)")
+            }
         }
 
         func run() async throws {
@@ -58,6 +63,10 @@ extension Galley {
                 }
             }, ready: { address in
                 Console.say("serving \(settings.site.path) at \(address.absoluteString) (Ctrl-C stops)")
+                if ["0.0.0.0", "::"].contains(settings.host), let port = address.port {
+                    // What a phone on the same network opens: the machine's own addresses.
+                    for other in LocalAddresses.ipv4() { Console.say("  and at http://\(other):\(port)/ on the network") }
+                }
                 if open { Task { await Self.openBrowser(at: address) } }
             })
             do {

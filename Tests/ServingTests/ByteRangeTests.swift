@@ -9,6 +9,7 @@ import Testing
         #expect(ByteRange.request("bytes=-100", length: 1000) == .part(ByteRange(first: 900, last: 999)))
         #expect(ByteRange.request("bytes=-5000", length: 1000) == .part(ByteRange(first: 0, last: 999)))
         #expect(ByteRange.request("bytes=990-5000", length: 1000) == .part(ByteRange(first: 990, last: 999)))
+        #expect(ByteRange.request("bytes=-99999999999999999999", length: 1000) == .part(ByteRange(first: 0, last: 999)))
     }
 
     @Test func whatIsNotOneUsableRange() {

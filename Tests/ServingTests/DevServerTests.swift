@@ -136,6 +136,58 @@ import Testing
         }
     }
 
+    @Test func aRequestNamingAnotherHostIsRefused() async throws {
+        try await ServedBlog.with { blog in
+            // DNS rebinding: a page at evil.example whose name now points at 127.0.0.1.
+            let rebound = try await blog.http.send("/", headers: ["Host": "evil.example:\(blog.http.port)"])
+            #expect(rebound.status == 403 && !rebound.text.contains("Hello"))
+            let events = try await blog.http.send("/__galley/live.js", headers: ["Host": "evil.example"])
+            #expect(events.status == 403)
+            for host in ["localhost:\(blog.http.port)", "127.0.0.1", "[::1]:\(blog.http.port)", "blog.localhost"] {
+                #expect(try await blog.http.send("/", headers: ["Host": host]).status == 200, "\(host)")
+            }
+            #expect(try await blog.http.send("/", headers: ["Host": "1.2.3.4.example"]).status == 403)
+            #expect(try await blog.http.send("/", headers: ["Host": "١٢٧.0.0.1"]).status == 403)
+        }
+    }
+
+    @Test func aPostComingDueWhileServingIsPublished() async throws {
+        try await ServedBlog.with { blog in
+            // Written after the server started, dated a moment ahead, as `galley new post` dates one.
+            let due = Date().addingTimeInterval(3)
+            let date = ISO8601DateFormatter().string(from: due)
+            try blog.write("posts/2024-03-05-soon.md", "---\ntitle: Soon\ndate: \(date)\n---\n\nOn time.\n")
+            let path = "/" + DateFormatter.pathDay.string(from: due) + "/soon/"
+            let page = try await blog.eventually(path, seconds: 20) { $0.status == 200 }
+            #expect(page.status == 200 && page.text.contains("On time."), "\(path)")
+        }
+    }
+
+    @Test func aFileEditedBehindALinkIsNeverAnsweredWithItsOldTag() async throws {
+        try await ServedBlog.with(["shared/linked.css": "h1 { color: red; }\n"]) { blog in
+            try FileManager.default.createDirectory(at: blog.root.appending(path: "static"), withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(atPath: blog.root.appending(path: "static/linked.css").path,
+                                                       withDestinationPath: "../shared/linked.css")
+            let first = try await blog.eventually("/linked.css") { $0.status == 200 }
+            let tag = try #require(first.headers["etag"])
+            try await Task.sleep(for: .milliseconds(20))
+            try blog.write("shared/linked.css", "h1 { color: green; }\n")
+            let again = try await blog.http.send("/linked.css", headers: ["If-None-Match": tag])
+            #expect(again.status == 200 && again.text.contains("green"))
+        }
+    }
+
+    @Test func aBigFileIsSentInPiecesAndEachRangeIsExact() async throws {
+        let bytes = (0..<700_000).map { String(UnicodeScalar(UInt8(97 + $0 % 26))) }.joined()
+        try await ServedBlog.with(["static/big.txt": bytes]) { blog in
+            let whole = try await blog.http.send("/big.txt")
+            #expect(whole.status == 200 && whole.text == bytes)
+            let across = try await blog.http.send("/big.txt", headers: ["Range": "bytes=262100-262200"])
+            let start = bytes.index(bytes.startIndex, offsetBy: 262_100), end = bytes.index(bytes.startIndex, offsetBy: 262_200)
+            #expect(across.status == 206 && across.text == String(bytes[start...end]))
+        }
+    }
+
     @Test func onlyGetAndHeadAreAnswered() async throws {
         try await ServedBlog.with { blog in
             let response = try await blog.http.send("/", method: "DELETE")
@@ -154,4 +206,15 @@ import Testing
             }
         }
     }
+}
+
+extension DateFormatter {
+    /// `2024/03/05`, in UTC, as the test blog's permalinks name a day.
+    static let pathDay: DateFormatter = {
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyy/MM/dd"
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        return formatter
+    }()
 }

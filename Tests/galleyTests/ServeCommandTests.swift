@@ -83,6 +83,23 @@ import Testing
         #expect(second.stderr.contains("try galley serve --port"), "\(second.stderr)")
     }
 
+    @Test func aFolderThatIsNoBlogIsRefused() throws {
+        let folder = try ScratchFolder()
+        try folder.write("notes/readme.txt", "not a blog")
+        let result = try GalleyProcess.run(["serve", "notes", "--port", "0"], in: folder.url, timeout: 30)
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("notes/galley.yml: not found"), "\(result.stderr)")
+    }
+
+    @Test func aFileNameCannotSendControlCodesToTheTerminal() throws {
+        let folder = try Self.blog()
+        try folder.write("blog/posts/2024-05-02-\u{1B}]0;owned\u{7}\u{1B}[2J.md", "---\ntitle: [broken\n---\n")
+        let result = try GalleyProcess.run(["build", "blog"], in: folder.url, timeout: 60)
+        #expect(result.status != 0)
+        #expect(!result.stderr.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 }, "\(result.stderr.debugDescription)")
+        #expect(result.stderr.contains("\\u{1B}]0;owned\\u{7}"), "\(result.stderr)")
+    }
+
     @Test func aFolderThatIsNotThereIsRefused() throws {
         let folder = try ScratchFolder()
         let result = try GalleyProcess.run(["serve", "nowhere", "--port", "0"], in: folder.url, timeout: 30)

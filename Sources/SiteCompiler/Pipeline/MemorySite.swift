@@ -67,7 +67,7 @@ extension SiteBuilder {
         let state = try? source.state(of: Self.inputs)
         let memory = MemoryPublisher()
         let compiled = try compile(progress: nil, publisher: memory, cacheFile: nil, live: nil, versions: state?.versions ?? [:],
-                                   files: state?.files, held: previous, highlightFolder: cacheFolder)
+                                   files: state?.files, held: previous, inMemory: true, highlightFolder: cacheFolder)
         if let highlighting = compiled.highlighting, highlighting.cache.file != nil {
             // Off the path to the reload event: the answers are in memory for the next build anyway.
             Thread.detachNewThread { try? highlighting.cache.save() }

@@ -104,7 +104,7 @@ public struct SiteBuilder: Sendable {
     func compile(progress: BuildProgress?, publisher: any Publisher, cacheFile: URL?, live: URL?,
                  relinked: [String: (before: FileStamp, after: FileStamp)] = [:],
                  versions: [String: FileVersion], files: [String]? = nil,
-                 cacheBytes: Background<BuildCache.Files>? = nil, held: MemorySite? = nil,
+                 cacheBytes: Background<BuildCache.Files>? = nil, held: MemorySite? = nil, inMemory: Bool = false,
                  highlightFolder: URL? = nil) throws(BuildFailure) -> Compiled {
         var log = DiagnosticLog()
         var timer = PhaseTimer()
@@ -136,7 +136,7 @@ public struct SiteBuilder: Sendable {
         timer.lap("markdown, site and tags")
         let listed = PagePlanner.listedFields(theme: theme, postLayouts: Set(selection.posts.map { theme.layout(named: $0.layout?.name, or: "post") }))
         let savingDocuments = cacheFile.flatMap { rememberDocuments(in: &cache, loaded, assembled, listing: listed, savingBeside: $0) }
-        if held != nil { rememberDocuments(in: &cache, loaded, assembled) }
+        if inMemory { rememberDocuments(in: &cache, loaded, assembled) }
         timer.lap("cache documents")
 
         // Plan the pages.

@@ -54,7 +54,8 @@ struct RawHTTP: Sendable {
     }
 
     private func request(_ method: String, _ target: String, headers: [String: String]) -> String {
-        var lines = ["\(method) \(target) HTTP/1.1", "Host: 127.0.0.1:\(port)", "Connection: close"]
+        var lines = ["\(method) \(target) HTTP/1.1", "Connection: close"]
+        if !headers.keys.contains(where: { $0.lowercased() == "host" }) { lines.append("Host: 127.0.0.1:\(port)") }
         lines += headers.map { "\($0.key): \($0.value)" }
         return lines.joined(separator: "\r\n") + "\r\n\r\n"
     }

@@ -1,0 +1,54 @@
+import FileSystem
+import Foundation
+import Glibc
+
+/// A file of the blog opened to be sent: beneath the blog's folder only (the kernel refuses a
+/// link that leaves it), with its length and entity tag taken from the open file, so that a file
+/// edited since the build is never answered with its old tag, and only the bytes asked for are read.
+final class BlogFile: Sendable {
+    let descriptor: Int32
+    let size: Int
+    let tag: String
+
+    /// How much is read at a time while a file is sent.
+    static let chunk = 256 * 1024
+
+    /// Opens `path` below `folder`; nil with `errno` set when it cannot (`ENOSYS` where the
+    /// kernel cannot open beneath a folder).
+    static func open(_ path: String, in folder: OpenFolder) -> BlogFile? {
+        let descriptor = Platform.openBeneath(folder.descriptor, path, O_RDONLY | O_CLOEXEC, noLinks: false)
+        guard descriptor >= 0 else { return nil }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            errno = EISDIR
+            return nil
+        }
+        let modified = Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
+        let tag = "\"\(String(info.st_ino, radix: 16))-\(String(info.st_size, radix: 16))-\(String(modified, radix: 16))\""
+        return BlogFile(descriptor: descriptor, size: Int(info.st_size), tag: tag)
+    }
+
+    private init(descriptor: Int32, size: Int, tag: String) {
+        self.descriptor = descriptor
+        self.size = size
+        self.tag = tag
+    }
+
+    deinit { close(descriptor) }
+
+    /// Up to `count` bytes from `offset`; fewer at the end of the file, nil when reading fails.
+    func read(at offset: Int, count: Int) -> Data? {
+        var data = Data(count: count)
+        var got = 0
+        while got < count {
+            let step = data.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + got, count - got, off_t(offset + got)) }
+            if step < 0, errno == EINTR { continue }
+            guard step >= 0 else { return nil }
+            if step == 0 { break }
+            got += step
+        }
+        data.count = got
+        return data
+    }
+}
