@@ -70,8 +70,13 @@ public final class LiveSite: Sendable {
             let changed = served.changes(since: old.site)
             current.withLock { $0 = State(site: served, failure: nil, built: true) }
             announce(changed: changed, wasFailing: old.failure != nil, firstBuild: !old.built, build: id)
-            return .built(posts: made.posts, pages: made.pages, rendered: made.files.count - made.kept.count, changed: changed.count,
-                          warnings: made.warnings, seconds: seconds())
+            let outcome = Outcome.built(posts: made.posts, pages: made.pages, rendered: made.files.count - made.kept.count,
+                                        changed: changed.count, warnings: made.warnings, seconds: seconds())
+            // The last build's site is let go of on another thread: freeing ten thousand pages'
+            // entries is work the next save need not wait for.
+            let leftovers = (consume previous, consume old)
+            DispatchQueue.global(qos: .utility).async { withExtendedLifetime(leftovers) {} }
+            return outcome
         } catch {
             current.withLock { state in
                 state.failure = error.diagnostics

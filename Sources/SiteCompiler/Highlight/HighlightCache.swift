@@ -99,6 +99,13 @@ final class HighlightCache: Sendable {
                 writer.optional(entry.value) { $0.raw($1) }
             }
         }
+        // Saved: a cache that lives on (`galley serve`'s) writes them again only if they change.
+        entries.withLock { entries in
+            for (key, answer) in fresh where entries.fresh[key] == .some(answer) {
+                entries.fresh[key] = nil
+                if entries.loaded { entries.stored[key] = answer.map { Array($0.utf8)[...] } }
+            }
+        }
     }
 
     private static func read(_ file: URL) -> [Fingerprint: Stored]? {

@@ -1,3 +1,4 @@
+import FileSystem
 import Foundation
 import SiteSource
 
@@ -64,7 +65,9 @@ extension SiteBuilder {
     /// Code highlighted is kept in `cacheFolder`'s highlight cache, which builds into folders
     /// share, when one is given. Every problem found is thrown together; `previous` stays as it was.
     public func build(after previous: MemorySite?, cacheFolder: URL? = nil) throws(BuildFailure) -> MemorySite {
+        var timer = PhaseTimer()
         let state = try? source.state(of: Self.inputs)
+        timer.lap("source state")
         let memory = MemoryPublisher()
         let compiled = try compile(progress: nil, publisher: memory, cacheFile: nil, live: nil, versions: state?.versions ?? [:],
                                    files: state?.files, held: previous, inMemory: true, highlightFolder: cacheFolder)
@@ -72,6 +75,7 @@ extension SiteBuilder {
             // Off the path to the reload event: the answers are in memory for the next build anyway.
             Thread.detachNewThread { try? highlighting.cache.save() }
         }
+        timer = PhaseTimer()
         let published = memory.pages
         var files: [String: MemorySite.File] = [:], kept = Set<String>()
         files.reserveCapacity(compiled.output.files.count)
@@ -92,8 +96,12 @@ extension SiteBuilder {
         var fingerprints: [String: Fingerprint] = [:]
         fingerprints.reserveCapacity(compiled.pages.count)
         for (path, made) in compiled.pages where files[path] != nil { fingerprints[path] = made.fingerprint }
-        return MemorySite(files: files, warnings: compiled.warnings, posts: compiled.site.posts.count, pages: compiled.site.pages.count,
-                          validUntil: compiled.validUntil, kept: kept, cache: compiled.cache, fingerprints: fingerprints,
-                          highlighting: compiled.highlighting)
+        let site = MemorySite(files: files, warnings: compiled.warnings, posts: compiled.site.posts.count, pages: compiled.site.pages.count,
+                              validUntil: compiled.validUntil, kept: kept, cache: compiled.cache, fingerprints: fingerprints,
+                              highlighting: compiled.highlighting)
+        // The build's own structures (the site, the plan, every page's closure) go on another thread.
+        Parallel.release((consume compiled, consume published, consume state))
+        timer.lap("site in memory")
+        return site
     }
 }
