@@ -7,7 +7,7 @@ enum ErrorPage {
     static func html(for diagnostics: [Diagnostic]) -> String {
         let items = diagnostics.map { diagnostic in
             let place = diagnostic.line.map { "\(diagnostic.path):\($0)" } ?? diagnostic.path
-            return "<li><code>\(escape(place))</code><p>\(escape(diagnostic.message))</p></li>"
+            return "<li><code>\(HTMLEscape.text(place))</code><p>\(HTMLEscape.text(diagnostic.message))</p></li>"
         }.joined(separator: "\n")
         let count = diagnostics.count == 1 ? "1 error" : "\(diagnostics.count) errors"
         return """
@@ -36,20 +36,5 @@ enum ErrorPage {
             </html>
 
             """
-    }
-
-    private static func escape(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
     }
 }

@@ -90,8 +90,7 @@ public final class LiveSite: Sendable {
 
     private func announce(changed: [String], wasFailing: Bool, firstBuild: Bool, build: String) {
         if !wasFailing, !firstBuild, !changed.isEmpty, changed.allSatisfy({ $0.hasSuffix(".css") }) {
-            let paths = changed.map { "\"/\(Self.jsonEscaped($0))\"" }.joined(separator: ",")
-            hub.send(event: "css", data: "{\"build\":\"\(build)\",\"paths\":[\(paths)]}")
+            hub.send(event: "css", data: StylesheetChange(build: build, paths: changed.map { "/" + $0 }).json)
         } else if wasFailing || firstBuild || !changed.isEmpty {
             hub.send(event: "reload", data: build)
         }
@@ -102,17 +101,16 @@ public final class LiveSite: Sendable {
 
     /// Ends every event stream, so that the server can stop without waiting for them.
     func close() { hub.close() }
+}
 
-    private static func jsonEscaped(_ text: String) -> String {
-        var escaped = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": escaped += "\\\""
-            case "\\": escaped += "\\\\"
-            case _ where scalar.value < 0x20: escaped += String(format: "\\u%04x", scalar.value)
-            default: escaped.unicodeScalars.append(scalar)
-            }
-        }
-        return escaped
+/// The data of a `css` event: the build, and the stylesheets it changed.
+private struct StylesheetChange: Encodable {
+    var build: String
+    var paths: [String]
+
+    var json: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 }
