@@ -56,32 +56,35 @@ struct SiteChecks {
         site.reading.pages.sorted { $0.key < $1.key }.flatMap { page, reading in reading.templateSyntax.map { "\(page):\($0.line): \($0.text)" } }
     }
 
-    /// Runs every check and expects nothing wrong but what `links` explains; warnings for authors
-    /// and template syntax shown as text are known issues when `warnings` and `templateSyntax`
-    /// name their cause.
-    func expectAllGood(feedEntries: Int, links: LinkExpectations = LinkExpectations(), warnings: String? = nil, templateSyntax: String? = nil,
+    /// Runs every check and expects nothing wrong but what `links` explains and the shortcodes
+    /// of `themeShortcodes`: names of a shortcode of the blog's old theme, which Galley prints as
+    /// written and warns of at the post's line, as it must of any shortcode it does not have.
+    func expectAllGood(feedEntries: Int, links: LinkExpectations = LinkExpectations(), themeShortcodes: [String] = [],
                        sourceLocation: SourceLocation = #_sourceLocation) throws {
         let name = site.blog.lastPathComponent
         let forAuthors = warningsForAuthors()
-        Self.expectNone(forAuthors, knownIssue: warnings, "\(name): warnings that ask the author to change a post:", sourceLocation: sourceLocation)
+        #expect(forAuthors.isEmpty, "\(name): warnings that ask the author to change a post:\n\(Self.listing(forAuthors))", sourceLocation: sourceLocation)
         let tidy = try tidyProblems()
         #expect(tidy.count == 0, "\(name): tidy finds errors:\n\(tidy.joined(separator: "\n"))", sourceLocation: sourceLocation)
         let feeds = feedProblems(entries: feedEntries)
         #expect(feeds.count == 0, "\(name): \(feeds.joined(separator: "\n"))", sourceLocation: sourceLocation)
         links.expect(brokenLinks(), in: site, sourceLocation: sourceLocation)
-        Self.expectNone(templateSyntaxShown(), knownIssue: templateSyntax, "\(name): template syntax shown as text:", sourceLocation: sourceLocation)
+
+        let shown = templateSyntaxShown()
+        func isThemes(_ text: String, _ shortcode: String) -> Bool {
+            text.range(of: #": \{\{[<%] *"# + NSRegularExpression.escapedPattern(for: shortcode) + #"[ >%]"#, options: .regularExpression) != nil
+        }
+        for shortcode in themeShortcodes {
+            #expect(shown.contains { isThemes($0, shortcode) }, "\(name): {{< \(shortcode) >}} is no longer shown", sourceLocation: sourceLocation)
+            #expect(site.warnings.contains { $0.contains("the shortcode {{< \(shortcode) >}} is not one Galley has") },
+                    "\(name): no warning names {{< \(shortcode) >}}", sourceLocation: sourceLocation)
+        }
+        let unexpected = shown.filter { text in !themeShortcodes.contains { isThemes(text, $0) } }
+        #expect(unexpected.isEmpty, "\(name): template syntax shown as text:\n\(Self.listing(unexpected))", sourceLocation: sourceLocation)
     }
 
-    /// Expects `found` to be empty, as a known issue when `knownIssue` names its cause.
-    static func expectNone(_ found: [String], knownIssue: String?, _ what: String, sourceLocation: SourceLocation) {
-        let count = found.count
-        let listing = found.prefix(10).joined(separator: "\n") + (count > 10 ? "\n… and \(count - 10) more" : "")
-        guard let knownIssue else {
-            #expect(count == 0, "\(what)\n\(listing)", sourceLocation: sourceLocation)
-            return
-        }
-        withKnownIssue(Comment(rawValue: knownIssue)) {
-            #expect(count == 0, "\(what)\n\(listing)", sourceLocation: sourceLocation)
-        }
+    /// The first ten of `found` and how many more.
+    static func listing(_ found: [String]) -> String {
+        found.prefix(10).joined(separator: "\n") + (found.count > 10 ? "\n… and \(found.count - 10) more" : "")
     }
 }
