@@ -16,7 +16,9 @@ enum HugoPermalink {
 
     /// Sets the plan's permalink from the pattern Hugo uses for `section` (`/SECTION/SLUG/` when
     /// it sets none), with a note naming the posts whose address moves.
-    static func carry(_ permalinks: YAMLValue?, section: String, file: String, posts: Posts, into plan: inout ImportPlan) {
+    /// `uglyURLs` is Hugo's setting of that name: `true` for every section, or a table of
+    /// sections; an ugly address is a file, `NAME.html`, where Hugo would make a folder.
+    static func carry(_ permalinks: YAMLValue?, uglyURLs: YAMLValue? = nil, section: String, file: String, posts: Posts, into plan: inout ImportPlan) {
         let subject = "\(file): permalinks"
         let written = permalinks?.value(ignoringCase: "page")?.value(ignoringCase: section)?.text
             ?? permalinks?.value(ignoringCase: section)?.text
@@ -37,8 +39,14 @@ enum HugoPermalink {
             plan.check(subject, "'\(original)' uses \(translated.unmapped.joined(separator: ", ")), which Galley has no match for; posts get Galley's default address and move: choose a permalink from :year :month :day :slug :title, or add aliases")
             return
         }
-        // Hugo makes a folder with an index.html of an address that does not end in '/'.
-        if !translated.pattern.hasSuffix("/"), !translated.pattern.hasSuffix(".html") { translated.pattern += "/" }
+        if isUgly(uglyURLs, section: section) {
+            // Hugo writes the page as a file named after the address's last part.
+            while translated.pattern.hasSuffix("/") { translated.pattern.removeLast() }
+            if !translated.pattern.hasSuffix(".html") { translated.pattern += ".html" }
+        } else if !translated.pattern.hasSuffix("/"), !translated.pattern.hasSuffix(".html") {
+            // Hugo makes a folder with an index.html of an address that does not end in '/'.
+            translated.pattern += "/"
+        }
         var notes = moves(used, posts)
         if written == nil {
             notes.append((posts.names.filter(\.nested).map(\.source),
@@ -46,6 +54,14 @@ enum HugoPermalink {
         }
         for note in notes { plan.check(paths: note.paths, "\(subject): \(note.message)") }
         plan.setPermalink(translated.pattern, from: subject, original: original)
+    }
+
+    /// Whether Hugo gives `section`'s pages ugly addresses: `uglyURLs = true`, or
+    /// `[uglyURLs] SECTION = true` (Hugo 0.33 and later).
+    static func isUgly(_ uglyURLs: YAMLValue?, section: String) -> Bool {
+        guard let uglyURLs else { return false }
+        if let all = uglyURLs.bool { return all }
+        return uglyURLs.value(ignoringCase: section)?.bool ?? false
     }
 
     /// The posts whose address Galley makes differently from Hugo, for the placeholders `used`.

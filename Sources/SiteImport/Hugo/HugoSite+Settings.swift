@@ -4,7 +4,7 @@ extension HugoSite {
     /// The settings the import reads, lowercased as Hugo reads them.
     static let usedKeys: Set<String> = [
         "baseurl", "title", "languagecode", "defaultcontentlanguage", "timezone", "permalinks", "paginate", "pagination",
-        "params", "author", "contentdir", "staticdir", "frontmatter", "disablepathtolower",
+        "params", "author", "contentdir", "staticdir", "frontmatter", "disablepathtolower", "uglyurls", "taxonomies",
     ]
 
     /// Settings with notes of their own.
@@ -14,7 +14,6 @@ extension HugoSite {
         "languages": "only the default language's content is carried; Galley builds one language",
         "menu": "menus: Galley's navigation lists the top-level pages, ordered by weight",
         "menus": "menus: Galley's navigation lists the top-level pages, ordered by weight",
-        "taxonomies": "Galley has tags only (categories and other taxonomies are not pages of their own)",
     ]
 
     func carrySettings(_ config: HugoConfig, section: String?, posts: HugoPermalink.Posts, into plan: inout ImportPlan) {
@@ -26,8 +25,11 @@ extension HugoSite {
         plan.setTimezone(config["timeZone"], from: "\(file): timeZone")
         plan.setLanguage(config["languageCode"] ?? config["defaultContentLanguage"])
         plan.setPerPage(config["pagination"]?.value(ignoringCase: "pagerSize") ?? config["paginate"], from: "\(file): pagination")
-        if let section { HugoPermalink.carry(config["permalinks"], section: section, file: file, posts: posts, into: &plan) }
+        if let section { HugoPermalink.carry(config["permalinks"], uglyURLs: config["uglyURLs"], section: section, file: file, posts: posts, into: &plan) }
 
+        if let taxonomies = config["taxonomies"]?.pairs {
+            plan.noteTaxonomies(taxonomies.compactMap(\.value.text), from: "\(file): taxonomies")
+        }
         for key in config.root.keys {
             if let note = Self.notedKeys[key.lowercased()] { plan.leaveOut("\(file): \(key)", note) }
         }

@@ -91,4 +91,12 @@ extension ImportPlan {
         guard !unused.isEmpty else { return }
         leaveOut(file, "settings with no Galley meaning: \(unused.joined(separator: ", "))")
     }
+
+    /// Notes the taxonomies `names` (plural, as Hugo and Zola name them) that Galley has no
+    /// pages for: tags and categories are Galley's own, any other is not carried.
+    mutating func noteTaxonomies(_ names: [String], from subject: String) {
+        let others = names.filter { !["tags", "categories"].contains($0.lowercased()) }
+        guard !others.isEmpty else { return }
+        leaveOut(subject, "Galley has tags and categories; \(others.joined(separator: ", ")) get no pages of their own and posts' values for them are not listed")
+    }
 }

@@ -1,12 +1,11 @@
 import SiteCompiler
 
 extension ZolaSite {
-    static let usedKeys: Set<String> = ["base_url", "title", "description", "default_language", "author", "extra"]
+    static let usedKeys: Set<String> = ["base_url", "title", "description", "default_language", "author", "extra", "taxonomies"]
 
     /// Settings with notes of their own.
     static let notedKeys: [String: String] = [
         "theme": "a Zola theme: Galley renders with its own theme (add layouts/ to change it)",
-        "taxonomies": "Galley has tags only (categories and other taxonomies are not pages of their own)",
         "languages": "only the default language's content is carried; Galley builds one language",
         "compile_sass": "Galley does not compile Sass; put the built CSS in static/ (static/style.css replaces the theme's)",
     ]
@@ -23,6 +22,9 @@ extension ZolaSite {
             // Zola's address for a page: its section's, then its slug.
             let section = blog.path.isEmpty ? "" : "/" + blog.path
             plan.setPermalink(section + "/:slug/", from: "content/\(blog.path)", original: section + "/{slug}/")
+        }
+        if let taxonomies = config["taxonomies"]?.items {
+            plan.noteTaxonomies(taxonomies.compactMap { $0["name"]?.text }, from: "\(file): taxonomies")
         }
         for key in config.keys {
             if let note = Self.notedKeys[key] { plan.leaveOut("\(file): \(key)", note) }

@@ -30,6 +30,24 @@ import Testing
         }
     }
 
+    /// Hugo's ugly addresses are files, `NAME.html`, for every section or for those its table
+    /// names; Galley's permalink says the same.
+    @Test func uglyAddressesBecomeHTMLFiles() throws {
+        for (settings, pattern) in [
+            ("uglyURLs = true\n[permalinks]\nposts = \"/:year/:month/:day/:slug/\"\n", "/:year/:month/:day/:slug.html"),
+            ("[uglyURLs]\nposts = true\n[permalinks]\nposts = \"/:year/:slug\"\n", "/:year/:slug.html"),
+            ("[uglyURLs]\nPosts = true\n", "/posts/:slug.html"),
+            ("[uglyURLs]\nnotes = true\n[permalinks]\nposts = \"/:year/:slug/\"\n", "/:year/:slug/"),
+            ("uglyURLs = false\n[permalinks]\nposts = \"/:year/:slug/\"\n", "/:year/:slug/"),
+        ] {
+            let (report, scratch) = try imported(settings)
+            #expect(try scratch.settings().permalink.pattern == pattern, "\(settings)")
+            #expect(!report.mentions("uglyURLs", .notCarried), "\(settings)")
+        }
+        let (_, scratch) = try imported("uglyURLs = true\n")
+        #expect(try scratch.postPaths() == ["/posts/hi.html"])
+    }
+
     @Test func theNewerPageTableIsRead() throws {
         let (_, scratch) = try imported("[permalinks.page]\nposts = \"/p/:year/:slug/\"\n")
         #expect(try scratch.settings().permalink.pattern == "/p/:year/:slug/")

@@ -21,6 +21,10 @@ import Testing
             [permalinks]
             posts = "/:year/:month/:slug"
 
+            [taxonomies]
+            tag = "tags"
+            category = "categories"
+
             [params]
             description = "Notizen"
             author = { name = "Hedy", email = "hedy@example.com" }
@@ -39,7 +43,17 @@ import Testing
         #expect(settings.author == SiteConfig.Author(name: "Hedy", email: "hedy@example.com"))
         #expect(report.mentions("hugo.toml: theme: a Hugo theme", .notCarried))
         #expect(report.mentions("hugo.toml: settings with no Galley meaning: enableRobotsTXT", .notCarried))
+        // Hugo's two taxonomies are Galley's own: nothing to say of them.
+        #expect(!report.mentions("taxonomies", .notCarried))
         #expect(try scratch.postPaths() == ["/2021/02/first/"])
+    }
+
+    @Test func taxonomiesGalleyHasNoPagesForAreNamed() throws {
+        let scratch = try ScratchSite()
+        try scratch.write("hugo.toml", "baseURL = \"https://h.example.com/\"\ntitle = \"H\"\n[taxonomies]\ntag = \"tags\"\nseries = \"series\"\n")
+        try scratch.write("content/posts/a.md", "---\ntitle: A\ndate: 2020-01-01\n---\n")
+        let report = try scratch.importSite()
+        #expect(report.lines(.notCarried).contains { $0.hasPrefix("hugo.toml: taxonomies: Galley has tags and categories; series get no pages of their own") })
     }
 
     @Test func theConfigFolderAndItsParamsFileAreRead() throws {

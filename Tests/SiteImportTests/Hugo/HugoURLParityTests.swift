@@ -21,7 +21,8 @@ private let hugoIsInstalled: Bool = {
 /// another address than Hugo is one the report names, and no other.
 @Suite(.enabled(if: hugoIsInstalled, "needs hugo (scripts/test installs Debian's)"))
 struct HugoURLParityTests {
-    /// The addresses of Hugo's pages of `site`, each a folder with an index.html.
+    /// The addresses of Hugo's pages of `site`: a folder with an index.html, or an ugly
+    /// address's own `.html` file.
     func hugoAddresses(_ scratch: ScratchSite) throws -> Set<String> {
         let output = scratch.root.appending(path: "hugo-output")
         let hugo = Process()
@@ -34,7 +35,11 @@ struct HugoURLParityTests {
         var addresses = Set<String>()
         let walker = FileManager.default.enumerator(atPath: output.path)!
         while let path = walker.nextObject() as? String {
-            if path.hasSuffix("index.html") { addresses.insert("/" + path.dropLast("index.html".count)) }
+            if path.hasSuffix("index.html") {
+                addresses.insert("/" + path.dropLast("index.html".count))
+            } else if path.hasSuffix(".html"), path != "404.html" {
+                addresses.insert("/" + path)
+            }
         }
         return addresses
     }
@@ -77,6 +82,17 @@ struct HugoURLParityTests {
             try scratch.write("content/posts/accents.md", "---\ntitle: Ünïcode Títle\nslug: accents\ndate: 2020-01-03\n---\nx\n")
             let moving = pattern.contains(":slug") ? ["content/posts/hello.md"] : ["content/posts/accents.md"]
             try expectOnlyNamedPostsMove(scratch, moving: moving)
+        }
+    }
+
+    @Test func hugosUglyAddresses() throws {
+        for settings in ["uglyURLs = true\n", "[uglyURLs]\nposts = true\n[permalinks]\nposts = \"/:year/:month/:day/:slugorfilename/\"\n"] {
+            let scratch = try ScratchSite()
+            try scratch.write("hugo.toml", "baseURL = \"https://h.example.com/\"\ntitle = \"H\"\n" + settings)
+            try scratch.write("content/posts/plain.md", "---\ntitle: plain\ndate: 2020-01-01\n---\nx\n")
+            try scratch.write("content/posts/slugged.md", "---\ntitle: Slugged\nslug: my-slug\ndate: 2020-01-02\n---\nx\n")
+            try expectOnlyNamedPostsMove(scratch, moving: [])
+            #expect(try scratch.compile().site.posts.allSatisfy { $0.document.path.hasSuffix(".html") }, "\(settings)")
         }
     }
 }

@@ -16,6 +16,7 @@ import Testing
             default_language = "fr"
             compile_sass = true
             generate_feeds = true
+            taxonomies = [{ name = "tags" }, { name = "categories" }, { name = "series", feed = true }]
 
             [extra]
             author = "Zed"
@@ -52,6 +53,9 @@ import Testing
         #expect(report.mentions("config.toml: settings with no Galley meaning: generate_feeds", .notCarried))
         #expect(report.mentions("config.toml: [extra]: the theme's own settings: github", .notCarried))
         #expect(report.mentions("templates/: Tera templates", .notCarried))
+        // Tags and categories are Galley's own; only the others are left behind.
+        #expect(report.mentions("config.toml: taxonomies: Galley has tags and categories; series get no pages", .notCarried))
+        #expect(!report.mentions("tags get no pages", .notCarried) && !report.mentions("categories get no pages", .notCarried))
         #expect(report.mentions("sass/: Sass", .notCarried))
         #expect(report.mentions("content/blog/Shouting.md: Zola lowercases a file name", .check) == !GalleyFeatures.lowercaseAddresses)
         #expect(scratch.blogText("galley.yml")?.contains("lowercase_addresses: true") == GalleyFeatures.lowercaseAddresses)
