@@ -69,18 +69,20 @@ final class BodyRenderer: Sendable {
         var text = document.body
         var result = Result(rendered: MarkdownRenderer.Rendered(html: "", excerpt: "", isTruncated: false))
         let mayHoldMath = !document.isHTML && (UTF8Search.contains("$$", in: text) || UTF8Search.contains("\\\\", in: text))
+        if !document.isHTML, ContentPathLinks.mayHold(text) {
+            // The addresses put in hold no line break: the templates' notes below, at offsets of
+            // the new text, still name the lines of the body as written.
+            let resolved = ContentPathLinks.resolve(text, protected: MarkdownRegions(text).protected, links: documentLinks(), basePath: links.basePath)
+            text = resolved.text
+            result.references = resolved.references
+            note(resolved.notes, in: document.body, of: document, into: &result)
+        }
         if BodyTemplate.mayHoldTemplates(text) {
             let regions = document.isHTML ? MarkdownRegions("") : MarkdownRegions(text)
             let expanded = BodyTemplate(text, protected: regions.protected).expand(in: scope(for: document))
+            note(expanded.notes, in: text, of: document, into: &result)
             text = expanded.text
-            result.references = expanded.references
-            let lines = LineCounter(document.body, firstLine: document.bodyLine)
-            // A loop says a thing once for each turn: once is enough.
-            var said = Set<String>()
-            for note in expanded.notes where said.insert("\(note.offset) \(note.message)").inserted {
-                let diagnostic = Diagnostic(path: document.sourcePath, line: lines.line(at: note.offset), message: note.message)
-                if note.isError { result.errors.append(diagnostic) } else { result.warnings.append(diagnostic) }
-            }
+            result.references += expanded.references
         }
         if document.isHTML {
             result.rendered = MarkdownRenderer.passThrough(text)
@@ -95,6 +97,19 @@ final class BodyRenderer: Sendable {
         result.rendered.html = underBasePath(result.rendered.html)
         result.rendered.excerpt = underBasePath(result.rendered.excerpt)
         return result
+    }
+
+    /// Adds `notes`, at byte offsets of `body` (the document's, or what an earlier step made
+    /// of it, line for line), to `result` as warnings and errors at lines.
+    private func note(_ notes: [ExpandedBody.Note], in body: String, of document: Document, into result: inout Result) {
+        guard !notes.isEmpty else { return }
+        let lines = LineCounter(body, firstLine: document.bodyLine)
+        // A loop says a thing once for each turn: once is enough.
+        var said = Set<String>()
+        for note in notes where said.insert("\(note.offset) \(note.message)").inserted {
+            let diagnostic = Diagnostic(path: document.sourcePath, line: lines.line(at: note.offset), message: note.message)
+            if note.isError { result.errors.append(diagnostic) } else { result.warnings.append(diagnostic) }
+        }
     }
 
     /// Renders a front matter summary, which is Markdown without templates.

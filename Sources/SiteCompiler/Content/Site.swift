@@ -85,7 +85,9 @@ public final class RenderedDocument: Sendable {
         let result = renderer.render(document)
         let rendered = result.rendered
         body = Once(value: rendered.html)
-        let writtenSummary = document.summary.map(renderer.renderSummary)
+        // A `<!--more-->` line in the body wins over a summary in front matter, as in Hugo: the
+        // author marked the place in the text itself.
+        let writtenSummary = rendered.endsAtMore ? nil : document.summary.map(renderer.renderSummary)
         if let writtenSummary {
             excerpt = writtenSummary
             hasMore = true

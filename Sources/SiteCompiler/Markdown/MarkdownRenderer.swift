@@ -9,20 +9,30 @@ public struct MarkdownRenderer: Sendable {
     /// The HTML of a document, and the part of it that stands for the whole in lists and feeds.
     public struct Rendered: Sendable {
         public var html: String
-        /// The text before a `<!--more-->` line, or else the first paragraph.
+        /// The text before a `<!--more-->` (or `<!-- more -->`) line, or else the first paragraph.
         public var excerpt: String
         /// Whether the excerpt is shorter than the whole.
         public var isTruncated: Bool
+        /// Whether a `<!--more-->` line ends the excerpt, where the author marked it.
+        public var endsAtMore = false
     }
 
     /// The line that ends a post's excerpt, as Hugo, Jekyll and WordPress spell it.
     public static let moreMarker = "<!--more-->"
+    /// The same line as Zola spells it.
+    static let spacedMoreMarker = "<!-- more -->"
+
+    /// Where the first line that ends the excerpt starts in `html`, however it is spelt.
+    static func moreOffset(in html: String) -> Int? {
+        let offsets = [moreMarker, spacedMoreMarker].compactMap { UTF8Search.offset(of: $0, in: html) }
+        return offsets.min()
+    }
 
     /// A body written in HTML (a Jekyll or Hugo `.html` post), published as it is: its excerpt
     /// is the text before `<!--more-->`, or else its first `<p>` element.
     public static func passThrough(_ html: String) -> Rendered {
-        if let more = UTF8Search.offset(of: moreMarker, in: html) {
-            return Rendered(html: html, excerpt: String(decoding: html.utf8.prefix(more), as: UTF8.self), isTruncated: true)
+        if let more = moreOffset(in: html) {
+            return Rendered(html: html, excerpt: String(decoding: html.utf8.prefix(more), as: UTF8.self), isTruncated: true, endsAtMore: true)
         }
         let bytes = Array(html.utf8)
         func find(_ text: String, from start: Int) -> Int? {
@@ -69,7 +79,11 @@ public struct MarkdownRenderer: Sendable {
 
     /// Renders `markdown`.
     public func render(_ markdown: String) -> Rendered {
-        guard let parser = cmark_parser_new(Self.options) else { return Rendered(html: "", excerpt: "", isTruncated: false) }
+        render(markdown, options: Self.options)
+    }
+
+    private func render(_ markdown: String, options: Int32) -> Rendered {
+        guard let parser = cmark_parser_new(options) else { return Rendered(html: "", excerpt: "", isTruncated: false) }
         defer { cmark_parser_free(parser) }
         for name in Self.extensions {
             if let syntax = cmark_find_syntax_extension(name) {
@@ -97,12 +111,12 @@ public struct MarkdownRenderer: Sendable {
             Self.highlightCode(in: document, with: highlighting)
         }
         let anchors = insertHeadingMarkers(document)
-        let rendered = cmark_render_html(document, Self.options, syntaxExtensions)
+        let rendered = cmark_render_html(document, options, syntaxExtensions)
         // cmark passes control characters through, and turns `&#1;` into one: no page or feed may hold them.
         let html = Self.footnoteIDs((anchors.isEmpty ? Self.string(rendered) : Self.applyHeadingAnchors(rendered, anchors)).replacingForbiddenCharacters())
 
-        if let more = UTF8Search.offset(of: Self.moreMarker, in: html) {
-            return Rendered(html: html, excerpt: String(decoding: html.utf8.prefix(more), as: UTF8.self), isTruncated: true)
+        if let more = Self.moreOffset(in: html) {
+            return Rendered(html: html, excerpt: String(decoding: html.utf8.prefix(more), as: UTF8.self), isTruncated: true, endsAtMore: true)
         }
         // The first paragraph, rendered alone so no other block leaks into the excerpt.
         var excerpt = ""
@@ -111,11 +125,24 @@ public struct MarkdownRenderer: Sendable {
         while let node = child {
             blocks += 1
             if cmark_node_get_type(node) == CMARK_NODE_PARAGRAPH && excerpt.isEmpty {
-                excerpt = Self.footnoteIDs(Self.string(cmark_render_html(node, Self.options, syntaxExtensions)).replacingForbiddenCharacters())
+                excerpt = Self.footnoteIDs(Self.string(cmark_render_html(node, options, syntaxExtensions)).replacingForbiddenCharacters())
             }
             child = cmark_node_next(node)
         }
         return Rendered(html: html, excerpt: excerpt, isTruncated: blocks > 1)
+    }
+
+    /// `markdown` as HTML on one line, without the paragraph around it when it is one: a
+    /// caption written in a shortcode's argument. Raw HTML in it is left out (its text kept) and unsafe link
+    /// addresses emptied (cmark's safe mode), so that an argument cannot open an element.
+    static func inline(_ markdown: String) -> String {
+        var html = MarkdownRenderer().render(markdown, options: options & ~CMARK_OPT_UNSAFE).html
+        while html.hasSuffix("\n") { html.removeLast() }
+        if html.hasPrefix("<p>"), html.hasSuffix("</p>"), UTF8Search.offset(of: "<p>", in: String(html.dropFirst(3))) == nil {
+            html = String(html.dropFirst(3).dropLast(4))
+        }
+        // Safe mode leaves a comment where the HTML was: the words around it are enough.
+        return html.replacingOccurrences(of: "<!-- raw HTML omitted -->", with: "").replacingOccurrences(of: "\n", with: " ")
     }
 
     /// Footnotes named as kramdown (Jekyll) and Goldmark (Hugo) name them, `fn:1` and `fnref:1`,

@@ -2,16 +2,19 @@ import Foundation
 
 /// The HTML of the shortcodes that print HTML: a figure, and videos and gists from other sites.
 /// Every value from a post is escaped, and ids are checked, so a shortcode cannot open an
-/// element or an address of its own.
+/// element or an address of its own: a figure's caption is Markdown without its raw HTML.
 enum Embeds {
     /// `{{< figure src="a.png" alt="…" caption="…" title="…" link="…" class="…" width height >}}`.
+    /// The caption is Markdown, as Hugo reads it (`caption="A **big** cat"`), and the image's
+    /// text without `alt` is the caption's words.
     static func figure(_ shortcode: Shortcode) -> String? {
         guard let source = shortcode.argument("src", at: 0), !source.isEmpty else { return nil }
         func attribute(_ name: String, _ value: String?) -> String {
             guard let value, !value.isEmpty else { return "" }
             return " \(name)=\"\(HTMLEscape.text(value))\""
         }
-        let alt = shortcode.named["alt"] ?? shortcode.named["caption"] ?? ""
+        let text = (shortcode.named["caption"]).map(MarkdownRenderer.inline) ?? ""
+        let alt = shortcode.named["alt"] ?? PlainText.of(text)
         var image = "<img src=\"\(HTMLEscape.text(safeAddress(source)))\" alt=\"\(HTMLEscape.text(alt))\""
             + attribute("width", shortcode.named["width"].flatMap { isNumber($0) ? $0 : nil })
             + attribute("height", shortcode.named["height"].flatMap { isNumber($0) ? $0 : nil })
@@ -20,11 +23,11 @@ enum Embeds {
             image = "<a href=\"\(HTMLEscape.text(safeAddress(link)))\"\(attribute("target", shortcode.named["target"]))\(attribute("rel", shortcode.named["rel"]))>\(image)</a>"
         }
         var caption = ""
-        let title = shortcode.named["title"] ?? "", text = shortcode.named["caption"] ?? "", credit = shortcode.named["attr"] ?? ""
+        let title = shortcode.named["title"] ?? "", credit = shortcode.named["attr"] ?? ""
         if !title.isEmpty || !text.isEmpty || !credit.isEmpty {
             caption = "<figcaption>"
             if !title.isEmpty { caption += "<strong>\(HTMLEscape.text(title))</strong>" }
-            if !text.isEmpty { caption += (title.isEmpty ? "" : " ") + HTMLEscape.text(text) }
+            if !text.isEmpty { caption += (title.isEmpty ? "" : " ") + text }
             if !credit.isEmpty {
                 let name = HTMLEscape.text(credit)
                 let linked = shortcode.named["attrlink"].map { "<a href=\"\(HTMLEscape.text(safeAddress($0)))\">\(name)</a>" } ?? name

@@ -128,3 +128,79 @@ extension BodyRendererTests {
         try blog.expectSameAsFullBuild("after the shortcode changed")
     }
 }
+
+/// What posts moved from Zola and Hugo write, through whole builds.
+extension BodyRendererTests {
+    @Test func zolasLinksByFileLeadToTheirDocuments() throws {
+        let blog = try TestBlog(Self.subPathConfig, [
+            "posts/2020-01-01-one.md": TestBlog.post("title: One", """
+                See [two](@/blog/2020-01-02-two.md#setup) and [about][a], [home](@/_index.md).
+
+                Code keeps it: `[x](@/blog/2020-01-02-two.md)`. So does a mail: me@/x.
+
+                [a]: @/about.md
+                """),
+            "posts/2020-01-02-two.md": TestBlog.post("title: Two"),
+            "pages/about.md": TestBlog.post("title: About"),
+        ])
+        let report = try blog.build()
+        #expect(report.warnings.isEmpty)
+        let one = try #require(blog.page("2020/01/01/one/index.html"))
+        #expect(one.contains(#"<a href="/blog/2020/01/02/two/#setup">two</a>"#))
+        #expect(one.contains(#"<a href="/blog/about/">about</a>"#))
+        #expect(one.contains(#"<a href="/blog/">home</a>"#))
+        #expect(one.contains("<code>[x](@/blog/2020-01-02-two.md)</code>"))
+        #expect(one.contains("me@/x."))
+    }
+
+    @Test func aZolaLinkToNothingStopsTheBuildAtItsLine() throws {
+        let blog = try TestBlog(TestBlog.config, [
+            "posts/2020-01-01-one.md": TestBlog.post("title: One", "Text.\n\n{{ page.title }} [gone](@/blog/gone.md) {% post_url 2020-01-09-x %}"),
+        ])
+        let diagnostics = blog.failure().map(\.description)
+        #expect(diagnostics == [
+            "posts/2020-01-01-one.md:7: the link @/blog/gone.md names no post or page of this blog (or one this build does not publish)",
+            "posts/2020-01-01-one.md:7: {% post_url 2020-01-09-x %} links to a post that is not in this blog (or not published by this build)",
+        ])
+    }
+
+    @Test func aPageFollowsThePostItLinksToByFileWhenThatMoves() throws {
+        let blog = try TestBlog(TestBlog.config, [
+            "posts/2020-01-01-one.md": TestBlog.post("title: One", "See [two](@/posts/2020-01-02-two.md)."),
+            "posts/2020-01-02-two.md": TestBlog.post("title: Two"),
+        ])
+        let cache = blog.root.appending(path: ".galley-cache")
+        func incremental() throws {
+            var builder = SiteBuilder(source: blog.source, options: blog.options())
+            builder.racyMargin = 0
+            try builder.build(into: blog.output, cache: cache)
+            Thread.sleep(forTimeInterval: 0.03)
+        }
+        try incremental()
+        try blog.write("posts/2020-01-02-two.md", TestBlog.post("title: Two\nslug: second"))
+        try incremental()
+        #expect(try #require(blog.page("2020/01/01/one/index.html")).contains(#"href="/2020/01/02/second/""#))
+        try blog.expectSameAsFullBuild("after the post linked by file moved")
+    }
+
+    @Test func zolasSpelledOutMoreLineEndsTheExcerpt() throws {
+        let blog = try TestBlog(TestBlog.config, [
+            "posts/2020-01-01-one.md": TestBlog.post("title: One\ndescription: Meta text only", "First.\n\nSecond, still in the summary.\n\n<!-- more -->\n\nThe rest."),
+        ])
+        try blog.build()
+        let home = try #require(blog.page("index.html"))
+        #expect(home.contains("Second, still in the summary."))
+        #expect(!home.contains("The rest."))
+        #expect(!home.contains("Meta text only</"))
+    }
+
+    @Test func aFiguresCaptionIsMarkdown() throws {
+        let blog = try TestBlog(TestBlog.config, [
+            "posts/2020-01-01-one.md": TestBlog.post("title: One", #"{{< figure src="b.png" caption="**bold** cap [l](https://x.y/)" >}}"#),
+        ])
+        try blog.build()
+        let page = try #require(blog.page("2020/01/01/one/index.html"))
+        #expect(page.contains(#"<img src="b.png" alt="bold cap l">"#))
+        #expect(page.contains(#"<figcaption><strong>bold</strong> cap <a href="https://x.y/">l</a></figcaption>"#))
+    }
+}

@@ -26,6 +26,9 @@ import Testing
         #expect(!text.contains(#"" onerror"#))
         #expect(text.contains(##"href="#""##))
         #expect(text.contains(#"class="a&quot; b""#))
+        // A caption is Markdown, whose links may not run a script either.
+        let linked = expand(#"{{< figure src="x.png" caption="[me](javascript:alert(1)) <img src=x onerror=alert(1)>" >}}"#).text
+        #expect(!linked.lowercased().contains("javascript:") && !linked.contains("onerror"), "\(linked)")
     }
 
     @Test func aGistOrVideoIdIsLettersAndDigits() {
