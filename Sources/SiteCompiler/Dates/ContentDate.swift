@@ -6,8 +6,15 @@ import Foundation
 ///
 /// Also the looser forms Jekyll's Ruby accepts in real posts: a one-digit hour
 /// (`2019-04-25 9:00:00`), an offset after a space (`2014-04-10 12:00:00 -0700`), and the year
-/// said again before the offset, as `date` prints it (`2023-01-29 18:30:22 2023 -0800`).
+/// said again before the offset, as `date` prints it (`2023-01-29 18:30:22 2023 -0800`); a
+/// one-digit month or day (`2014-1-8`); and a zone by name after the time, `UTC`, `GMT` or one of
+/// North America's (`2014-11-18 10:00:00 PST`), the names Ruby's `Time.parse` knows.
 public enum ContentDate {
+    /// The zones a date may name, and their offsets from UTC in hours.
+    static let zoneNames: [String: Int] = [
+        "UTC": 0, "UT": 0, "GMT": 0, "EST": -5, "EDT": -4, "CST": -6, "CDT": -5, "MST": -7, "MDT": -6, "PST": -8, "PDT": -7,
+    ]
+
     /// The moment `text` names, or nil when it is not a date in one of the accepted forms.
     public static func parse(_ text: String, in timeZone: TimeZone) -> Date? {
         parseWritten(text, in: timeZone)?.date
@@ -18,8 +25,8 @@ public enum ContentDate {
     public static func parseWritten(_ text: String, in timeZone: TimeZone) -> (date: Date, offset: Int?)? {
         var scanner = DateScanner(Array(text.trimmingSpaces().utf8))
         guard let year = scanner.digits(4), scanner.take(UInt8(ascii: "-")),
-            let month = scanner.digits(2), scanner.take(UInt8(ascii: "-")),
-            let day = scanner.digits(2)
+            let month = scanner.digits(2) ?? scanner.digits(1), scanner.take(UInt8(ascii: "-")),
+            let day = scanner.digits(2) ?? scanner.digits(1)
         else { return nil }
         var components = DateComponents(year: year, month: month, day: day, hour: 0, minute: 0, second: 0)
         var offset: Int?
@@ -44,8 +51,9 @@ public enum ContentDate {
                 if let again = scanner.yearBeforeOffset() {
                     guard again == year else { return nil }
                 }
-                if scanner.take(UInt8(ascii: "Z")) || scanner.take(UInt8(ascii: "z")) {
-                    offset = 0
+                if let letters = scanner.letters() {
+                    guard let hours = ContentDate.zoneNames[letters.uppercased()] ?? (letters.uppercased() == "Z" ? 0 : nil) else { return nil }
+                    offset = hours * 3600
                 } else if let sign = scanner.sign() {
                     guard let hours = scanner.digits(2) else { return nil }
                     _ = scanner.take(UInt8(ascii: ":"))
@@ -115,6 +123,13 @@ private struct DateScanner {
         }
         index += count
         return value
+    }
+
+    /// The ASCII letters from here on, or nil when there are none.
+    mutating func letters() -> String? {
+        let start = index
+        while index < bytes.count, (bytes[index] | 0x20) >= UInt8(ascii: "a"), (bytes[index] | 0x20) <= UInt8(ascii: "z") { index += 1 }
+        return index > start ? String(decoding: bytes[start..<index], as: UTF8.self) : nil
     }
 
     mutating func allDigits() -> String {
