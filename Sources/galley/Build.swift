@@ -101,6 +101,9 @@ extension Galley {
                 if !quiet { print(report) }
             } catch let failure as BuildFailure {
                 terminal?.finish()
+                for warning in failure.warnings where !quiet {
+                    Console.warn(warning.prefixed(by: site))
+                }
                 Console.report(failure.diagnostics.map { $0.prefixed(by: site) })
                 Console.error("build failed: \(failure.diagnostics.count) error\(failure.diagnostics.count == 1 ? "" : "s"); \(request.output.path) was left as it was")
                 throw ExitCode.failure

@@ -42,6 +42,9 @@ extension Galley {
             do {
                 outcome = try await signals.run { try await deploy.deploy() }
             } catch let failure as BuildFailure {
+                for warning in failure.warnings {
+                    Console.warn(warning.prefixed(by: site))
+                }
                 Console.report(failure.diagnostics.map { $0.prefixed(by: site) })
                 Console.error("deploy failed: the build has \(failure.diagnostics.count) error\(failure.diagnostics.count == 1 ? "" : "s"); the live site was left as it was")
                 throw ExitCode.failure

@@ -37,6 +37,10 @@ public struct BuildFailure: Error, Sendable, CustomStringConvertible {
     /// The problems, in the order of the files they are about.
     public var diagnostics: [Diagnostic]
 
+    /// What the build found to warn of before it stopped, so that a user fixing the errors
+    /// hears of the rest at once.
+    public var warnings: [Diagnostic] = []
+
     /// Creates a failure from its diagnostics.
     public init(_ diagnostics: [Diagnostic]) {
         self.diagnostics = diagnostics
@@ -66,9 +70,13 @@ struct DiagnosticLog: Sendable {
         BuildFailure(diagnostics.sorted { ($0.path, $0.line ?? 0) < ($1.path, $1.line ?? 0) })
     }
 
-    /// Throws every collected diagnostic, if there are any.
-    func check() throws(BuildFailure) {
-        guard diagnostics.isEmpty else { throw failure }
+    /// Throws every collected diagnostic, if there are any, with the build's `warnings` so far.
+    func check(warnings: @autoclosure () -> [Diagnostic] = []) throws(BuildFailure) {
+        guard diagnostics.isEmpty else {
+            var failure = failure
+            failure.warnings = warnings()
+            throw failure
+        }
     }
 }
 

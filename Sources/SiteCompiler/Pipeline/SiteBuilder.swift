@@ -127,12 +127,12 @@ public struct SiteBuilder: Sendable {
 
         // Assemble the site.
         let selection = select(loaded, config: config, theme: theme)
-        try log.check()
+        try log.check(warnings: config.warnings + loaded.warnings + selection.warnings)
         var (assembled, bodyWarnings, bodyErrors) = assemble(selection, config: config, body: body, copies: loaded.copies)
         assembled.site.homeAliases = loaded.sectionAddresses
         log.report(contentsOf: bodyErrors)
         if options.strict { log.report(contentsOf: unknownLayoutNames(theme: theme, site: assembled.site)) }
-        try log.check()
+        try log.check(warnings: config.warnings + loaded.warnings + selection.warnings + bodyWarnings)
         timer.lap("markdown, site and tags")
         let listed = PagePlanner.listedFields(theme: theme, postLayouts: Set(selection.posts.map { theme.layout(named: $0.layout?.name, or: "post") }))
         let savingDocuments = cacheFile.flatMap { rememberDocuments(in: &cache, loaded, assembled, listing: listed, savingBeside: $0) }
@@ -147,7 +147,7 @@ public struct SiteBuilder: Sendable {
         let plan = planner.plan()
         timer.lap("plan")
         log.report(contentsOf: plan.diagnostics)
-        try log.check()
+        try log.check(warnings: config.warnings + loaded.warnings + selection.warnings + bodyWarnings)
 
         // Decide what is out of date, and render it.
         let outdatedness: any Outdatedness = intact?.wait() ?? held?.intact(under: cache) ?? RenderEverything()

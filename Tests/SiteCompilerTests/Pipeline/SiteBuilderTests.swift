@@ -50,6 +50,24 @@ import Testing
         #expect(leftovers.isEmpty)
     }
 
+    /// Someone fixing the errors hears of the warnings too, not only once the errors are gone.
+    @Test func aFailedBuildCarriesTheWarningsItFound() throws {
+        let blog = try TestBlog(TestBlog.config + "permalnk: /:slug/\n", [
+            "posts/2020-01-01-a.md": TestBlog.post("title: A\nlayout: nope", "{{ site.nothing }}"),
+            "posts/2020-01-02-b.md": TestBlog.post("title: B", "[x]({% post_url 2020-09-09-gone %})"),
+        ])
+        do {
+            try blog.build()
+            Issue.record("the build succeeded")
+        } catch let failure as BuildFailure {
+            #expect(failure.diagnostics.map(\.path) == ["posts/2020-01-02-b.md"])
+            let warnings = failure.warnings.map(\.description)
+            #expect(warnings.contains { $0.hasPrefix("galley.yml") && $0.contains("permalnk") }, "\(warnings)")
+            #expect(warnings.contains { $0.hasPrefix("posts/2020-01-01-a.md:") && $0.contains("layout 'nope'") }, "\(warnings)")
+            #expect(warnings.contains { $0.hasPrefix("posts/2020-01-01-a.md:") && $0.contains("'site.nothing' is not set") }, "\(warnings)")
+        }
+    }
+
     @Test func aBuildThatFailsAfterRenderingStillLeavesTheOutputAlone() throws {
         let blog = try TestBlog(TestBlog.config, [
             "posts/2019-10-08-one.md": TestBlog.post("title: One"),
