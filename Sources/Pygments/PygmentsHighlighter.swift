@@ -35,9 +35,18 @@ public final class PygmentsHighlighter: CodeHighlighter {
 
     /// A highlighter that runs the first of `pythons` (by default ``defaultPythons(path:)``)
     /// that has Pygments.
-    public init(pythons: [String]? = nil, helperLimit: Int = min(4, max(1, ProcessInfo.processInfo.activeProcessorCount))) {
+    public convenience init(pythons: [String]? = nil, helperLimit: Int = min(4, max(1, ProcessInfo.processInfo.activeProcessorCount))) {
+        self.init(pythons: pythons, helperLimit: helperLimit, ruleByRule: false)
+    }
+
+    /// Whether the helpers find tokens as Pygments itself does, one rule after another, rather
+    /// than by the script's joined rules: for tests that hold the two to the same tokens.
+    let ruleByRule: Bool
+
+    init(pythons: [String]? = nil, helperLimit: Int = min(4, max(1, ProcessInfo.processInfo.activeProcessorCount)), ruleByRule: Bool) {
         self.pythons = pythons ?? Self.defaultPythons()
         self.helperLimit = max(1, helperLimit)
+        self.ruleByRule = ruleByRule
     }
 
     /// Debian's own `/usr/bin/python3` first, whose Pygments is the `python3-pygments` package
@@ -115,7 +124,7 @@ public final class PygmentsHighlighter: CodeHighlighter {
         var tried = Set<String>()
         for python in pythons where access(python, X_OK) == 0 && tried.insert(Self.resolved(python)).inserted {
             do throws(HighlighterUnavailable) {
-                return try PygmentsSession.start(python: python)
+                return try PygmentsSession.start(python: python, arguments: ruleByRule ? ["rule-by-rule"] : [])
             } catch {
                 reasons.append(error.message)
             }

@@ -46,10 +46,10 @@ final class PygmentsSession: Sendable {
         var error: String?
     }
 
-    /// Starts `python` with the script and reads its first line.
+    /// Starts `python` with the script, given `arguments`, and reads its first line.
     ///
     /// - Throws: ``HighlighterUnavailable`` when it cannot start or has no Pygments.
-    static func start(python: String) throws(HighlighterUnavailable) -> PygmentsSession {
+    static func start(python: String, arguments: [String] = []) throws(HighlighterUnavailable) -> PygmentsSession {
         var pair: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
             throw HighlighterUnavailable("cannot talk to \(python): \(String(cString: strerror(errno)))")
@@ -63,7 +63,7 @@ final class PygmentsSession: Sendable {
         let process = Task(executorPreference: HelperThread.shared) {
             defer { exited.set() }
             // -I: no PYTHONPATH or user site-packages, so the Pygments found is the system's.
-            let configuration = Configuration(executable: .path(FilePath(python)), arguments: ["-I", "-c", PygmentsScript.source])
+            let configuration = Configuration(executable: .path(FilePath(python)), arguments: Arguments(["-I", "-c", PygmentsScript.source] + arguments))
             _ = try? await Subprocess.run(configuration,
                                           input: .fileDescriptor(FileDescriptor(rawValue: theirs), closeAfterSpawningProcess: true),
                                           output: .fileDescriptor(FileDescriptor(rawValue: theirsOut), closeAfterSpawningProcess: true),

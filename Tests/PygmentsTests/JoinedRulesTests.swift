@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+
+import Highlighting
+@testable import Pygments
+
+/// The helper finds tokens by joining each lexer state's rules into one pattern; Pygments tries
+/// them one by one. The two must give the same HTML for any text in any language.
+@Suite struct JoinedRulesTests {
+    @Test(.enabled(if: DebianPygments.isInstalled, "needs Debian's python3-pygments (scripts/test installs it)"))
+    func joinedRulesGiveTheTokensPygmentsGives() throws {
+        let joined = PygmentsHighlighter(pythons: ["/usr/bin/python3"], helperLimit: 1)
+        let ruleByRule = PygmentsHighlighter(pythons: ["/usr/bin/python3"], helperLimit: 1, ruleByRule: true)
+        let texts = CodeSamples.byLanguage.map(\.code) + CodeSamples.splices(count: 60) + ["", "\n", "\t\t\n\n", "\"unclosed\n", "/* open"]
+        let languages = CodeSamples.byLanguage.map(\.language) + ["objective-c++", "ts", "shell", "scss", "erb", "jsx", "dockerfile", "make", "perl"]
+        var compared = 0
+        for language in languages {
+            let blocks = texts.filter { !$0.isEmpty }.map { CodeBlock(language: language, code: $0 + "\n") }
+            let fast = try joined.highlight(blocks), plain = try ruleByRule.highlight(blocks)
+            for (index, (one, other)) in zip(fast, plain).enumerated() where one != other {
+                Issue.record("\(language): the joined rules differ on:\n\(blocks[index].code)\njoined:\n\(one ?? "nil")\nPygments:\n\(other ?? "nil")")
+                break
+            }
+            compared += fast.count { $0 != nil }
+        }
+        #expect(compared > languages.count * 50)
+        // The samples are highlighted, not left plain by a lexer that failed.
+        let samples = try joined.highlight(CodeSamples.byLanguage.map { CodeBlock(language: $0.language, code: $0.code) })
+        for (sample, html) in zip(CodeSamples.byLanguage, samples) {
+            #expect(html?.contains("<span class=") == true, "\(sample.language)")
+        }
+    }
+}
