@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// Runs independent work on every core. It lives with the file code because most of that work
 /// is system calls (a `stat` or a write per file), and the source trees need it as the compiler does.
@@ -30,6 +31,42 @@ public enum Parallel {
             }
         }
         // Moved out, not copied: a copy would leave every result retained by the freed buffer.
+        return (0..<elements.count).map { (results.baseAddress! + $0).move()! }
+    }
+
+    /// `transform` applied to each element, in order, on `threadsPerCore` threads for each core
+    /// rather than one: for work that waits on another process part of the time (a highlighter
+    /// answering), so that a core whose thread waits has another one to run.
+    public static func map<Element: Sendable, Result: Sendable>(_ elements: [Element], threadsPerCore: Int,
+                                                                 _ transform: @escaping @Sendable (Element) -> Result) -> [Result] {
+        guard threadsPerCore > 1 else { return map(elements, transform) }
+        let threads = min(elements.count, threadsPerCore * ProcessInfo.processInfo.activeProcessorCount)
+        guard threads > 1 else { return elements.map(transform) }
+        let results = UnsafeMutableBufferPointer<Result?>.allocate(capacity: elements.count)
+        results.initialize(repeating: nil)
+        defer { results.deallocate() }
+        nonisolated(unsafe) let slots = results
+        let next = Mutex(0)
+        let done = DispatchGroup()
+        for _ in 0..<threads {
+            done.enter()
+            let thread = Thread {
+                while true {
+                    let index = next.withLock { value -> Int in
+                        defer { value += 1 }
+                        return value
+                    }
+                    guard index < elements.count else { break }
+                    // Each index is taken by exactly one thread, so the slots never race.
+                    slots[index] = transform(elements[index])
+                }
+                done.leave()
+            }
+            // As much stack as the dispatch threads the other map runs on.
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
+        done.wait()
         return (0..<elements.count).map { (results.baseAddress! + $0).move()! }
     }
 }

@@ -1,4 +1,5 @@
 import FileSystem
+import Foundation
 import Synchronization
 import Testing
 
@@ -16,5 +17,38 @@ import Testing
             #expect(results == (0..<count).map { "item \($0)" }, "inRuns: \(inRuns)")
             #expect(calls.withLock { $0 } == [Int](repeating: 1, count: count), "inRuns: \(inRuns)")
         }
+    }
+}
+
+extension ParallelTests {
+    /// With more threads than cores, every element is still transformed once and in its place,
+    /// and threads that wait do not hold up the others: with two threads a core, as many
+    /// elements as cores can wait on each other at once without a deadlock.
+    @Test(arguments: [0, 1, 2, 3, 33, 1000])
+    func mapsOnMoreThreadsThanCores(count: Int) {
+        let calls = Mutex([Int](repeating: 0, count: count))
+        let results = Parallel.map(Array(0..<count), threadsPerCore: 2) { element -> String in
+            calls.withLock { $0[element] += 1 }
+            return "item \(element)"
+        }
+        #expect(results == (0..<count).map { "item \($0)" })
+        #expect(calls.withLock { $0 } == [Int](repeating: 1, count: count))
+    }
+
+    @Test func threadsThatWaitLeaveRoomForOthers() {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        // The first `cores` elements wait until one beyond them has run: with one thread a core
+        // that would never happen.
+        let later = Mutex(false)
+        let results = Parallel.map(Array(0..<(cores + 1)), threadsPerCore: 2) { element -> Int in
+            if element < cores {
+                let deadline = ContinuousClock.now + .seconds(20)
+                while !later.withLock({ $0 }), ContinuousClock.now < deadline { usleep(1000) }
+                return later.withLock { $0 } ? element : -1
+            }
+            later.withLock { $0 = true }
+            return element
+        }
+        #expect(results == Array(0...cores))
     }
 }

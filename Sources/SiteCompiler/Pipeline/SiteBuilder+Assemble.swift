@@ -133,8 +133,11 @@ extension SiteBuilder {
         let posts = selection.posts, pages = selection.pages
         let postOrder = Site.newestFirst(posts.map { (date: $0.date, path: $0.sourcePath) })
         let pageOrder = pages.indices.sorted { pages[$0].sourcePath < pages[$1].sourcePath }
-        let renderedPosts = Parallel.map(postOrder) { render(posts[$0]) }
-        let renderedPages = Parallel.map(pageOrder) { render(pages[$0]) }
+        // A body with code waits for the highlighter's helper, which needs a core of its own:
+        // two threads a core keep the cores busy while some wait.
+        let threadsPerCore = renderer.markdown.highlighting == nil ? 1 : 2
+        let renderedPosts = Parallel.map(postOrder, threadsPerCore: threadsPerCore) { render(posts[$0]) }
+        let renderedPages = Parallel.map(pageOrder, threadsPerCore: threadsPerCore) { render(pages[$0]) }
         let site = Site(config: config, links: Links(baseURL: config.baseURL), posts: renderedPosts, pages: renderedPages,
                         tags: Taxonomy(.tags, grouping: renderedPosts), categories: Taxonomy(.categories, grouping: renderedPosts))
         var warnings: [Diagnostic] = [], errors: [Diagnostic] = []
