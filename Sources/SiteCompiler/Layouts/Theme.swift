@@ -165,7 +165,11 @@ public struct Theme: Sendable {
     }
 
     private static func describe(_ error: Error) -> String {
-        guard let error = error as? MustacheTemplate.Error else { return "layout error: \(error)" }
+        guard let error = error as? MustacheTemplate.Error else {
+            // swift-mustache's reader says only "overflow" when the file ends inside a tag.
+            if "\(error)" == "overflow" { return "the file ends inside a tag: it is not closed with }}" }
+            return "layout error: \(error)"
+        }
         switch error {
         case .sectionCloseNameIncorrect: return "a section is closed with a different name than it was opened with"
         case .unfinishedName: return "a tag is not closed with }}"

@@ -100,6 +100,14 @@ import Testing
         #expect(diagnostics.first?.message == "a tag is not closed with }}")
     }
 
+    @Test(arguments: ["<p>{{#posts", "<p>{{{title", "{{! a comment", "{{#posts}}x{{/"])
+    func aFileThatEndsInsideATagSaysSo(layout: String) throws {
+        let blog = try TestBlog(TestBlog.config, ["layouts/post.mustache": layout])
+        let diagnostics = blog.failure()
+        #expect(diagnostics.map(\.path) == ["layouts/post.mustache"])
+        #expect(diagnostics.first?.message == "the file ends inside a tag: it is not closed with }}")
+    }
+
     @Test func variablesAreEscapedForHTMLAndTripleBracesAreNot() throws {
         let blog = try TestBlog(TestBlog.config, [
             "posts/2019-10-08-one.md": TestBlog.post("title: \"Fish & <Chips> \\\"café\\\" it's\""),
