@@ -95,11 +95,12 @@ public struct DevServer: Sendable {
         }
     }
 
-    /// The address pages are served at, as links in them name it.
-    static func address(host: String, port: Int) -> URL {
+    /// The address pages are served at, as links in them name it. Bound to every address, it
+    /// is the machine's first network address (`networkAddresses`), so that the feed, canonical
+    /// and share links a phone on the network follows lead back here, not to its own localhost.
+    static func address(host: String, port: Int, networkAddresses: @autoclosure () -> [String] = LocalAddresses.ipv4()) -> URL {
         let shown = switch host {
-        case "0.0.0.0", "": "localhost"
-        case "::": "localhost"
+        case "0.0.0.0", "", "::": networkAddresses().first ?? "localhost"
         case _ where host.contains(":"): "[\(host)]"
         default: host
         }

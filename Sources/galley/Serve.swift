@@ -65,7 +65,9 @@ extension Galley {
                 Console.say("serving \(settings.site.path) at \(address.absoluteString) (Ctrl-C stops)")
                 if ["0.0.0.0", "::"].contains(settings.host), let port = address.port {
                     // What a phone on the same network opens: the machine's own addresses.
-                    for other in LocalAddresses.ipv4() { Console.say("  and at http://\(other):\(port)/ on the network") }
+                    for other in LocalAddresses.ipv4() where other != address.host() {
+                        Console.say("  and at http://\(other):\(port)/ on the network")
+                    }
                 }
                 if open { Task { await Self.openBrowser(at: address) } }
             })

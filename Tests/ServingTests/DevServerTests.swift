@@ -21,6 +21,16 @@ import Testing
         }
     }
 
+    /// Bound to every address, pages link to the machine's network address, which a phone on
+    /// the network reaches too; bound to one, they link to it.
+    @Test func pagesLinkToTheAddressOthersReachTheServerAt() {
+        #expect(DevServer.address(host: "0.0.0.0", port: 8000, networkAddresses: ["192.168.1.5", "10.0.0.2"]).absoluteString == "http://192.168.1.5:8000/")
+        #expect(DevServer.address(host: "::", port: 8000, networkAddresses: ["192.168.1.5"]).absoluteString == "http://192.168.1.5:8000/")
+        #expect(DevServer.address(host: "0.0.0.0", port: 8000, networkAddresses: []).absoluteString == "http://localhost:8000/")
+        #expect(DevServer.address(host: "127.0.0.1", port: 8000, networkAddresses: ["192.168.1.5"]).absoluteString == "http://127.0.0.1:8000/")
+        #expect(DevServer.address(host: "::1", port: 1).absoluteString == "http://[::1]:1/")
+    }
+
     @Test func foldersAndTheSitesOwnNotFoundPage() async throws {
         try await ServedBlog.with(["pages/about.md": ServedBlog.post("About", "Who writes here.")]) { blog in
             let folder = try await blog.http.send("/about/")
