@@ -190,5 +190,7 @@ struct WatchService: Service {
 /// Why `galley serve` cannot start or go on.
 public struct ServeError: Error, Sendable, CustomStringConvertible {
     public var message: String
+    /// A port near the one asked for that is free, when the one asked for is taken.
+    public var freePort: Int?
     public var description: String { message }
 }

@@ -9,7 +9,7 @@ enum PortCheck {
         guard isTaken(host: host, port: port) else { return nil }
         let free = (port + 1...port + 20).first { $0 <= 65535 && !isTaken(host: host, port: $0) }
         return ServeError(message: "port \(port) on \(host) is in use by another program (another galley serve?)"
-            + (free.map { "; try galley serve --port \($0)" } ?? "; choose another with --port"))
+            + (free.map { "; port \($0) is free" } ?? "; choose another with --port"), freePort: free)
     }
 
     /// Whether binding fails because the address is in use; any other failure is left for the

@@ -30,7 +30,7 @@ public struct ImportReport: Sendable, CustomStringConvertible {
     }
 
     /// `word` as a shell reads it back: as it is when it is plain, else in single quotes.
-    static func shellWord(_ word: String) -> String {
+    public static func shellWord(_ word: String) -> String {
         let plain = !word.isEmpty && word.unicodeScalars.allSatisfy {
             $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "/._-+,:@%".unicodeScalars.contains($0))
         }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Pygments
 import Serving
+import SiteImport
 import Subprocess
 
 extension Galley {
@@ -75,12 +76,25 @@ extension Galley {
                 try await server.run()
             } catch let error as ServeError {
                 Console.error("error: \(error.message)")
+                if let free = error.freePort { Console.error("try: \(command(port: free))") }
                 throw ExitCode.failure
             } catch let error as WatchError {
                 Console.error("error: \(error.message)")
                 throw ExitCode.failure
             }
             Console.say("stopped")
+        }
+
+        /// This command as it was given, on another port: what to run instead.
+        private func command(port: Int) -> String {
+            var words = ["galley", "serve"]
+            if site != "." { words.append(ImportReport.shellWord(site)) }
+            if bind != "127.0.0.1" { words += ["--bind", ImportReport.shellWord(bind)] }
+            words += ["--port", "\(port)"]
+            if drafts { words.append("--drafts") }
+            if future { words.append("--future") }
+            if open { words.append("--open") }
+            return words.joined(separator: " ")
         }
 
         /// Hands the address to the desktop's browser; a machine without one is told, not failed.

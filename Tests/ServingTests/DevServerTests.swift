@@ -211,8 +211,9 @@ import Testing
             await #expect {
                 try await server.run()
             } throws: { error in
-                let message = "\(error)"
-                return message.contains("port \(blog.http.port)") && message.contains("in use") && message.contains("--port")
+                guard let error = error as? ServeError, let free = error.freePort else { return false }
+                return error.message.contains("port \(blog.http.port)") && error.message.contains("in use") && free != blog.http.port
+                    && error.message.contains("port \(free) is free")
             }
         }
     }
