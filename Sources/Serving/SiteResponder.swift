@@ -96,6 +96,13 @@ struct SiteResponder: Sendable {
             // Opened beneath the blog's folder as it is now: the length and tag are the file's own,
             // and only the bytes asked for are read, a chunk at a time.
             if let folder = live.folder, let file = BlogFile.open(path, in: folder) {
+                // A page of the blog's own HTML reloads by itself too: read whole, with the script put in.
+                if entry.contentType == ContentType.html, file.size <= Self.largestInjectedPage, let whole = file.read(at: 0, count: file.size) {
+                    let data = LiveReload.inject(into: whole)
+                    return answer(request, headers: headers, tag: file.tag, length: data.count) { first, last in
+                        ResponseBody(byteBuffer: ByteBuffer(bytes: data[data.startIndex + first...data.startIndex + last]))
+                    }
+                }
                 return answer(request, headers: headers, tag: file.tag, length: file.size) { first, last in
                     ResponseBody(contentLength: last - first + 1) { writer in
                         var offset = first
@@ -108,9 +115,10 @@ struct SiteResponder: Sendable {
                     }
                 }
             }
-            guard live.folder == nil || errno == ENOSYS, let data = try? source.contents(of: path) else {
+            guard live.folder == nil || errno == ENOSYS, var data = try? source.contents(of: path) else {
                 return Self.plain(.notFound, "This file changed while it was being sent; reload.\n")
             }
+            if entry.contentType == ContentType.html, data.count <= Self.largestInjectedPage { data = LiveReload.inject(into: data) }
             return answer(request, headers: headers, tag: entry.etag, length: data.count) { first, last in
                 ResponseBody(byteBuffer: ByteBuffer(bytes: data[data.startIndex + first...data.startIndex + last]))
             }
@@ -157,6 +165,10 @@ struct SiteResponder: Sendable {
         allowed.remove(charactersIn: "/?#")
         return "/" + parts.map { $0.addingPercentEncoding(withAllowedCharacters: allowed) ?? $0 }.joined(separator: "/")
     }
+
+    /// HTML files of the blog bigger than this are sent as they are, without the reload script:
+    /// read whole to put it in, a huge one would be held in memory for each request.
+    static let largestInjectedPage = 16 << 20
 
     static let building = """
         <!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Building…</title></head>

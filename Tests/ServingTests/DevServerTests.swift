@@ -21,6 +21,23 @@ import Testing
         }
     }
 
+    /// An HTML file of the blog's own, in static/, reloads by itself as the built pages do; the
+    /// file on disk and a build are left without the script.
+    @Test func staticHTMLGetsTheReloadScriptToo() async throws {
+        try await ServedBlog.with(["static/demo/index.html": "<!DOCTYPE html><html><body><p>Demo</p></body></html>\n",
+                                   "static/notes.txt": "plain </body>\n"]) { blog in
+            let page = try await blog.http.send("/demo/")
+            #expect(page.status == 200 && page.text.contains("<p>Demo</p>\(LiveReload.tag)\n</body>"), "\(page.text)")
+            #expect(Int(page.headers["content-length"] ?? "") == page.text.utf8.count)
+            let part = try await blog.http.send("/demo/index.html", headers: ["Range": "bytes=0-14"])
+            #expect(part.status == 206 && part.text == "<!DOCTYPE html>")
+            let text = try await blog.http.send("/notes.txt")
+            #expect(text.text == "plain </body>\n")
+            let onDisk = try String(contentsOf: blog.root.appending(path: "static/demo/index.html"), encoding: .utf8)
+            #expect(!onDisk.contains(LiveReload.tag))
+        }
+    }
+
     /// Bound to every address, pages link to the machine's network address, which a phone on
     /// the network reaches too; bound to one, they link to it.
     @Test func pagesLinkToTheAddressOthersReachTheServerAt() {
