@@ -223,6 +223,10 @@ struct ContentLoader: Sendable {
         for file in listing("static") {
             loaded.copies.append((file, String(file.dropFirst("static/".count))))
         }
+        for copy in loaded.copies where copy.output.contains("\\") {
+            loaded.warnings.append(Diagnostic(path: copy.source, message:
+                "published, but browsers read a backslash in an address as a slash, so no link or address reaches this file (and galley serve refuses it): rename it without '\\'"))
+        }
         return loaded
     }
 

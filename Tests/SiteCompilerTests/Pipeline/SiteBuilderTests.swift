@@ -50,6 +50,15 @@ import Testing
         #expect(leftovers.isEmpty)
     }
 
+    /// A browser reads `\` in an address as `/`: a file named with one is published, and said to be out of reach.
+    @Test func aStaticFileWithABackslashInItsNameIsNamedAsOutOfReach() throws {
+        let blog = try TestBlog(TestBlog.config, ["posts/2020-01-01-a.md": TestBlog.post("title: A"), "static/odd\\name.txt": "x", "static/fine.txt": "y"])
+        let report = try blog.build()
+        #expect(report.warnings.map(\.description) == [
+            "static/odd\\name.txt: published, but browsers read a backslash in an address as a slash, so no link or address reaches this file (and galley serve refuses it): rename it without '\\'"
+        ])
+    }
+
     /// Someone fixing the errors hears of the warnings too, not only once the errors are gone.
     @Test func aFailedBuildCarriesTheWarningsItFound() throws {
         let blog = try TestBlog(TestBlog.config + "permalnk: /:slug/\n", [
