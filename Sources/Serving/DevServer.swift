@@ -28,6 +28,10 @@ public struct DevServer: Sendable {
         /// Where highlighted code is kept between runs, shared with `galley build`: the blog's
         /// `.galley-cache` unless told otherwise, made if missing, and never a link.
         public var cacheFolder: URL?
+        /// How long a connection may stay open with no request in it before it is closed, so that
+        /// clients that connect and say nothing cannot pile up. A response being sent (an event
+        /// stream) is never cut.
+        public var idleTimeout: Duration = .seconds(30)
 
         public init(site: URL, host: String = "127.0.0.1", port: Int = 8000, includeDrafts: Bool = false, includeFuture: Bool = false,
                     highlighter: (any CodeHighlighter)? = nil, cacheFolder: URL? = nil) {
@@ -75,6 +79,8 @@ public struct DevServer: Sendable {
         let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
         let app = Application(
             responder: CallbackResponder<BasicRequestContext> { request, _ in await responder.respond(to: request) },
+            server: .http1(configuration: .init(idleTimeout: .nanoseconds(Int64(settings.idleTimeout.components.seconds) * 1_000_000_000
+                + settings.idleTimeout.components.attoseconds / 1_000_000_000))),
             configuration: ApplicationConfiguration(address: .hostname(settings.host, port: settings.port), serverName: "galley", reuseAddress: true),
             onServerRunning: { channel in
                 portSink.yield(channel.localAddress?.port ?? settings.port)

@@ -38,6 +38,23 @@ import Testing
         }
     }
 
+    /// A client that connects and sends nothing, or half a request, is let go after the idle
+    /// time; an event stream, a response still being sent, stays open past it.
+    @Test func idleConnectionsAreClosedAndEventStreamsAreNot() async throws {
+        try await ServedBlog.with(idleTimeout: .seconds(1)) { blog in
+            let silent = try await blog.http.secondsUntilClosed(sending: "", seconds: 10)
+            #expect(silent != nil && silent! < 5, "a silent connection stayed open: \(String(describing: silent))")
+            let half = try await blog.http.secondsUntilClosed(sending: "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n", seconds: 10)
+            #expect(half != nil && half! < 5, "half a request stayed open: \(String(describing: half))")
+            // Three idle times with nothing to say: still open, so the read waits them out.
+            let began = Date()
+            let stream = try await blog.http.events(until: { _ in false }, seconds: 3)
+            #expect(stream.contains("event: hello"))
+            #expect(Date().timeIntervalSince(began) >= 2.5, "the event stream was closed early")
+            #expect(try await blog.http.send("/").status == 200)
+        }
+    }
+
     /// Bound to every address, pages link to the machine's network address, which a phone on
     /// the network reaches too; bound to one, they link to it.
     @Test func pagesLinkToTheAddressOthersReachTheServerAt() {

@@ -53,6 +53,21 @@ struct RawHTTP: Sendable {
         }
     }
 
+    /// Connects, sends `partial` (perhaps nothing, perhaps half a request) and waits: the
+    /// seconds until the server closed the connection, or nil when it was still open after `seconds`.
+    func secondsUntilClosed(sending partial: String, seconds: Double) async throws -> Double? {
+        let socket = try Self.connect(port: port)
+        defer { close(socket) }
+        if !partial.isEmpty { try Self.write(partial, to: socket) }
+        let start = Date(), deadline = start + seconds
+        return try await onOwnThread {
+            while Date() < deadline {
+                if try Self.readSome(socket, deadline: deadline) == nil { return Date().timeIntervalSince(start) }
+            }
+            return nil
+        }
+    }
+
     private func request(_ method: String, _ target: String, headers: [String: String]) -> String {
         var lines = ["\(method) \(target) HTTP/1.1", "Connection: close"]
         if !headers.keys.contains(where: { $0.lowercased() == "host" }) { lines.append("Host: 127.0.0.1:\(port)") }
