@@ -118,6 +118,8 @@ public struct DevServer: Sendable {
 struct WatchService: Service {
     let settings: DevServer.Settings
     let live: LiveSite
+    /// The builds, which stopping the server stops waiting for.
+    let builds = BuildWait()
     let ports: AsyncStream<Int>
     let say: @Sendable (String) -> Void
     let ready: @Sendable (URL) -> Void
@@ -137,7 +139,8 @@ struct WatchService: Service {
         let (changes, changeSink) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         let watch = try FolderWatch(root: settings.site, inputs: SiteBuilder.inputs) { changeSink.yield() }
         try await withGracefulShutdownHandler {
-            report(await rebuild(builder, cacheFolder), first: true)
+            guard let first = await rebuild(builder, cacheFolder) else { return }
+            report(first, first: true)
             ready(address)
             await withTaskGroup(of: Void.self) { group in
                 // Keeps idle event streams open, and builds again when a future post comes due.
@@ -157,11 +160,13 @@ struct WatchService: Service {
                     }
                 }
                 for await _ in changes {
-                    report(await rebuild(builder, cacheFolder), first: false)
+                    guard let outcome = await rebuild(builder, cacheFolder) else { break }
+                    report(outcome, first: false)
                 }
                 group.cancelAll()
             }
         } onGracefulShutdown: {
+            builds.abandon()
             watch.stop()
             changeSink.finish()
             live.close()
@@ -170,9 +175,13 @@ struct WatchService: Service {
 
     /// Builds on a thread of its own: a build keeps its cores busy and must not hold up the
     /// threads that answer requests.
-    private func rebuild(_ builder: @escaping @Sendable () -> SiteBuilder, _ cacheFolder: URL?) async -> LiveSite.Outcome {
-        await withCheckedContinuation { continuation in
-            Thread.detachNewThread { continuation.resume(returning: live.rebuild(with: builder(), cacheFolder: cacheFolder)) }
+    /// Nil when the server stops (or its task is cancelled) before the build ends.
+    private func rebuild(_ builder: @escaping @Sendable () -> SiteBuilder, _ cacheFolder: URL?) async -> LiveSite.Outcome? {
+        let live = live
+        return await withTaskCancellationHandler {
+            await builds.run { live.rebuild(with: builder(), cacheFolder: cacheFolder) }
+        } onCancel: {
+            builds.abandon()
         }
     }
 

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+import Highlighting
+
 @testable import Serving
 
 /// `galley serve` as a browser meets it: real HTTP on a loopback port, real files changed on disk.
@@ -53,6 +55,29 @@ import Testing
             #expect(Date().timeIntervalSince(began) >= 2.5, "the event stream was closed early")
             #expect(try await blog.http.send("/").status == 200)
         }
+    }
+
+    /// Stopping the server does not wait for a first build that is still running (on a blog of
+    /// thousands of posts, that is seconds): here the build is held by a highlighter for 30 s.
+    @Test func stoppingDoesNotWaitForARunningBuild() async throws {
+        struct Stuck: CodeHighlighter {
+            let identity = "stuck"
+            func highlight(_ blocks: [CodeBlock]) throws(HighlighterUnavailable) -> [String?] {
+                Thread.sleep(forTimeInterval: 30)
+                return blocks.map { _ in nil }
+            }
+        }
+        let root = FileManager.default.temporaryDirectory.appending(path: "galley-serve-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try ServedBlog.write(ServedBlog.config, to: root.appending(path: "galley.yml"))
+        try ServedBlog.write(ServedBlog.post("Code", "```swift\nlet a = 1\n```"), to: root.appending(path: "posts/2024-03-01-code.md"))
+        let server = DevServer(settings: .init(site: root, port: 0, highlighter: Stuck()), say: { _ in })
+        let running = Task { try await server.run() }
+        try await Task.sleep(for: .seconds(1))
+        let stopped = Date()
+        running.cancel()
+        _ = try? await running.value
+        #expect(Date().timeIntervalSince(stopped) < 10, "the server waited for the build")
     }
 
     /// Bound to every address, pages link to the machine's network address, which a phone on
