@@ -5,6 +5,7 @@ import Logging
 import ServiceLifecycle
 import SiteCompiler
 import SiteSource
+import Synchronization
 
 /// `galley serve`: builds a blog into memory, serves it over HTTP on one address, builds it
 /// again whenever one of its files changes, and has the open pages reload.
@@ -137,7 +138,11 @@ struct WatchService: Service {
         }
         let cacheFolder = settings.usableCacheFolder
         let (changes, changeSink) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
-        let watch = try FolderWatch(root: settings.site, inputs: SiteBuilder.inputs) { changeSink.yield() }
+        let lastChange = Mutex(ContinuousClock.now)
+        let watch = try FolderWatch(root: settings.site, inputs: SiteBuilder.inputs) {
+            lastChange.withLock { $0 = .now }
+            changeSink.yield()
+        }
         try await withGracefulShutdownHandler {
             guard let first = await rebuild(builder, cacheFolder) else { return }
             report(first, first: true)
@@ -160,7 +165,16 @@ struct WatchService: Service {
                     }
                 }
                 for await _ in changes {
-                    guard let outcome = await rebuild(builder, cacheFolder) else { break }
+                    let began = ContinuousClock.now
+                    let holding = live.isShowingAGoodBuild
+                    guard let outcome = await rebuild(builder, cacheFolder, holdingFailure: holding) else { break }
+                    if holding, case .failed(let diagnostics, _) = outcome {
+                        // An editor that empties a file before it writes it saves twice: the
+                        // errors of the first save are shown only if no second one follows.
+                        try? await Task.sleep(for: Self.fixWindow)
+                        if lastChange.withLock({ $0 > began }) { continue }
+                        live.show(failure: diagnostics)
+                    }
                     report(outcome, first: false)
                 }
                 group.cancelAll()
@@ -175,11 +189,15 @@ struct WatchService: Service {
 
     /// Builds on a thread of its own: a build keeps its cores busy and must not hold up the
     /// threads that answer requests.
+    /// How long the errors of a build that broke a good site wait for a save that fixes them.
+    static let fixWindow: Duration = .milliseconds(200)
+
     /// Nil when the server stops (or its task is cancelled) before the build ends.
-    private func rebuild(_ builder: @escaping @Sendable () -> SiteBuilder, _ cacheFolder: URL?) async -> LiveSite.Outcome? {
+    private func rebuild(_ builder: @escaping @Sendable () -> SiteBuilder, _ cacheFolder: URL?,
+                         holdingFailure: Bool = false) async -> LiveSite.Outcome? {
         let live = live
         return await withTaskCancellationHandler {
-            await builds.run { live.rebuild(with: builder(), cacheFolder: cacheFolder) }
+            await builds.run { live.rebuild(with: builder(), cacheFolder: cacheFolder, holdingFailure: holdingFailure) }
         } onCancel: {
             builds.abandon()
         }

@@ -49,11 +49,19 @@ public final class LiveSite: Sendable {
     /// How many pages are listening for reload events.
     public var listeners: Int { hub.count }
 
+    /// Whether the pages show a good build: the errors of a build that failed on top of it may
+    /// wait a moment (see ``rebuild(with:cacheFolder:holdingFailure:)``).
+    var isShowingAGoodBuild: Bool { current.withLock { $0.built && $0.failure == nil } }
+
     /// Builds the blog again, reusing what the last build made, and tells the open pages what
     /// changed: a stylesheet alone is swapped in place, anything else reloads them.
     /// Not to be called from two threads at once.
+    ///
+    /// With `holdingFailure`, a failed build leaves the pages as they were, for the caller to
+    /// ``show(failure:)`` once it is sure no fix is on its way: an editor that empties a file
+    /// and then writes it would otherwise flash the error page.
     @discardableResult
-    public func rebuild(with builder: SiteBuilder, cacheFolder: URL? = nil) -> Outcome {
+    public func rebuild(with builder: SiteBuilder, cacheFolder: URL? = nil, holdingFailure: Bool = false) -> Outcome {
         let start = DispatchTime.now()
         let previous = memory.withLock { $0 }
         let number = builds.withLock { count in
@@ -78,14 +86,20 @@ public final class LiveSite: Sendable {
             DispatchQueue.global(qos: .utility).async { withExtendedLifetime(leftovers) {} }
             return outcome
         } catch {
-            current.withLock { state in
-                state.failure = error.diagnostics
-                state.built = true
-                state.site.build = id
-            }
-            hub.send(event: "reload", data: id)
+            if !holdingFailure { show(failure: error.diagnostics, build: id) }
             return .failed(error.diagnostics, seconds: seconds())
         }
+    }
+
+    /// Shows the errors of a failed build in place of the pages, until a build succeeds.
+    func show(failure diagnostics: [Diagnostic], build id: String? = nil) {
+        let id = id ?? "\(run)-\(builds.withLock { $0 })"
+        current.withLock { state in
+            state.failure = diagnostics
+            state.built = true
+            state.site.build = id
+        }
+        hub.send(event: "reload", data: id)
     }
 
     private func announce(changed: [String], wasFailing: Bool, firstBuild: Bool, build: String) {

@@ -180,6 +180,25 @@ import Highlighting
         }
     }
 
+    /// An editor that empties a file and writes it a moment later saves twice; the first save
+    /// breaks the build, but the open page only ever reloads into the written post.
+    @Test func aFileEmptiedThenWrittenDoesNotFlashTheErrorPage() async throws {
+        try await ServedBlog.with { blog in
+            let file = blog.root.appending(path: "posts/2024-03-01-hello.md")
+            let events = try await blog.http.events(until: { $0.components(separatedBy: "event: reload").count > 2 }, seconds: 3) {
+                let handle = try FileHandle(forWritingTo: file)
+                try handle.truncate(atOffset: 0)
+                try handle.close()
+                try await Task.sleep(for: .milliseconds(80))
+                try blog.write("posts/2024-03-01-hello.md", ServedBlog.post("Hello", "Written in two steps."))
+            }
+            #expect(events.components(separatedBy: "event: reload").count == 2, "one reload, into the written post: \(events)")
+            let page = try await blog.http.send("/2024/03/01/hello/")
+            #expect(page.status == 200 && page.text.contains("Written in two steps."))
+            #expect(!blog.said.lines.contains { $0.hasPrefix("error:") }, "\(blog.said.lines)")
+        }
+    }
+
     @Test(arguments: ["/../galley.yml", "/%2e%2e/galley.yml", "/posts%2f..%2f..%2fgalley.yml", "/..%2fgalley.yml", "//etc/passwd",
                       "/a/../../galley.yml", "/%00", "/style.css%00.html", "/%ff", "/a\\..\\galley.yml", "relative", "/./", "/%5c..%5cgalley.yml"])
     func hostilePathsNameNoFileOutsideTheSite(target: String) async throws {
