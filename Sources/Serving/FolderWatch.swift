@@ -40,7 +40,10 @@ public final class FolderWatch: Sendable {
 
     deinit { close(descriptor) }
 
-    private static let mask = UInt32(IN_CREATE | IN_DELETE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO
+    // A write counts once the writer closes the file, not at each of its writes: a photo or
+    // a recording copied into the blog for seconds would otherwise ask for a build every
+    // `longest` while it grows, each reading a file half written.
+    private static let mask = UInt32(IN_CREATE | IN_DELETE | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO
         | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF)
 
     @discardableResult

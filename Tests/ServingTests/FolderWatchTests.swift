@@ -1,0 +1,52 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import Serving
+
+@Suite struct FolderWatchTests {
+    /// A folder with `posts/` and `static/`, watched; the calls are counted.
+    func watched(_ body: (URL, @Sendable () -> Int) async throws -> Void) async throws {
+        let root = FileManager.default.temporaryDirectory.appending(path: "galley-watch-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        for folder in ["posts", "static"] {
+            try FileManager.default.createDirectory(at: root.appending(path: folder), withIntermediateDirectories: true)
+        }
+        let calls = Mutex(0)
+        let watch = try FolderWatch(root: root, inputs: ["posts", "static"]) { calls.withLock { $0 += 1 } }
+        defer { watch.stop() }
+        try await body(root, { calls.withLock { $0 } })
+    }
+
+    /// A file written for two seconds while held open asks for a build when it appears and when
+    /// it is closed, not every quarter of a second while it grows.
+    @Test func aFileBeingWrittenCountsWhenItIsClosed() async throws {
+        try await watched { root, calls in
+            let path = root.appending(path: "static/recording.mp3").path
+            #expect(FileManager.default.createFile(atPath: path, contents: nil))
+            let handle = try #require(FileHandle(forWritingAtPath: path))
+            for _ in 0..<40 {
+                try handle.write(contentsOf: Data(repeating: 7, count: 64 * 1024))
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            let whileOpen = calls()
+            try handle.close()
+            try await Task.sleep(for: .milliseconds(400))
+            #expect(whileOpen <= 1, "\(whileOpen) builds while the file was written")
+            #expect(calls() == whileOpen + 1, "the close asks for one build")
+        }
+    }
+
+    /// Saves an editor makes (write and close, rename over, a new file) each ask for a build.
+    @Test func savesAskForABuild() async throws {
+        try await watched { root, calls in
+            try "one".write(to: root.appending(path: "posts/a.md"), atomically: false, encoding: .utf8)
+            try await Task.sleep(for: .milliseconds(300))
+            let afterWrite = calls()
+            #expect(afterWrite >= 1)
+            try "two".write(to: root.appending(path: "posts/a.md"), atomically: true, encoding: .utf8)
+            try await Task.sleep(for: .milliseconds(300))
+            #expect(calls() > afterWrite)
+        }
+    }
+}
