@@ -88,11 +88,12 @@ public final class RenderedDocument: Sendable {
         // A `<!--more-->` line in the body wins over a summary in front matter, as in Hugo: the
         // author marked the place in the text itself.
         let writtenSummary = rendered.endsAtMore ? nil : document.summary.map(renderer.renderSummary)
+        // Excerpts stand side by side on list pages: their headings keep no ids there.
         if let writtenSummary {
-            excerpt = writtenSummary
+            excerpt = HeadingAnchors.withoutIDs(writtenSummary)
             hasMore = true
         } else {
-            excerpt = FootnoteReferences.removed(from: rendered.excerpt)
+            excerpt = HeadingAnchors.withoutIDs(FootnoteReferences.removed(from: rendered.excerpt))
             hasMore = rendered.isTruncated
         }
         summary = PlainText.truncate(PlainText.of(writtenSummary ?? excerpt), to: 200)

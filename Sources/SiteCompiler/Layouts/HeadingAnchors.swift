@@ -50,6 +50,32 @@ enum HeadingAnchors {
         return String(decoding: output, as: UTF8.self)
     }
 
+    /// `html` with the `id` of each heading taken off: an excerpt shown among others on a list
+    /// page, where two posts' "Introduction" would otherwise give the page one id twice.
+    static func withoutIDs(_ html: String) -> String {
+        guard UTF8Search.contains(" id=\"", in: html) else { return html }
+        let bytes = Array(html.utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var copied = 0
+        var index = 0
+        while index + 8 < bytes.count {
+            guard bytes[index] == UInt8(ascii: "<"), bytes[index + 1] == UInt8(ascii: "h"), heading(bytes[index + 2]) != nil,
+                bytes[(index + 3)..<(index + 8)].elementsEqual(idOpening),
+                let idEnd = bytes[(index + 8)...].firstIndex(of: UInt8(ascii: "\""))
+            else {
+                index += 1
+                continue
+            }
+            output += bytes[copied..<(index + 3)]
+            copied = idEnd + 1
+            index = copied
+        }
+        guard copied > 0 else { return html }
+        output += bytes[copied...]
+        return String(decoding: output, as: UTF8.self)
+    }
+
     private static let idOpening = Array(" id=\"".utf8)
 
     private static func heading(_ byte: UInt8) -> Int? {

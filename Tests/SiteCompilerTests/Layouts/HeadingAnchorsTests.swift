@@ -22,4 +22,26 @@ import Testing
         let html = "<h1 id=\"é\">Ü</h1>tail é \u{E000}"
         #expect(HeadingAnchors.linked(html) == "<h1 id=\"é\"><a class=\"anchor\" href=\"#é\">Ü</a></h1>tail é \u{E000}")
     }
+
+    @Test func excerptsLoseTheirHeadingIDs() {
+        #expect(HeadingAnchors.withoutIDs(#"<h2 id="intro">Intro</h2><p id="keep">x</p><h3 id="a-b">A</h3>"#)
+                == #"<h2>Intro</h2><p id="keep">x</p><h3>A</h3>"#)
+        #expect(HeadingAnchors.withoutIDs("<p>no headings</p>") == "<p>no headings</p>")
+        #expect(HeadingAnchors.withoutIDs(#"<h2 id="open"#) == #"<h2 id="open"#)
+    }
+
+    /// Two posts whose excerpts open with the same heading: the home page holds each id once.
+    @Test func aListPageNeverHoldsOneHeadingIDTwice() throws {
+        let body = "## Introduction\n\nFirst words.\n\n<!--more-->\n\nThe rest."
+        let blog = try TestBlog(TestBlog.config, [
+            "posts/2020-01-01-a.md": TestBlog.post("title: A", body),
+            "posts/2020-01-02-b.md": TestBlog.post("title: B", body),
+        ])
+        try blog.build()
+        let home = try #require(blog.page("index.html"))
+        #expect(home.components(separatedBy: "First words.").count == 3)
+        #expect(!home.contains(#"id="introduction""#))
+        // The post's own page keeps its anchor.
+        #expect(try #require(blog.page("2020/01/01/a/index.html")).contains(#"id="introduction""#))
+    }
 }
