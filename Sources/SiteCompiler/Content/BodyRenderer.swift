@@ -112,6 +112,17 @@ final class BodyRenderer: Sendable {
         }
     }
 
+    /// A warning for an `image` in `document`'s front matter that no link preview can show
+    /// (`javascript:…`, a path that climbs out of the blog): it is left out of the page.
+    func shareImageProblem(in document: Document) -> Diagnostic? {
+        guard let written = ShareImage.written(in: document.params),
+            ShareImage.address(written, folder: document.directoryPath, links: links) == nil
+        else { return nil }
+        let line = (document.params["image"] ?? document.params["images"])?.line
+        return Diagnostic(path: document.sourcePath, line: line, message:
+            "image '\(written.prefix(200))' is not a picture a link preview can show: give a file beside the post, a path under the blog's root (/images/a.png) or an http(s) address; the page has no preview picture")
+    }
+
     /// Renders a front matter summary, which is Markdown without templates.
     func renderSummary(_ markdown: String) -> String { underBasePath(self.markdown.render(markdown).html) }
 

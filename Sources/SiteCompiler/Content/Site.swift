@@ -98,7 +98,7 @@ public final class RenderedDocument: Sendable {
         }
         summary = PlainText.truncate(PlainText.of(writtenSummary ?? excerpt), to: 200)
         wordCount = PlainText.wordCount(rendered.html)
-        warnings = result.warnings
+        warnings = result.warnings + (renderer.shareImageProblem(in: document).map { [$0] } ?? [])
         references = result.references
         errors = result.errors
     }
