@@ -9,6 +9,12 @@ final class CodeHighlighting: Sendable {
     let highlighter: any CodeHighlighter
     let cache: HighlightCache
     private let problem = Mutex<HighlighterUnavailable?>(nil)
+    /// The blocks ``prefetch(_:)`` has yet to answer: a body that needs one waits for it rather
+    /// than asking the highlighter a second time.
+    private let pending = PendingKeys()
+
+    /// How many blocks go to the highlighter in one batch when they are sent ahead.
+    static let prefetchBatch = 64
 
     init(highlighter: any CodeHighlighter, cache: HighlightCache) {
         self.highlighter = highlighter
@@ -18,9 +24,51 @@ final class CodeHighlighting: Sendable {
     /// Why the highlighter could not run, when it could not: its blocks were shown plain.
     var unavailable: HighlighterUnavailable? { problem.withLock { $0 } }
 
+    /// Sends `blocks` to the highlighter ahead of the bodies that show them, in batches, on
+    /// `threads` threads of their own (one for each helper the highlighter may run), and returns
+    /// at once. Blocks the cache holds are not sent, nor any twice.
+    func prefetch(_ blocks: [CodeBlock], threads: Int) {
+        guard !blocks.isEmpty, unavailable == nil else { return }
+        let keys = blocks.map { HighlightCache.key(identity: highlighter.identity, language: $0.language, code: $0.code) }
+        let held = cache.answers(for: keys)
+        var seen = Set<Fingerprint>()
+        var wanted: [(key: Fingerprint, block: CodeBlock)] = []
+        for index in blocks.indices where held[index] == nil && seen.insert(keys[index]).inserted {
+            wanted.append((keys[index], blocks[index]))
+        }
+        guard !wanted.isEmpty else { return }
+        pending.add(wanted.map(\.key))
+        let size = Self.prefetchBatch
+        let batches = stride(from: 0, to: wanted.count, by: size).map { Array(wanted[$0..<min($0 + size, wanted.count)]) }
+        let next = Mutex(0)
+        for _ in 0..<max(1, min(threads, batches.count)) {
+            Thread.detachNewThread { [self] in
+                while true {
+                    let index = next.withLock { taken -> Int in
+                        defer { taken += 1 }
+                        return taken
+                    }
+                    guard index < batches.count else { return }
+                    let batch = batches[index]
+                    if unavailable == nil {
+                        do throws(HighlighterUnavailable) {
+                            let made = try highlighter.highlight(batch.map(\.block))
+                            cache.remember(Array(zip(batch.map(\.key), made)))
+                        } catch {
+                            problem.withLock { $0 = $0 ?? error }
+                        }
+                    }
+                    // Answered or not: a body waiting for these asks (or shows them plain) itself.
+                    pending.remove(batch.map(\.key))
+                }
+            }
+        }
+    }
+
     /// The inside of each block's `<code>` element, highlighted; nil for a block shown plain.
     func highlight(_ blocks: [CodeBlock]) -> [String?] {
         let keys = blocks.map { HighlightCache.key(identity: highlighter.identity, language: $0.language, code: $0.code) }
+        pending.wait(for: keys)
         let held = cache.answers(for: keys)
         var answers = held.map { $0 ?? nil }
         // Each block the cache lacks goes once, though a body may show it twice.
@@ -42,5 +90,32 @@ final class CodeHighlighting: Sendable {
             problem.withLock { $0 = $0 ?? error }
         }
         return answers
+    }
+}
+
+/// Keys sent ahead and not answered yet, which bodies wait for.
+final class PendingKeys: @unchecked Sendable {
+    // Guarded by `condition`.
+    private let condition = NSCondition()
+    private var keys = Set<Fingerprint>()
+
+    func add(_ new: [Fingerprint]) {
+        condition.lock()
+        keys.formUnion(new)
+        condition.unlock()
+    }
+
+    func remove(_ done: [Fingerprint]) {
+        condition.lock()
+        keys.subtract(done)
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Returns once none of `wanted` is pending.
+    func wait(for wanted: [Fingerprint]) {
+        condition.lock()
+        while !keys.isEmpty, wanted.contains(where: keys.contains) { condition.wait() }
+        condition.unlock()
     }
 }

@@ -1,3 +1,4 @@
+import FileSystem
 import Foundation
 import Highlighting
 
@@ -11,6 +12,23 @@ extension SiteBuilder {
         // A build kept in memory goes on with the last one's answers, read from the file once.
         if let earlier, earlier.highlighter.identity == highlighter.identity { return earlier }
         return CodeHighlighting(highlighter: highlighter, cache: HighlightCache(folder: cacheFolder))
+    }
+
+    /// Sends the code of the bodies this build will render to the highlighter ahead of them, in
+    /// the order they are rendered (posts newest first, then pages): the highlighter works on
+    /// big batches while the bodies are read, instead of a small one for each body in turn.
+    func prefetchCode(of selection: Selection, with highlighting: CodeHighlighting?) {
+        guard let highlighting else { return }
+        let posts = selection.posts
+        let order = Site.newestFirst(posts.map { (date: $0.date, path: $0.sourcePath) })
+        let entries = order.map { posts[$0] } + selection.pages.sorted { $0.sourcePath < $1.sourcePath }
+        let bodies: [String] = entries.compactMap { entry in
+            guard case .parsed(let document) = entry.content, !document.isHTML else { return nil }
+            return document.body
+        }
+        guard !bodies.isEmpty else { return }
+        let blocks = Parallel.map(bodies) { FencedBlocks.find(in: $0) }.flatMap { $0 }
+        highlighting.prefetch(blocks, threads: ProcessInfo.processInfo.activeProcessorCount)
     }
 
     /// The one warning of a build whose highlighter could not run.

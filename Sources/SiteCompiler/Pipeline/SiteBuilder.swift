@@ -128,6 +128,7 @@ public struct SiteBuilder: Sendable {
         // Assemble the site.
         let selection = select(loaded, config: config, theme: theme)
         try log.check(warnings: config.warnings + loaded.warnings + selection.warnings)
+        prefetchCode(of: selection, with: highlighting)
         var (assembled, bodyWarnings, bodyErrors) = assemble(selection, config: config, body: body, copies: loaded.copies)
         assembled.site.homeAliases = loaded.sectionAddresses
         log.report(contentsOf: bodyErrors)

@@ -81,7 +81,8 @@ import Testing
         let cache = blog.root.appending(path: ".galley-cache")
         let first = TestHighlighter()
         try SiteBuilder(source: blog.source, options: blog.options(highlighter: first)).build(into: blog.output, cache: cache)
-        #expect(first.requests == 2)
+        // Both posts' blocks, sent ahead in one batch.
+        #expect(first.requests == 1 && first.blocks == 4)
         #expect(FileManager.default.fileExists(atPath: cache.appending(path: HighlightCache.fileName).path))
 
         // Another output folder with the same cache folder (another branch in the watcher)
@@ -175,5 +176,23 @@ extension CodeHighlightingTests {
         try build(second)
         #expect(second.requests == 0)
         #expect(blog.page("2019/10/01/code/index.html")?.contains(#"<pre class="highlight"><code class="language-swift">"#) == true)
+    }
+
+    /// A build sends its blocks ahead in batches, not one request for each post, and the pages
+    /// are the same as when each post asks for its own.
+    @Test func aBuildSendsItsBlocksAheadInBatches() throws {
+        var files: [String: String] = [:]
+        for n in 0..<130 {
+            files["posts/2019-\(String(format: "%02d", n % 12 + 1))-\(String(format: "%02d", n % 28 + 1))-code-\(n).md"] =
+                TestBlog.post("title: Code \(n)", "Text.\n\n```swift\nlet n = \(n)\n```\n\n~~~~ ruby  extra words\nputs \(n)\n~~~~\n")
+        }
+        let blog = try TestBlog(TestBlog.config, files)
+        let highlighter = TestHighlighter()
+        try blog.build(blog.options(highlighter: highlighter))
+        #expect(highlighter.blocks == 260)
+        #expect(highlighter.requests == (260 + CodeHighlighting.prefetchBatch - 1) / CodeHighlighting.prefetchBatch)
+        let page = try #require(blog.page("2019/01/01/code-0/index.html"))
+        #expect(page.contains(#"<code class="language-swift"><span class="k">let n = 0"#))
+        #expect(page.contains(#"<code class="language-ruby"><span class="k">puts 0"#))
     }
 }
