@@ -13,4 +13,12 @@ public protocol CodeHighlighter: Sendable {
     /// Throws ``HighlighterUnavailable`` when it cannot highlight at all (no Python, no
     /// Pygments, a helper that died): the build then says so once and shows plain code.
     func highlight(_ blocks: [CodeBlock]) throws(HighlighterUnavailable) -> [String?]
+
+    /// Gets ready to highlight, in the background, for a build that will soon ask: a highlighter
+    /// that takes a while to start (a helper process) starts now. Does nothing by default.
+    func prepare()
+}
+
+extension CodeHighlighter {
+    public func prepare() {}
 }

@@ -92,6 +92,22 @@ public final class PygmentsHighlighter: CodeHighlighter {
         return answers
     }
 
+    /// Starts the first helper on a thread of its own, unless one runs: Python takes about a
+    /// tenth of a second to import Pygments, which a cold build spends reading its sources.
+    public func prepare() {
+        guard state.withLock({ state in if case .running(let helpers) = state { return helpers.isEmpty } else { return false } }) else { return }
+        Thread.detachNewThread { [self] in
+            state.withLock { state in
+                guard case .running(let helpers) = state, helpers.isEmpty else { return }
+                do throws(HighlighterUnavailable) {
+                    state = .running([(try start(), 0)])
+                } catch {
+                    state = .failed(error)
+                }
+            }
+        }
+    }
+
     /// The least busy helper and its place, another one started when every helper is busy and
     /// there is room; called with the state locked.
     private func session(in state: inout State) throws(HighlighterUnavailable) -> (PygmentsSession, Int) {

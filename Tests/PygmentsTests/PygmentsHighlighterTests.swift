@@ -63,6 +63,26 @@ import Highlighting
         }
     }
 
+    @Test(.enabled(if: DebianPygments.isInstalled, "needs Debian's python3-pygments (scripts/test installs it)"))
+    func preparingStartsTheHelperBeforeAnyBlockIsAsked() async throws {
+        let highlighter = PygmentsHighlighter(pythons: ["/usr/bin/python3"])
+        #expect(highlighter.pygmentsVersion == nil)
+        highlighter.prepare()
+        let deadline = ContinuousClock.now + .seconds(30)
+        while highlighter.pygmentsVersion == nil, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(highlighter.pygmentsVersion != nil)
+        // Asked twice, it starts one helper; and the helper answers.
+        highlighter.prepare()
+        #expect(try highlighter.highlight([CodeBlock(language: "swift", code: "let a = 1\n")])[0]?.contains("<span") == true)
+    }
+
+    @Test func aHighlighterThatCannotStartSaysSoWhenAsked() async throws {
+        let highlighter = PygmentsHighlighter(pythons: ["/nonexistent/python3"])
+        highlighter.prepare()
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(throws: HighlighterUnavailable.self) { try highlighter.highlight([CodeBlock(language: "swift", code: "let a = 1\n")]) }
+    }
+
     @Test func aMissingPythonIsUnavailable() {
         let highlighter = PygmentsHighlighter(pythons: ["/nonexistent/python3"])
         #expect(throws: HighlighterUnavailable.self) { try highlighter.highlight([CodeBlock(language: "swift", code: "let a = 1\n")]) }

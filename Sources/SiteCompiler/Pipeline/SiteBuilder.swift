@@ -116,6 +116,9 @@ public struct SiteBuilder: Sendable {
         timer.lap("config and theme")
         var cache = loadCache(from: cacheFile, config: config, theme: theme, body: body, bytes: cacheBytes)
         if let held { cache.adopt(held.cache) }
+        // A build with nothing from an earlier one will render every body: the highlighter may
+        // start while the sources are read.
+        if cache.documents.isEmpty { highlighting?.highlighter.prepare() }
         timer.lap("cache")
         // Which pages the live folder still holds as the last build left them: a stat each,
         // taken on another thread while the sources are read, sorted and grouped.
