@@ -5,6 +5,15 @@ import Testing
 
 /// Bodies with templates, math and root-relative links, through whole builds.
 @Suite struct BodyRendererTests {
+    /// Builds `blog` on top of its last build, as a save does, then lets the clock move on so
+    /// that the next save is seen as one.
+    static func incremental(_ blog: TestBlog, cache: URL) throws {
+        var builder = SiteBuilder(source: blog.source, options: blog.options())
+        builder.racyMargin = 0
+        try builder.build(into: blog.output, cache: cache)
+        Thread.sleep(forTimeInterval: 0.03)
+    }
+
     static let subPathConfig = TestBlog.config.replacingOccurrences(of: "https://example.com/", with: "https://example.com/blog/")
         + "repository: https://github.com/o/r\n"
 
@@ -78,21 +87,15 @@ import Testing
             "pages/about.md": TestBlog.post("title: About"),
         ])
         let cache = blog.root.appending(path: ".galley-cache")
-        func incremental() throws {
-            var builder = SiteBuilder(source: blog.source, options: blog.options())
-            builder.racyMargin = 0
-            try builder.build(into: blog.output, cache: cache)
-            Thread.sleep(forTimeInterval: 0.03)
-        }
-        try incremental()
+        try Self.incremental(blog, cache: cache)
         #expect(try #require(blog.page("2020/01/01/one/index.html")).contains(#"href="/2020/01/02/two/""#))
         // The linked post moves to another day; the post linking to it is not touched.
         try blog.write("posts/2020-01-02-two.md", TestBlog.post("title: Two\nslug: second"))
-        try incremental()
+        try Self.incremental(blog, cache: cache)
         #expect(try #require(blog.page("2020/01/01/one/index.html")).contains(#"href="/2020/01/02/second/""#))
         try blog.expectSameAsFullBuild("after the linked post moved")
         try blog.write("pages/about.md", TestBlog.post("title: About\nslug: about-me"))
-        try incremental()
+        try Self.incremental(blog, cache: cache)
         try blog.expectSameAsFullBuild("after the linked page moved")
         #expect(try #require(blog.page("2020/01/01/one/index.html")).contains(#"href="https://example.com/about-me/""#))
         // It goes away: the build stops, naming the post that links to it, and nothing changes.
@@ -170,15 +173,9 @@ extension BodyRendererTests {
             "posts/2020-01-02-two.md": TestBlog.post("title: Two"),
         ])
         let cache = blog.root.appending(path: ".galley-cache")
-        func incremental() throws {
-            var builder = SiteBuilder(source: blog.source, options: blog.options())
-            builder.racyMargin = 0
-            try builder.build(into: blog.output, cache: cache)
-            Thread.sleep(forTimeInterval: 0.03)
-        }
-        try incremental()
+        try Self.incremental(blog, cache: cache)
         try blog.write("posts/2020-01-02-two.md", TestBlog.post("title: Two\nslug: second"))
-        try incremental()
+        try Self.incremental(blog, cache: cache)
         #expect(try #require(blog.page("2020/01/01/one/index.html")).contains(#"href="/2020/01/02/second/""#))
         try blog.expectSameAsFullBuild("after the post linked by file moved")
     }
