@@ -45,14 +45,12 @@ public struct DevServer: Sendable {
             self.cacheFolder = cacheFolder
         }
 
-        /// The cache folder, when it is a real folder or could be made one.
+        /// The cache folder, when it is a real folder or could be made one; a link or a file in
+        /// its place (which `galley build` refuses) leaves the server without one.
         var usableCacheFolder: URL? {
-            guard let cacheFolder else { return nil }
-            var info = stat()
-            if lstat(cacheFolder.path, &info) != 0 {
-                return mkdir(cacheFolder.path, 0o755) == 0 ? cacheFolder : nil
-            }
-            return info.st_mode & S_IFMT == S_IFDIR ? cacheFolder : nil
+            guard let cacheFolder, SiteBuilder.cacheFolderProblem(at: cacheFolder) == nil else { return nil }
+            if access(cacheFolder.path, F_OK) != 0 { return mkdir(cacheFolder.path, 0o755) == 0 ? cacheFolder : nil }
+            return cacheFolder
         }
     }
 

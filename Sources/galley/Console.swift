@@ -17,23 +17,9 @@ enum Console {
         FileHandle.standardOutput.write(Data((printable(line) + "\n").utf8))
     }
 
-    /// `line` with every control character but a tab or a line break written as `\u{1B}`: a
-    /// file name pushed in a branch must not clear the terminal, retitle it or write to its clipboard.
+    /// `line` with its control characters written out (``PrintableText``).
     static func printable(_ line: String) -> String {
-        guard line.unicodeScalars.contains(where: isControl) else { return line }
-        var shown = ""
-        for scalar in line.unicodeScalars {
-            if isControl(scalar) {
-                shown += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-            } else {
-                shown.unicodeScalars.append(scalar)
-            }
-        }
-        return shown
-    }
-
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        (scalar.value < 0x20 && scalar != "\t" && scalar != "\n") || (0x7F...0x9F).contains(scalar.value)
+        PrintableText.of(line)
     }
 
     /// Writes each of `diagnostics` as an error.

@@ -234,11 +234,15 @@ public struct SiteBuilder: Sendable {
     /// The cache folder often sits in the blog's own folder, where a pushed branch could put a
     /// link in its place: never follow one.
     private static func refuseLink(at cache: URL) throws {
+        if let problem = cacheFolderProblem(at: cache) { throw OutputError(path: cache.path, message: problem) }
+    }
+
+    /// Why `cache` cannot be a cache folder: something other than a folder is there (a link,
+    /// which Galley does not follow for its cache, or a file). Nil for a folder or nothing.
+    public static func cacheFolderProblem(at cache: URL) -> String? {
         var info = stat()
-        if lstat(cache.path, &info) == 0, info.st_mode & S_IFMT != S_IFDIR {
-            throw OutputError(path: cache.path, message:
-                "is not a folder (\(info.st_mode & S_IFMT == S_IFLNK ? "a symbolic link, which Galley does not follow for its cache" : "a file")); remove it")
-        }
+        guard lstat(cache.path, &info) == 0, info.st_mode & S_IFMT != S_IFDIR else { return nil }
+        return "is not a folder (\(info.st_mode & S_IFMT == S_IFLNK ? "a symbolic link, which Galley does not follow for its cache" : "a file")); remove it"
     }
 
     /// Everything a build reads: the paths a ``SourceState`` must cover.

@@ -95,7 +95,7 @@ public struct OutputTree: Sendable {
     }
 
     private static func diagnostic(_ path: String, _ problem: RelativePath.Problem, origin: String, line: Int?) -> Diagnostic {
-        let shown = path.unicodeScalars.map { $0.value < 0x20 ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined()
+        let shown = PrintableText.of(path, keepingLines: false)
         return Diagnostic(path: origin, line: line, message:
             "the output path '/\(shown)' \(problem); it must name a file inside the site (check the permalink, slug, url or alias that made it)")
     }
