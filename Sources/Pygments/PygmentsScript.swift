@@ -45,9 +45,10 @@ classes = {}
 # A state's rules as one alternation, by the identity of the state's rule list (kept alive
 # beside it): (match, rule by group number), or None for a state that must be tried rule by
 # rule. Rules are joined only when nothing in one can see the others: the same flags, no
-# backreference (its group number would move), no flag group that must start a pattern.
+# backreference or conditional group (its group number would move), no flag group that must
+# start a pattern.
 joined_states = {}
-UNJOINABLE = re.compile(r"\\[1-9]|\(\?P=|\(\?[aiLmsux-]+\)")
+UNJOINABLE = re.compile(r"\\[1-9]|\(\?P=|\(\?\(|\(\?[aiLmsux-]+\)")
 
 
 def joined(rules):

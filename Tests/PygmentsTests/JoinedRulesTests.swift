@@ -11,8 +11,11 @@ import Highlighting
     func joinedRulesGiveTheTokensPygmentsGives() throws {
         let joined = PygmentsHighlighter(pythons: ["/usr/bin/python3"], helperLimit: 1)
         let ruleByRule = PygmentsHighlighter(pythons: ["/usr/bin/python3"], helperLimit: 1, ruleByRule: true)
-        let texts = CodeSamples.byLanguage.map(\.code) + CodeSamples.splices(count: 60) + ["", "\n", "\t\t\n\n", "\"unclosed\n", "/* open"]
-        let languages = CodeSamples.byLanguage.map(\.language) + ["objective-c++", "ts", "shell", "scss", "erb", "jsx", "dockerfile", "make", "perl"]
+        let texts = CodeSamples.byLanguage.map(\.code) + CodeSamples.splices(count: 60)
+            + ["", "\n", "\t\t\n\n", "\"unclosed\n", "/* open", "${%x}y%}", "$begin{%a}b%}c"]
+        let languages = CodeSamples.byLanguage.map(\.language) + ["objective-c++", "ts", "shell", "scss", "erb", "jsx", "dockerfile", "make", "perl",
+                                                                  // Its rules hold a conditional group, `(?(4)…)`, which joining would renumber.
+                                                                  "evoque"]
         var compared = 0
         for language in languages {
             let blocks = texts.filter { !$0.isEmpty }.map { CodeBlock(language: language, code: $0 + "\n") }
