@@ -69,14 +69,6 @@ final class BodyRenderer: Sendable {
         var text = document.body
         var result = Result(rendered: MarkdownRenderer.Rendered(html: "", excerpt: "", isTruncated: false))
         let mayHoldMath = !document.isHTML && (UTF8Search.contains("$$", in: text) || UTF8Search.contains("\\\\", in: text))
-        if !document.isHTML, ContentPathLinks.mayHold(text) {
-            // The addresses put in hold no line break: the templates' notes below, at offsets of
-            // the new text, still name the lines of the body as written.
-            let resolved = ContentPathLinks.resolve(text, protected: MarkdownRegions(text).protected, links: documentLinks(), basePath: links.basePath)
-            text = resolved.text
-            result.references = resolved.references
-            note(resolved.notes, in: document.body, of: document, into: &result)
-        }
         if BodyTemplate.mayHoldTemplates(text) {
             let regions = document.isHTML ? MarkdownRegions("") : MarkdownRegions(text)
             let expanded = BodyTemplate(text, protected: regions.protected).expand(in: scope(for: document))
@@ -89,7 +81,16 @@ final class BodyRenderer: Sendable {
         } else {
             var math = MathSpans()
             if mayHoldMath { text = math.protect(text, regions: MarkdownRegions(text).math) }
-            var rendered = markdown.render(text)
+            let contentLinks = ContentPathLinks.mayHold(text) ? ContentPathLinks(links: documentLinks(), basePath: links.basePath) : nil
+            var rendered = markdown.render(text, resolvingLinks: contentLinks.map { found in { found.address(for: $0, line: $1) } })
+            if let contentLinks {
+                result.references += contentLinks.references
+                for note in contentLinks.notes {
+                    // Lines of the Markdown as rendered: the body's own, as templates keep them.
+                    let diagnostic = Diagnostic(path: document.sourcePath, line: document.bodyLine + note.line - 1, message: note.message)
+                    if note.isError { result.errors.append(diagnostic) } else { result.warnings.append(diagnostic) }
+                }
+            }
             rendered.html = math.restore(rendered.html)
             rendered.excerpt = math.restore(rendered.excerpt)
             result.rendered = rendered
@@ -99,8 +100,7 @@ final class BodyRenderer: Sendable {
         return result
     }
 
-    /// Adds `notes`, at byte offsets of `body` (the document's, or what an earlier step made
-    /// of it, line for line), to `result` as warnings and errors at lines.
+    /// Adds `notes`, at byte offsets of `body`, to `result` as warnings and errors at lines.
     private func note(_ notes: [ExpandedBody.Note], in body: String, of document: Document, into result: inout Result) {
         guard !notes.isEmpty else { return }
         let lines = LineCounter(body, firstLine: document.bodyLine)

@@ -82,7 +82,13 @@ public struct MarkdownRenderer: Sendable {
         render(markdown, options: Self.options)
     }
 
-    private func render(_ markdown: String, options: Int32) -> Rendered {
+    /// Renders `markdown`, the destination of each link and image that starts with `@/` (Zola's
+    /// links by file) replaced by what `resolvingLinks` gives for it and its line, if anything.
+    func render(_ markdown: String, resolvingLinks: ((_ url: String, _ line: Int) -> String?)?) -> Rendered {
+        render(markdown, options: Self.options, resolvingLinks: resolvingLinks)
+    }
+
+    private func render(_ markdown: String, options: Int32, resolvingLinks: ((String, Int) -> String?)? = nil) -> Rendered {
         guard let parser = cmark_parser_new(options) else { return Rendered(html: "", excerpt: "", isTruncated: false) }
         defer { cmark_parser_free(parser) }
         for name in Self.extensions {
@@ -103,6 +109,7 @@ public struct MarkdownRenderer: Sendable {
         defer { cmark_node_free(document) }
         let syntaxExtensions = cmark_parser_get_syntax_extensions(parser)
 
+        if let resolvingLinks { Self.resolveLinks(in: document, with: resolvingLinks) }
         // Most posts hold no raw anchor at all: no need to walk them.
         if UTF8Search.contains("<a", in: markdown) || UTF8Search.contains("<A", in: markdown) {
             Self.unlinkInsideRawAnchors(document)
@@ -130,6 +137,25 @@ public struct MarkdownRenderer: Sendable {
             child = cmark_node_next(node)
         }
         return Rendered(html: html, excerpt: excerpt, isTruncated: blocks > 1)
+    }
+
+    /// Gives each link and image whose destination starts with `@/` the destination `resolve`
+    /// makes of it, when it makes one.
+    static func resolveLinks(in document: OpaquePointer, with resolve: (String, Int) -> String?) {
+        guard let iterator = cmark_iter_new(document) else { return }
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+            let type = cmark_node_get_type(node)
+            guard type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE, let url = cmark_node_get_url(node),
+                url[0] == CChar(UInt8(ascii: "@")), url[1] == CChar(UInt8(ascii: "/"))
+            else { continue }
+            if let address = resolve(String(cString: url), Int(cmark_node_get_start_line(node))) {
+                cmark_node_set_url(node, address)
+            }
+        }
     }
 
     /// `markdown` as HTML on one line, without the paragraph around it when it is one: a

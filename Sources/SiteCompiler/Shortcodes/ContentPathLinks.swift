@@ -1,15 +1,21 @@
 /// Zola's links by file: `[the next post](@/blog/second.md#setup)` names a document by its path
 /// under Zola's `content/`, and Zola turns it into that document's address. Posts moved from
-/// Zola keep them, so a body's `@/` links are resolved here before its Markdown is read.
+/// Zola keep them, so the Markdown renderer asks this for the address of each link and image
+/// whose destination starts with `@/`: cmark has read the Markdown by then, so code, angle
+/// brackets, reference definitions and line breaks inside a link are as CommonMark has them.
 ///
-/// Only a link destination is one: `](@/…` and a reference definition's `]: @/…`, outside code
-/// and math. The replacement has no line break in it, so a body keeps its lines.
-struct ContentPathLinks {
-    /// What a body came to: its text with each link's address in place of its path.
-    struct Result {
-        var text: String
-        var references: [BodyReference] = []
-        var notes: [ExpandedBody.Note] = []
+/// One for each body; it gathers what the body's links pointed at and what was wrong with them.
+final class ContentPathLinks {
+    let links: BodyLinks
+    let basePath: String
+    /// What each link named and led to, so that a later build can tell when one moved.
+    private(set) var references: [BodyReference] = []
+    /// Problems, at lines of the Markdown rendered.
+    private(set) var notes: [(line: Int, message: String, isError: Bool)] = []
+
+    init(links: BodyLinks, basePath: String) {
+        self.links = links
+        self.basePath = basePath
     }
 
     /// Whether `body` may hold such a link at all: most bodies do not.
@@ -17,57 +23,11 @@ struct ContentPathLinks {
         UTF8Search.contains("@/", in: body)
     }
 
-    /// Resolves the `@/` links of `body` outside `protected` (its code and math byte ranges,
-    /// sorted) to the addresses `links` gives, under `basePath`.
-    static func resolve(_ body: String, protected: [Range<Int>], links: BodyLinks, basePath: String) -> Result {
-        let bytes = Array(body.utf8)
-        var result = Result(text: "")
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count)
-        var copied = 0
-        var nextProtected = 0
-        var search = 0
-        let marker = Array("@/".utf8)
-        while let at = bytes.withUnsafeBufferPointer({ UTF8Search.offset(of: marker, in: $0, from: search) }) {
-            search = at + 2
-            while nextProtected < protected.count, protected[nextProtected].upperBound <= at { nextProtected += 1 }
-            if nextProtected < protected.count, protected[nextProtected].contains(at) { continue }
-            guard isDestination(bytes, at) else { continue }
-            var end = at + 2
-            while end < bytes.count, !isDestinationEnd(bytes[end]) { end += 1 }
-            let written = String(decoding: bytes[at + 2..<end], as: UTF8.self)
-            guard let address = address(of: written, at: at, links: links, basePath: basePath, into: &result) else { continue }
-            output += bytes[copied..<at]
-            output += Array(address.utf8)
-            copied = end
-            search = end
-        }
-        guard copied > 0 else {
-            result.text = body
-            return result
-        }
-        output += bytes[copied...]
-        result.text = String(decoding: output, as: UTF8.self)
-        return result
-    }
-
-    /// Whether the `@/` at `at` starts a link's destination: right after `](`, or after `]:`
-    /// and spaces, as a reference definition has it.
-    private static func isDestination(_ bytes: [UInt8], _ at: Int) -> Bool {
-        guard at >= 2 else { return false }
-        if bytes[at - 1] == UInt8(ascii: "("), bytes[at - 2] == UInt8(ascii: "]") { return true }
-        var before = at - 1
-        while before > 0, bytes[before] == 0x20 || bytes[before] == 0x09 { before -= 1 }
-        return before >= 1 && before < at - 1 && bytes[before] == UInt8(ascii: ":") && bytes[before - 1] == UInt8(ascii: "]")
-    }
-
-    private static func isDestinationEnd(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: ")") || byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == UInt8(ascii: ">")
-    }
-
-    /// The address the link `written` (after `@/`) leads to, or nil when it is left as it is,
-    /// with a note saying why.
-    private static func address(of written: String, at offset: Int, links: BodyLinks, basePath: String, into result: inout Result) -> String? {
+    /// The address the destination `url` (`@/blog/second.md#setup`) at `line` leads to, or nil
+    /// when it is left as it is, with a note saying why.
+    func address(for url: String, line: Int) -> String? {
+        guard url.hasPrefix("@/") else { return nil }
+        let written = String(url.dropFirst(2))
         var name = written
         var fragment = ""
         if let hash = written.firstIndex(of: "#") {
@@ -80,13 +40,13 @@ struct ContentPathLinks {
         }
         let source = links.document(named: name)
         let path = source.flatMap(links.path(of:))
-        result.references.append(BodyReference(name: name, path: path))
+        references.append(BodyReference(name: name, path: path))
         if let path { return basePath + path.drop { $0 == "/" } + fragment }
         if name.hasSuffix("/_index.md") {
-            result.notes.append(.init(offset: offset, message: "the link @/\(written) names a section's list page, which Galley does not make; it leads to the home page", isError: false))
+            notes.append((line, "the link @/\(written) names a section's list page, which Galley does not make; it leads to the home page", false))
             return basePath + fragment
         }
-        result.notes.append(.init(offset: offset, message: "the link @/\(written) names no post or page of this blog (or one this build does not publish)", isError: true))
+        notes.append((line, "the link @/\(written) names no post or page of this blog (or one this build does not publish)", true))
         return nil
     }
 }

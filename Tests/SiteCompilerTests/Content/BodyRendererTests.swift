@@ -156,14 +156,47 @@ extension BodyRendererTests {
         #expect(one.contains("me@/x."))
     }
 
+    /// The links are read as CommonMark reads them: in any of its spellings of a destination,
+    /// and never in code, however the code block is made or ended.
+    @Test func zolasLinksAreReadWhereMarkdownHasLinks() throws {
+        let blog = try TestBlog(TestBlog.config, [
+            "posts/2020-01-01-one.md": TestBlog.post("title: One", """
+                [angle](<@/posts/2020-01-02-two.md>) [spaced]( @/posts/2020-01-02-two.md ) [broken](
+                @/posts/2020-01-02-two.md) [ref][r] ![pic](@/posts/2020-01-02-two.md)
+
+                [r]:
+                  @/posts/2020-01-02-two.md
+
+                    [indented](@/nope.md)
+
+                > ```
+                > [quoted](@/nope.md)
+
+                - ```
+                  [listed](@/nope.md)
+                """),
+            "posts/2020-01-02-two.md": TestBlog.post("title: Two"),
+        ])
+        let report = try blog.build()
+        #expect(report.warnings.isEmpty)
+        let one = try #require(blog.page("2020/01/01/one/index.html"))
+        for text in ["angle", "spaced", "broken", "ref"] {
+            #expect(one.contains(#"<a href="/2020/01/02/two/">\#(text)</a>"#), "\(text)")
+        }
+        #expect(one.contains(#"<img src="/2020/01/02/two/" alt="pic""#))
+        for kept in ["[indented](@/nope.md)", "[quoted](@/nope.md)", "[listed](@/nope.md)"] {
+            #expect(one.contains(kept), "\(kept)")
+        }
+    }
+
     @Test func aZolaLinkToNothingStopsTheBuildAtItsLine() throws {
         let blog = try TestBlog(TestBlog.config, [
             "posts/2020-01-01-one.md": TestBlog.post("title: One", "Text.\n\n{{ page.title }} [gone](@/blog/gone.md) {% post_url 2020-01-09-x %}"),
         ])
         let diagnostics = blog.failure().map(\.description)
         #expect(diagnostics == [
-            "posts/2020-01-01-one.md:7: the link @/blog/gone.md names no post or page of this blog (or one this build does not publish)",
             "posts/2020-01-01-one.md:7: {% post_url 2020-01-09-x %} links to a post that is not in this blog (or not published by this build)",
+            "posts/2020-01-01-one.md:7: the link @/blog/gone.md names no post or page of this blog (or one this build does not publish)",
         ])
     }
 
