@@ -28,11 +28,28 @@ public struct MarkdownRenderer: Sendable {
         return offsets.min()
     }
 
+    /// The HTML of `html` before the more line at `offset`: a more line written inside a
+    /// paragraph (`foo <!--more--> bar`) leaves that paragraph open, and it is closed here.
+    static func excerpt(of html: String, before offset: Int) -> String {
+        let bytes = Array(html.utf8.prefix(offset))
+        func lastOffset(of text: String) -> Int? {
+            let wanted = Array(text.utf8)
+            guard bytes.count >= wanted.count else { return nil }
+            return stride(from: bytes.count - wanted.count, through: 0, by: -1).first { bytes[$0..<$0 + wanted.count].elementsEqual(wanted) }
+        }
+        var excerpt = String(decoding: bytes, as: UTF8.self)
+        if let open = lastOffset(of: "<p>"), open > (lastOffset(of: "</p>") ?? -1) {
+            while excerpt.last?.isWhitespace == true { excerpt.removeLast() }
+            excerpt += "</p>\n"
+        }
+        return excerpt
+    }
+
     /// A body written in HTML (a Jekyll or Hugo `.html` post), published as it is: its excerpt
     /// is the text before `<!--more-->`, or else its first `<p>` element.
     public static func passThrough(_ html: String) -> Rendered {
         if let more = moreOffset(in: html) {
-            return Rendered(html: html, excerpt: String(decoding: html.utf8.prefix(more), as: UTF8.self), isTruncated: true, endsAtMore: true)
+            return Rendered(html: html, excerpt: excerpt(of: html, before: more), isTruncated: true, endsAtMore: true)
         }
         let bytes = Array(html.utf8)
         func find(_ text: String, from start: Int) -> Int? {
@@ -123,7 +140,7 @@ public struct MarkdownRenderer: Sendable {
         let html = Self.footnoteIDs((anchors.isEmpty ? Self.string(rendered) : Self.applyHeadingAnchors(rendered, anchors)).replacingForbiddenCharacters())
 
         if let more = Self.moreOffset(in: html) {
-            return Rendered(html: html, excerpt: String(decoding: html.utf8.prefix(more), as: UTF8.self), isTruncated: true, endsAtMore: true)
+            return Rendered(html: html, excerpt: Self.excerpt(of: html, before: more), isTruncated: true, endsAtMore: true)
         }
         // The first paragraph, rendered alone so no other block leaks into the excerpt.
         var excerpt = ""

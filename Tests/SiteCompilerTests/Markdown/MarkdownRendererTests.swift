@@ -83,6 +83,14 @@ import Testing
         let short = renderer.render("Only this.")
         #expect(!short.isTruncated)
     }
+
+    /// A more line written inside a paragraph ends the excerpt there, with the paragraph closed.
+    @Test func aMoreLineInsideAParagraphClosesIt() {
+        #expect(renderer.render("foo <!--more--> bar").excerpt == "<p>foo</p>\n")
+        #expect(renderer.render("x\n    <!-- more -->\ny").excerpt == "<p>x</p>\n")
+        #expect(renderer.render("One.\n\n<!--more-->\n\nTwo.").excerpt == "<p>One.</p>\n")
+        #expect(MarkdownRenderer.passThrough("<p>a <!--more--> b</p>").excerpt == "<p>a</p>\n")
+    }
 }
 
 extension MarkdownRendererTests {
