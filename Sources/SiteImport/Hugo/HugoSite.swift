@@ -23,9 +23,23 @@ struct HugoSite: SiteGenerator {
         let posts = HugoPermalink.Posts(names: carried.posts, survey: survey, lowercases: Self.carryCase(config, into: &plan),
                                         keepsDates: !readsFileNames)
         carrySettings(config, section: section, posts: posts, into: &plan)
+        noteUglyPages(config, contentFolder: contentFolder, into: &plan)
         carryStatic(config, folder: staticFolder, from: source, into: &plan)
         carryTopLevel(of: source, config: config, used: [contentFolder, staticFolder], into: &plan)
         return plan
+    }
+
+    /// Pages Hugo published as files (`uglyURLs`: `/about.html`), which Galley publishes as
+    /// folders (`/about/`): named, since their old addresses break on a host that does not
+    /// answer them with the folder.
+    private func noteUglyPages(_ config: HugoConfig, contentFolder: String, into plan: inout ImportPlan) {
+        guard let ugly = config["uglyURLs"] else { return }
+        let pages = plan.copies.filter { $0.role == .page }.map(\.source).filter { source in
+            let inside = source.dropFirst(contentFolder.count + 1)
+            let section = inside.contains("/") ? String(inside.prefix { $0 != "/" }) : ""
+            return HugoPermalink.isUgly(ugly, section: section)
+        }
+        plan.check(paths: pages, "Hugo's uglyURLs published these pages as files (/about.html); Galley publishes a page as a folder (/about/), so they move: add aliases (the server configs Galley ships answer the .html address with the folder)")
     }
 
     /// Hugo makes addresses lower-case unless told not to, and Galley does the same when it

@@ -46,6 +46,16 @@ import Testing
         }
         let (_, scratch) = try imported("uglyURLs = true\n")
         #expect(try scratch.postPaths() == ["/posts/hi.html"])
+        // Pages, which Galley makes folders, are named as moving; with the posts' section
+        // alone ugly, they stay where Hugo put them.
+        for (settings, moves) in [("uglyURLs = true\n", true), ("[uglyURLs]\nposts = true\n", false)] {
+            let site = try ScratchSite()
+            try site.write("hugo.toml", "baseURL = \"https://h.example.com/\"\ntitle = \"H\"\n" + settings)
+            try site.write("content/posts/hello.md", "---\ntitle: Hello\ndate: 2021-02-03\n---\n")
+            try site.write("content/about.md", "---\ntitle: About\n---\n")
+            let report = try site.importSite()
+            #expect(report.mentions("content/about.md: Hugo's uglyURLs published these pages as files", .check) == moves, "\(settings)")
+        }
     }
 
     @Test func theNewerPageTableIsRead() throws {
