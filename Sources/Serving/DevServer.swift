@@ -33,6 +33,13 @@ public struct DevServer: Sendable {
         /// clients that connect and say nothing cannot pile up. A response being sent (an event
         /// stream) is never cut.
         public var idleTimeout: Duration = .seconds(30)
+        /// The blog's folder as the user named it, for messages (`blog/posts/a.md:3`, as
+        /// `galley build` writes it); its full path when not set.
+        public var shownAs: String {
+            get { named ?? site.path }
+            set { named = newValue }
+        }
+        private var named: String?
 
         public init(site: URL, host: String = "127.0.0.1", port: Int = 8000, includeDrafts: Bool = false, includeFuture: Bool = false,
                     highlighter: (any CodeHighlighter)? = nil, cacheFolder: URL? = nil) {
@@ -205,14 +212,14 @@ struct WatchService: Service {
         let time = { (seconds: Double) in seconds < 1 ? "\(Int((seconds * 1000).rounded())) ms" : String(format: "%.2f s", seconds) }
         switch outcome {
         case .built(let posts, let pages, let rendered, let changed, let warnings, let seconds):
-            for warning in warnings where first { say("warning: \(warning.prefixed(by: settings.site.path))") }
+            for warning in warnings where first { say("warning: \(warning.prefixed(by: settings.shownAs))") }
             if first {
                 say("built \(posts) post\(posts == 1 ? "" : "s") and \(pages) page\(pages == 1 ? "" : "s") in \(time(seconds))")
             } else {
                 say("rebuilt in \(time(seconds)): \(rendered) file\(rendered == 1 ? "" : "s") made, \(changed) changed")
             }
         case .failed(let diagnostics, _):
-            for diagnostic in diagnostics { say("error: \(diagnostic.prefixed(by: settings.site.path))") }
+            for diagnostic in diagnostics { say("error: \(diagnostic.prefixed(by: settings.shownAs))") }
             say("build failed: \(diagnostics.count) error\(diagnostics.count == 1 ? "" : "s"); the browser shows \(diagnostics.count == 1 ? "it" : "them") until a build succeeds")
         }
     }

@@ -53,18 +53,20 @@ extension Galley {
         func run() async throws {
             let folder = URL(fileURLWithPath: site)
             // One Pygments helper for every rebuild; what it highlights is kept with the builds' cache.
-            let settings = DevServer.Settings(site: folder, host: bind, port: port, includeDrafts: drafts, includeFuture: future,
+            var settings = DevServer.Settings(site: folder, host: bind, port: port, includeDrafts: drafts, includeFuture: future,
                                               highlighter: PygmentsHighlighter(), cacheFolder: folder.appending(path: ".galley-cache"))
+            settings.shownAs = site
+            let shown = settings
             let open = open
-            let server = DevServer(settings: settings, say: { line in
+            let server = DevServer(settings: shown, say: { line in
                 if line.hasPrefix("error:") || line.hasPrefix("warning:") || line.hasPrefix("build failed") {
                     Console.error(line)
                 } else {
                     Console.say(line)
                 }
             }, ready: { address in
-                Console.say("serving \(settings.site.path) at \(address.absoluteString) (Ctrl-C stops)")
-                if ["0.0.0.0", "::"].contains(settings.host), let port = address.port {
+                Console.say("serving \(shown.shownAs) at \(address.absoluteString) (Ctrl-C stops)")
+                if ["0.0.0.0", "::"].contains(shown.host), let port = address.port {
                     // What a phone on the same network opens: the machine's own addresses.
                     for other in LocalAddresses.ipv4() where other != address.host() {
                         Console.say("  and at http://\(other):\(port)/ on the network")

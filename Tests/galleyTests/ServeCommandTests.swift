@@ -30,8 +30,10 @@ import Testing
             process.arguments = ["serve"] + arguments
             process.currentDirectoryURL = folder.url
             process.environment = GalleyProcess.environment([:])
-            process.standardOutput = try FileHandle(forWritingTo: output)
-            process.standardError = try FileHandle(forWritingTo: output)
+            // One open file for both, so that their lines follow each other rather than overwrite.
+            let handle = try FileHandle(forWritingTo: output)
+            process.standardOutput = handle
+            process.standardError = handle
             try process.run()
         }
 
@@ -92,6 +94,17 @@ import Testing
         let result = try GalleyProcess.run(["serve", "notes", "--port", "0"], in: folder.url, timeout: 30)
         #expect(result.status != 0)
         #expect(result.stderr.contains("notes/galley.yml: not found"), "\(result.stderr)")
+    }
+
+    /// The terminal names a broken file as galley build does: from the folder as it was given.
+    @Test func errorsNameFilesAsTheFolderWasGiven() async throws {
+        let folder = try Self.blog()
+        try folder.write("blog/posts/2024-05-02-broken.md", "---\ntitle: Broken\ndate: someday\n---\n")
+        let server = try await Server.start(["blog", "--port", "0"], in: folder)
+        #expect(server.said.contains("serving blog at http://127.0.0.1:"), "\(server.said)")
+        let deadline = Date() + 10
+        while !server.said.contains("error: blog/posts/2024-05-02-broken.md:3:"), Date() < deadline { try await Task.sleep(for: .milliseconds(50)) }
+        #expect(server.said.contains("error: blog/posts/2024-05-02-broken.md:3:"), "\(server.said)")
     }
 
     @Test func aFileNameCannotSendControlCodesToTheTerminal() throws {
