@@ -3,13 +3,14 @@ import Highlighting
 import Synchronization
 
 /// A build's way to its code highlighter: each block is looked up in the ``HighlightCache``
-/// first, and only the ones it lacks go to the highlighter, in one batch for each body. A
+/// first, and only the ones it lacks go to the highlighter: sent ahead of rendering in batches
+/// (``prefetch(_:threads:)``), or in one batch for each body for what that missed. A
 /// highlighter that cannot run is asked no more in this build, and the build says so once.
 final class CodeHighlighting: Sendable {
     let highlighter: any CodeHighlighter
     let cache: HighlightCache
     private let problem = Mutex<HighlighterUnavailable?>(nil)
-    /// The blocks ``prefetch(_:)`` has yet to answer: a body that needs one waits for it rather
+    /// The blocks ``prefetch(_:threads:)`` has yet to answer: a body that needs one waits for it rather
     /// than asking the highlighter a second time.
     private let pending = PendingKeys()
 
