@@ -83,6 +83,26 @@ import Highlighting
         #expect(throws: HighlighterUnavailable.self) { try highlighter.highlight([CodeBlock(language: "swift", code: "let a = 1\n")]) }
     }
 
+    /// The identity names the Pygments installation the helper will import, found by `stat`:
+    /// upgrading Pygments replaces its files, and so changes the identity, which builds cache by.
+    @Test func anUpgradedPygmentsIsAnotherIdentity() throws {
+        let prefix = FileManager.default.temporaryDirectory.appending(path: "galley-prefix-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: prefix) }
+        let python = prefix.appending(path: "bin/python3"), package = prefix.appending(path: "lib/python3.11/site-packages/pygments")
+        try FileManager.default.createDirectory(at: python.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try "#!/bin/sh\n".write(to: python, atomically: true, encoding: .utf8)
+        let without = PygmentsHighlighter(pythons: [python.path]).identity
+        #expect(without == "pygments/\(PygmentsScript.version)")
+        try FileManager.default.createDirectory(at: package, withIntermediateDirectories: true)
+        try "__version__ = '2.14.0'\n".write(to: package.appending(path: "__init__.py"), atomically: true, encoding: .utf8)
+        let old = PygmentsHighlighter(pythons: [python.path]).identity
+        #expect(old.hasPrefix("pygments/\(PygmentsScript.version)/") && old != without)
+        #expect(PygmentsHighlighter(pythons: [python.path]).identity == old)
+        // An upgrade writes the file anew.
+        try "__version__ = '2.19.1'\n".write(to: package.appending(path: "__init__.py"), atomically: true, encoding: .utf8)
+        #expect(PygmentsHighlighter(pythons: [python.path]).identity != old)
+    }
+
     @Test func aMissingPythonIsUnavailable() {
         let highlighter = PygmentsHighlighter(pythons: ["/nonexistent/python3"])
         #expect(throws: HighlighterUnavailable.self) { try highlighter.highlight([CodeBlock(language: "swift", code: "let a = 1\n")]) }
