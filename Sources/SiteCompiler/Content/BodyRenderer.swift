@@ -116,7 +116,7 @@ final class BodyRenderer: Sendable {
     /// (`javascript:…`, a path that climbs out of the blog): it is left out of the page.
     func shareImageProblem(in document: Document) -> Diagnostic? {
         guard let written = ShareImage.written(in: document.params),
-            ShareImage.address(written, folder: document.directoryPath, links: links) == nil
+            ShareImage.address(written, folder: ShareImage.folder(of: document), links: links) == nil
         else { return nil }
         let line = (document.params["image"] ?? document.params["images"])?.line
         return Diagnostic(path: document.sourcePath, line: line, message:

@@ -3,11 +3,19 @@ import Foundation
 /// The picture that link previews (`og:image`, Twitter's card) show for a page: `image:` in its
 /// front matter, or in galley.yml for every page without one, as an absolute address.
 ///
-/// The value is read as a link on the page is: `hill.jpg` beside the post (a photo in its
-/// folder), `/images/cover.png` under the blog's root, or a full http(s) address. Anything else
-/// (`javascript:`, `data:`, a path that climbs out of the blog with `..`) gives no picture:
-/// the address lands in every preview of the page.
+/// The value is `hill.jpg` beside the post when the post is a folder with its photos (an
+/// `index.md`, as a Hugo page bundle), a path from the blog's root otherwise (`images/cover.png`
+/// or `/images/cover.png`, as jekyll-seo-tag and Hugo read a post's image), or a full http(s)
+/// address. Anything else (`javascript:`, `data:`, a path that climbs out of the blog with
+/// `..`) gives no picture: the address lands in every preview of the page.
 enum ShareImage {
+    /// The folder a relative image of `document` is read from: its own for a post or page that
+    /// is a folder (`posts/walk/index.md`), the blog's root for one that is a file.
+    static func folder(of document: Document) -> String {
+        let name = document.sourcePath.split(separator: "/").last ?? ""
+        return name.hasPrefix("index.") && document.sourcePath.contains("/") ? document.directoryPath : "/"
+    }
+
     /// The value of an `image` key: text, Jekyll SEO's `{ path: … }`, or Hugo's `images`
     /// list, of which the first counts.
     static func written(in params: [String: YAMLValue]) -> String? {

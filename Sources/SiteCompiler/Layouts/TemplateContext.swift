@@ -137,7 +137,7 @@ struct TemplateContext: @unchecked Sendable {
         for (key, value) in document.params { params[key] = value.templateValue }
         values["params"] = params
         if anchoredContent { values["anchored_content"] = HeadingAnchors.linked(post.html) }
-        let image = ShareImage.written(in: document.params).flatMap { ShareImage.address($0, folder: document.directoryPath, links: links) }
+        let image = ShareImage.written(in: document.params).flatMap { ShareImage.address($0, folder: ShareImage.folder(of: document), links: links) }
         values["image"] = image ?? siteImage
         return values
     }

@@ -118,6 +118,21 @@ import Testing
         #expect(try #require(blog.page("tags/index.html")).contains(#"content="https://example.com/images/cover.png""#))
     }
 
+    /// A relative image of a post that is a single file is read from the blog's root, as
+    /// jekyll-seo-tag and Hugo read it; of a post that is a folder, from beside it.
+    @Test func aRelativeImageIsBesideAFolderPostAndFromTheRootOtherwise() throws {
+        let blog = try Self.blog(TestBlog.config, ["posts/2019-10-08-one.md": TestBlog.post("title: One\nimage: images/c.png"),
+                                                   "pages/gallery/index.md": TestBlog.post("title: Gallery\nimage: wall.jpg"),
+                                                   "pages/gallery/wall.jpg": "not really a picture"])
+        #expect(try blog.build().warnings.isEmpty)
+        let one = try #require(blog.page("2019/10/08/one/index.html"))
+        #expect(one.contains(#"<meta property="og:image" content="https://example.com/images/c.png">"#))
+        let two = try #require(blog.page("2019/10/09/two/index.html"))
+        #expect(two.contains(#"<meta property="og:image" content="https://example.com/2019/10/09/two/hill.png">"#))
+        let gallery = try #require(blog.page("gallery/index.html"))
+        #expect(gallery.contains(#"<meta property="og:image" content="https://example.com/gallery/wall.jpg">"#))
+    }
+
     @Test func aPageWithoutAPictureGetsTheSmallCard() throws {
         let blog = try Self.blog(TestBlog.config, ["posts/2019-10-09-two/index.md": TestBlog.post("title: Two")])
         try blog.build()
