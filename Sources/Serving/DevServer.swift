@@ -85,8 +85,7 @@ public struct DevServer: Sendable {
         let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
         let app = Application(
             responder: CallbackResponder<BasicRequestContext> { request, _ in await responder.respond(to: request) },
-            server: .http1(configuration: .init(idleTimeout: .nanoseconds(Int64(settings.idleTimeout.components.seconds) * 1_000_000_000
-                + settings.idleTimeout.components.attoseconds / 1_000_000_000))),
+            server: .http1(configuration: .init(idleTimeout: .init(settings.idleTimeout))),
             configuration: ApplicationConfiguration(address: .hostname(settings.host, port: settings.port), serverName: "galley", reuseAddress: true),
             onServerRunning: { channel in
                 portSink.yield(channel.localAddress?.port ?? settings.port)
