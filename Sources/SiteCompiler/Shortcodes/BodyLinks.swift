@@ -51,6 +51,31 @@ struct BodyLinks: Sendable {
         return found.first { $0.hasSuffix("/" + name) || $0.hasSuffix("/" + name + ".md") } ?? found[0]
     }
 
+    /// What a link by name (`2013-05-06-hello#part`, `blog/second.md`) finds: the name and its
+    /// `#fragment` apart, the document it names and that document's site path.
+    struct Lookup {
+        var name: String
+        var fragment: String
+        var source: String?
+        var path: String?
+        /// What a later build checks to tell whether the link still leads there.
+        var reference: BodyReference { BodyReference(name: name, path: path) }
+    }
+
+    /// Looks up the document `written` names, its `#fragment` set apart.
+    func lookup(_ written: String) -> Lookup {
+        var lookup = Lookup(name: written, fragment: "")
+        if let hash = written.firstIndex(of: "#") {
+            lookup.name = String(written[..<hash])
+            lookup.fragment = String(written[hash...])
+        }
+        if !lookup.name.isEmpty {
+            lookup.source = document(named: lookup.name)
+            lookup.path = lookup.source.flatMap(path(of:))
+        }
+        return lookup
+    }
+
     /// The site path of the document at `source`.
     func path(of source: String) -> String? { paths[source] }
 

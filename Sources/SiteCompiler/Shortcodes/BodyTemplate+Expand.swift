@@ -235,20 +235,14 @@ extension BodyTemplate {
         mutating func link(to written: String, absolute: Bool, at offset: Int, isPost: Bool, tag: String) {
             if links == nil { links = scope.links() }
             let links = links!
-            var name = written
-            var fragment = ""
-            if let hash = written.firstIndex(of: "#") {
-                name = String(written[..<hash])
-                fragment = String(written[hash...])
-            }
+            let found = links.lookup(written)
+            let (name, fragment, source, path) = (found.name, found.fragment, found.source, found.path)
             if name.isEmpty, !fragment.isEmpty {
                 // Hugo's `ref "#section"`: a section of this very page.
                 emit(fragment)
                 return
             }
-            let source = links.document(named: name)
-            let path = source.flatMap(links.path(of:))
-            references.append(BodyReference(name: name, path: path))
+            references.append(found.reference)
             if let path {
                 emit(Self.rooted(path, at: absolute ? scope.base : scope.basePath) + fragment)
                 return

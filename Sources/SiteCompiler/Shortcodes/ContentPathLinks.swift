@@ -28,20 +28,14 @@ final class ContentPathLinks {
     func address(for url: String, line: Int) -> String? {
         guard url.hasPrefix("@/") else { return nil }
         let written = String(url.dropFirst(2))
-        var name = written
-        var fragment = ""
-        if let hash = written.firstIndex(of: "#") {
-            name = String(written[..<hash])
-            fragment = String(written[hash...])
-        }
+        let found = links.lookup(written)
+        let (name, fragment) = (found.name, found.fragment)
         if name == "_index.md" || name.isEmpty {
             // The content folder's own page: Zola's home page.
             return basePath + fragment
         }
-        let source = links.document(named: name)
-        let path = source.flatMap(links.path(of:))
-        references.append(BodyReference(name: name, path: path))
-        if let path { return basePath + path.drop { $0 == "/" } + fragment }
+        references.append(found.reference)
+        if let path = found.path { return basePath + path.drop { $0 == "/" } + fragment }
         if name.hasSuffix("/_index.md") {
             notes.append((line, "the link @/\(written) names a section's list page, which Galley does not make; it leads to the home page", false))
             return basePath + fragment
