@@ -3,6 +3,7 @@ import GitSource
 import Logging
 import SiteCompiler
 import SiteSource
+import Synchronization
 
 /// Watches a repository and keeps one preview per branch: new and moved branches are built
 /// straight from their commits and deployed, deleted branches have their previews removed.
@@ -185,27 +186,34 @@ public struct BranchWatcher: Sendable {
     }
 
     /// Builds and deploys `tips`, `concurrency` at a time.
+    ///
+    /// Each child task writes its outcome into ``DeployOutcomes`` and returns nothing. Swift 6.3.1
+    /// at `-O` miscompiles the plain form, a child returning `(tip, .success(try await deploy(tip)))`:
+    /// the parent is handed a tuple the child never wrote (garbage from reused task memory), and
+    /// the release watcher crashed or recorded nothing. The debug build is not affected; the
+    /// release end-to-end tests (`WatchReleaseTests`) are what keep this from coming back.
     private func build(_ tips: [BranchTip]) async -> [(BranchTip, Result<PreviewDeployer.Outcome, Error>)] {
-        await withTaskGroup(of: (BranchTip, Result<PreviewDeployer.Outcome, Error>).self) { group in
-            var pending = tips[...]
-            var results: [(BranchTip, Result<PreviewDeployer.Outcome, Error>)] = []
-            func start(_ tip: BranchTip) {
-                group.addTask {
-                    do {
-                        return (tip, .success(try await self.deploy(tip)))
-                    } catch {
-                        return (tip, .failure(error))
-                    }
-                }
+        let outcomes = DeployOutcomes(count: tips.count)
+        await withTaskGroup(of: Void.self) { group in
+            var next = 0
+            func startNext() {
+                guard next < tips.count, !Task.isCancelled else { return }
+                let index = next, tip = tips[index]
+                next += 1
+                group.addTask { await self.deploy(tip, into: outcomes, at: index) }
             }
-            for _ in 0..<configuration.concurrency {
-                if let tip = pending.popFirst() { start(tip) }
-            }
-            for await result in group {
-                results.append(result)
-                if let tip = pending.popFirst(), !Task.isCancelled { start(tip) }
-            }
-            return results
+            for _ in 0..<configuration.concurrency { startNext() }
+            while await group.next() != nil { startNext() }
+        }
+        return zip(tips, outcomes.results).compactMap { tip, outcome in outcome.map { (tip, $0) } }
+    }
+
+    /// Deploys one tip and writes down how it went; see ``build(_:)`` for why it returns nothing.
+    private func deploy(_ tip: BranchTip, into outcomes: DeployOutcomes, at index: Int) async {
+        do {
+            outcomes.set(index, .success(try await deploy(tip)))
+        } catch {
+            outcomes.set(index, .failure(error))
         }
     }
 
@@ -235,4 +243,16 @@ public struct BranchWatcher: Sendable {
             try await Task.sleep(for: interval)
         }
     }
+}
+
+/// The outcomes of the deploys of one batch, each written by the task that made it.
+private final class DeployOutcomes: Sendable {
+    private let slots: Mutex<[Result<PreviewDeployer.Outcome, Error>?]>
+
+    init(count: Int) { slots = Mutex(Array(repeating: nil, count: count)) }
+
+    func set(_ index: Int, _ outcome: Result<PreviewDeployer.Outcome, Error>) { slots.withLock { $0[index] = outcome } }
+
+    /// Each deploy's outcome; nil for one never started (the pass was cancelled).
+    var results: [Result<PreviewDeployer.Outcome, Error>?] { slots.withLock { $0 } }
 }
