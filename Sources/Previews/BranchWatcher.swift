@@ -79,9 +79,23 @@ public struct BranchWatcher: Sendable {
         }
     }
 
-    /// Runs one pass: fetch, compare every tip with the saved state, deploy and remove. A failed
-    /// fetch fails the pass: the branches already known were dealt with by earlier passes.
+    /// Runs one pass: fetch, compare every tip with the saved state and with what is live at the
+    /// destination, deploy and remove. A failed fetch fails the pass: the branches already known
+    /// were dealt with by earlier passes.
+    ///
+    /// Watchers of the same state file (the post-receive hook and a service, say) take turns:
+    /// a pass holds the lock beside the state file throughout, so none ever reads another's build
+    /// in progress as one that died.
     public func pass() async throws -> PassReport {
+        let folder = LocalDestination(root: configuration.stateFile.deletingLastPathComponent())
+        let logger = self.logger
+        return try await folder.withLock(configuration.stateFile.lastPathComponent + ".lock", holder: LockHolder(purpose: "a watch pass"),
+                                         waiting: { logger.notice("waiting for another watcher of this repository: \($0)") }) {
+            try await passHoldingLock()
+        }
+    }
+
+    private func passHoldingLock() async throws -> PassReport {
         let tips = try await fetchTips()
         var state = WatchState.load(from: configuration.stateFile)
         let target = self.target
@@ -94,7 +108,12 @@ public struct BranchWatcher: Sendable {
         try await removeDeletedBranches(keeping: Set(tips.map(\.name)), from: &record, into: &report)
         try save()
 
-        let changed = tips.filter { record.branches[$0.name]?.commit != $0.commit.hex }
+        let live = await deployer.liveSites()
+        let changed = tips.filter { tip in
+            guard let done = record.branches[tip.name], done.commit == tip.commit.hex else { return true }
+            // Removed by hand since (a preview folder, or the whole destination): put it back.
+            return live.map { !$0.holds(done, productionBranch: tip.name == deployer.configuration.productionBranch) } ?? false
+        }
         report.unchanged = tips.count - changed.count
         // Builds still written down were under way when the watcher before this one died. A
         // crash in a build (a stack overflow, say) kills the whole process, and would again on

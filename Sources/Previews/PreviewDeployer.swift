@@ -218,6 +218,19 @@ public struct PreviewDeployer: Sendable {
         }
     }
 
+    /// What is live at the destinations now, read in one listing of each; nil when a destination
+    /// cannot be read (a host that is down is no reason to build everything again).
+    public func liveSites() async -> LiveSites? {
+        do {
+            let names = Set(try await configuration.destination.list(""))
+            var production: Bool?
+            if let slot = configuration.production { production = try await slot.current() != nil }
+            return LiveSites(names: names, domain: configuration.domain.lowercased(), production: production)
+        } catch {
+            return nil
+        }
+    }
+
     /// Lets go of what the destinations keep open between deploys (ssh's shared connections).
     public func disconnect() async {
         await configuration.destination.disconnect()

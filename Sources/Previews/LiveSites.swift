@@ -1,0 +1,24 @@
+/// The sites a destination serves, as one listing of it shows them: for a watcher to tell a
+/// preview that was removed by hand (or a destination wiped) from one that is still up.
+public struct LiveSites: Sendable {
+    /// The names in the destination's folder: each preview is a link `<label>.<domain>`.
+    var names: Set<String>
+    var domain: String
+    /// Whether the production site is live; nil when no production folder is set.
+    var production: Bool?
+
+    /// Whether what `record` says was deployed is still there. Failed and overtaken builds put
+    /// nothing up, so there is nothing to miss.
+    func holds(_ record: WatchState.Branch, productionBranch: Bool) -> Bool {
+        switch record.status {
+        case .production:
+            return production ?? true
+        case .deployed:
+            if productionBranch { return production ?? true }
+            guard let label = record.label else { return false }
+            return names.contains("\(label).\(domain)")
+        case .failed, .superseded:
+            return true
+        }
+    }
+}
