@@ -42,7 +42,9 @@ let package = Package(
         .target(name: "CPlatform", path: "Sources/CPlatform"),
         // Raw file I/O with one error type, and every Linux-only call: the bottom layer, which
         // the source trees and the compiler share without needing each other.
-        .target(name: "FileSystem", dependencies: ["CPlatform"]),
+        // The one pool of threads for blocking work, and the executor for helper programs' tasks.
+        .target(name: "Blocking"),
+        .target(name: "FileSystem", dependencies: ["CPlatform", "Blocking"]),
 
         // Turns the repository's `layouts/` folder into Swift source so the default theme
         // travels inside the binary.
@@ -65,12 +67,12 @@ let package = Package(
         .target(name: "Highlighting"),
         .target(
             name: "Pygments",
-            dependencies: ["Highlighting", .product(name: "Subprocess", package: "swift-subprocess")]
+            dependencies: ["Highlighting", "Blocking", .product(name: "Subprocess", package: "swift-subprocess")]
         ),
         .target(
             name: "SiteCompiler",
             dependencies: [
-                "CCmarkGFM", "FileSystem", "SiteSource", "Highlighting",
+                "CCmarkGFM", "FileSystem", "SiteSource", "Highlighting", "Blocking",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Mustache", package: "swift-mustache"),
@@ -87,7 +89,7 @@ let package = Package(
         .target(
             name: "Previews",
             dependencies: [
-                "SiteCompiler", "SiteSource", "GitSource", "Pygments",
+                "SiteCompiler", "SiteSource", "GitSource", "Pygments", "Blocking",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Subprocess", package: "swift-subprocess"),
@@ -98,7 +100,7 @@ let package = Package(
         .target(
             name: "Serving",
             dependencies: [
-                "FileSystem", "SiteSource", "SiteCompiler", "Highlighting",
+                "FileSystem", "SiteSource", "SiteCompiler", "Highlighting", "Blocking",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -108,7 +110,7 @@ let package = Package(
         .executableTarget(
             name: "galley",
             dependencies: [
-                "FileSystem", "SiteSource", "SiteCompiler", "GitSource", "Previews", "SiteImport", "Serving", "Pygments",
+                "FileSystem", "SiteSource", "SiteCompiler", "GitSource", "Previews", "SiteImport", "Serving", "Pygments", "Blocking",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -125,13 +127,14 @@ let package = Package(
             ]
         ),
         .testTarget(name: "FileSystemTests", dependencies: ["FileSystem"]),
+        .testTarget(name: "BlockingTests", dependencies: ["Blocking"]),
         .testTarget(name: "PygmentsTests", dependencies: ["Pygments", "Highlighting"]),
         .testTarget(name: "SiteSourceTests", dependencies: ["SiteSource"]),
         .testTarget(name: "GitSourceTests", dependencies: ["GitSource", "CLibGit2", "SiteSource", "SiteCompiler"]),
         .testTarget(name: "PreviewsTests", dependencies: ["Previews", "GitSource", "SiteSource", "SiteCompiler"]),
         // read-output.py is run by the tests, with Debian's python3 and feedparser.
         .testTarget(name: "galleyTests", dependencies: ["SiteCompiler", "Previews"], exclude: ["Support/read-output.py"]),
-        .testTarget(name: "ServingTests", dependencies: ["Serving", "SiteCompiler", "SiteSource", "Highlighting"]),
+        .testTarget(name: "ServingTests", dependencies: ["Serving", "SiteCompiler", "SiteSource", "Highlighting", "Blocking"]),
         .testTarget(name: "SiteImportTests", dependencies: ["SiteImport", "SiteCompiler", "SiteSource", "FileSystem"]),
     ]
 )

@@ -1,3 +1,4 @@
+import Blocking
 import Dispatch
 import Foundation
 import Synchronization
@@ -50,7 +51,7 @@ public enum Parallel {
         let done = DispatchGroup()
         for _ in 0..<threads {
             done.enter()
-            let thread = Thread {
+            BlockingPool.shared.detach {
                 while true {
                     let index = next.withLock { value -> Int in
                         defer { value += 1 }
@@ -62,9 +63,6 @@ public enum Parallel {
                 }
                 done.leave()
             }
-            // As much stack as the dispatch threads the other map runs on.
-            thread.stackSize = 8 << 20
-            thread.start()
         }
         done.wait()
         return (0..<elements.count).map { (results.baseAddress! + $0).move()! }

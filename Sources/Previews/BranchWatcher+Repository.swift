@@ -1,3 +1,4 @@
+import Blocking
 import Foundation
 import GitSource
 import Logging
@@ -12,7 +13,7 @@ extension BranchWatcher {
     public static func forRepository(at path: String, remote: String?, siteFolder: String, stateFile: String?, jobs: Int?,
                                      settings: PublishSettings, environment: [String: String] = ProcessInfo.processInfo.environment,
                                      logger: Logger) async throws -> BranchWatcher {
-        let gitDirectory = try await OwnThread.run { try GitRepository(at: path).gitDirectory }
+        let gitDirectory = try await BlockingPool.shared.run { try GitRepository(at: path).gitDirectory }
         let home = gitDirectory.appending(path: "galley")
         let deployer = try settings.deployer(cache: home.appending(path: "builds"), environment: environment) { logger.notice("\($0)") }
         let configuration = Configuration(

@@ -1,3 +1,4 @@
+import Blocking
 import Foundation
 import GitSource
 import Logging
@@ -66,7 +67,7 @@ public struct BranchWatcher: Sendable {
     /// Fetches the remote, if there is one, and reads every branch's tip, on a thread of their own.
     private func fetchTips() async throws -> [BranchTip] {
         let path = configuration.repository.path, remote = configuration.remote
-        return try await OwnThread.run {
+        return try await BlockingPool.shared.run {
             let repository = try GitRepository(at: path)
             if let remote {
                 do {

@@ -1,3 +1,4 @@
+import Blocking
 import Foundation
 import GitSource
 import SiteCompiler
@@ -22,7 +23,7 @@ public struct FolderDeploy: Sendable {
                                environment: [String: String] = ProcessInfo.processInfo.environment,
                                notify: @escaping @Sendable (String) -> Void = { _ in }) async throws -> FolderDeploy {
         let folder = URL(fileURLWithPath: site)
-        let (resolution, commit) = try await OwnThread.run {
+        let (resolution, commit) = try await BlockingPool.shared.run {
             try BranchResolver.resolve(explicit: branch, environment: environment, folder: folder)
         }
         let deployer = try settings.deployer(cache: cache.map { URL(fileURLWithPath: $0) } ?? folder.appending(path: ".galley-cache"),

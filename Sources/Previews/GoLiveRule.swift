@@ -1,3 +1,4 @@
+import Blocking
 import Foundation
 import GitSource
 
@@ -26,7 +27,7 @@ public struct GoLiveRule: Sendable {
     /// read afresh each time on a thread of its own.
     public static func tip(of branch: String, inRepositoryAt path: String, remote: String? = nil) -> GoLiveRule {
         GoLiveRule {
-            let tip = try? await OwnThread.run { try GitRepository(at: path).tip(of: branch, remote: remote) }
+            let tip = try? await BlockingPool.shared.run { try GitRepository(at: path).tip(of: branch, remote: remote) }
             return tip
         }
     }

@@ -1,3 +1,4 @@
+import Blocking
 import Foundation
 
 /// A destination folder on this machine.
@@ -50,7 +51,7 @@ public struct LocalDestination: Destination {
 
     public func remove(_ path: String) async throws {
         let target = url(path)
-        try await OwnThread.run {
+        try await BlockingPool.shared.run {
             var info = stat()
             guard lstat(target.path, &info) == 0 else { return }
             try FileManager.default.removeItem(at: target)
@@ -107,7 +108,7 @@ public struct LocalDestination: Destination {
 
     public func removeAll(matching patterns: [String]) async throws {
         let root = url("").path
-        try await OwnThread.run {
+        try await BlockingPool.shared.run {
             for pattern in patterns {
                 var found = glob_t()
                 defer { globfree(&found) }

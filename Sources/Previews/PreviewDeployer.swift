@@ -1,3 +1,4 @@
+import Blocking
 import Foundation
 import GitSource
 import Pygments
@@ -167,7 +168,7 @@ public struct PreviewDeployer: Sendable {
         // keeps rsync from sending what the destination already has.
         let cold = !FileManager.default.fileExists(atPath: build.path)
         let cache = configuration.cacheDirectory
-        let report = try await OwnThread.run {
+        let report = try await BlockingPool.shared.run {
             try SiteBuilder(source: try makeSource(), options: options).build(into: build, cache: cache)
         }
         try Task.checkCancellation()
@@ -265,7 +266,7 @@ public struct PreviewDeployer: Sendable {
             try await save(manifest, to: destination)
             // The local build, its spare and its cache file go too: the label may go to another branch.
             let build = configuration.cacheDirectory.appending(path: previewSlot(label).name), cache = configuration.cacheDirectory
-            try await OwnThread.run {
+            try await BlockingPool.shared.run {
                 try? FileManager.default.removeItem(at: build)
                 SiteBuilder.forget(output: build, cache: cache)
             }

@@ -1,3 +1,4 @@
+import Blocking
 import Foundation
 import Highlighting
 import Synchronization
@@ -123,7 +124,7 @@ public final class PygmentsHighlighter: CodeHighlighter {
     /// tenth of a second to import Pygments, which a cold build spends reading its sources.
     public func prepare() {
         guard state.withLock({ state in if case .running(let helpers) = state { return helpers.isEmpty } else { return false } }) else { return }
-        Thread.detachNewThread { [self] in
+        BlockingPool.shared.detach { [self] in
             state.withLock { state in
                 guard case .running(let helpers) = state, helpers.isEmpty else { return }
                 do throws(HighlighterUnavailable) {

@@ -1,3 +1,4 @@
+import Blocking
 import Foundation
 import Highlighting
 import Subprocess
@@ -60,7 +61,7 @@ final class PygmentsSession: Sendable {
         // started meanwhile holds the helper's end open.
         let theirsOut = fcntl(theirs, F_DUPFD_CLOEXEC, 0)
         let exited = ExitFlag()
-        let process = Task(executorPreference: HelperThread.shared) {
+        let process = Task(executorPreference: BlockingPool.shared) {
             defer { exited.set() }
             // -I: no PYTHONPATH or user site-packages, so the Pygments found is the system's.
             let configuration = Configuration(executable: .path(FilePath(python)), arguments: Arguments(["-I", "-c", PygmentsScript.source] + arguments))

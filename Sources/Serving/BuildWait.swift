@@ -1,7 +1,8 @@
+import Blocking
 import Foundation
 import Synchronization
 
-/// Waits for builds that run on threads of their own, and can stop waiting: when the server is
+/// Waits for builds that run on ``BlockingPool``, and can stop waiting: when the server is
 /// told to stop, it must not wait out a first build of thousands of posts. The build goes on
 /// until it ends (it writes nothing the server needs), but nothing waits for it any more.
 final class BuildWait: Sendable {
@@ -24,7 +25,7 @@ final class BuildWait: Sendable {
                 continuation.resume(returning: nil)
                 return
             }
-            Thread.detachNewThread { [self] in
+            BlockingPool.shared.detach { [self] in
                 let outcome = work()
                 let waiting = state.withLock { state in
                     defer { state.waiting = nil }

@@ -1,3 +1,4 @@
+import Blocking
 import Foundation
 import Glibc
 import Synchronization
@@ -19,7 +20,7 @@ public final class FolderWatch: Sendable {
     private let watches = Mutex<[Int32: String]>([:])
 
     /// Starts watching `root` for changes to the entries named `inputs` (files or folders,
-    /// such as `galley.yml` and `posts`), calling `changed` on a thread of its own.
+    /// such as `galley.yml` and `posts`), calling `changed` on a thread of ``BlockingPool``.
     public init(root: URL, inputs: [String], changed: @escaping @Sendable () -> Void) throws {
         self.root = root.standardizedFileURL.path
         self.inputs = Set(inputs)
@@ -30,9 +31,7 @@ public final class FolderWatch: Sendable {
             throw WatchError(message: "cannot watch \(self.root): \(String(cString: strerror(errno)))")
         }
         for input in inputs { addTree(input) }
-        let thread = Thread { [self] in loop(changed) }
-        thread.name = "galley-watch"
-        thread.start()
+        BlockingPool.shared.detach { [self] in loop(changed) }
     }
 
     /// Stops watching; no call is made after it returns but one already under way.

@@ -1,3 +1,4 @@
+import Blocking
 import Foundation
 import Highlighting
 import Synchronization
@@ -43,7 +44,7 @@ final class CodeHighlighting: Sendable {
         let batches = stride(from: 0, to: wanted.count, by: size).map { Array(wanted[$0..<min($0 + size, wanted.count)]) }
         let next = Mutex(0)
         for _ in 0..<max(1, min(threads, batches.count)) {
-            Thread.detachNewThread { [self] in
+            BlockingPool.shared.detach { [self] in
                 while true {
                     let index = next.withLock { taken -> Int in
                         defer { taken += 1 }

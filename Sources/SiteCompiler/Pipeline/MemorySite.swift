@@ -1,3 +1,4 @@
+import Blocking
 import FileSystem
 import Foundation
 import SiteSource
@@ -73,7 +74,7 @@ extension SiteBuilder {
                                    files: state?.files, held: previous, inMemory: true, highlightFolder: cacheFolder)
         if let highlighting = compiled.highlighting, highlighting.cache.file != nil {
             // Off the path to the reload event: the answers are in memory for the next build anyway.
-            Thread.detachNewThread { try? highlighting.cache.save() }
+            BlockingPool.shared.detach { try? highlighting.cache.save() }
         }
         timer = PhaseTimer()
         let published = memory.pages

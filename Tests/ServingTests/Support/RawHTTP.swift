@@ -1,3 +1,4 @@
+import Blocking
 import Foundation
 import Glibc
 
@@ -146,9 +147,7 @@ struct RawHTTP: Sendable {
     }
 }
 
-/// Runs blocking work on a new thread and waits for it without holding a shared one.
+/// Runs blocking work on the pool and waits for it without holding a shared thread.
 func onOwnThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        Thread.detachNewThread { continuation.resume(with: Result { try work() }) }
-    }
+    try await BlockingPool.shared.run(work)
 }
