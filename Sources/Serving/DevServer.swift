@@ -73,8 +73,9 @@ public struct DevServer: Sendable {
         self.ready = ready
     }
 
-    /// Serves until SIGINT or SIGTERM, then stops: open event streams are ended, so that no
-    /// browser tab holds the server up. A port another program holds is a ``ServeError``.
+    /// Serves until its task is cancelled (`galley serve` cancels it on SIGINT or SIGTERM), then
+    /// shuts down gracefully: open event streams are ended, so that no browser tab holds the
+    /// server up. A port another program holds is a ``ServeError``.
     public func run() async throws {
         if settings.port != 0, let problem = PortCheck.problem(host: settings.host, port: settings.port) { throw problem }
         var quiet = Logger(label: "galley.serve")
@@ -95,12 +96,19 @@ public struct DevServer: Sendable {
         )
         let watcher = WatchService(settings: settings, live: live, ports: ports, say: say, ready: ready)
         var configuration = ServiceGroupConfiguration(services: [.init(service: app), .init(service: watcher)], logger: quiet)
-        configuration.gracefulShutdownSignals = [.sigint, .sigterm]
+        // No signals here: Galley has one signal handler, which cancels this task.
         configuration.maximumGracefulShutdownDuration = .seconds(3)
+        let group = ServiceGroup(configuration: configuration)
         do {
-            try await ServiceGroup(configuration: configuration).run()
+            try await withTaskCancellationHandler {
+                try await group.run()
+            } onCancel: {
+                Task { await group.triggerGracefulShutdown() }
+            }
         } catch let error as ServeError {
             throw error
+        } catch where Task.isCancelled {
+            return  // stopped as asked
         } catch {
             throw ServeError(message: "cannot serve on \(settings.host):\(settings.port): \(error)")
         }

@@ -1,3 +1,4 @@
+import Blocking
 import ArgumentParser
 import Foundation
 import Pygments
@@ -7,7 +8,7 @@ import SiteSource
 
 extension Galley {
     /// `galley build [SITE] [-o OUT] [--base-url URL] [--drafts] [--future] [--strict]`
-    struct Build: ParsableCommand {
+    struct Build: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Build a blog folder into a static site.",
             discussion: """
@@ -49,7 +50,7 @@ extension Galley {
         @Flag(name: .shortAndLong, help: "Keep running and build again whenever a file of the blog changes (Ctrl-C stops).")
         var watch = false
 
-        func run() throws {
+        func run() async throws {
             var asked: BuildRequest
             do {
                 asked = try BuildRequest(site: site, output: output, baseURL: baseURL, includeDrafts: drafts, includeFuture: future,
@@ -62,30 +63,24 @@ extension Galley {
             asked.options.highlighter = PygmentsHighlighter()
             let request = asked
             guard watch else { return try build(request) }
-            // A failed build is reported and waited out: the next save may fix it.
-            try? build(request)
-            let changed = DispatchSemaphore(value: 0)
-            let watching = try FolderWatch(root: request.site, inputs: SiteBuilder.inputs) { changed.signal() }
-            // Stated, not inherited: a shell starts background jobs with SIGINT ignored. A build
-            // cut short leaves the output as it was (the spare folder takes the half-made one).
-            let stops = [SIGINT, SIGTERM].map { number in
-                Foundation.signal(number, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-                source.setEventHandler {
-                    watching.stop()
-                    Foundation.exit(128 + number)
+            let (changes, changed) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+            let watching = try FolderWatch(root: request.site, inputs: SiteBuilder.inputs) { changed.yield() }
+            defer { watching.stop() }
+            let signals = SignalCancellation()
+            do {
+                try await signals.run {
+                    // A failed build is reported and waited out: the next save may fix it. A build
+                    // that a signal cuts short leaves the output as it was (the spare folder takes
+                    // the half-made one), so nothing waits for it to end.
+                    guard await BlockingPool.shared.runUnlessCancelled({ try? build(request) }) != nil else { return }
+                    if !quiet { Console.error("watching \(request.site.path) for changes (Ctrl-C stops)") }
+                    // Changes that come while building are in the build that follows.
+                    for await _ in changes {
+                        guard await BlockingPool.shared.runUnlessCancelled({ try? build(request) }) != nil else { return }
+                    }
                 }
-                source.resume()
-                return source
-            }
-            defer { stops.forEach { $0.cancel() } }
-            if !quiet { Console.error("watching \(request.site.path) for changes (Ctrl-C stops)") }
-            while true {
-                changed.wait()
-                // Changes that came while building are in the build that follows.
-                while changed.wait(timeout: .now()) == .success {}
-                try? build(request)
-            }
+            } catch where signals.signal != nil {}
+            if signals.signal != nil { throw ExitCode(signals.exitStatus) }
         }
 
         private func build(_ request: BuildRequest) throws {

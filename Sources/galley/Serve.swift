@@ -74,8 +74,9 @@ extension Galley {
                 }
                 if open { Task { await Self.openBrowser(at: address) } }
             })
+            let signals = SignalCancellation()
             do {
-                try await server.run()
+                try await signals.run { try await server.run() }
             } catch let error as ServeError {
                 Console.error("error: \(error.message)")
                 if let free = error.freePort { Console.error("try: \(command(port: free))") }

@@ -2,10 +2,11 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// Turns SIGTERM (`systemctl stop`, a CI job cancelled) and SIGINT (Ctrl-C) into the
-/// cancellation of a task, so that a deploy stops its transfer, removes the release it was
-/// copying in and lets go of the destination's lock before the process ends. A second signal
-/// ends the process at once.
+/// Galley's one signal handler: turns SIGTERM (`systemctl stop`, a CI job cancelled) and SIGINT
+/// (Ctrl-C) into the cancellation of a task, for every command that runs until stopped or must
+/// clean up (`deploy`, `watch`, `serve`, `build --watch`). So a deploy stops its transfer,
+/// removes the release it was copying in and lets go of the destination's lock, and a server
+/// shuts down gracefully, before the process ends. A second signal ends the process at once.
 final class SignalCancellation: Sendable {
     private let received = Mutex<Int32?>(nil)
 

@@ -21,4 +21,23 @@ import Testing
         let process = watcher.process
         #expect(await settles(within: 10) { !process.isRunning })
     }
+
+    @Test(arguments: [SIGINT, SIGTERM])
+    func aSignalStopsItEvenMidBuildAndSaysWhich(signal: Int32) async throws {
+        let folder = try ScratchFolder()
+        try folder.write("blog/galley.yml", "title: Watched\nbase_url: https://example.com/\ntimezone: UTC\n")
+        // Enough posts that a signal can come while a build runs.
+        for day in 1...400 {
+            try folder.write("blog/posts/2024-01-01-post-\(day).md", "---\ntitle: Post \(day)\n---\n\n" + String(repeating: "Words and *more* words. ", count: 200) + "\n")
+        }
+        let watcher = try BackgroundGalley(["build", "blog", "--watch"], in: folder.url)
+        #expect(await settles(within: 120) { watcher.stderr.contains("watching") }, "\(watcher.stderr)")
+        try folder.write("blog/posts/2024-01-01-post-1.md", "---\ntitle: Post one again\n---\n\nChanged.\n")
+        try await Task.sleep(for: .milliseconds(30))
+        watcher.signal(signal)
+        let process = watcher.process
+        #expect(await settles(within: 10) { !process.isRunning }, "\(watcher.stderr)")
+        #expect(process.terminationStatus == 128 + signal)
+        #expect(process.terminationReason == .exit)
+    }
 }
