@@ -9,8 +9,12 @@ struct GalleyProcess {
         var stderr: String
     }
 
-    /// The binary beside the test bundle in the build folder.
+    /// The binary under test: `GALLEY_BINARY` when set (scripts/test sets it to the release
+    /// binary that ships, and runs these tests again), else the one beside the test bundle.
     static var binary: URL {
+        if let given = ProcessInfo.processInfo.environment["GALLEY_BINARY"], !given.isEmpty {
+            return URL(fileURLWithPath: given)
+        }
         let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         var folder = bundle.deletingLastPathComponent()
         while !FileManager.default.isExecutableFile(atPath: folder.appending(path: "galley").path), folder.path != "/" {
