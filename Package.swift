@@ -100,7 +100,7 @@ let package = Package(
         .target(
             name: "Serving",
             dependencies: [
-                "FileSystem", "SiteSource", "SiteCompiler", "Highlighting", "Blocking",
+                "FileSystem", "SiteSource", "SiteCompiler", "Highlighting", "Blocking", "Previews",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -131,10 +131,15 @@ let package = Package(
         .testTarget(name: "PygmentsTests", dependencies: ["Pygments", "Highlighting"]),
         .testTarget(name: "SiteSourceTests", dependencies: ["SiteSource"]),
         .testTarget(name: "GitSourceTests", dependencies: ["GitSource", "CLibGit2", "SiteSource", "SiteCompiler"]),
-        .testTarget(name: "PreviewsTests", dependencies: ["Previews", "GitSource", "SiteSource", "SiteCompiler"]),
+        .testTarget(name: "PreviewsTests", dependencies: [
+            "Previews", "GitSource", "SiteSource", "SiteCompiler", .product(name: "Crypto", package: "swift-crypto"),
+        ]),
         // read-output.py is run by the tests, with Debian's python3 and feedparser.
-        .testTarget(name: "galleyTests", dependencies: ["SiteCompiler", "Previews"], exclude: ["Support/read-output.py"]),
-        .testTarget(name: "ServingTests", dependencies: ["Serving", "SiteCompiler", "SiteSource", "Highlighting", "Blocking"]),
+        .testTarget(
+            name: "galleyTests", dependencies: ["SiteCompiler", "Previews", .product(name: "Crypto", package: "swift-crypto")],
+            exclude: ["Support/read-output.py"]
+        ),
+        .testTarget(name: "ServingTests", dependencies: ["Serving", "SiteCompiler", "SiteSource", "Highlighting", "Blocking", "Previews"]),
         .testTarget(name: "SiteImportTests", dependencies: ["SiteImport", "SiteCompiler", "SiteSource", "FileSystem"]),
     ]
 )

@@ -248,20 +248,46 @@ public struct BranchWatcher: Sendable {
                                          rule: .tip(of: tip.name, inRepositoryAt: path, remote: remote))
     }
 
-    /// Runs passes until cancelled: again at once when a branch moved during a pass (a few
-    /// times at most, so that a branch pushed to without pause still waits its turn), otherwise
-    /// every `interval`. A pass that fails (a fetch, say) is logged, and the next one tries again.
-    public func run(every interval: Duration) async throws {
-        while !Task.isCancelled {
-            do {
-                for _ in 0..<3 {
-                    guard try await !pass().superseded.isEmpty else { break }
+    /// Runs passes until cancelled: one at once, then one every `interval` and one whenever
+    /// `nudges` yields (a push webhook); again at once when a branch moved during a pass (a few
+    /// times at most, so that a branch pushed to without pause still waits its turn). Nudges
+    /// that come during a pass make one more pass after it. A pass that fails (a fetch, say) is
+    /// logged, and the next one tries again.
+    public func run(every interval: Duration, nudges: AsyncStream<Void>? = nil) async throws {
+        let (wakes, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                while !Task.isCancelled {
+                    wake.yield()
+                    try? await Task.sleep(for: interval)
                 }
-            } catch let error where !(error is CancellationError) && !Task.isCancelled {
-                logger.error("pass failed: \(error)")
             }
-            try await Task.sleep(for: interval)
+            if let nudges {
+                group.addTask {
+                    for await _ in nudges { wake.yield() }
+                }
+            }
+            for await _ in wakes {
+                do {
+                    for _ in 0..<3 {
+                        guard try await !pass().superseded.isEmpty else { break }
+                    }
+                } catch let error where !(error is CancellationError) && !Task.isCancelled {
+                    logger.error("pass failed: \(error)")
+                } catch {
+                    break
+                }
+            }
+            group.cancelAll()
         }
+    }
+
+    /// What the state file says of this watcher's target, as JSON: for a health check.
+    public func statusJSON() -> Data {
+        let record = WatchState.load(from: configuration.stateFile).targets[target] ?? WatchState.Target()
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(record)) ?? Data("{}".utf8)
     }
 }
 

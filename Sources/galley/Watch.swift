@@ -3,6 +3,7 @@ import Foundation
 import GitSource
 import Logging
 import Previews
+import Serving
 
 extension Galley {
     /// `galley watch --repo REPO --to DEST --domain DOMAIN [--remote origin] [--interval 30s] [--once]`
@@ -39,6 +40,25 @@ extension Galley {
         @Option(help: "How many branches build at once (default: the number of cores).")
         var jobs: Int?
 
+        @Option(help: ArgumentHelp("Listen for push webhooks on this port (POST /hooks/push; GET / is a health check).", valueName: "PORT"))
+        var webhookPort: Int?
+
+        @Option(help: ArgumentHelp("The address the webhook listens on.", valueName: "ADDRESS"))
+        var webhookBind = "127.0.0.1"
+
+        @Option(help: ArgumentHelp("The file holding the secret the forge signs webhooks with (required with --webhook-port).", valueName: "FILE"))
+        var webhookSecretFile: String?
+
+        func validate() throws {
+            if let webhookPort {
+                guard (0...65535).contains(webhookPort) else { throw ValidationError("--webhook-port must be between 0 and 65535") }
+                guard webhookSecretFile != nil else { throw ValidationError("--webhook-port needs --webhook-secret-file: unsigned pushes are never trusted") }
+                guard !once else { throw ValidationError("--webhook-port keeps the watcher running; it cannot go with --once") }
+            } else if webhookSecretFile != nil {
+                throw ValidationError("--webhook-secret-file goes with --webhook-port")
+            }
+        }
+
         func run() async throws {
             guard let seconds = Interval.seconds(interval), seconds > 0 else {
                 throw ValidationError("--interval '\(interval)' is not a time such as 30s, 5m or 1h")
@@ -71,12 +91,40 @@ extension Galley {
                 if !report.failed.isEmpty { throw ExitCode.failure }
                 return
             }
+            var server: WebhookServer?
+            let said = logger
+            let (nudges, nudge) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+            if let webhookPort, let webhookSecretFile {
+                let webhook: PushWebhook
+                do {
+                    webhook = try PushWebhook(secretFile: webhookSecretFile)
+                } catch {
+                    Console.report("\(error)")
+                    throw ExitCode.failure
+                }
+                server = WebhookServer(webhook: webhook, host: webhookBind, port: webhookPort, logger: said,
+                                       nudge: { _ in nudge.yield() }, status: { watcher.statusJSON() },
+                                       ready: { said.info("listening for push webhooks at \($0.absoluteString)") })
+            }
+            let hook = server
             logger.info("watching \(repo) every \(interval)")
             do {
                 try await signals.run {
-                    try await deployer.disconnecting { try await watcher.run(every: .seconds(seconds)) }
+                    try await deployer.disconnecting {
+                        try await withThrowingTaskGroup(of: Void.self) { group in
+                            if let hook { group.addTask { try await hook.run() } }
+                            group.addTask { try await watcher.run(every: .seconds(seconds), nudges: nudges) }
+                            // Either one ending (a webhook port that is taken) ends both.
+                            defer { group.cancelAll() }
+                            try await group.next()
+                        }
+                    }
                 }
-            } catch where signals.signal != nil {}
+            } catch where signals.signal != nil {
+            } catch let error as ServeError {
+                Console.error("error: \(error.message)")
+                throw ExitCode.failure
+            }
             // A stop asked for is a clean exit for systemd.
             logger.info("stopped\(signals.signal.map { " by signal \($0)" } ?? "")")
         }

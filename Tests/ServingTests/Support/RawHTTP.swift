@@ -16,13 +16,17 @@ struct RawHTTP: Sendable {
     }
 
     /// Sends one request and reads the whole response (the connection is closed after it).
-    func send(_ target: String, method: String = "GET", headers: [String: String] = [:]) async throws -> Response {
-        let request = request(method, target, headers: headers)
+    func send(_ target: String, method: String = "GET", headers: [String: String] = [:], body: Data? = nil) async throws -> Response {
+        var headers = headers
+        if let body, !headers.keys.contains(where: { $0.lowercased() == "content-length" }) { headers["Content-Length"] = "\(body.count)" }
+        let request = Data(request(method, target, headers: headers).utf8) + (body ?? Data())
         let port = port
         return try await onOwnThread {
             let socket = try Self.connect(port: port)
             defer { close(socket) }
-            try Self.write(request, to: socket)
+            // A server may answer (413, say) and close before it has read a long body: what
+            // it said is still there to read.
+            try? Self.write(request, to: socket)
             var received = Data()
             var buffer = [UInt8](repeating: 0, count: 65536)
             while true {
@@ -91,6 +95,7 @@ struct RawHTTP: Sendable {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var timeout = timeval(tv_sec: 20, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(socket, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -106,10 +111,15 @@ struct RawHTTP: Sendable {
     }
 
     private static func write(_ text: String, to socket: Int32) throws {
-        let bytes = Array(text.utf8)
+        try write(Data(text.utf8), to: socket)
+    }
+
+    private static func write(_ data: Data, to socket: Int32) throws {
+        let bytes = [UInt8](data)
         var sent = 0
         while sent < bytes.count {
-            let count = bytes[sent...].withUnsafeBytes { Glibc.write(socket, $0.baseAddress, $0.count) }
+            // MSG_NOSIGNAL: a server that closed early is an error here, not a SIGPIPE.
+            let count = bytes[sent...].withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             guard count > 0 else { throw Failure(message: "cannot send the request") }
             sent += count
         }

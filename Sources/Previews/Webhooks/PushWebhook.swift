@@ -1,0 +1,97 @@
+import Crypto
+import Foundation
+
+/// A forge's push webhook as Galley reads it: which forge sent it (by its headers), whether it
+/// is signed with the shared secret, and which branch it is about.
+///
+/// An event is only ever a nudge: the watcher fetches and compares the branches itself, so a
+/// forged, replayed or lost event can never put the wrong commit live. The signature check keeps
+/// strangers from making the watcher fetch and build whenever they like.
+public struct PushWebhook: Sendable {
+    /// The shared secret, as the forge's webhook settings hold it.
+    let secret: [UInt8]
+
+    /// The largest body accepted; GitHub sends at most 25 MB.
+    public static let largestBody = 25 << 20
+
+    /// A webhook checked with `secret`, which must not be empty.
+    public init(secret: [UInt8]) throws {
+        guard !secret.isEmpty else { throw DeployError("the webhook secret is empty") }
+        self.secret = secret
+    }
+
+    /// The secret kept in `path`, without the line break an editor leaves at its end.
+    public init(secretFile path: String) throws {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw DeployError("cannot read the webhook secret file \(path)")
+        }
+        var bytes = [UInt8](data)
+        while let last = bytes.last, last == UInt8(ascii: "\n") || last == UInt8(ascii: "\r") { bytes.removeLast() }
+        guard !bytes.isEmpty else { throw DeployError("the webhook secret file \(path) is empty") }
+        try self.init(secret: bytes)
+    }
+
+    /// The forges whose push events Galley reads.
+    public enum Forge: String, Sendable {
+        case github = "GitHub", gitea = "Gitea", forgejo = "Forgejo", gitlab = "GitLab"
+    }
+
+    /// What to do with one request.
+    public enum Verdict: Sendable, Equatable {
+        /// A signed push: look at the branches now. `branch` is nil for a push of a tag.
+        case push(forge: Forge, branch: String?, deleted: Bool)
+        /// A signed event that is not a push (a ping, an issue comment): nothing to do.
+        case ignored(forge: Forge, event: String)
+        /// No signature, or a wrong one: nothing is done, and the sender is told 401.
+        case unauthorized(String)
+        /// Signed, but not a push event Galley can read.
+        case malformed(String)
+    }
+
+    /// Reads a request's `headers` (names in any case) and raw `body`.
+    public func verdict(headers: [String: String], body: [UInt8]) -> Verdict {
+        let headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+        let forge: Forge, event: String?
+        // Gitea and Forgejo also send GitHub's headers, so they are looked for first.
+        if let signature = headers["x-forgejo-signature"] ?? headers["x-gitea-signature"] {
+            forge = headers["x-forgejo-signature"] != nil ? .forgejo : .gitea
+            guard verifies(hexHMAC: signature, of: body) else { return .unauthorized("the \(forge.rawValue) signature does not match") }
+            event = headers["x-forgejo-event"] ?? headers["x-gitea-event"]
+        } else if let signature = headers["x-hub-signature-256"] {
+            forge = .github
+            guard signature.hasPrefix("sha256="), verifies(hexHMAC: String(signature.dropFirst(7)), of: body) else {
+                return .unauthorized("the GitHub signature does not match")
+            }
+            event = headers["x-github-event"]
+        } else if let token = headers["x-gitlab-token"] {
+            forge = .gitlab
+            guard Self.constantTimeEqual(Array(token.utf8), secret) else { return .unauthorized("the GitLab token does not match") }
+            event = headers["x-gitlab-event"].map { $0 == "Push Hook" ? "push" : $0 }
+        } else {
+            return .unauthorized("no signature (X-Hub-Signature-256, X-Gitea-Signature, X-Forgejo-Signature or X-Gitlab-Token)")
+        }
+        guard let event, event == "push" else { return .ignored(forge: forge, event: event ?? "unnamed") }
+        guard let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any], let ref = object["ref"] as? String else {
+            return .malformed("a \(forge.rawValue) push event without a ref")
+        }
+        let branch = ref.hasPrefix("refs/heads/") ? String(ref.dropFirst("refs/heads/".count)) : nil
+        let after = object["after"] as? String ?? ""
+        return .push(forge: forge, branch: branch, deleted: !after.isEmpty && after.allSatisfy { $0 == "0" })
+    }
+
+    /// Whether `hex` is the HMAC-SHA256 of `body` under the secret, compared in constant time.
+    func verifies(hexHMAC hex: String, of body: [UInt8]) -> Bool {
+        let expected = HMAC<SHA256>.authenticationCode(for: body, using: SymmetricKey(data: secret))
+        let digits = Array(expected).map { String(format: "%02x", $0) }.joined()
+        return Self.constantTimeEqual(Array(hex.lowercased().utf8), Array(digits.utf8))
+    }
+
+    /// Whether `a` and `b` are equal, in a time that does not depend on where they differ. Both
+    /// are hashed first, so that the time does not tell the length of the secret either.
+    static func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        let left = Array(SHA256.hash(data: a)), right = Array(SHA256.hash(data: b))
+        var difference: UInt8 = 0
+        for index in left.indices { difference |= left[index] ^ right[index] }
+        return difference == 0
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import Hummingbird
+import Logging
+import Previews
+
+/// The HTTP side of `galley watch --webhook-port`: `POST /hooks/push` takes a forge's push
+/// event and, when its signature holds, asks for a pass at once; `GET /` answers with the
+/// watcher's state, for health checks. Everything else is 404.
+public struct WebhookServer: Sendable {
+    public let webhook: PushWebhook
+    public let host: String
+    public let port: Int
+    /// Asks the watcher for a pass; called once for each good push.
+    let nudge: @Sendable (PushWebhook.Verdict) -> Void
+    /// The watcher's state as JSON.
+    let status: @Sendable () -> Data
+    /// Told where the server listens, once it does.
+    let ready: @Sendable (URL) -> Void
+    let logger: Logger
+
+    public init(webhook: PushWebhook, host: String, port: Int, logger: Logger, nudge: @escaping @Sendable (PushWebhook.Verdict) -> Void,
+                status: @escaping @Sendable () -> Data, ready: @escaping @Sendable (URL) -> Void = { _ in }) {
+        self.webhook = webhook
+        self.host = host
+        self.port = port
+        self.logger = logger
+        self.nudge = nudge
+        self.status = status
+        self.ready = ready
+    }
+
+    /// Serves until its task is cancelled. A port another program holds is a ``ServeError``.
+    public func run() async throws {
+        if port != 0, let problem = PortCheck.problem(host: host, port: port) { throw problem }
+        var quiet = Logger(label: "galley.webhook")
+        quiet.logLevel = .critical
+        let responder = self.respond
+        let host = host, port = port, ready = ready
+        let app = Application(
+            responder: CallbackResponder<BasicRequestContext> { request, _ in await responder(request) },
+            // A forge sends one request and is done: a connection that idles is let go.
+            server: .http1(configuration: .init(idleTimeout: .seconds(30))),
+            configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "galley", reuseAddress: true),
+            onServerRunning: { channel in
+                let shown = host.contains(":") ? "[\(host)]" : host
+                ready(URL(string: "http://\(shown):\(channel.localAddress?.port ?? port)/hooks/push")!)
+            },
+            logger: quiet
+        )
+        do {
+            try await app.runService(gracefulShutdownSignals: [])
+        } catch where Task.isCancelled {
+            return
+        } catch {
+            throw ServeError(message: "cannot listen for webhooks on \(host):\(port): \(error)")
+        }
+    }
+
+    func respond(_ request: Request) async -> Response {
+        switch (request.method, request.uri.path) {
+        case (.get, "/"), (.head, "/"):
+            return Response(status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
+                            body: ResponseBody(byteBuffer: ByteBuffer(bytes: status())))
+        case (.post, "/hooks/push"):
+            return await push(request)
+        case (_, "/hooks/push"), (_, "/"):
+            return SiteResponder.plain(.methodNotAllowed, "method not allowed\n")
+        default:
+            return SiteResponder.plain(.notFound, "not found\n")
+        }
+    }
+
+    private func push(_ request: Request) async -> Response {
+        // Answered without reading the rest, and the connection closed, so that a sender of
+        // too much is not read from for as long as it cares to send.
+        let tooLarge = SiteResponder.plain(.contentTooLarge, "the body is over \(PushWebhook.largestBody) bytes\n", extra: [.connection: "close"])
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > PushWebhook.largestBody { return tooLarge }
+        let body: ByteBuffer
+        do {
+            body = try await request.body.collect(upTo: PushWebhook.largestBody)
+        } catch {
+            return tooLarge
+        }
+        var headers: [String: String] = [:]
+        for field in request.headers { headers[field.name.canonicalName] = field.value }
+        let verdict = webhook.verdict(headers: headers, body: Array(buffer: body))
+        switch verdict {
+        case .push(let forge, let branch, let deleted):
+            logger.info("push webhook: a pass starts", metadata: ["forge": "\(forge.rawValue)", "branch": "\(branch ?? "(a tag)")",
+                                                                  "deleted": "\(deleted)"])
+            nudge(verdict)
+            return SiteResponder.plain(.accepted, "a pass starts\n")
+        case .ignored(let forge, let event):
+            return SiteResponder.plain(.accepted, "ignored: a \(forge.rawValue) \(event) event is not a push\n")
+        case .unauthorized(let reason):
+            logger.warning("refused a webhook: \(reason)")
+            return SiteResponder.plain(.unauthorized, "\(reason)\n")
+        case .malformed(let reason):
+            return SiteResponder.plain(.badRequest, "\(reason)\n")
+        }
+    }
+}

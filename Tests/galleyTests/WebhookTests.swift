@@ -1,0 +1,149 @@
+import Crypto
+import Foundation
+import Testing
+
+/// `galley watch --webhook-port`: a forge's push, sent over real HTTP on loopback to a running
+/// watcher that polls only once an hour, so whatever it deploys meanwhile came from the webhook.
+@Suite struct WebhookTests {
+    static let secret = "It's a Secret to Everybody"
+    let folder: ScratchFolder
+    var work: URL { folder.url.appending(path: "work") }
+    var server: URL { folder.url.appending(path: "server.git") }
+
+    init() throws {
+        folder = try ScratchFolder()
+        try folder.write("secret", Self.secret + "\n")
+        try folder.write("work/galley.yml", "title: Hooked\nbase_url: https://blog.example.com/\n")
+        try folder.write("work/posts/2024-01-01-hello.md", "---\ntitle: Hello\n---\nHi.\n")
+        try git(["init", "-q", "--bare", "-b", "main", server.path], in: folder.url)
+        try git(["init", "-q", "-b", "main"], in: work)
+        try git(["add", "-A"], in: work)
+        try git(["commit", "-q", "-m", "blog"], in: work)
+        try git(["push", "-q", server.path, "main"], in: work)
+    }
+
+    @discardableResult
+    func git(_ arguments: [String], in directory: URL) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-c", "user.name=T", "-c", "user.email=t@example.com"] + arguments
+        process.currentDirectoryURL = directory
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "git \(arguments)")
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Starts the watcher and waits for its first pass and its webhook port.
+    func startWatcher() async throws -> (BackgroundGalley, RawHTTP) {
+        let watcher = try BackgroundGalley(["watch", "--repo", server.path, "--to", "previews", "--domain", "p.example.com",
+                                            "--interval", "1h", "--webhook-port", "0", "--webhook-secret-file", "secret"], in: folder.url)
+        #expect(await settles(within: 60) { watcher.stderr.contains("listening for push webhooks at http://127.0.0.1:") }, "\(watcher.stderr)")
+        #expect(await settles(within: 60) { watcher.stderr.contains("production branch moved") }, "\(watcher.stderr)")
+        let port = watcher.stderr.components(separatedBy: "http://127.0.0.1:").dropFirst().first.flatMap { Int($0.prefix { $0.isNumber }) }
+        return (watcher, RawHTTP(port: try #require(port)))
+    }
+
+    static func signature(_ body: Data, secret: String = secret) -> String {
+        HMAC<SHA256>.authenticationCode(for: body, using: SymmetricKey(data: Array(secret.utf8))).map { String(format: "%02x", $0) }.joined()
+    }
+
+    static func pushBody(branch: String, after: String) -> Data {
+        Data(#"{"ref":"refs/heads/\#(branch)","after":"\#(after)","repository":{"full_name":"t/blog"}}"#.utf8)
+    }
+
+    func post(_ http: RawHTTP, headers: [String: String], body: Data) async throws -> RawHTTP.Response {
+        try await http.send("/hooks/push", method: "POST", headers: headers.merging(["Content-Type": "application/json"]) { $1 }, body: body)
+    }
+
+    @Test func aPushAndItsSignedHookPutThePreviewUpAndADeletionTakesItDown() async throws {
+        let (watcher, http) = try await startWatcher()
+        try git(["checkout", "-q", "-b", "post/new"], in: work)
+        try folder.write("work/posts/2024-01-02-new.md", "---\ntitle: Brand new\n---\nFresh.\n")
+        try git(["add", "-A"], in: work)
+        try git(["commit", "-q", "-m", "new"], in: work)
+        try git(["push", "-q", server.path, "post/new"], in: work)
+        let commit = try git(["rev-parse", "HEAD"], in: work)
+        // Polling is an hour away: nothing appears without the hook.
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(folder.read("previews/post-new.p.example.com/index.html") == nil)
+
+        let body = Self.pushBody(branch: "post/new", after: commit)
+        let answer = try await post(http, headers: ["X-GitHub-Event": "push", "X-Hub-Signature-256": "sha256=\(Self.signature(body))"], body: body)
+        #expect(answer.status == 202, "\(answer.text)")
+        #expect(await settles(within: 60) { folder.read("previews/post-new.p.example.com/2024/01/02/new/index.html")?.contains("Fresh.") == true },
+                "\(watcher.stderr)")
+
+        let status = try await http.send("/")
+        #expect(status.status == 200)
+        #expect(status.text.contains("\"post/new\""), "\(status.text)")
+
+        try git(["push", "-q", server.path, ":post/new"], in: work)
+        let gone = Self.pushBody(branch: "post/new", after: String(repeating: "0", count: 40))
+        let deleted = try await post(http, headers: ["X-Gitea-Event": "push", "X-Gitea-Signature": Self.signature(gone)], body: gone)
+        #expect(deleted.status == 202)
+        #expect(await settles(within: 60) { !FileManager.default.fileExists(atPath: folder.url.appending(path: "previews/post-new.p.example.com").path) },
+                "\(watcher.stderr)")
+        watcher.signal(SIGTERM)
+        #expect(watcher.waitForExit(timeout: 20))
+        #expect(watcher.process.terminationStatus == 0)
+    }
+
+    @Test func everyForgeIsHeardAndEveryBadRequestChangesNothing() async throws {
+        let (watcher, http) = try await startWatcher()
+        let body = Self.pushBody(branch: "main", after: String(repeating: "1", count: 40))
+        let good: [[String: String]] = [
+            ["X-GitHub-Event": "push", "X-Hub-Signature-256": "sha256=\(Self.signature(body))"],
+            ["X-Gitea-Event": "push", "X-Gitea-Signature": Self.signature(body)],
+            ["X-Forgejo-Event": "push", "X-Forgejo-Signature": Self.signature(body)],
+            ["X-Gitlab-Event": "Push Hook", "X-Gitlab-Token": Self.secret],
+        ]
+        for headers in good {
+            let answer = try await post(http, headers: headers, body: body)
+            #expect(answer.status == 202, "\(headers): \(answer.text)")
+            #expect(answer.text.contains("a pass starts"))
+        }
+        let passesBefore = watcher.stderr.components(separatedBy: "push webhook: a pass starts").count - 1
+        #expect(passesBefore == 4, "\(watcher.stderr)")
+
+        let bad: [(headers: [String: String], body: Data, status: Int)] = [
+            ([:], body, 401),
+            (["X-GitHub-Event": "push", "X-Hub-Signature-256": "sha256=\(Self.signature(body, secret: "guess"))"], body, 401),
+            (["X-GitHub-Event": "push", "X-Hub-Signature-256": "sha256=\(Self.signature(body))"], body + Data(" ".utf8), 401),
+            (["X-Gitlab-Event": "Push Hook", "X-Gitlab-Token": "guess"], body, 401),
+            (["X-GitHub-Event": "ping", "X-Hub-Signature-256": "sha256=\(Self.signature(body))"], body, 202),
+        ]
+        for request in bad {
+            let answer = try await post(http, headers: request.headers, body: request.body)
+            #expect(answer.status == request.status, "\(request.headers): \(answer.status) \(answer.text)")
+        }
+        // Refused on the length it declares, before any more of it is read.
+        let tooBig = try await post(http, headers: ["X-GitHub-Event": "push", "X-Hub-Signature-256": "sha256=\(Self.signature(body))",
+                                                    "Content-Length": "\((25 << 20) + 1)"], body: body)
+        #expect(tooBig.status == 413)
+        #expect(try await http.send("/hooks/push").status == 405)
+        #expect(try await http.send("/elsewhere").status == 404)
+        // None of them asked for a pass.
+        #expect(watcher.stderr.components(separatedBy: "push webhook: a pass starts").count - 1 == passesBefore)
+        #expect(watcher.stderr.contains("refused a webhook"))
+    }
+
+    @Test func aWebhookPortNeedsASecretAndNoOnce() throws {
+        let noSecret = try GalleyProcess.run(["watch", "--repo", server.path, "--to", "previews", "--domain", "p.example.com", "--webhook-port", "0"],
+                                             in: folder.url)
+        #expect(noSecret.status != 0)
+        #expect(noSecret.stderr.contains("--webhook-secret-file"))
+        let once = try GalleyProcess.run(["watch", "--repo", server.path, "--to", "previews", "--domain", "p.example.com", "--once",
+                                          "--webhook-port", "0", "--webhook-secret-file", "secret"], in: folder.url)
+        #expect(once.status != 0)
+        try folder.write("empty", "")
+        let empty = try GalleyProcess.run(["watch", "--repo", server.path, "--to", "previews", "--domain", "p.example.com",
+                                           "--webhook-port", "0", "--webhook-secret-file", "empty"], in: folder.url)
+        #expect(empty.status != 0)
+        #expect(empty.stderr.contains("empty"), "\(empty.stderr)")
+    }
+}
