@@ -123,13 +123,27 @@ extension BodyTemplate {
             return value
         }
 
+        /// The whole number a range's end or a `limit:` or `offset:` says: text that is no number
+        /// counts as 0, as in Liquid. One past what Galley counts with (a blog has no use for a
+        /// quadrillion) is warned about and nil, never a number that overflows.
+        mutating func count(_ value: TemplateValue, at offset: Int) -> Int? {
+            let number = Double(value.printed) ?? 0
+            guard number.isFinite, abs(number) <= Self.largestCount else {
+                warn(offset, "the number \(value.printed) is larger than Galley counts with (\(Int(Self.largestCount))); it is taken as nothing")
+                return nil
+            }
+            return Int(number)
+        }
+
+        static let largestCount: Double = 1e15
+
         mutating func operand(_ operand: TemplateExpression.Operand, locals: [String: TemplateValue], at offset: Int) -> TemplateValue {
             switch operand {
             case .literal(let value): return value
             case .range(let from, let to):
-                let low = Int(Double(self.operand(from, locals: locals, at: offset).printed) ?? 0)
-                let high = Int(Double(self.operand(to, locals: locals, at: offset).printed) ?? 0)
-                guard low <= high else { return .list([]) }
+                guard let low = count(self.operand(from, locals: locals, at: offset), at: offset),
+                    let high = count(self.operand(to, locals: locals, at: offset), at: offset), low <= high
+                else { return .list([]) }
                 guard high - low < 100_000 else {
                     warn(offset, "the range (\(low)..\(high)) is longer than Galley counts (100000)")
                     return .list([])
@@ -276,7 +290,7 @@ extension BodyTemplate {
                 if options.take("reversed") {
                     reversed = true
                 } else if let option = options.word(), options.take(":"), let value = options.operand() {
-                    let count = Int(Double(operand(value, locals: locals, at: offset).printed) ?? 0)
+                    let count = count(operand(value, locals: locals, at: offset), at: offset) ?? 0
                     if option == "limit" { limit = max(0, count) }
                     if option == "offset" { skip = max(0, count) }
                 } else {

@@ -39,4 +39,18 @@ import Testing
         }
         #expect(expand(#"{{< gist u 1 "a\"><script>.js" >}}"#).text.contains("file=a%22%3E%3Cscript%3E%2Ejs"))
     }
+
+    @Test(arguments: [
+        "{% for a in (-99999999999999999999..1) %}x{% endfor %}",
+        "{% for a in (9223372036854775807..9223372036854775807) %}x{% endfor %}",
+        "{% for a in (-9223372036854775808..9223372036854775807) %}x{% endfor %}",
+        "{% for a in (1..99999999999999999999) %}x{% endfor %}",
+        "{% for a in (1..3) limit: 99999999999999999999 %}x{% endfor %}",
+        "{% for a in (1..3) offset: -99999999999999999999 %}x{% endfor %}",
+    ])
+    func numbersPastWhatGalleyCountsAreWarnedAboutNotATrap(body: String) {
+        let expanded = expand(body)
+        #expect(expanded.notes.contains { $0.message.contains("larger than Galley counts with") }, "\(expanded.notes)")
+        #expect(!expanded.text.contains("xxxx"))
+    }
 }
