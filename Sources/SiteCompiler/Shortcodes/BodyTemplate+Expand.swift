@@ -168,6 +168,12 @@ extension BodyTemplate {
             var value = operand(expression.operand, locals: locals, at: offset)
             for filter in expression.filters {
                 let arguments = filter.arguments.map { operand($0, locals: locals, at: offset) }
+                // Sized before it is made: a chain of eight `replace` filters on a line of a post
+                // once took minutes and gigabytes, although the page it printed was small.
+                if Self.largestResult(of: filter.name, on: value, arguments) > BodyTemplate.outputLimit {
+                    warn(offset, "the filter '\(filter.name)' in \(Self.quoted(source)) would make more than \(BodyTemplate.outputLimit >> 20) MB of text; it prints nothing")
+                    return .nothing
+                }
                 if let result = apply(filter.name, to: value, arguments) {
                     value = result
                 } else {
@@ -175,6 +181,23 @@ extension BodyTemplate {
                 }
             }
             return value
+        }
+
+        /// At most how large (in bytes, or items for `split`) what `name` makes of `value` can be.
+        static func largestResult(of name: String, on value: TemplateValue, _ arguments: [TemplateValue]) -> Int {
+            let first = arguments.first?.printed.utf8.count ?? 0
+            switch name {
+            case "replace":
+                let size = value.printed.utf8.count, with = arguments.dropFirst().first?.printed.utf8.count ?? 0
+                return first == 0 ? size : size + (size / first) * with
+            case "append", "prepend": return value.printed.utf8.count + first
+            case "join":
+                let items = value.items
+                return items.reduce(0) { $0 + $1.printed.utf8.count } + items.count * (arguments.isEmpty ? 1 : first)
+            // Each piece is a value of its own, some tens of bytes apiece.
+            case "split": return value.printed.utf8.count * 16
+            default: return 0
+            }
         }
 
         static let filterNames = "split join slugify prepend append relative_url absolute_url downcase upcase capitalize strip escape xml_escape url_encode size first last default replace remove"

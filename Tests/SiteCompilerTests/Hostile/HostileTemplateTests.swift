@@ -53,4 +53,18 @@ import Testing
         #expect(expanded.notes.contains { $0.message.contains("larger than Galley counts with") }, "\(expanded.notes)")
         #expect(!expanded.text.contains("xxxx"))
     }
+
+    @Test func aChainOfReplacementsThatWouldGrowPastTheLimitStopsAtOnce() {
+        let started = ContinuousClock.now
+        let chain = String(repeating: #" | replace: "a", "aaaaaaaaaa""#, count: 8)
+        let expanded = expand("{{ \"aaaaaaaaaaaaaaaaaaaa\"\(chain) }}")
+        #expect(ContinuousClock.now - started < .seconds(5))
+        #expect(expanded.notes.contains { $0.message.contains("would make more than 16 MB") }, "\(expanded.notes)")
+        #expect(expanded.text.utf8.count < 1000)
+        // Growing one step at a time.
+        let doubling = "{% assign s = \"ab\" %}" + String(repeating: "{% assign s = s | append: s %}", count: 40) + "{{ s | size }}"
+        let grown = expand(doubling)
+        #expect(grown.notes.contains { $0.message.contains("would make more than 16 MB") }, "\(grown.notes)")
+        #expect(ContinuousClock.now - started < .seconds(10))
+    }
 }
