@@ -116,9 +116,9 @@ extension YAMLValue {
     /// Parses one YAML document. `lineOffset` is added to every line, for a document that
     /// starts part way into a file (front matter starts on line 2).
     static func parse(_ text: String, path: String, lineOffset: Int = 0) throws(Diagnostic) -> YAMLValue {
-        guard text.utf8.count <= InputLimits.yamlBytes else {
+        guard text.utf8.count <= InputLimits.frontMatterBytes else {
             throw Diagnostic(path: path, line: lineOffset + 1, message:
-                "\(text.utf8.count / 1024) KB of YAML is more than Galley reads (\(InputLimits.yamlBytes / 1024) KB); put long text in the Markdown")
+                "\(text.utf8.count / 1024) KB of YAML is more than Galley reads (\(InputLimits.frontMatterBytes / 1024) KB); put long text in the Markdown")
         }
         // Controls written as they are, which libyaml refuses and the flat reading would keep,
         // become U+FFFD before either reads the text; escaped ones do in `convert`.

@@ -11,9 +11,9 @@ public enum SettingsDocument {
     /// The whole of `text`, a settings file at `path`, in `format`.
     public static func parse(_ text: String, as format: Format, path: String) throws(Diagnostic) -> YAMLValue {
         // The limit YAML has for galley.yml holds for every language here: a settings file is short.
-        guard text.utf8.count <= InputLimits.yamlBytes else {
+        guard text.utf8.count <= InputLimits.frontMatterBytes else {
             throw Diagnostic(path: path, line: 1, message:
-                "\(text.utf8.count / 1024) KB of settings is more than Galley reads (\(InputLimits.yamlBytes / 1024) KB)")
+                "\(text.utf8.count / 1024) KB of settings is more than Galley reads (\(InputLimits.frontMatterBytes / 1024) KB)")
         }
         switch format {
         case .yaml:

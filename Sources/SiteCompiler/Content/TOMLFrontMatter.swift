@@ -11,6 +11,10 @@ enum TOMLFrontMatter {
     /// The mapping of `text`, the lines between the fences; `firstLine` is the file line of its
     /// first line.
     static func parse(_ text: String, path: String, firstLine: Int) throws(Diagnostic) -> YAMLValue {
+        guard text.utf8.count <= InputLimits.frontMatterBytes else {
+            throw Diagnostic(path: path, line: firstLine, message:
+                "\(text.utf8.count / 1024) KB of TOML is more than Galley reads (\(InputLimits.frontMatterBytes / 1024) KB); put long text in the Markdown")
+        }
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)

@@ -4,8 +4,9 @@
 public enum InputLimits {
     /// Bytes of one post or page, front matter and Markdown.
     public static let markdownBytes = 16 << 20
-    /// Bytes of YAML in one front matter block or in `galley.yml`.
-    public static let yamlBytes = 256 * 1024
+    /// Bytes of one front matter block, YAML or TOML, and of `galley.yml`: one limit whatever
+    /// the format.
+    public static let frontMatterBytes = 256 * 1024
     /// Collections inside one another in a YAML document (`a: {b: [c]}` is 3).
     public static let yamlDepth = 32
     /// Bytes of one layout.

@@ -26,7 +26,7 @@ struct HugoConfig: Sendable {
     /// Whether the `config.*` file `name` is Hugo's rather than Zola's: Hugo names the address
     /// `baseURL` (any case), Zola `base_url`.
     static func isHugo(_ source: SourceFolder, _ name: String) -> Bool {
-        guard let text = try? source.text(of: name, limit: InputLimits.yamlBytes) else { return false }
+        guard let text = try? source.text(of: name, limit: InputLimits.frontMatterBytes) else { return false }
         return text.range(of: #"(?im)^[ \t]*["']?baseurl["']?[ \t]*[=:]"#, options: .regularExpression) != nil
     }
 

@@ -11,7 +11,7 @@ enum SettingsFile {
             case "json": .json
             default: .yaml
             }
-        let text = try source.text(of: relative, limit: InputLimits.yamlBytes)
+        let text = try source.text(of: relative, limit: InputLimits.frontMatterBytes)
         do {
             return try SettingsDocument.parse(text, as: format, path: relative)
         } catch {

@@ -7,7 +7,7 @@ struct ZolaSite: SiteGenerator {
 
     func recognizes(_ source: SourceFolder) -> Bool {
         guard source.isFile(Self.configFile),
-            let text = try? source.text(of: Self.configFile, limit: InputLimits.yamlBytes)
+            let text = try? source.text(of: Self.configFile, limit: InputLimits.frontMatterBytes)
         else { return false }
         return text.range(of: #"(?m)^[ \t]*base_url[ \t]*="#, options: .regularExpression) != nil
     }

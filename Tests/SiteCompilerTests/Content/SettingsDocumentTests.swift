@@ -30,7 +30,7 @@ import Testing
         #expect(performing: { try SettingsDocument.parse("a: &x [1]\nb: *x\n", as: .yaml, path: "_config.yml") }, throws: {
             ($0 as? Diagnostic)?.message.contains("anchors") == true
         })
-        let huge = "title = \"" + String(repeating: "x", count: InputLimits.yamlBytes) + "\"\n"
+        let huge = "title = \"" + String(repeating: "x", count: InputLimits.frontMatterBytes) + "\"\n"
         #expect(performing: { try SettingsDocument.parse(huge, as: .toml, path: "hugo.toml") }, throws: {
             ($0 as? Diagnostic)?.message.contains("more than Galley reads") == true
         })

@@ -221,9 +221,12 @@ import Testing
     }
 
     @Test func oversizedFrontMatterIsRefused() throws {
-        let long = String(repeating: "x", count: InputLimits.yamlBytes)
+        let long = String(repeating: "x", count: InputLimits.frontMatterBytes)
         let diagnostics = try refusal(["posts/2019-10-09-long.md": TestBlog.post("title: Long\nsummary: \(long)")])
         expectOne(diagnostics, "posts/2019-10-09-long.md", 2, "KB of YAML is more than Galley reads")
+        // The same limit for TOML, as Hugo and Zola write it.
+        let toml = try refusal(["posts/2019-10-09-long.md": "+++\ntitle = \"Long\"\nsummary = \"\(long)\"\n+++\nText.\n"])
+        expectOne(toml, "posts/2019-10-09-long.md", 2, "KB of TOML is more than Galley reads")
     }
 
     @Test func aDuplicateKeyIsReportedAtItsLineInTheFile() throws {
