@@ -291,6 +291,14 @@ struct DocumentReader: Sendable {
             return nil
         }
         let isLocal = Audio.isOnThisSite(url)
+        // As for a share image: a player or podcast app fetches it, so it is a file of the blog
+        // or a web address, never `javascript:` or `data:`.
+        let scheme = url.split(separator: ":", maxSplits: 1).first.map { $0.lowercased() }
+        guard isLocal || (url.contains("://") && (scheme == "https" || scheme == "http")) else {
+            log.report(Diagnostic(path: path, line: value["url"]?.line ?? value.line, message:
+                "audio url '\(url.prefix(200))' must be a path under the blog's root (/audio/episode-1.mp3) or an http(s) address"))
+            return nil
+        }
         var length: Int?
         if let raw = value["length"], !raw.isNull {
             guard let number = raw.int, (0...InputLimits.audioBytes).contains(number) else {

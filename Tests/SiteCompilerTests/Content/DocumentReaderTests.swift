@@ -67,6 +67,15 @@ import Testing
         ])
     }
 
+    @Test(arguments: ["javascript:alert(1)", "JavaScript:alert(1)", "data:audio/mpeg;base64,AAAA", "episode.mp3", "//cdn.example.com/a.mp3", "ftp://x/a.mp3"])
+    func audioThatIsNoFileOfTheBlogNorAWebAddressIsRefused(url: String) throws {
+        let blog = try TestBlog(TestBlog.config, [
+            "posts/2019-10-08-episode.md": "---\ntitle: Episode\naudio:\n  url: \"\(url)\"\n  length: 1000\n  type: audio/mpeg\n---\nText\n"
+        ])
+        #expect(blog.failure().map { "\($0.line ?? 0): \($0.message)" }
+            == ["4: audio url '\(url)' must be a path under the blog's root (/audio/episode-1.mp3) or an http(s) address"])
+    }
+
     @Test func unclosedFrontMatterIsAnError() throws {
         let blog = try TestBlog(TestBlog.config, ["posts/2019-10-08-open.md": "---\ntitle: Open\n\nNo closing line.\n"])
         #expect(blog.failure().map(\.description) == [
