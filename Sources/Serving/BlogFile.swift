@@ -16,7 +16,9 @@ final class BlogFile: Sendable {
     /// Opens `path` below `folder`; nil with `errno` set when it cannot (`ENOSYS` where the
     /// kernel cannot open beneath a folder).
     static func open(_ path: String, in folder: OpenFolder) -> BlogFile? {
-        let descriptor = Platform.openBeneath(folder.descriptor, path, O_RDONLY | O_CLOEXEC, noLinks: false)
+        // Non-blocking, so that a FIFO or a device in the blog is refused at once below rather
+        // than holding the request (and a thread) until something writes to it.
+        let descriptor = Platform.openBeneath(folder.descriptor, path, O_RDONLY | O_CLOEXEC | O_NONBLOCK, noLinks: false)
         guard descriptor >= 0 else { return nil }
         var info = stat()
         guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
