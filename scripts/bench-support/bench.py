@@ -13,6 +13,7 @@ import tempfile
 import time
 
 import serve_latency
+import webhook_latency
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -150,6 +151,10 @@ def main():
         settle()
         serve_median, serve_worst, serve_page = serve_latency.measure(args.galley, galley_site, rebuild_runs)
 
+        # `galley watch --webhook-port`: from a finished push to the preview going live.
+        settle()
+        hook_median, hook_worst = webhook_latency.measure(args.galley, galley_site, os.path.join(args.work, f"webhook-{size}"), rebuild_runs)
+
         def median(values, index):
             return statistics.median(value[index] for value in values)
 
@@ -158,6 +163,7 @@ def main():
             "g_wall": median(results["galley"], 0), "g_cpu": median(results["galley"], 1), "g_mem": median(results["galley"], 2),
             "noop": median(noop, 0), "edit": median(edits, 0), "first_edit": first_edit[0],
             "serve": serve_median, "serve_worst": serve_worst, "serve_page": serve_page,
+            "hook": hook_median, "hook_worst": hook_worst,
             "plain_wall": median(results["plain"], 0), "plain_cpu": median(results["plain"], 1),
             "code_posts": sum(1 for name in os.listdir(os.path.join(galley_site, "posts"))
                               if "```" in open(os.path.join(galley_site, "posts", name)).read()),
@@ -192,6 +198,11 @@ def main():
           + ", ".join(f"{r['size']} posts: {r['first_edit'] * 1000:.0f}ms" for r in rows))
     print("galley serve, saved post to reload event (goal: 100 ms at 1,000 posts, 300 ms at 10,000): "
           + ", ".join(f"{r['size']} posts: {r['serve'] * 1000:.0f}ms (worst {r['serve_worst'] * 1000:.0f}ms)" for r in rows))
+    sample_median, sample_worst = webhook_latency.measure(args.galley, os.path.join(HERE, "..", "..", "site"),
+                                                          os.path.join(args.work, "webhook-sample"), max(args.runs, 5))
+    print("galley watch, push to live preview through the webhook (goal: 0.5 s at 1,000 posts): "
+          + f"the sample blog (9 posts): {sample_median * 1000:.0f}ms (worst {sample_worst * 1000:.0f}ms), "
+          + ", ".join(f"{r['size']} posts: {r['hook'] * 1000:.0f}ms (worst {r['hook_worst'] * 1000:.0f}ms)" for r in rows))
     print("galley serve, one request for the home page over a kept-alive connection: "
           + ", ".join(f"{r['size']} posts: {r['serve_page'] * 1000:.2f}ms" for r in rows))
     print("Cost of highlighting (cold builds, Pygments against highlight: false; the goal is at most +30% at 10,000 posts): "
