@@ -12,10 +12,10 @@ extension BranchWatcher {
     /// Throws a `GitError` when the repository cannot be opened.
     public static func forRepository(at path: String, remote: String?, siteFolder: String, stateFile: String?, jobs: Int?,
                                      settings: PublishSettings, environment: [String: String] = ProcessInfo.processInfo.environment,
-                                     logger: Logger) async throws -> BranchWatcher {
+                                     childBuilds: CommitBuild.Child? = nil, logger: Logger) async throws -> BranchWatcher {
         let gitDirectory = try await BlockingPool.shared.run { try GitRepository(at: path).gitDirectory }
         let home = gitDirectory.appending(path: "galley")
-        let deployer = try settings.deployer(cache: home.appending(path: "builds"), environment: environment) { logger.notice("\($0)") }
+        let deployer = try settings.deployer(cache: home.appending(path: "builds"), environment: environment, childBuilds: childBuilds) { logger.notice("\($0)") }
         let configuration = Configuration(
             repository: URL(fileURLWithPath: path), remote: remote, siteFolder: siteFolder,
             stateFile: stateFile.map { URL(fileURLWithPath: $0) } ?? home.appending(path: "watch.json"),

@@ -116,39 +116,20 @@ public struct BranchWatcher: Sendable {
             return live.map { !$0.holds(done, productionBranch: tip.name == deployer.configuration.productionBranch) } ?? false
         }
         report.unchanged = tips.count - changed.count
-        // Builds still written down were under way when the watcher before this one died. A
-        // crash in a build (a stack overflow, say) kills the whole process, and would again on
-        // every restart: such a commit is built once more on its own, and if the watcher dies
-        // during that too, it is recorded as failed and left alone until the branch moves.
-        let unfinished = record.building
+        // Builds still written down were under way when a watcher before this one was stopped
+        // (killed, a reboot). With each build in a child process of its own, no build takes the
+        // watcher down, so none of them is to blame: they are all built again.
         record.building = [:]
-        var suspects: [BranchTip] = [], others: [BranchTip] = []
-        for tip in changed {
-            guard let build = unfinished[tip.name], build.commit == tip.commit.hex, build.boot == WatchState.Build.currentBoot else {
-                others.append(tip)
-                continue
-            }
-            if build.alone {
-                let error = "the watcher died while building this commit on its own (a crash in the build?); it is not built again until the branch moves"
-                logger.error("\(error)", metadata: ["branch": "\(tip.name)", "commit": "\(tip.commit.short)"])
-                record.branches[tip.name] = .init(commit: tip.commit.hex, status: .failed, label: record.branches[tip.name]?.label, error: error)
-                report.failed.append(tip.name)
-            } else {
-                suspects.append(tip)
-            }
-        }
-        try save()
-
         var stopped = false
-        for batch in suspects.map({ [$0] }) + [others] where !batch.isEmpty && !stopped {
-            for tip in batch { record.building[tip.name] = .init(commit: tip.commit.hex, alone: batch.count == 1) }
+        if !changed.isEmpty {
+            for tip in changed { record.building[tip.name] = .init(commit: tip.commit.hex, alone: changed.count == 1) }
             try save()
-            for (tip, result) in await build(batch).sorted(by: { $0.0.name < $1.0.name }) {
+            for (tip, result) in await build(changed).sorted(by: { $0.0.name < $1.0.name }) {
                 stopped = self.record(result, of: tip, in: &record, into: &report) || stopped
                 try save()
             }
-            // Stopped on purpose: whatever was not built is no crash.
-            if stopped { record.building = [:] }
+            // Stopped on purpose: whatever was not built is built by the next watcher.
+            record.building = [:]
             try save()
         }
         if stopped { throw CancellationError() }
@@ -239,13 +220,9 @@ public struct BranchWatcher: Sendable {
 
     /// Builds one branch tip from the object database and deploys it.
     private func deploy(_ tip: BranchTip) async throws -> PreviewDeployer.Outcome {
-        let path = configuration.repository.path, remote = configuration.remote, folder = configuration.siteFolder
-        let source: @Sendable () throws -> any SourceTree = {
-            try GitTreeSource(repository: try GitRepository(at: path), commit: tip.commit, subdirectory: folder,
-                              label: "\(tip.name)@\(tip.commit.short)")
-        }
-        return try await deployer.deploy(building: source, branch: tip.name, commit: tip.commit,
-                                         rule: .tip(of: tip.name, inRepositoryAt: path, remote: remote))
+        let path = configuration.repository.path, remote = configuration.remote
+        let job = CommitBuild(repository: path, commit: tip.commit, siteFolder: configuration.siteFolder, label: "\(tip.name)@\(tip.commit.short)")
+        return try await deployer.deploy(job, branch: tip.name, rule: .tip(of: tip.name, inRepositoryAt: path, remote: remote))
     }
 
     /// Runs passes until cancelled: one at once, then one every `interval` and one whenever

@@ -27,6 +27,9 @@ public struct PreviewDeployer: Sendable {
         public var cacheDirectory: URL
         /// Told when a deploy waits for another, and who that is.
         public var notify: @Sendable (String) -> Void
+        /// Where set, builds of commits run in child processes within these limits (the
+        /// watcher's way); otherwise in this process (`galley deploy`'s).
+        public var childBuilds: CommitBuild.Child?
 
         public init(destination: any Destination, domain: String, scheme: String = "https", productionBranch: String = "main",
                     production: ReleaseSlot? = nil, keep: Int = 3, cacheDirectory: URL,
@@ -123,8 +126,24 @@ public struct PreviewDeployer: Sendable {
                        run: CIRun? = nil, rule: GoLiveRule = .orderOnly) async throws -> Outcome {
         try await naming(branch) {
             guard let claim = try await begin(branch: branch, run: run) else { return .productionWithoutTarget }
-            return try await publish(building: makeSource, claim: claim, commit: commit, rule: rule)
+            return try await publish(building: .tree(makeSource), claim: claim, commit: commit, rule: rule)
         }
+    }
+
+    /// The same for a commit of a repository, built in a child process when
+    /// ``Configuration/childBuilds`` says so.
+    public func deploy(_ job: CommitBuild, branch: String, rule: GoLiveRule = .orderOnly) async throws -> Outcome {
+        try await naming(branch) {
+            guard let claim = try await begin(branch: branch, run: nil) else { return .productionWithoutTarget }
+            return try await publish(building: .commit(job), claim: claim, commit: job.commit, rule: rule)
+        }
+    }
+
+    /// What a deploy builds.
+    enum Build: Sendable {
+        /// A source made on the thread that builds it.
+        case tree(@Sendable () throws -> any SourceTree)
+        case commit(CommitBuild)
     }
 
     /// Claims the branch's label (for a preview) and takes a ticket, which places this deploy
@@ -155,8 +174,7 @@ public struct PreviewDeployer: Sendable {
 
     /// Builds the claimed site, copies it in as a new release and switches to it, all but the
     /// build under the destination's lock.
-    func publish(building makeSource: @escaping @Sendable () throws -> any SourceTree, claim: Claim, commit: GitObjectID?,
-                 rule: GoLiveRule) async throws -> Outcome {
+    func publish(building what: Build, claim: Claim, commit: GitObjectID?, rule: GoLiveRule) async throws -> Outcome {
         // Production is the one build whose address comes from the blog itself. A Pygments helper
         // serves each build; what it highlights is cached for every branch.
         var production = BuildOptions(highlighter: PygmentsHighlighter())
@@ -168,8 +186,17 @@ public struct PreviewDeployer: Sendable {
         // keeps rsync from sending what the destination already has.
         let cold = !FileManager.default.fileExists(atPath: build.path)
         let cache = configuration.cacheDirectory
-        let report = try await BlockingPool.shared.run {
-            try SiteBuilder(source: try makeSource(), options: options).build(into: build, cache: cache)
+        let report: (description: String, baseURL: String)
+        switch what {
+        case .commit(let job) where configuration.childBuilds != nil:
+            let outcome = try await job.run(in: configuration.childBuilds!, output: build, cache: cache, options: options)
+            report = (outcome.report, outcome.baseURL)
+        case .commit(let job):
+            let built = try await BlockingPool.shared.run { try SiteBuilder(source: try job.source(), options: options).build(into: build, cache: cache) }
+            report = (built.description, built.baseURL.absoluteString)
+        case .tree(let makeSource):
+            let built = try await BlockingPool.shared.run { try SiteBuilder(source: try makeSource(), options: options).build(into: build, cache: cache) }
+            report = (built.description, built.baseURL.absoluteString)
         }
         try Task.checkCancellation()
 
@@ -199,7 +226,7 @@ public struct PreviewDeployer: Sendable {
             if let label = claim.label { manifest.previews[label] = entry } else { manifest.production = entry }
             try await save(manifest, to: destination)
             try await slot.prune(keep: configuration.keep)
-            let address = claim.label.map(url(label:)) ?? report.baseURL.absoluteString
+            let address = claim.label.map(url(label:)) ?? report.baseURL
             return .deployed(url: address, label: claim.label, release: id, report: report.description)
         }
     }

@@ -36,6 +36,12 @@ struct Program: Sendable {
         self.outputLimit = outputLimit
     }
 
+    /// The program by path when it is written as one (`/usr/bin/ssh`, this binary), else looked
+    /// up on `PATH`.
+    private var executable: Executable {
+        command[0].contains("/") ? .path(FilePath(command[0])) : .name(command[0])
+    }
+
     /// What a program that has exited said and did.
     struct Result: Sendable {
         /// The exit status, or 128 plus the signal that ended it.
@@ -86,7 +92,7 @@ struct Program: Sendable {
     private func execute(input: Data?, stoppable: Bool) async throws -> Result {
         var options = PlatformOptions()
         if stoppable { options.teardownSequence = [.gracefulShutDown(allowedDurationToNextStep: Self.stopGrace)] }
-        let configuration = Configuration(executable: .name(command[0]), arguments: Arguments(Array(command.dropFirst())),
+        let configuration = Configuration(executable: executable, arguments: Arguments(Array(command.dropFirst())),
                                           platformOptions: options)
         guard let input else { return try await collect(configuration, input: .none) }
         return try await collect(configuration, input: .fileDescriptor(try inputFile(input), closeAfterSpawningProcess: true))
@@ -111,7 +117,7 @@ struct Program: Sendable {
     /// A cancelled task kills the program at once (swift-subprocess's own rule): callers that
     /// must outlive a cancellation run this in a task of their own.
     func withInputOpen<T: Sendable>(_ body: @Sendable (Session) async throws -> T) async throws -> (value: T, result: Result) {
-        let configuration = Configuration(executable: .name(command[0]), arguments: Arguments(Array(command.dropFirst())))
+        let configuration = Configuration(executable: executable, arguments: Arguments(Array(command.dropFirst())))
         let outcome = try await spawning {
             try await Subprocess.run(configuration, input: .inputWriter, output: .sequence, error: .sequence) { execution in
                 async let captured = Capture.head(of: execution.standardError, keeping: Self.errorLimit)

@@ -38,13 +38,15 @@ public struct PublishSettings: Sendable {
 
     /// The deployer these settings describe, keeping its builds in `cache`; `notify` hears when
     /// a deploy waits for another.
-    public func deployer(cache: URL, environment: [String: String] = ProcessInfo.processInfo.environment,
+    public func deployer(cache: URL, environment: [String: String] = ProcessInfo.processInfo.environment, childBuilds: CommitBuild.Child? = nil,
                          notify: @escaping @Sendable (String) -> Void = { _ in }) throws -> PreviewDeployer {
         let ssh = sshCommand(environment: environment)
         let destination = try DestinationAddress.parse(self.destination, ssh: ssh)
         let production = try productionDestination.map { ReleaseSlot.production(in: try DestinationAddress.parse($0, ssh: ssh)) }
-        return try PreviewDeployer(.init(
+        var configuration = PreviewDeployer.Configuration(
             destination: destination, domain: domain, scheme: scheme, productionBranch: productionBranch, production: production,
-            keep: keep, cacheDirectory: cache, notify: notify))
+            keep: keep, cacheDirectory: cache, notify: notify)
+        configuration.childBuilds = childBuilds
+        return try PreviewDeployer(configuration)
     }
 }

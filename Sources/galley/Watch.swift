@@ -40,6 +40,17 @@ extension Galley {
         @Option(help: "How many branches build at once (default: the number of cores).")
         var jobs: Int?
 
+        @Option(help: ArgumentHelp("Stop a branch's build after this many seconds.", valueName: "SECONDS"))
+        var buildTimeout: Double = 600
+
+        @Option(help: ArgumentHelp("Stop a branch's build past this much memory, in MB.", valueName: "MB"))
+        var buildMemoryMB = 4096
+
+        /// This binary, which builds each branch in a child process.
+        static var executable: String {
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        }
+
         @Option(help: ArgumentHelp("Listen for push webhooks on this port (POST /hooks/push; GET / is a health check).", valueName: "PORT"))
         var webhookPort: Int?
 
@@ -67,8 +78,12 @@ extension Galley {
             logger.logLevel = .info
             let watcher: BranchWatcher
             do {
-                watcher = try await BranchWatcher.forRepository(at: repo, remote: remote, siteFolder: siteFolder, stateFile: state, jobs: jobs,
-                                                                settings: publish.settings, logger: logger)
+                // Each build runs in a child process of this same binary, so that whatever a
+                // pushed branch makes a build do fails that branch alone.
+                let limits = CommitBuild.Limits(seconds: buildTimeout, memory: buildMemoryMB << 20)
+                watcher = try await BranchWatcher.forRepository(
+                    at: repo, remote: remote, siteFolder: siteFolder, stateFile: state, jobs: jobs, settings: publish.settings,
+                    childBuilds: .init(executable: Self.executable, limits: limits), logger: logger)
             } catch let error as GitError {
                 Console.report("\(error)")
                 throw ExitCode.failure

@@ -53,8 +53,14 @@ struct GalleyProcess {
         process.standardError = err
         try process.run()
         // Read both pipes while the process runs so a chatty build cannot fill one and stall.
+        // The semaphore hands standard error over: ThreadSanitizer saw the poll of isFinished
+        // that was here as the race it was.
         nonisolated(unsafe) var stderrData = Data()
-        let reader = Thread { stderrData = err.fileHandleForReading.readDataToEndOfFile() }
+        let read = DispatchSemaphore(value: 0)
+        let reader = Thread {
+            stderrData = err.fileHandleForReading.readDataToEndOfFile()
+            read.signal()
+        }
         reader.start()
         let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
         let deadline = Date().addingTimeInterval(timeout)
@@ -64,7 +70,7 @@ struct GalleyProcess {
             Issue.record("galley \(arguments.joined(separator: " ")) did not finish within \(timeout) s")
         }
         process.waitUntilExit()
-        while !reader.isFinished { Thread.sleep(forTimeInterval: 0.005) }
+        read.wait()
         return Result(status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
                       stderr: String(decoding: stderrData, as: UTF8.self))
     }

@@ -1,0 +1,160 @@
+import Foundation
+import GitSource
+import Pygments
+import SiteCompiler
+import SiteSource
+
+/// One build of a commit of a blog, as the watcher has it made: in a child process of its own
+/// (`galley build-commit`), so that whatever a pushed branch makes the build do (a crash, a
+/// runaway template, memory without end) fails that branch with a message while the watcher
+/// and the other branches go on.
+public struct CommitBuild: Sendable {
+    public var repository: String
+    public var commit: GitObjectID
+    /// The blog's folder inside the repository (`""` for the root).
+    public var siteFolder: String
+    /// How messages name the source: `branch@1a2b3c4`.
+    public var label: String
+
+    public init(repository: String, commit: GitObjectID, siteFolder: String, label: String) {
+        self.repository = repository
+        self.commit = commit
+        self.siteFolder = siteFolder
+        self.label = label
+    }
+
+    /// The tree of the commit, read from the object database.
+    public func source() throws -> any SourceTree {
+        try GitTreeSource(repository: try GitRepository(at: repository), commit: commit, subdirectory: siteFolder, label: label)
+    }
+
+    /// What a child build may use before it is stopped.
+    public struct Limits: Sendable {
+        public var seconds: Double
+        /// Resident memory, in bytes.
+        public var memory: Int
+        /// The largest file it may write, in bytes.
+        public var fileSize: Int
+
+        public init(seconds: Double = 600, memory: Int = 4 << 30, fileSize: Int = 1 << 30) {
+            self.seconds = seconds
+            self.memory = memory
+            self.fileSize = fileSize
+        }
+    }
+
+    /// The program that builds in a child process, and how it is asked.
+    public struct Child: Sendable {
+        /// The galley binary to run (this process's own).
+        public var executable: String
+        public var limits: Limits
+
+        public init(executable: String, limits: Limits = Limits()) {
+            self.executable = executable
+            self.limits = limits
+        }
+    }
+
+    /// The command line of `galley build-commit` for this build into `output`.
+    func arguments(output: URL, cache: URL, options: BuildOptions, limits: Limits) -> [String] {
+        var words = ["build-commit", "--repo", repository, "--commit", commit.hex, "--label", label, "--output", output.path,
+                     "--cache", cache.path, "--max-file-bytes", "\(limits.fileSize)"]
+        if !siteFolder.isEmpty { words += ["--site", siteFolder] }
+        if let baseURL = options.baseURL { words += ["--base-url", baseURL.absoluteString] }
+        if options.noindex { words.append("--noindex") }
+        if options.requireBaseURL { words.append("--require-base-url") }
+        return words
+    }
+
+    /// What the child prints on its last line of standard output when the build succeeded.
+    public struct Outcome: Codable, Sendable {
+        public var report: String
+        public var baseURL: String
+
+        public init(report: String, baseURL: String) {
+            self.report = report
+            self.baseURL = baseURL
+        }
+    }
+}
+
+extension CommitBuild {
+    /// Builds into `output` in a child process that `child` names and limits: the build's
+    /// outcome, or a ``DeployError`` that says how it failed (its errors, a crash, a limit).
+    func run(in child: Child, output: URL, cache: URL, options: BuildOptions) async throws -> Outcome {
+        let program = Program([child.executable] + arguments(output: output, cache: cache, options: options, limits: child.limits))
+        let limits = child.limits
+        let (value, result) = try await program.withInputOpen { session -> (String?, String?) in
+            try await withThrowingTaskGroup(of: Ended.self) { group in
+                group.addTask { await Self.watch(session.processID, limits: limits) }
+                group.addTask {
+                    var last: String?
+                    for try await line in session.lines where !line.isEmpty { last = line }
+                    return .output(last)
+                }
+                var last: String?, stopped: String?
+                while let ended = try await group.next() {
+                    switch ended {
+                    case .output(let line):
+                        last = line
+                        group.cancelAll()
+                    case .stopped(let reason):
+                        stopped = reason
+                    case .watchEnded:
+                        break
+                    }
+                }
+                return (last, stopped)
+            }
+        }
+        let (last, stopped) = value
+        if let stopped { throw DeployError("the build was stopped: it \(stopped)") }
+        guard result.status == 0 else {
+            if result.status > 128 {
+                throw DeployError("the build crashed (signal \(result.status - 128)); the watcher and the other branches went on\n\(result.errorText)")
+            }
+            let text = result.errorText.trimmingCharacters(in: .whitespacesAndNewlines)
+            throw DeployError(text.isEmpty ? "the build failed (exit status \(result.status))" : text)
+        }
+        guard let last, let outcome = try? JSONDecoder().decode(Outcome.self, from: Data(last.utf8)) else {
+            throw DeployError("the build said nothing Galley can read: \(last ?? "")")
+        }
+        return outcome
+    }
+
+    private enum Ended: Sendable {
+        case output(String?)
+        case stopped(String)
+        /// The build ended first, within its limits.
+        case watchEnded
+    }
+
+    /// Kills the child when it runs out of time or memory, and says which; runs until cancelled.
+    private static func watch(_ process: pid_t, limits: Limits) async -> Ended {
+        let deadline = ContinuousClock.now + .seconds(limits.seconds)
+        while true {
+            // Memory is looked at fifty times a second; the time runs out when it runs out.
+            try? await Task.sleep(until: min(deadline, ContinuousClock.now + .milliseconds(20)))
+            if Task.isCancelled { return .watchEnded }
+            var reason: String?
+            if ContinuousClock.now >= deadline {
+                reason = "took longer than \(Int(limits.seconds)) s"
+            } else if let resident = residentBytes(of: process), resident > limits.memory {
+                reason = "used more than \(limits.memory >> 20) MB of memory"
+            }
+            if let reason {
+                kill(process, SIGKILL)
+                return .stopped(reason)
+            }
+        }
+    }
+
+    /// The resident memory of `process`, from `/proc`.
+    static func residentBytes(of process: pid_t) -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(process)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+            let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
+        else { return nil }
+        return kilobytes * 1024
+    }
+}

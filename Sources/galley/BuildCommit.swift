@@ -1,0 +1,55 @@
+import ArgumentParser
+import Foundation
+import GitSource
+import Previews
+import Pygments
+import SiteCompiler
+
+extension Galley {
+    /// `galley build-commit --repo R --commit C --output OUT --cache DIR …`: one build of a
+    /// commit, as `galley watch` runs it in a child process of its own. Not for people: its
+    /// options follow what the watcher needs, and it may change with it.
+    struct BuildCommit: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "build-commit",
+            abstract: "Build one commit of a blog in a process of its own (galley watch runs it).",
+            shouldDisplay: false
+        )
+
+        @Option var repo: String
+        @Option var commit: String
+        @Option var label: String
+        @Option var output: String
+        @Option var cache: String
+        @Option(name: .customLong("site")) var siteFolder = ""
+        @Option(name: .customLong("base-url")) var baseURL: String?
+        @Flag var noindex = false
+        @Flag(name: .customLong("require-base-url")) var requireBaseURL = false
+        @Option(name: .customLong("max-file-bytes")) var maxFileBytes: Int?
+
+        func run() async throws {
+            if let maxFileBytes {
+                // A file past the limit fails its write, as on a full disk, rather than filling one.
+                signal(SIGXFSZ, SIG_IGN)
+                var limit = rlimit(rlim_cur: rlim_t(maxFileBytes), rlim_max: rlim_t(maxFileBytes))
+                setrlimit(Int32(RLIMIT_FSIZE.rawValue), &limit)
+            }
+            guard let id = GitObjectID(hex: commit) else { throw ValidationError("--commit '\(commit)' is not a commit id") }
+            var options = BuildOptions(baseURL: baseURL.flatMap(URL.init(string:)), noindex: noindex, highlighter: PygmentsHighlighter())
+            options.requireBaseURL = requireBaseURL
+            let job = CommitBuild(repository: repo, commit: id, siteFolder: siteFolder, label: label)
+            do {
+                let report = try SiteBuilder(source: try job.source(), options: options)
+                    .build(into: URL(fileURLWithPath: output), cache: URL(fileURLWithPath: cache))
+                let outcome = CommitBuild.Outcome(report: report.description, baseURL: report.baseURL.absoluteString)
+                print(String(decoding: try JSONEncoder().encode(outcome), as: UTF8.self))
+            } catch let failure as BuildFailure {
+                Console.report(failure.diagnostics)
+                throw ExitCode.failure
+            } catch {
+                Console.report("\(error)")
+                throw ExitCode.failure
+            }
+        }
+    }
+}
