@@ -16,21 +16,6 @@ import Testing
         return folder
     }
 
-    @discardableResult
-    func git(_ arguments: [String], in directory: URL) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-c", "user.name=T", "-c", "user.email=t@example.com"] + arguments
-        process.currentDirectoryURL = directory
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "git \(arguments)")
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-
     @Test func previewNamePrintsTheLabel() throws {
         let folder = try ScratchFolder()
         #expect(try GalleyProcess.run(["preview-name", "post/nanoc-on-ipad"], in: folder.url).stdout == "post-nanoc-on-ipad\n")

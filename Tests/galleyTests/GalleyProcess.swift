@@ -157,3 +157,21 @@ final class ScratchFolder {
         FileManager.default.contents(atPath: url.appending(path: path).path).map { String(decoding: $0, as: UTF8.self) }
     }
 }
+
+/// Runs git with a fixed author in `directory` and gives back what it printed, expecting it to
+/// succeed: the repositories the end-to-end tests push to and watch.
+@discardableResult
+func git(_ arguments: [String], in directory: URL) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["git", "-c", "user.name=T", "-c", "user.email=t@example.com"] + arguments
+    process.currentDirectoryURL = directory
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "git \(arguments)")
+    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+}

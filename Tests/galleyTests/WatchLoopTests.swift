@@ -36,22 +36,6 @@ import Testing
         try git(["push", "-q", "-f", server.path, branch], in: work)
     }
 
-    @discardableResult
-    func git(_ arguments: [String], in directory: URL) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-c", "user.name=T", "-c", "user.email=t@example.com"] + arguments
-        process.currentDirectoryURL = directory
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "git \(arguments)")
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-
     func watchOnce(to destination: String = "previews") throws -> GalleyProcess.Result {
         try GalleyProcess.run(["watch", "--repo", server.path, "--to", destination, "--domain", "p.example.com", "--once"], in: folder.url,
                               timeout: 120)

@@ -22,22 +22,6 @@ import Testing
         try git(["push", "-q", server.path, "main"], in: work)
     }
 
-    @discardableResult
-    func git(_ arguments: [String], in directory: URL) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-c", "user.name=T", "-c", "user.email=t@example.com"] + arguments
-        process.currentDirectoryURL = directory
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "git \(arguments)")
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-
     /// Starts the watcher and waits for its first pass and its webhook port.
     func startWatcher() async throws -> (BackgroundGalley, RawHTTP) {
         let watcher = try BackgroundGalley(["watch", "--repo", server.path, "--to", "previews", "--domain", "p.example.com",
