@@ -122,7 +122,7 @@ public struct BranchWatcher: Sendable {
         record.building = [:]
         var stopped = false
         if !changed.isEmpty {
-            for tip in changed { record.building[tip.name] = .init(commit: tip.commit.hex, alone: changed.count == 1) }
+            for tip in changed { record.building[tip.name] = .init(commit: tip.commit.hex) }
             try save()
             for (tip, result) in await build(changed).sorted(by: { $0.0.name < $1.0.name }) {
                 stopped = self.record(result, of: tip, in: &record, into: &report) || stopped

@@ -21,24 +21,16 @@ public struct WatchState: Codable, Sendable, Equatable {
         public var error: String?
     }
 
-    /// A build under way, written down before it starts and struck off when it ends, so that
-    /// a watcher can tell that the one before it died during the build (see ``BranchWatcher``).
+    /// A build under way, written down before it starts and struck off when it ends: what the
+    /// health check shows while a pass runs. One a stopped watcher left is simply built again.
     public struct Build: Codable, Sendable, Equatable {
         public var commit: String
-        /// Whether it was the only build running: then it is what ended the watcher.
-        public var alone: Bool
-        /// The kernel's boot id: a build cut short by a reboot tells nothing about the build.
-        public var boot: String?
+        /// When it started, in ISO 8601.
+        public var started: String?
 
-        public init(commit: String, alone: Bool, boot: String? = Build.currentBoot) {
+        public init(commit: String, started: String? = ISO8601DateFormatter().string(from: Date())) {
             self.commit = commit
-            self.alone = alone
-            self.boot = boot
-        }
-
-        /// This boot of the machine (Linux), or nil.
-        public static var currentBoot: String? {
-            (try? String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+            self.started = started
         }
     }
 

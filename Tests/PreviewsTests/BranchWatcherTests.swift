@@ -142,8 +142,8 @@ import Testing
         // each runs in a child process of its own.
         var state = WatchState()
         state.targets[watcher.target] = WatchState.Target(building: [
-            "post/first": .init(commit: first, alone: false),
-            "post/second": .init(commit: second, alone: true),
+            "post/first": .init(commit: first),
+            "post/second": .init(commit: second),
         ])
         try state.save(to: self.state.url.appending(path: "watch.json"))
 
