@@ -46,9 +46,10 @@ extension Galley {
         @Option(help: ArgumentHelp("Stop a branch's build past this much memory, in MB.", valueName: "MB"))
         var buildMemoryMB = 4096
 
-        /// This binary, which builds each branch in a child process.
+        /// This binary, which builds each branch in a child process: by `/proc/self/exe`, which
+        /// still runs this very binary after an upgrade has replaced the file on disk.
         static var executable: String {
-            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+            FileManager.default.isExecutableFile(atPath: "/proc/self/exe") ? "/proc/self/exe" : CommandLine.arguments[0]
         }
 
         @Option(help: ArgumentHelp("Listen for push webhooks on this port (POST /hooks/push; GET / is a health check).", valueName: "PORT"))
