@@ -144,6 +144,14 @@ public struct PreviewDeployer: Sendable {
         /// A source made on the thread that builds it.
         case tree(@Sendable () throws -> any SourceTree)
         case commit(CommitBuild)
+
+        /// How to read the source in this process.
+        var makeSource: @Sendable () throws -> any SourceTree {
+            switch self {
+            case .tree(let makeSource): makeSource
+            case .commit(let job): job.source
+            }
+        }
     }
 
     /// Claims the branch's label (for a preview) and takes a ticket, which places this deploy
@@ -187,14 +195,11 @@ public struct PreviewDeployer: Sendable {
         let cold = !FileManager.default.fileExists(atPath: build.path)
         let cache = configuration.cacheDirectory
         let report: (description: String, baseURL: String)
-        switch what {
-        case .commit(let job) where configuration.childBuilds != nil:
-            let outcome = try await job.run(in: configuration.childBuilds!, output: build, cache: cache, options: options)
+        if case .commit(let job) = what, let child = configuration.childBuilds {
+            let outcome = try await job.run(in: child, output: build, cache: cache, options: options)
             report = (outcome.report, outcome.baseURL)
-        case .commit(let job):
-            let built = try await BlockingPool.shared.run { try SiteBuilder(source: try job.source(), options: options).build(into: build, cache: cache) }
-            report = (built.description, built.baseURL.absoluteString)
-        case .tree(let makeSource):
+        } else {
+            let makeSource = what.makeSource
             let built = try await BlockingPool.shared.run { try SiteBuilder(source: try makeSource(), options: options).build(into: build, cache: cache) }
             report = (built.description, built.baseURL.absoluteString)
         }
