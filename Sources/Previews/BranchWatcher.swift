@@ -192,7 +192,7 @@ public struct BranchWatcher: Sendable {
     /// at `-O` miscompiles the plain form, a child returning `(tip, .success(try await deploy(tip)))`:
     /// the parent is handed a tuple the child never wrote (garbage from reused task memory), and
     /// the release watcher crashed or recorded nothing. The debug build is not affected; the
-    /// release end-to-end tests (`WatchReleaseTests`) are what keep this from coming back.
+    /// release end-to-end tests (`WatchLoopTests`, run by scripts/test on the shipped binary) keep this from coming back.
     private func build(_ tips: [BranchTip]) async -> [(BranchTip, Result<PreviewDeployer.Outcome, Error>)] {
         let outcomes = DeployOutcomes(count: tips.count)
         await withTaskGroup(of: Void.self) { group in
@@ -262,9 +262,7 @@ public struct BranchWatcher: Sendable {
     /// What the state file says of this watcher's target, as JSON: for a health check.
     public func statusJSON() -> Data {
         let record = WatchState.load(from: configuration.stateFile).targets[target] ?? WatchState.Target()
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(record)) ?? Data("{}".utf8)
+        return (try? WatchState.encoder.encode(record)) ?? Data("{}".utf8)
     }
 }
 

@@ -59,8 +59,14 @@ public struct WatchState: Codable, Sendable, Equatable {
     /// Writes the state file in one step.
     public func save(to url: URL) throws {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Self.encoder.encode(self).write(to: url, options: .atomic)
+    }
+
+    /// How the state is written: sorted and indented, for a person reading the file or the
+    /// watcher's health check.
+    static var encoder: JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        try encoder.encode(self).write(to: url, options: .atomic)
+        return encoder
     }
 }
