@@ -28,6 +28,11 @@ struct FrontMatter: Sendable {
         }
         if bytes.first == UInt8(ascii: "{") {
             let (fields, end, endLine) = try JSONFrontMatter.parse(bytes, path: path)
+            // The limit YAML and TOML blocks have; a JSON object's end is known once it is read.
+            guard end <= InputLimits.frontMatterBytes else {
+                throw Diagnostic(path: path, line: 1, message:
+                    "\(end / 1024) KB of JSON is more than Galley reads (\(InputLimits.frontMatterBytes / 1024) KB); put long text in the Markdown")
+            }
             // The Markdown starts on the line after the closing brace, or on its line when text follows it there.
             var bodyStart = end, bodyLine = endLine
             var after = end

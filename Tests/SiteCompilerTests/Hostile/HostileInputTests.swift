@@ -227,6 +227,8 @@ import Testing
         // The same limit for TOML, as Hugo and Zola write it.
         let toml = try refusal(["posts/2019-10-09-long.md": "+++\ntitle = \"Long\"\nsummary = \"\(long)\"\n+++\nText.\n"])
         expectOne(toml, "posts/2019-10-09-long.md", 2, "KB of TOML is more than Galley reads")
+        let json = try refusal(["posts/2019-10-09-long.md": "{\"title\": \"Long\", \"summary\": \"\(long)\"}\nText.\n"])
+        expectOne(json, "posts/2019-10-09-long.md", 1, "KB of JSON is more than Galley reads")
     }
 
     @Test func aDuplicateKeyIsReportedAtItsLineInTheFile() throws {
