@@ -55,12 +55,14 @@ public struct CommitBuild: Sendable {
         }
     }
 
-    /// The command line of `galley build-commit` for this build into `output`.
+    /// The command line of `galley build-commit` for this build into `output`. Each value is
+    /// joined to its option (`--label=-x@1a2b3c4`): a branch pushed as `-x` must be read as a
+    /// value, not as an option.
     func arguments(output: URL, cache: URL, options: BuildOptions, limits: Limits) -> [String] {
-        var words = ["build-commit", "--repo", repository, "--commit", commit.hex, "--label", label, "--output", output.path,
-                     "--cache", cache.path, "--max-file-bytes", "\(limits.fileSize)"]
-        if !siteFolder.isEmpty { words += ["--site", siteFolder] }
-        if let baseURL = options.baseURL { words += ["--base-url", baseURL.absoluteString] }
+        var words = ["build-commit", "--repo=\(repository)", "--commit=\(commit.hex)", "--label=\(label)", "--output=\(output.path)",
+                     "--cache=\(cache.path)", "--max-file-bytes=\(limits.fileSize)"]
+        if !siteFolder.isEmpty { words.append("--site=\(siteFolder)") }
+        if let baseURL = options.baseURL { words.append("--base-url=\(baseURL.absoluteString)") }
         if options.noindex { words.append("--noindex") }
         if options.requireBaseURL { words.append("--require-base-url") }
         return words

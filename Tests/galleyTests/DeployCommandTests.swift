@@ -385,6 +385,18 @@ import Testing
         #expect(folder.read("previews/post-big.p.example.com/index.html") == nil)
     }
 
+    @Test func aBranchNamedLikeAnOptionIsBuiltAsABranch() throws {
+        let folder = try setUp(branch: "main")
+        let server = folder.url.appending(path: "server.git")
+        try git(["init", "-q", "--bare", server.path], in: folder.url)
+        // git's porcelain refuses such a name, but a push of the ref itself makes one.
+        try git(["push", "-q", server.path, "main:refs/heads/--output=/tmp/elsewhere", "main:refs/heads/-x"], in: folder.url.appending(path: "blog"))
+        let result = try GalleyProcess.run(["watch", "--repo", server.path, "--to", "previews", "--domain", "p.example.com", "--once"], in: folder.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("2 deployed, 0 failed"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: "/tmp/elsewhere"))
+    }
+
     @Test func aBuildPastItsMemoryOrTimeIsStoppedAndSaysWhy() throws {
         let folder = try setUp(branch: "main")
         let blog = folder.url.appending(path: "blog")
