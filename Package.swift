@@ -139,7 +139,7 @@ let package = Package(
             name: "galleyTests", dependencies: ["SiteCompiler", "Previews", .product(name: "Crypto", package: "swift-crypto")],
             exclude: ["Support/read-output.py"]
         ),
-        .testTarget(name: "ServingTests", dependencies: ["Serving", "SiteCompiler", "SiteSource", "Highlighting", "Blocking"]),
+        .testTarget(name: "ServingTests", dependencies: ["Serving", "SiteCompiler", "SiteSource", "Highlighting", "Blocking", "Previews"]),
         .testTarget(name: "SiteImportTests", dependencies: ["SiteImport", "SiteCompiler", "SiteSource", "FileSystem"]),
     ]
 )

@@ -16,6 +16,12 @@ package final class OpenFolder: Sendable {
         self.descriptor = descriptor
     }
 
+    /// A folder already open as `descriptor`, which this object now owns and closes.
+    package init(descriptor: Int32, path: String) {
+        self.path = path
+        self.descriptor = descriptor
+    }
+
     deinit { close(descriptor) }
 
     /// What `lstat` says of `relative`, a path below the folder.

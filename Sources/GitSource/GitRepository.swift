@@ -139,6 +139,15 @@ public final class GitRepository {
         return git_graph_descendant_of(pointer, &a, &b) == 1
     }
 
+    /// The first line of `commit`'s message, for a listing; nil when there is no such commit.
+    public func subject(of commit: GitObjectID) -> String? {
+        var object: OpaquePointer?
+        var oid = commit.oid
+        guard git_commit_lookup(&object, pointer, &oid) == 0 else { return nil }
+        defer { git_commit_free(object) }
+        return git_commit_summary(object).map { String(cString: $0) }
+    }
+
     /// The id of the root tree of `commit`.
     func treeID(of commit: GitObjectID) throws(GitError) -> git_oid {
         var object: OpaquePointer?

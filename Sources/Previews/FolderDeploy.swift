@@ -12,6 +12,8 @@ public struct FolderDeploy: Sendable {
     public let resolution: BranchResolver.Resolution
     /// The commit checked out, when the folder is in a repository.
     public let commit: GitObjectID?
+    /// The first line of that commit's message.
+    public let subject: String?
     /// The CI run making the deploy, when the environment says.
     public let run: CIRun?
     public let deployer: PreviewDeployer
@@ -23,12 +25,14 @@ public struct FolderDeploy: Sendable {
                                environment: [String: String] = ProcessInfo.processInfo.environment,
                                notify: @escaping @Sendable (String) -> Void = { _ in }) async throws -> FolderDeploy {
         let folder = URL(fileURLWithPath: site)
-        let (resolution, commit) = try await BlockingPool.shared.run {
-            try BranchResolver.resolve(explicit: branch, environment: environment, folder: folder)
+        let (resolution, commit, subject) = try await BlockingPool.shared.run {
+            let (resolution, commit) = try BranchResolver.resolve(explicit: branch, environment: environment, folder: folder)
+            let subject = commit.flatMap { try? GitRepository(at: folder.path, search: true).subject(of: $0) }
+            return (resolution, commit, subject)
         }
         let deployer = try settings.deployer(cache: cache.map { URL(fileURLWithPath: $0) } ?? folder.appending(path: ".galley-cache"),
                                              environment: environment, notify: notify)
-        return FolderDeploy(site: folder, resolution: resolution, commit: commit, run: BranchResolver.run(fromEnvironment: environment),
+        return FolderDeploy(site: folder, resolution: resolution, commit: commit, subject: subject, run: BranchResolver.run(fromEnvironment: environment),
                             deployer: deployer)
     }
 
@@ -36,7 +40,7 @@ public struct FolderDeploy: Sendable {
     /// later pushes), then closes the destinations' shared connections.
     public func deploy() async throws -> PreviewDeployer.Outcome {
         try await deployer.disconnecting {
-            try await deployer.deploy(DirectorySource(root: site), branch: resolution.branch, commit: commit, run: run, rule: .orderOnly)
+            try await deployer.deploy(DirectorySource(root: site), branch: resolution.branch, commit: commit, subject: subject, run: run, rule: .orderOnly)
         }
     }
 }

@@ -81,7 +81,7 @@ public struct PreviewDeployer: Sendable {
         self.configuration = configuration
     }
 
-    static func checkDomain(_ domain: String) throws {
+    public static func checkDomain(_ domain: String) throws {
         let labels = domain.split(separator: ".", omittingEmptySubsequences: false)
         let valid = !domain.isEmpty && domain.count <= 253 && labels.allSatisfy { label in
             !label.isEmpty && label.count <= 63 && !label.hasPrefix("-") && !label.hasSuffix("-")
@@ -115,18 +115,18 @@ public struct PreviewDeployer: Sendable {
     /// Builds `source` and puts it live, unless `rule` refuses: a newer deploy of the same site
     /// is live by then, or (where the rule can see the branch) the branch has moved on from
     /// `commit`. `run` is the CI run making the deploy, if any.
-    public func deploy(_ source: any SourceTree, branch: String, commit: GitObjectID?, run: CIRun? = nil,
+    public func deploy(_ source: any SourceTree, branch: String, commit: GitObjectID?, subject: String? = nil, run: CIRun? = nil,
                        rule: GoLiveRule = .orderOnly) async throws -> Outcome {
-        try await deploy(building: { source }, branch: branch, commit: commit, run: run, rule: rule)
+        try await deploy(building: { source }, branch: branch, commit: commit, subject: subject, run: run, rule: rule)
     }
 
     /// The same, for a source made by `makeSource` on the thread that builds it: a source over a
     /// git commit holds libgit2 objects, which stay on the one thread that made them.
     public func deploy(building makeSource: @escaping @Sendable () throws -> any SourceTree, branch: String, commit: GitObjectID?,
-                       run: CIRun? = nil, rule: GoLiveRule = .orderOnly) async throws -> Outcome {
+                       subject: String? = nil, run: CIRun? = nil, rule: GoLiveRule = .orderOnly) async throws -> Outcome {
         try await naming(branch) {
             guard let claim = try await begin(branch: branch, run: run) else { return .productionWithoutTarget }
-            return try await publish(building: .tree(makeSource), claim: claim, commit: commit, rule: rule)
+            return try await publish(building: .tree(makeSource, subject: subject), claim: claim, commit: commit, rule: rule)
         }
     }
 
@@ -142,13 +142,22 @@ public struct PreviewDeployer: Sendable {
     /// What a deploy builds.
     enum Build: Sendable {
         /// A source made on the thread that builds it.
-        case tree(@Sendable () throws -> any SourceTree)
+        case tree(@Sendable () throws -> any SourceTree, subject: String?)
         case commit(CommitBuild)
+
+        /// The first line of `commit`'s message, where the build can see the repository.
+        func subject(of commit: GitObjectID?) async -> String? {
+            guard case .commit(let job) = self else {
+                if case .tree(_, let subject) = self { return subject }
+                return nil
+            }
+            return try? await BlockingPool.shared.run { try GitRepository(at: job.repository).subject(of: job.commit) }
+        }
 
         /// How to read the source in this process.
         var makeSource: @Sendable () throws -> any SourceTree {
             switch self {
-            case .tree(let makeSource): makeSource
+            case .tree(let makeSource, _): makeSource
             case .commit(let job): job.source
             }
         }
@@ -195,15 +204,21 @@ public struct PreviewDeployer: Sendable {
         let cold = !FileManager.default.fileExists(atPath: build.path)
         let cache = configuration.cacheDirectory
         let report: (description: String, baseURL: String)
-        if case .commit(let job) = what, let child = configuration.childBuilds {
-            let outcome = try await job.run(in: child, output: build, cache: cache, options: options)
-            report = (outcome.report, outcome.baseURL)
-        } else {
-            let makeSource = what.makeSource
-            let built = try await BlockingPool.shared.run { try SiteBuilder(source: try makeSource(), options: options).build(into: build, cache: cache) }
-            report = (built.description, built.baseURL.absoluteString)
+        do {
+            if case .commit(let job) = what, let child = configuration.childBuilds {
+                let outcome = try await job.run(in: child, output: build, cache: cache, options: options)
+                report = (outcome.report, outcome.baseURL)
+            } else {
+                let makeSource = what.makeSource
+                let built = try await BlockingPool.shared.run { try SiteBuilder(source: try makeSource(), options: options).build(into: build, cache: cache) }
+                report = (built.description, built.baseURL.absoluteString)
+            }
+        } catch where !(error is CancellationError) && !Task.isCancelled {
+            await recordFailure(error, of: claim, commit: commit)
+            throw error
         }
         try Task.checkCancellation()
+        let subject = await what.subject(of: commit)
 
         let slot = claim.slot, destination = slot.destination
         return try await lock(destination).withLock("publishing \(claim.branch)\(commit.map { " at \($0.short)" } ?? "")") {
@@ -228,11 +243,28 @@ public struct PreviewDeployer: Sendable {
             entry?.release = id
             entry?.deployed = ISO8601DateFormatter().string(from: Date())
             entry?.order = claim.order
+            entry?.subject = subject
+            entry?.failure = nil
             if let label = claim.label { manifest.previews[label] = entry } else { manifest.production = entry }
             try await save(manifest, to: destination)
             try await slot.prune(keep: configuration.keep)
             let address = claim.label.map(url(label:)) ?? report.baseURL
             return .deployed(url: address, label: claim.label, release: id, report: report.description)
+        }
+    }
+
+    /// Writes down at the destination that the claimed site's build failed, for listings (the
+    /// index `galley host` shows). Best effort: the error itself is what the caller reports.
+    private func recordFailure(_ error: Error, of claim: Claim, commit: GitObjectID?) async {
+        let destination = claim.slot.destination
+        let message = "\(error)".split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? "the build failed"
+        try? await lock(destination).withLock("noting that \(claim.branch) failed") {
+            var manifest = try await manifest(at: destination)
+            var entry = (claim.label.map { manifest.previews[$0] } ?? manifest.production) ?? PreviewManifest.Entry(branch: claim.branch)
+            guard entry.branch == claim.branch else { return }
+            entry.failure = PreviewManifest.Failure(commit: commit?.hex, message: String(message.prefix(500)))
+            if let label = claim.label { manifest.previews[label] = entry } else { manifest.production = entry }
+            try await save(manifest, to: destination)
         }
     }
 

@@ -21,9 +21,27 @@ public struct PreviewManifest: Codable, Sendable, Equatable {
         public var deployed: String?
         /// Where the deploy now on show stands among the site's deploys.
         public var order: DeployOrder?
+        /// The first line of the message of the commit on show, for listings.
+        public var subject: String?
+        /// The last build that failed, while it is newer than what is on show.
+        public var failure: Failure?
 
         public init(branch: String) {
             self.branch = branch
+        }
+    }
+
+    /// A build that failed: the commit, the first line of the error, and when.
+    public struct Failure: Codable, Sendable, Equatable {
+        public var commit: String?
+        public var message: String
+        /// In ISO 8601.
+        public var at: String
+
+        public init(commit: String?, message: String, at: String = ISO8601DateFormatter().string(from: Date())) {
+            self.commit = commit
+            self.message = message
+            self.at = at
         }
     }
 
@@ -59,7 +77,7 @@ public struct PreviewManifest: Codable, Sendable, Equatable {
     }
 
     /// Reads a manifest; a missing one is empty.
-    static func decode(_ data: Data?, from description: String) throws -> PreviewManifest {
+    public static func decode(_ data: Data?, from description: String) throws -> PreviewManifest {
         guard let data else { return PreviewManifest() }
         do {
             return try JSONDecoder().decode(PreviewManifest.self, from: data)

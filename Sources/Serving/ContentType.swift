@@ -1,4 +1,6 @@
 /// The `Content-Type` of a site file, by its extension, for the kinds of files blogs hold.
+import Hummingbird
+
 enum ContentType {
     static func of(_ path: String) -> String {
         let name = path.split(separator: "/").last ?? ""
@@ -7,6 +9,17 @@ enum ContentType {
     }
 
     static let html = "text/html; charset=utf-8"
+
+    /// The same table for Hummingbird's `FileMiddleware`, both cases of each extension.
+    static var mediaTypes: [String: MediaType] {
+        var table: [String: MediaType] = [:]
+        for (name, type) in types {
+            guard let media = MediaType(from: type) else { continue }
+            table[name] = media
+            table[name.uppercased()] = media
+        }
+        return table
+    }
 
     private static let types: [String: String] = [
         "html": html, "htm": html, "css": "text/css; charset=utf-8", "js": "text/javascript; charset=utf-8",

@@ -179,9 +179,9 @@ import Testing
         #expect(later.order.isNewer(than: earlier.order))
 
         try fixture.write("posts/2020-01-01-first.md", "---\ntitle: From the later push\n---\n")
-        guard case .deployed = try await deployer.publish(building: .tree({ source }), claim: later, commit: nil, rule: .orderOnly) else { Issue.record("not deployed"); return }
+        guard case .deployed = try await deployer.publish(building: .tree({ source }, subject: nil), claim: later, commit: nil, rule: .orderOnly) else { Issue.record("not deployed"); return }
         try fixture.write("posts/2020-01-01-first.md", "---\ntitle: From the earlier push\n---\n")
-        let late = try await deployer.publish(building: .tree({ source }), claim: earlier, commit: nil, rule: .orderOnly)
+        let late = try await deployer.publish(building: .tree({ source }, subject: nil), claim: earlier, commit: nil, rule: .orderOnly)
         #expect(late == .superseded(.overtaken(commit: nil, order: later.order)))
         #expect(destination.read("post-a.previews.example.com/2020/01/01/first/index.html")?.contains("From the later push") == true)
 
@@ -196,8 +196,8 @@ import Testing
         // The job of the later push (run 8) reaches its deploy step first.
         let run8 = try #require(try await deployer.begin(branch: "post/a", run: CIRun(series: pipeline, number: 8)))
         let run7 = try #require(try await deployer.begin(branch: "post/a", run: CIRun(series: pipeline, number: 7)))
-        guard case .deployed = try await deployer.publish(building: .tree({ source }), claim: run7, commit: nil, rule: .orderOnly) else { Issue.record("not deployed"); return }
-        guard case .deployed = try await deployer.publish(building: .tree({ source }), claim: run8, commit: nil, rule: .orderOnly) else {
+        guard case .deployed = try await deployer.publish(building: .tree({ source }, subject: nil), claim: run7, commit: nil, rule: .orderOnly) else { Issue.record("not deployed"); return }
+        guard case .deployed = try await deployer.publish(building: .tree({ source }, subject: nil), claim: run8, commit: nil, rule: .orderOnly) else {
             Issue.record("run 8 began first but is the later push, and must replace run 7"); return
         }
         let late = try await deployer.deploy(source, branch: "post/a", commit: nil, run: CIRun(series: pipeline, number: 7))

@@ -86,12 +86,5 @@ public struct PushWebhook: Sendable {
         return Self.constantTimeEqual(Array(hex.lowercased().utf8), Array(digits.utf8))
     }
 
-    /// Whether `a` and `b` are equal, in a time that does not depend on where they differ. Both
-    /// are hashed first, so that the time does not tell the length of the secret either.
-    static func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-        let left = Array(SHA256.hash(data: a)), right = Array(SHA256.hash(data: b))
-        var difference: UInt8 = 0
-        for index in left.indices { difference |= left[index] ^ right[index] }
-        return difference == 0
-    }
+    static func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool { ConstantTime.equal(a, b) }
 }

@@ -34,6 +34,12 @@ public struct Theme: Sendable {
     /// ``speaking(_:log:)`` once the settings are read.
     private(set) var words: [String: String] = [:]
 
+    /// The default theme's stylesheet, for Galley's own pages (the index of previews) to look
+    /// like the blogs it builds.
+    public static var defaultStylesheet: String {
+        DefaultThemeFiles.base64["static/style.css"].flatMap { Data(base64Encoded: $0) }.map { String(decoding: $0, as: UTF8.self) } ?? ""
+    }
+
     /// The default theme, with the blog's `layouts/` on top.
     public static func load(from tree: any SourceTree) throws(BuildFailure) -> Theme {
         var sources: [String: (text: String, origin: String)] = [:]

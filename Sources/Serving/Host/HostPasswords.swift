@@ -1,0 +1,49 @@
+import Foundation
+import Previews
+
+/// The names and passwords `galley host --password-file` lets in, read from a file of
+/// `name:password` lines (blank lines and lines starting with `#` are skipped). Previews can
+/// hold posts not yet published; production never asks.
+public struct HostPasswords: Sendable {
+    private let accounts: [(name: [UInt8], password: [UInt8])]
+
+    /// Reads `path`; a line without a colon, or a file with no account, is an error naming the line.
+    public init(file path: String) throws {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ServeError(message: "cannot read the password file \(path)")
+        }
+        guard let text = String(data: data, encoding: .utf8) else { throw ServeError(message: "\(path): not UTF-8 text") }
+        var accounts: [(name: [UInt8], password: [UInt8])] = []
+        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
+            if line.trimmingCharacters(in: .whitespaces).isEmpty || line.hasPrefix("#") { continue }
+            guard let colon = line.firstIndex(of: ":"), colon != line.startIndex, line.index(after: colon) != line.endIndex else {
+                throw ServeError(message: "\(path):\(index + 1): expected name:password")
+            }
+            accounts.append((Array(line[..<colon].utf8), Array(line[line.index(after: colon)...].utf8)))
+        }
+        guard !accounts.isEmpty else { throw ServeError(message: "\(path): no name:password line") }
+        self.accounts = accounts
+    }
+
+    /// Whether an `Authorization` header carries the name and password of an account. Every
+    /// account is compared, each in constant time, so the time taken tells nothing either.
+    func admits(_ header: String?) -> Bool {
+        guard let header, header.count <= 4096 else { return false }
+        let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+        guard parts.count == 2, parts[0].lowercased() == "basic",
+            let decoded = Data(base64Encoded: String(parts[1]).trimmingCharacters(in: .whitespaces)),
+            let colon = decoded.firstIndex(of: UInt8(ascii: ":"))
+        else { return false }
+        let name = Array(decoded[..<colon]), password = Array(decoded[(colon + 1)...])
+        var admitted = false
+        for account in accounts {
+            let nameMatches = ConstantTime.equal(name, account.name), passwordMatches = ConstantTime.equal(password, account.password)
+            admitted = (nameMatches && passwordMatches) || admitted
+        }
+        return admitted
+    }
+
+    /// What a 401 answer carries so that browsers ask for the name and password.
+    static let challenge = #"Basic realm="Galley previews", charset="UTF-8""#
+}

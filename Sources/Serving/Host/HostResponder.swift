@@ -1,0 +1,220 @@
+import FileSystem
+import Foundation
+import Glibc
+import Hummingbird
+import Logging
+import Previews
+
+/// Answers one request of `galley host`: the `Host` header picks the site (or the index), the
+/// path is checked before it is looked up, and the file is sent by Hummingbird's
+/// `FileMiddleware` from the one release that was live when the request came in.
+struct HostResponder: Sendable {
+    let settings: PreviewHost.Settings
+    let logger: Logger
+
+    /// What a request came for, once its `Host` has been read.
+    enum Site: Equatable {
+        case index
+        case preview(label: String)
+        case production(label: String)
+
+        /// Whether search engines are kept out and the password asked for.
+        var isPreview: Bool {
+            if case .production = self { return false }
+            return true
+        }
+    }
+
+    func respond(to request: Request, context: HostContext) async -> Response {
+        let started = ContinuousClock.now
+        var response: Response
+        var preview = true
+        switch request.head.authority.map({ HostRoute(authority: $0, domain: settings.domain) }) {
+        case nil:
+            response = Self.plain(.badRequest, "The request names no host.\n")
+        case .foreign:
+            response = Self.plain(.misdirectedRequest, "This server answers for \(settings.domain) and the names below it only.\n")
+            preview = false
+        case .unknown:
+            response = Self.plain(.notFound, "No preview has this name.\n")
+        case .index:
+            response = await answer(request, site: .index, context: context)
+        case .site(let label):
+            let site: Site = label == settings.productionLabel ? .production(label: label) : .preview(label: label)
+            preview = site.isPreview
+            response = await answer(request, site: site, context: context)
+        }
+        if preview {
+            // Previews change with every push and may hold unpublished posts: never indexed,
+            // whatever the file or the answer.
+            response.headers[.init("X-Robots-Tag")!] = "noindex"
+        }
+        // Checked again by browsers on each visit; the entity tags make that cheap.
+        if response.headers[.cacheControl] == nil { response.headers[.cacheControl] = "no-cache" }
+        response.headers[.init("X-Content-Type-Options")!] = "nosniff"
+        if request.method == .head { response = response.createHeadResponse() }
+        log(request, response, client: context.client, since: started)
+        return response
+    }
+
+    private func answer(_ request: Request, site: Site, context: HostContext) async -> Response {
+        if site.isPreview, let passwords = settings.passwords, !passwords.admits(request.headers[.authorization]) {
+            return Self.plain(.unauthorized, "This preview needs a name and password.\n", extra: [.wwwAuthenticate: HostPasswords.challenge])
+        }
+        guard request.method == .get || request.method == .head else {
+            return Self.plain(.methodNotAllowed, "Only GET and HEAD are served.\n", extra: [.allow: "GET, HEAD"])
+        }
+        let target = request.head.path ?? "/"
+        guard let path = RequestPath(target: target) else {
+            return Self.plain(.badRequest, "This path names no file of the site.\n")
+        }
+        switch site {
+        case .index:
+            guard path.parts.isEmpty else { return Self.plain(.notFound, "The index of previews is at /.\n") }
+            return Self.html(.ok, index(port: Self.port(of: request.head.authority ?? "")))
+        case .preview(let label), .production(let label):
+            guard let release = open(site) else {
+                return Self.html(.notFound, Self.message("No preview here", "There is no live preview at \(PreviewIndex.escape(label)).\(PreviewIndex.escape(settings.domain)). It appears a few seconds after its branch is pushed, once it is built."))
+            }
+            return await serve(request, path: path, target: target, from: release, context: context)
+        }
+    }
+
+    /// The folder of the release live now, held open for this request.
+    func open(_ site: Site) -> OpenFolder? {
+        switch site {
+        case .index:
+            return nil
+        case .preview(let label):
+            return Self.openBeneath(settings.root.path, "\(label).\(settings.domain)")
+        case .production(let label):
+            if let production = settings.productionRoot {
+                return Self.openBeneath(production.path, ReleaseSlot.productionName)
+            }
+            return Self.openBeneath(settings.root.path, "\(label).\(settings.domain)")
+        }
+    }
+
+    /// Opens `name` in `folder`, following its link only when it stays inside `folder`.
+    static func openBeneath(_ folder: String, _ name: String) -> OpenFolder? {
+        guard let root = OpenFolder(folder) else { return nil }
+        let descriptor = Platform.openBeneath(root.descriptor, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC, noLinks: false)
+        guard descriptor >= 0 else { return nil }
+        return OpenFolder(descriptor: descriptor, path: folder + "/" + name)
+    }
+
+    /// Sends the file `path` names from `release`, or the site's own 404 page.
+    private func serve(_ request: Request, path: RequestPath, target: String, from release: OpenFolder, context: HostContext) async -> Response {
+        let files = FileMiddleware<HostContext, ReleaseFiles>(fileProvider: ReleaseFiles(release: release), searchForIndexHtml: true)
+            .withAdditionalMediaTypes(forFileExtensions: ContentType.mediaTypes)
+        let query = target.firstIndex(of: "?").map { String(target[$0...]) } ?? ""
+        do {
+            var response = try await files.handle(Self.withUsableRange(request), context: context) { _, _ in throw HTTPError(.notFound) }
+            if response.status == .movedPermanently {
+                // A folder asked for without its slash; the address is made again from the
+                // checked parts, encoded, with the query kept.
+                response.headers[.location] = SiteResponder.encoded(path.parts) + "/" + query
+            }
+            return response
+        } catch let error as HTTPError where error.status == .notFound {
+            return notFound(path, query: query, in: release)
+        } catch let error as any HTTPResponseError {
+            var headers: HTTPFields = [:]
+            if error.status == .rangeNotSatisfiable, let error = error as? HTTPError { headers = error.headers }
+            return Self.plain(error.status, "\(error.status.reasonPhrase)\n", extra: headers)
+        } catch {
+            return Self.plain(.internalServerError, "This file cannot be read.\n")
+        }
+    }
+
+    /// `/about.html` where the site has `/about/` is sent there, as the server configs Galley
+    /// ships do; anything else gets the site's own `404.html`.
+    private func notFound(_ path: RequestPath, query: String, in release: OpenFolder) -> Response {
+        if !path.namesFolder, let last = path.parts.last, last.hasSuffix(".html"), last.count > 5 {
+            let folder = Array(path.parts.dropLast()) + [String(last.dropLast(5))]
+            if let info = release.info(of: folder.joined(separator: "/") + "/index.html"), info.st_mode & S_IFMT == S_IFREG {
+                return Response(status: .movedPermanently, headers: [.location: SiteResponder.encoded(folder) + "/" + query])
+            }
+        }
+        if let page = BlogFile.open("404.html", in: release), page.size <= Self.largestErrorPage, let html = page.read(at: 0, count: page.size) {
+            return Response(status: .notFound, headers: [.contentType: ContentType.html], body: ResponseBody(byteBuffer: ByteBuffer(bytes: html)))
+        }
+        return Self.html(.notFound, Self.message("Not found", "This site has no page at this address."))
+    }
+
+    /// The index page.
+    private func index(port: String) -> String {
+        let manifest = Self.readManifest(in: settings.root.path) ?? PreviewManifest()
+        var production: (label: String, entry: PreviewManifest.Entry?)?
+        if let label = settings.productionLabel {
+            let entry = settings.productionRoot.flatMap { Self.readManifest(in: $0.path)?.production } ?? manifest.previews[label]
+            production = (label, entry)
+        }
+        return PreviewIndex(domain: settings.domain, manifest: manifest, production: production) { label in
+            open(label == settings.productionLabel ? .production(label: label) : .preview(label: label)) != nil
+        }.html(port: port)
+    }
+
+    /// The manifest of a destination folder, read beneath it; nil when there is none or it is damaged.
+    static func readManifest(in folder: String) -> PreviewManifest? {
+        guard let root = OpenFolder(folder), let file = BlogFile.open(PreviewManifest.path, in: root), file.size <= 16 << 20,
+            let data = file.read(at: 0, count: file.size)
+        else { return nil }
+        return try? PreviewManifest.decode(data, from: folder)
+    }
+
+    /// The request with a `Range` header FileMiddleware would misread taken off (a suffix range
+    /// such as `bytes=-500` it reads as the first 501 bytes; several ranges as the first one):
+    /// the whole file is sent instead, which HTTP allows.
+    static func withUsableRange(_ request: Request) -> Request {
+        guard let range = request.headers[.range] else { return request }
+        let spec = range.hasPrefix("bytes=") ? range.dropFirst(6) : ""
+        let bounds = spec.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
+        let usable = bounds.count == 2 && !bounds[0].isEmpty && bounds[0].allSatisfy(\.isNumber) && bounds[1].allSatisfy(\.isNumber)
+        guard !usable else { return request }
+        var head = request.head
+        head.headerFields[.range] = nil
+        return Request(head: head, body: RequestBody(buffer: ByteBuffer()))
+    }
+
+    /// `:8080` of `name:8080`; empty when the `Host` has no port.
+    static func port(of authority: String) -> String {
+        guard let colon = authority.lastIndex(of: ":") else { return "" }
+        let port = authority[authority.index(after: colon)...]
+        return port.allSatisfy(\.isNumber) && !port.isEmpty ? ":" + port : ""
+    }
+
+    /// One line for each request, with its parts as metadata.
+    private func log(_ request: Request, _ response: Response, client: String, since started: ContinuousClock.Instant) {
+        let elapsed = ContinuousClock.now - started
+        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        logger.info("\(request.method) \(String((request.head.path ?? "").prefix(300))) \(response.status.code)", metadata: [
+            "client": "\(client)",
+            "host": "\(String((request.head.authority ?? "-").prefix(300)))",
+            "status": "\(response.status.code)",
+            "bytes": "\(response.headers[.contentLength] ?? "-")",
+            "ms": "\(String(format: "%.1f", milliseconds))",
+        ])
+    }
+
+    /// The site's own 404 page is sent only up to this size.
+    static let largestErrorPage = 1 << 20
+
+    static func message(_ title: String, _ text: String) -> String {
+        """
+        <!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>\(title)</title></head><body><h1>\(title)</h1><p>\(text)</p></body></html>
+
+        """
+    }
+
+    static func html(_ status: HTTPResponse.Status, _ html: String) -> Response {
+        Response(status: status, headers: [.contentType: ContentType.html], body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
+    }
+
+    static func plain(_ status: HTTPResponse.Status, _ text: String, extra: HTTPFields = [:]) -> Response {
+        var headers: HTTPFields = [.contentType: "text/plain; charset=utf-8"]
+        headers.append(contentsOf: extra)
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+    }
+}

@@ -1,0 +1,99 @@
+import FileSystem
+import Foundation
+import Hummingbird
+import Logging
+import Previews
+
+/// `galley host`: serves every preview that `deploy` or `watch` put in a destination folder,
+/// choosing the site by the `Host` header as Apache's `VirtualDocumentRoot` does, but with
+/// nothing from the request reaching the file system unchecked. The bare domain lists the
+/// previews.
+public struct PreviewHost: Sendable {
+    public struct Settings: Sendable {
+        /// The destination folder: previews at `ROOT/<label>.<domain>`.
+        public var root: URL
+        /// The domain previews are served under, such as `previews.example.com`.
+        public var domain: String
+        public var bind: String
+        public var port: Int
+        /// The label served as the production site: no `noindex`, no password.
+        public var productionLabel: String?
+        /// A production folder (`--production-to` of deploy and watch), served at the
+        /// production label from its `current` link instead of from `ROOT`.
+        public var productionRoot: URL?
+        /// Who may see previews and the index; nil lets everyone in.
+        public var passwords: HostPasswords?
+
+        public init(root: URL, domain: String, bind: String = "127.0.0.1", port: Int = 8080, productionLabel: String? = nil,
+                    productionRoot: URL? = nil, passwords: HostPasswords? = nil) {
+            self.root = root.standardizedFileURL
+            self.domain = domain.lowercased()
+            self.bind = bind
+            self.port = port
+            self.productionLabel = productionLabel
+            self.productionRoot = productionRoot?.standardizedFileURL
+            self.passwords = passwords
+        }
+    }
+
+    public let settings: Settings
+    /// The access log: one line for each request.
+    let logger: Logger
+    /// Told where the server listens, once it does.
+    let ready: @Sendable (URL) -> Void
+
+    public init(settings: Settings, logger: Logger, ready: @escaping @Sendable (URL) -> Void = { _ in }) throws {
+        if let label = settings.productionLabel, !HostRoute.isLabel(label) {
+            throw ServeError(message: "--production '\(label)' is not a label such as www or main: lowercase letters, digits and inner hyphens")
+        }
+        if settings.productionRoot != nil, settings.productionLabel == nil {
+            throw ServeError(message: "--production-root needs --production LABEL: the name the production site is served at")
+        }
+        do {
+            try PreviewDeployer.checkDomain(settings.domain)
+        } catch {
+            throw ServeError(message: "\(error)")
+        }
+        guard OpenFolder(settings.root.path) != nil else { throw ServeError(message: "\(settings.root.path): no such folder") }
+        self.settings = settings
+        self.logger = logger
+        self.ready = ready
+    }
+
+    /// Serves until its task is cancelled. A port another program holds is a ``ServeError``.
+    public func run() async throws {
+        let host = settings.bind, port = settings.port, ready = ready
+        if port != 0, let problem = PortCheck.problem(host: host, port: port) { throw problem }
+        var quiet = Logger(label: "galley.host")
+        quiet.logLevel = .critical
+        let responder = HostResponder(settings: settings, logger: logger)
+        let app = Application(
+            responder: CallbackResponder<HostContext> { request, context in await responder.respond(to: request, context: context) },
+            server: .http1(configuration: .init(idleTimeout: .seconds(60))),
+            configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "galley", reuseAddress: true),
+            onServerRunning: { channel in
+                let shown = host.contains(":") ? "[\(host)]" : host
+                ready(URL(string: "http://\(shown):\(channel.localAddress?.port ?? port)/")!)
+            },
+            logger: quiet
+        )
+        do {
+            try await app.runService(gracefulShutdownSignals: [])
+        } catch where Task.isCancelled {
+            return
+        } catch {
+            throw ServeError(message: "cannot listen on \(host):\(port): \(error)")
+        }
+    }
+}
+
+/// The request context of `galley host`: Hummingbird's, with the client's address for the log.
+struct HostContext: RequestContext {
+    var coreContext: CoreRequestContextStorage
+    let client: String
+
+    init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        client = source.channel.remoteAddress?.ipAddress ?? "-"
+    }
+}

@@ -1,0 +1,191 @@
+import Foundation
+import Previews
+import Testing
+
+@testable import Serving
+
+/// `galley host` as browsers, podcast apps and attackers meet it: real HTTP on a loopback port,
+/// serving a destination folder laid out as deploys leave one.
+@Suite struct PreviewHostTests {
+    static let site = [
+        "index.html": "<!DOCTYPE html><title>Home</title><p>home of release ONE</p>\n",
+        "about/index.html": "<p>about</p>\n",
+        "404.html": "<p>the site's own 404</p>\n",
+        "episode.mp3": String(repeating: "0123456789", count: 100),
+        "a b/ü/index.html": "<p>spaced</p>\n",
+        "style.css": "body {}\n",
+    ]
+
+    static func standard(_ root: URL) throws {
+        try HostedPreviews.publish("post-hello", release: "1-aaaaaaa", files: site, in: root)
+        // A file beside the destination and one beside the release, which no request may reach.
+        try Data("secret\n".utf8).write(to: root.appending(path: ".galley/secret.txt"))
+        try Data("outside\n".utf8).write(to: root.deletingLastPathComponent().appending(path: "\(root.lastPathComponent)-outside.txt"))
+        let release = root.appending(path: ".galley/releases/post-hello.p.test/1-aaaaaaa")
+        try FileManager.default.createSymbolicLink(atPath: release.appending(path: "up").path, withDestinationPath: "../../../secret.txt")
+        try FileManager.default.createSymbolicLink(atPath: release.appending(path: "absolute").path, withDestinationPath: "/etc/passwd")
+        try FileManager.default.createSymbolicLink(atPath: release.appending(path: "inside.css").path, withDestinationPath: "style.css")
+        guard mkfifo(release.appending(path: "pipe").path, 0o644) == 0 else { throw RawHTTP.Failure(message: "mkfifo failed") }
+        // A preview link that leaves the destination.
+        try FileManager.default.createSymbolicLink(atPath: root.appending(path: "evil.p.test").path, withDestinationPath: "/etc")
+        try FileManager.default.createSymbolicLink(atPath: root.appending(path: "up.p.test").path, withDestinationPath: "..")
+        // And one to a whole site beside the destination.
+        let beside = root.deletingLastPathComponent().appending(path: "\(root.lastPathComponent)-site")
+        try FileManager.default.createDirectory(at: beside, withIntermediateDirectories: true)
+        try Data("outside site\n".utf8).write(to: beside.appending(path: "index.html"))
+        try FileManager.default.createSymbolicLink(atPath: root.appending(path: "beside.p.test").path, withDestinationPath: "../\(beside.lastPathComponent)")
+    }
+
+    @Test func servesAPreviewByItsHostWithTheHeadersAPreviewNeeds() async throws {
+        try await HostedPreviews.with(prepare: Self.standard) { host in
+            let home = try await host.send("/", host: "post-hello.p.test")
+            #expect(home.status == 200 && home.text.contains("release ONE"))
+            #expect(home.headers["content-type"] == "text/html; charset=utf-8")
+            #expect(home.headers["x-robots-tag"] == "noindex")
+            #expect(home.headers["cache-control"] == "no-cache")
+            #expect(home.headers["x-content-type-options"] == "nosniff")
+            #expect(try await host.send("/about/", host: "POST-HELLO.p.test:8080").text == "<p>about</p>\n")
+            let folder = try await host.send("/about?x=1", host: "post-hello.p.test")
+            #expect(folder.status == 301 && folder.headers["location"] == "/about/?x=1")
+            let spaced = try await host.send("/a%20b/%C3%BC", host: "post-hello.p.test")
+            #expect(spaced.status == 301 && spaced.headers["location"] == "/a%20b/%C3%BC/", "\(spaced.headers)")
+            #expect(try await host.send("/a%20b/%C3%BC/", host: "post-hello.p.test").text == "<p>spaced</p>\n")
+            let old = try await host.send("/about.html", host: "post-hello.p.test")
+            #expect(old.status == 301 && old.headers["location"] == "/about/")
+            let missing = try await host.send("/nothing/", host: "post-hello.p.test")
+            #expect(missing.status == 404 && missing.text == "<p>the site's own 404</p>\n")
+            #expect(missing.headers["x-robots-tag"] == "noindex")
+            let head = try await host.send("/style.css", host: "post-hello.p.test", method: "HEAD")
+            #expect(head.status == 200 && head.body.isEmpty && head.headers["content-length"] == "8")
+            #expect(head.headers["content-type"] == "text/css; charset=utf-8")
+            let post = try await host.send("/", host: "post-hello.p.test", method: "POST")
+            #expect(post.status == 405 && post.headers["allow"] == "GET, HEAD")
+            #expect(try await host.send("/inside.css", host: "post-hello.p.test").text == "body {}\n")
+        }
+    }
+
+    /// Hosts and paths a scanner or an attacker sends: all refused, none reaches a file outside
+    /// the preview, and a FIFO holds nothing up.
+    @Test func hostileHostsAndPathsFailSafely() async throws {
+        try await HostedPreviews.with(prepare: Self.standard) { host in
+            for (name, status) in [("evil.com", 421), ("p.test.evil.com", 421), ("127.0.0.1", 421), ("[::1]", 421), ("a.b.p.test", 404),
+                                   ("-x.p.test", 404), ("nope.p.test", 404), ("evil.p.test", 404), ("up.p.test", 404), ("beside.p.test", 404),
+                                   ("post-hello.p.test:x", 421), ("post-hello.p.test/..", 421)] {
+                let answer = try await host.send("/", host: name)
+                #expect(answer.status == status, "\(name): \(answer.status)")
+                #expect(!answer.text.contains("root:") && !answer.text.contains("release ONE") && !answer.text.contains("outside"), "\(name)")
+            }
+            for path in ["/../secret.txt", "/%2e%2e/secret.txt", "/..%2fsecret.txt", "/a%2fb", "/%00", "/x%00.html", "/%", "/%zz", "/./index.html",
+                         "/up", "/absolute", "/pipe", "/.galley/secret.txt", "/../../\(URL(fileURLWithPath: "x").lastPathComponent)", "//etc/passwd",
+                         "/%2e%2e/%2e%2e/%2e%2e/etc/passwd", "/..\\..\\secret.txt", "*"] {
+                let answer = try await host.send(path, host: "post-hello.p.test")
+                #expect([400, 404].contains(answer.status), "\(path): \(answer.status)")
+                #expect(!answer.text.contains("secret") && !answer.text.contains("root:") && !answer.text.contains("outside"), "\(path)")
+            }
+        }
+    }
+
+    /// Podcast apps fetch audio in pieces; browsers come back with the tags they were given.
+    @Test func rangesAndConditionalRequests() async throws {
+        try await HostedPreviews.with(prepare: Self.standard) { host in
+            let part = try await host.send("/episode.mp3", host: "post-hello.p.test", headers: ["Range": "bytes=10-19"])
+            #expect(part.status == 206 && part.text == "0123456789" && part.headers["content-range"] == "bytes 10-19/1000")
+            #expect(part.headers["content-type"] == "audio/mpeg")
+            let tail = try await host.send("/episode.mp3", host: "post-hello.p.test", headers: ["Range": "bytes=995-"])
+            #expect(tail.status == 206 && tail.text == "56789")
+            let past = try await host.send("/episode.mp3", host: "post-hello.p.test", headers: ["Range": "bytes=5000-"])
+            #expect(past.status == 416 && past.headers["content-range"] == "bytes */1000", "\(past.status) \(past.headers)")
+            // Read wrongly by the library below: answered whole, which HTTP allows.
+            for odd in ["bytes=-5", "bytes=0-1,5-6", "lines=1-2"] {
+                let whole = try await host.send("/episode.mp3", host: "post-hello.p.test", headers: ["Range": odd])
+                #expect(whole.status == 200 && whole.body.count == 1000, "\(odd): \(whole.status)")
+            }
+            let first = try await host.send("/", host: "post-hello.p.test")
+            let tag = try #require(first.headers["etag"])
+            let again = try await host.send("/", host: "post-hello.p.test", headers: ["If-None-Match": tag])
+            #expect(again.status == 304 && again.body.isEmpty)
+            let since = try await host.send("/", host: "post-hello.p.test", headers: ["If-Modified-Since": try #require(first.headers["last-modified"])])
+            #expect(since.status == 304)
+            let stale = try await host.send("/", host: "post-hello.p.test", headers: ["If-None-Match": "W/\"0000\""])
+            #expect(stale.status == 200)
+        }
+    }
+
+    /// Each request is answered from the release live when it came in: a new release switched in
+    /// between two requests is seen by the second one whole.
+    @Test func aSwitchedReleaseIsServedWhole() async throws {
+        try await HostedPreviews.with(prepare: Self.standard) { host in
+            #expect(try await host.send("/", host: "post-hello.p.test").text.contains("release ONE"))
+            var next = Self.site
+            next["index.html"] = "<p>home of release TWO</p>\n"
+            try HostedPreviews.publish("post-hello", release: "2-bbbbbbb", files: next, in: host.root)
+            #expect(try await host.send("/", host: "post-hello.p.test").text == "<p>home of release TWO</p>\n")
+        }
+    }
+
+    @Test func theBareDomainListsThePreviewsAndEscapesWhatBranchesSay() async throws {
+        try await HostedPreviews.with(prepare: { root in
+            try Self.standard(root)
+            try HostedPreviews.publish("x-script", release: "1-ccccccc", files: ["index.html": "x"], in: root)
+            var manifest = PreviewManifest()
+            var hello = PreviewManifest.Entry(branch: "post/hello")
+            hello.commit = "1234567890abcdef1234567890abcdef12345678"
+            hello.release = "1-aaaaaaa"
+            hello.subject = "Add a <b>bold</b> post"
+            hello.deployed = "2026-11-26T19:40:09Z"
+            manifest.previews["post-hello"] = hello
+            var hostile = PreviewManifest.Entry(branch: "x<script>alert(1)</script>")
+            hostile.release = "1-ccccccc"
+            hostile.failure = PreviewManifest.Failure(commit: "abcdef0123456789abcdef0123456789abcdef01", message: "posts/a.md:3: bad <date>")
+            manifest.previews["x-script"] = hostile
+            manifest.previews["gone"] = PreviewManifest.Entry(branch: "gone")
+            try FileManager.default.createDirectory(at: root.appending(path: ".galley"), withIntermediateDirectories: true)
+            let encoder = JSONEncoder()
+            try encoder.encode(manifest).write(to: root.appending(path: PreviewManifest.path))
+        }) { host in
+            let index = try await host.send("/", host: "p.test:8080")
+            #expect(index.status == 200 && index.headers["x-robots-tag"] == "noindex")
+            #expect(index.text.contains("<a href=\"//post-hello.p.test:8080/\">post-hello.p.test</a>"))
+            #expect(index.text.contains("<code>1234567</code><span class=\"subject\">Add a &lt;b&gt;bold&lt;/b&gt; post</span>"))
+            #expect(index.text.contains("2026-11-26 19:40 UTC"))
+            #expect(index.text.contains("x&lt;script&gt;alert(1)&lt;/script&gt;") && !index.text.contains("<script>"))
+            #expect(index.text.contains("failed at <code>abcdef0</code>") && index.text.contains("posts/a.md:3: bad &lt;date&gt;"))
+            #expect(index.text.contains("gone.p.test</td>") && !index.text.contains("//gone.p.test"))
+            #expect(index.text.contains("3 previews"))
+            #expect(try await host.send("/other", host: "p.test").status == 404)
+        }
+    }
+
+    @Test func aPasswordGuardsPreviewsAndTheIndexButNotProduction() async throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "galley-pw-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("# reviewers\nann:open sesame\n\nbob:x:y\n".utf8).write(to: folder.appending(path: "passwords"))
+        let passwords = try HostPasswords(file: folder.appending(path: "passwords").path)
+        try await HostedPreviews.with(prepare: { root in
+            try Self.standard(root)
+            try HostedPreviews.publish("www", release: "1-ddddddd", files: ["index.html": "production"], in: root)
+        }, adjust: { $0.passwords = passwords; $0.productionLabel = "www" }) { host in
+            func basic(_ text: String) -> [String: String] { ["Authorization": "Basic " + Data(text.utf8).base64EncodedString()] }
+            let asked = try await host.send("/", host: "post-hello.p.test")
+            #expect(asked.status == 401 && asked.headers["www-authenticate"]?.hasPrefix("Basic realm=") == true)
+            #expect(!asked.text.contains("release ONE"))
+            #expect(try await host.send("/", host: "post-hello.p.test", headers: basic("ann:wrong")).status == 401)
+            #expect(try await host.send("/", host: "post-hello.p.test", headers: basic("bob:open sesame")).status == 401)
+            #expect(try await host.send("/", host: "post-hello.p.test", headers: ["Authorization": "Basic %%%"]).status == 401)
+            #expect(try await host.send("/", host: "post-hello.p.test", headers: basic("ann:open sesame")).text.contains("release ONE"))
+            #expect(try await host.send("/", host: "post-hello.p.test", headers: basic("bob:x:y")).status == 200)
+            #expect(try await host.send("/", host: "p.test").status == 401)
+            let production = try await host.send("/", host: "www.p.test")
+            #expect(production.status == 200 && production.text == "production")
+            #expect(production.headers["x-robots-tag"] == nil)
+        }
+        try Data("ann\n".utf8).write(to: folder.appending(path: "bad"))
+        #expect(throws: ServeError.self) { try HostPasswords(file: folder.appending(path: "bad").path) }
+        do {
+            _ = try HostPasswords(file: folder.appending(path: "bad").path)
+        } catch let error as ServeError {
+            #expect(error.message.hasSuffix("bad:1: expected name:password"))
+        }
+    }
+}
