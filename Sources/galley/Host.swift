@@ -47,17 +47,18 @@ extension Galley {
         }
 
         func run() async throws {
+            var logger = Logger(label: "galley.host")
+            logger.logLevel = .info
             let host: PreviewHost
             do {
                 var settings = PreviewHost.Settings(root: URL(fileURLWithPath: root), domain: domain, bind: bind, port: port,
                                                     productionLabel: production, productionRoot: productionRoot.map { URL(fileURLWithPath: $0) })
                 settings.passwords = try passwordFile.map { try HostPasswords(file: $0) }
-                var logger = Logger(label: "galley.host")
-                logger.logLevel = .info
                 let domain = settings.domain
+                let root = root, said = logger
                 host = try PreviewHost(settings: settings, logger: logger, ready: { address in
                     let port = address.port.map { ":\($0)" } ?? ""
-                    Console.say("serving the previews in \(root) at http://<label>.\(domain)\(port)/, the index at http://\(domain)\(port)/ (listening on \(address.absoluteString); Ctrl-C stops)")
+                    said.notice("serving the previews in \(root) as http://<label>.\(domain)\(port)/ and their index as http://\(domain)\(port)/; listening on \(address.absoluteString) (Ctrl-C stops)")
                 })
             } catch let error as ServeError {
                 Console.error("error: \(error.message)")
@@ -71,7 +72,7 @@ extension Galley {
                 if let free = error.freePort { Console.error("try --port \(free)") }
                 throw ExitCode.failure
             }
-            Console.say("stopped")
+            logger.notice("stopped")
         }
     }
 }

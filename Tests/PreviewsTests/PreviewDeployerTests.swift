@@ -92,6 +92,28 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: destination.url.appending(path: ".galley/lock").path))
     }
 
+    /// What `galley host` lists: the subject of the commit on show, and a failure newer than it
+    /// until a build succeeds again.
+    @Test func theManifestSaysWhatIsOnShowAndWhatFailedSince() async throws {
+        let deployer = try deployer()
+        _ = try await deployer.deploy(source, branch: "post/a", commit: nil, subject: "Write about nanoc")
+        func entry() throws -> PreviewManifest.Entry? {
+            try PreviewManifest.decode(destination.read(".galley/previews.json").map { Data($0.utf8) }, from: "test").previews["post-a"]
+        }
+        #expect(try entry()?.subject == "Write about nanoc")
+        #expect(try entry()?.failure == nil)
+        try fixture.write("posts/2020-01-03-bad.md", "---\ntitle: [unclosed\n---\n")
+        await #expect(throws: BuildFailure.self) { try await deployer.deploy(source, branch: "post/a", commit: nil) }
+        let failure = try #require(try entry()?.failure)
+        #expect(failure.message.contains("posts/2020-01-03-bad.md"), "\(failure.message)")
+        #expect(!failure.message.contains("\n"))
+        #expect(try entry()?.subject == "Write about nanoc")
+        try fixture.remove("posts/2020-01-03-bad.md")
+        _ = try await deployer.deploy(source, branch: "post/a", commit: nil, subject: "Fix the date")
+        #expect(try entry()?.failure == nil)
+        #expect(try entry()?.subject == "Fix the date")
+    }
+
     @Test func keepsTheLastFewReleasesAndRollsBack() async throws {
         let deployer = try deployer(keep: 2)
         let site = "post-a.previews.example.com"

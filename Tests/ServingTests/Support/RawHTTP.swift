@@ -21,21 +21,28 @@ struct RawHTTP: Sendable {
         if let body, !headers.keys.contains(where: { $0.lowercased() == "content-length" }) { headers["Content-Length"] = "\(body.count)" }
         let request = Data(request(method, target, headers: headers).utf8) + (body ?? Data())
         let port = port
-        return try await onOwnThread {
-            let socket = try Self.connect(port: port)
-            defer { close(socket) }
-            // A server may answer (413, say) and close before it has read a long body: what
-            // it said is still there to read.
-            try? Self.write(request, to: socket)
-            var received = Data()
-            var buffer = [UInt8](repeating: 0, count: 65536)
-            while true {
-                let count = read(socket, &buffer, buffer.count)
-                if count <= 0 { break }
-                received.append(contentsOf: buffer[0..<count])
-            }
-            return try Self.parse(received, method: method)
+        return try await onOwnThread { try Self.exchange(request, port: port, method: method) }
+    }
+
+    /// The same, blocking the calling thread: for a test's own threads that send many requests.
+    func sendNow(_ target: String, method: String = "GET", headers: [String: String] = [:]) throws -> Response {
+        try Self.exchange(Data(request(method, target, headers: headers).utf8), port: port, method: method)
+    }
+
+    private static func exchange(_ request: Data, port: Int, method: String) throws -> Response {
+        let socket = try Self.connect(port: port)
+        defer { close(socket) }
+        // A server may answer (413, say) and close before it has read a long body: what
+        // it said is still there to read.
+        try? Self.write(request, to: socket)
+        var received = Data()
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = read(socket, &buffer, buffer.count)
+            if count <= 0 { break }
+            received.append(contentsOf: buffer[0..<count])
         }
+        return try Self.parse(received, method: method)
     }
 
     /// Opens the event stream and returns the text received until `until` holds for it,

@@ -1,0 +1,119 @@
+import Foundation
+import Synchronization
+import Testing
+
+/// `galley host` run as a server is: the binary, real deploys switching the preview it serves,
+/// and clients over real HTTP on loopback.
+@Suite struct HostCommandTests {
+    let folder: ScratchFolder
+    var work: URL { folder.url.appending(path: "work") }
+
+    init() throws {
+        folder = try ScratchFolder()
+        try folder.write("work/galley.yml", "title: Release 0\nbase_url: https://blog.example.com/\n")
+        try folder.write("work/pages/about.md", "---\ntitle: About\n---\nAbout this blog.\n")
+        for day in 1...5 {
+            try folder.write("work/posts/2024-01-0\(day)-post-\(day).md", "---\ntitle: Post \(day)\n---\n\(String(repeating: "Words of a post. ", count: 200))\n")
+        }
+        try git(["init", "-q", "-b", "post/live"], in: work)
+        try git(["add", "-A"], in: work)
+        try git(["commit", "-q", "-m", "Start the blog"], in: work)
+    }
+
+    func deploy() throws -> GalleyProcess.Result {
+        try GalleyProcess.run(["deploy", "--to", "../previews", "--domain", "p.test", "--branch", "post/live"], in: work)
+    }
+
+    /// Starts `galley host` on a free port and waits until it listens.
+    func startHost(_ extra: [String] = []) throws -> (BackgroundGalley, RawHTTP) {
+        let host = try BackgroundGalley(["host", "--root", "previews", "--domain", "p.test", "--port", "0"] + extra, in: folder.url)
+        #expect(eventually(within: 60) { host.stderr.contains("listening on http://127.0.0.1:") }, "\(host.stderr)")
+        let port = host.stderr.components(separatedBy: "listening on http://127.0.0.1:").dropFirst().first.flatMap { Int($0.prefix { $0.isNumber }) }
+        return (host, RawHTTP(port: try #require(port)))
+    }
+
+    /// Clients keep asking for pages while twenty deploys switch the preview: every answer is a
+    /// 200, and every page is one release's, never a mix.
+    @Test func fiveThousandRequestsDuringTwentyDeploysAllGetWholePagesOfOneRelease() async throws {
+        #expect(try deploy().status == 0)
+        let (host, http) = try startHost()
+        let paths = ["/", "/about/", "/2024/01/03/post-3/", "/feed.xml", "/2024/01/05/post-5"]
+        let results = Mutex<(count: Int, bad: [String], releases: Set<String>)>((0, [], []))
+        let stop = Atomic<Bool>(false)
+        let clients = (0..<3).map { client in
+            Thread {
+                var index = client
+                while !stop.load(ordering: .relaxed) {
+                    let path = paths[index % paths.count]
+                    index += 1
+                    let problem: String?
+                    var release: String?
+                    do {
+                        let answer = try http.sendNow(path, headers: ["Host": "post-live.p.test"])
+                        let marks = Set(answer.text.matches(of: /Release (\d+)/).map { String($0.output.1) })
+                        release = marks.first
+                        if path.hasSuffix("post-5") {
+                            problem = answer.status == 301 ? nil : "\(path): \(answer.status)"
+                        } else if answer.status != 200 {
+                            problem = "\(path): \(answer.status)"
+                        } else if answer.headers["content-length"] != "\(answer.body.count)" {
+                            problem = "\(path): \(answer.body.count) bytes of \(answer.headers["content-length"] ?? "?")"
+                        } else if marks.count != 1 {
+                            problem = "\(path): releases \(marks.sorted())"
+                        } else {
+                            problem = nil
+                        }
+                    } catch {
+                        problem = "\(path): \(error)"
+                    }
+                    results.withLock { results in
+                        results.count += 1
+                        if let problem, results.bad.count < 20 { results.bad.append(problem) }
+                        if let release { results.releases.insert(release) }
+                    }
+                }
+            }
+        }
+        clients.forEach { $0.start() }
+        for round in 1...20 {
+            try folder.write("work/galley.yml", "title: Release \(round)\nbase_url: https://blog.example.com/\n")
+            let deployed = try deploy()
+            #expect(deployed.status == 0, "\(deployed.stderr)")
+        }
+        let duringDeploys = results.withLock { $0.count }
+        // Enough requests in all, however fast this machine answered them during the deploys.
+        let deadline = Date() + 120
+        while results.withLock({ $0.count }) < 5000, Date() < deadline { usleep(50_000) }
+        stop.store(true, ordering: .relaxed)
+        usleep(500_000)
+        let final = results.withLock { $0 }
+        #expect(final.count >= 5000)
+        #expect(duringDeploys >= 200, "only \(duringDeploys) requests were answered while the deploys ran")
+        #expect(final.bad.isEmpty, "\(final.bad)")
+        // The clients saw the preview switch, again and again.
+        #expect(final.releases.count >= 5, "\(final.releases.sorted())")
+        #expect(final.releases.contains("20"))
+        let last = try await http.send("/", headers: ["Host": "post-live.p.test"])
+        #expect(last.text.contains("Release 20"))
+        // The index lists it with its commit's subject; the access log has a line per request.
+        let index = try await http.send("/", headers: ["Host": "p.test"])
+        #expect(index.status == 200 && index.text.contains("post/live") && index.text.contains("Start the blog"), "\(index.text)")
+        #expect(host.stderr.contains("host=post-live.p.test") && host.stderr.contains("status=200"))
+        host.signal(SIGTERM)
+        #expect(host.waitForExit(timeout: 20))
+        #expect(host.process.terminationStatus == 0)
+    }
+
+    @Test func mistakesAreToldBeforeItListens() throws {
+        try FileManager.default.createDirectory(at: folder.url.appending(path: "previews"), withIntermediateDirectories: true)
+        let noRoot = try GalleyProcess.run(["host", "--root", "nowhere", "--domain", "p.test", "--port", "0"], in: folder.url)
+        #expect(noRoot.status == 1 && noRoot.stderr.contains("nowhere: no such folder"), "\(noRoot.stderr)")
+        let badDomain = try GalleyProcess.run(["host", "--root", "previews", "--domain", "p_test", "--port", "0"], in: folder.url)
+        #expect(badDomain.status == 1 && badDomain.stderr.contains("'p_test' is not a domain name"), "\(badDomain.stderr)")
+        try folder.write("passwords", "just-a-password\n")
+        let badPasswords = try GalleyProcess.run(["host", "--root", "previews", "--domain", "p.test", "--password-file", "passwords"], in: folder.url)
+        #expect(badPasswords.status == 1 && badPasswords.stderr.contains("passwords:1: expected name:password"), "\(badPasswords.stderr)")
+        let badLabel = try GalleyProcess.run(["host", "--root", "previews", "--domain", "p.test", "--production", "Not_A_Label"], in: folder.url)
+        #expect(badLabel.status == 1 && badLabel.stderr.contains("--production 'Not_A_Label'"), "\(badLabel.stderr)")
+    }
+}
