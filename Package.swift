@@ -107,10 +107,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // `galley server-config`: Apache and nginx configurations equal to `galley host`.
+        .target(name: "ServerConfigs"),
         .executableTarget(
             name: "galley",
             dependencies: [
-                "FileSystem", "SiteSource", "SiteCompiler", "GitSource", "Previews", "SiteImport", "Serving", "Pygments", "Blocking",
+                "FileSystem", "SiteSource", "SiteCompiler", "GitSource", "Previews", "SiteImport", "Serving", "Pygments", "Blocking", "ServerConfigs",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -139,6 +141,7 @@ let package = Package(
             name: "galleyTests", dependencies: ["SiteCompiler", "Previews", .product(name: "Crypto", package: "swift-crypto")],
             exclude: ["Support/read-output.py"]
         ),
+        .testTarget(name: "ServerConfigsTests", dependencies: ["ServerConfigs"]),
         .testTarget(name: "ServingTests", dependencies: ["Serving", "SiteCompiler", "SiteSource", "Highlighting", "Blocking", "Previews"]),
         .testTarget(name: "SiteImportTests", dependencies: ["SiteImport", "SiteCompiler", "SiteSource", "FileSystem"]),
     ]

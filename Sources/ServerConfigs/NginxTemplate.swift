@@ -1,14 +1,18 @@
-# nginx: every branch preview and the production site of a Galley blog.
+/// The nginx template: see ``ServerConfig`` for its @TOKENS@ and `#@production` regions.
+let nginxTemplate = #"""
+# nginx: every branch preview@AND_PRODUCTION@ of a Galley blog.
 #
-# - Previews: https://<label>.previews.example.com/ from /srv/previews/<label>.previews.example.com,
-#   the link to the live release that `galley deploy --to /srv/previews` and `galley watch` swap.
-# - Production: https://example.com/ from /var/www/blog/current, the link that
-#   `--production-to /var/www/blog` swaps (its releases live in /var/www/blog/.galley, never served).
+# - Previews: https://<label>.@DOMAIN@/ from @ROOT@/<label>.@DOMAIN@,
+#   the link to the live release that `galley deploy --to @ROOT@` and `galley watch` swap.
+#@production
+# - Production: https://@PRODUCTION_DOMAIN@/ from @PRODUCTION_ROOT@/current, the link that
+#   `--production-to @PRODUCTION_ROOT@` swaps (its releases live in @PRODUCTION_ROOT@/.galley, never served).
+#@end
 #
 # Works with nginx 1.22 (Debian 12) and later; read inside the http block, so put it in
-# /etc/nginx/sites-enabled/. Needs DNS records for example.com, www.example.com and
-# *.previews.example.com, a wildcard certificate for *.previews.example.com and one for
-# example.com and www.example.com. Check it with scripts/check-server-configs.
+# /etc/nginx/sites-enabled/. Needs a DNS record and a wildcard certificate for *.@DOMAIN@
+# (the docs say how to get one)@PRODUCTION_NEEDS@.
+# Made by: @COMMAND@
 #
 # HTTP/2 is asked for on the listen lines: `http2 on;` came in nginx 1.25.1 and older versions
 # refuse to load a file that has it, while newer ones still take this form (with a warning).
@@ -40,11 +44,11 @@ server {
     # Only one valid DNS label reaches the file system: lowercase letters, digits and inner
     # hyphens, 1 to 63 of them, so no dots, slashes or '..'. nginx lowercases the Host header
     # before matching. Quoted because nginx would read the braces as a block.
-    server_name "~^(?<preview>[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)\.previews\.example\.com$";
-    root /srv/previews/$preview.previews.example.com;
+    server_name "~^(?<preview>[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)\.@DOMAIN_RE@$";
+    root @ROOT@/$preview.@DOMAIN@;
 
-    ssl_certificate     /etc/letsencrypt/live/previews.example.com/fullchain.pem;
-    ssl_certificate_key /etc/letsencrypt/live/previews.example.com/privkey.pem;
+    ssl_certificate     /etc/letsencrypt/live/@DOMAIN@/fullchain.pem;
+    ssl_certificate_key /etc/letsencrypt/live/@DOMAIN@/privkey.pem;
 
     # Previews change with every push: browsers check again each time, and search engines stay
     # out even of files that are not HTML. `always` puts them on errors and redirects too.
@@ -64,15 +68,16 @@ server {
     }
 }
 
+#@production
 # Production: the site at its own address, open to search engines.
 server {
     listen 443 ssl http2;
     listen [::]:443 ssl http2;
-    server_name example.com;
-    root /var/www/blog/current;
+    server_name @PRODUCTION_DOMAIN@;
+    root @PRODUCTION_ROOT@/current;
 
-    ssl_certificate     /etc/letsencrypt/live/example.com/fullchain.pem;
-    ssl_certificate_key /etc/letsencrypt/live/example.com/privkey.pem;
+    ssl_certificate     /etc/letsencrypt/live/@PRODUCTION_DOMAIN@/fullchain.pem;
+    ssl_certificate_key /etc/letsencrypt/live/@PRODUCTION_DOMAIN@/privkey.pem;
 
     index index.html;
     error_page 404 /404.html;
@@ -87,23 +92,25 @@ server {
     }
 }
 
-# www.example.com is sent to the one address the site's base_url names (swap the two names if
+# www.@PRODUCTION_DOMAIN@ is sent to the one address the site's base_url names (swap the two names if
 # your base_url has the www).
 server {
     listen 443 ssl http2;
     listen [::]:443 ssl http2;
-    server_name www.example.com;
+    server_name www.@PRODUCTION_DOMAIN@;
 
-    ssl_certificate     /etc/letsencrypt/live/example.com/fullchain.pem;
-    ssl_certificate_key /etc/letsencrypt/live/example.com/privkey.pem;
+    ssl_certificate     /etc/letsencrypt/live/@PRODUCTION_DOMAIN@/fullchain.pem;
+    ssl_certificate_key /etc/letsencrypt/live/@PRODUCTION_DOMAIN@/privkey.pem;
 
-    return 301 https://example.com$request_uri;
+    return 301 https://@PRODUCTION_DOMAIN@$request_uri;
 }
 
+#@end
 # Plain HTTP only sends readers to HTTPS.
 server {
     listen 80;
     listen [::]:80;
-    server_name example.com www.example.com .previews.example.com;
+    server_name @HTTP_NAMES@;
     return 301 https://$host$request_uri;
 }
+"""#

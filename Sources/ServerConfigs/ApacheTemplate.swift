@@ -1,17 +1,21 @@
-# Apache 2.4: every branch preview and the production site of a Galley blog.
+/// The apache template: see ``ServerConfig`` for its @TOKENS@ and `#@production` regions.
+let apacheTemplate = #"""
+# Apache 2.4: every branch preview@AND_PRODUCTION@ of a Galley blog.
 #
-# - Previews: https://<label>.previews.example.com/ from /srv/previews/<label>.previews.example.com,
-#   the link to the live release that `galley deploy --to /srv/previews` and `galley watch` swap.
-# - Production: https://example.com/ from /var/www/blog/current, the link that
-#   `--production-to /var/www/blog` swaps (its releases live in /var/www/blog/.galley, never served).
+# - Previews: https://<label>.@DOMAIN@/ from @ROOT@/<label>.@DOMAIN@,
+#   the link to the live release that `galley deploy --to @ROOT@` and `galley watch` swap.
+#@production
+# - Production: https://@PRODUCTION_DOMAIN@/ from @PRODUCTION_ROOT@/current, the link that
+#   `--production-to @PRODUCTION_ROOT@` swaps (its releases live in @PRODUCTION_ROOT@/.galley, never served).
+#@end
 #
 # Needs mod_ssl, mod_rewrite, mod_headers and mod_vhost_alias (on Debian: a2enmod ssl rewrite
 # headers vhost_alias; loading stops with a message naming any that is missing), besides
 # mod_dir, mod_mime and mod_authz_core, which Debian enables from the start; and `Listen 443`
-# and `Listen 80`, which Debian's ports.conf has. Needs DNS records for example.com,
-# www.example.com and *.previews.example.com, a wildcard certificate for *.previews.example.com
-# and one for example.com and www.example.com. Put it in /etc/apache2/sites-available/ and
-# a2ensite it. Check it with scripts/check-server-configs.
+# and `Listen 80`, which Debian's ports.conf has. Needs a DNS record and a wildcard certificate
+# for *.@DOMAIN@ (the docs say how to get one)@PRODUCTION_NEEDS@. Put it in
+# /etc/apache2/sites-available/ and a2ensite it.
+# Made by: @COMMAND@
 
 <IfModule !ssl_module>
     Error "Galley's site config needs mod_ssl: a2enmod ssl"
@@ -29,8 +33,8 @@
 # Previews. First in the file so that it also answers names no other site claims, which it turns
 # away before they reach the file system.
 <VirtualHost *:443>
-    ServerName previews.example.com
-    ServerAlias *.previews.example.com
+    ServerName @DOMAIN@
+    ServerAlias *.@DOMAIN@
     # SERVER_NAME is then the Host header, which Apache has checked (no '/', no '..') and lowercased.
     UseCanonicalName Off
 
@@ -38,12 +42,12 @@
     # hyphens, 1 to 63 of them, so no dots, slashes or '..'. Any other name is answered 421
     # before VirtualDocumentRoot makes a path of it (mod_rewrite runs first).
     RewriteEngine On
-    RewriteCond %{SERVER_NAME} !^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.previews\.example\.com$
+    RewriteCond %{SERVER_NAME} !^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.@DOMAIN_RE@$
     RewriteRule ^ - [R=421,L]
     # %0 is that whole name.
-    VirtualDocumentRoot /srv/previews/%0
+    VirtualDocumentRoot @ROOT@/%0
 
-    <Directory /srv/previews>
+    <Directory @ROOT@>
         Options FollowSymLinks
         AllowOverride None
         Require all granted
@@ -58,7 +62,7 @@
         RewriteRule ^ %1/ [R=301,L]
     </Directory>
     # Galley's bookkeeping (manifest, releases, lock) is never served by its own name.
-    <DirectoryMatch "^/srv/previews/\.galley">
+    <DirectoryMatch "^@ROOT_RE@/\.galley">
         Require all denied
     </DirectoryMatch>
     ErrorDocument 404 /404.html
@@ -69,16 +73,17 @@
     Header always set X-Robots-Tag "noindex"
 
     SSLEngine on
-    SSLCertificateFile    /etc/letsencrypt/live/previews.example.com/fullchain.pem
-    SSLCertificateKeyFile /etc/letsencrypt/live/previews.example.com/privkey.pem
+    SSLCertificateFile    /etc/letsencrypt/live/@DOMAIN@/fullchain.pem
+    SSLCertificateKeyFile /etc/letsencrypt/live/@DOMAIN@/privkey.pem
 </VirtualHost>
 
+#@production
 # Production: the site at its own address, open to search engines.
 <VirtualHost *:443>
-    ServerName example.com
-    DocumentRoot /var/www/blog/current
+    ServerName @PRODUCTION_DOMAIN@
+    DocumentRoot @PRODUCTION_ROOT@/current
 
-    <Directory /var/www/blog/current>
+    <Directory @PRODUCTION_ROOT@/current>
         Options FollowSymLinks
         AllowOverride None
         Require all granted
@@ -95,27 +100,29 @@
     ErrorDocument 404 /404.html
 
     SSLEngine on
-    SSLCertificateFile    /etc/letsencrypt/live/example.com/fullchain.pem
-    SSLCertificateKeyFile /etc/letsencrypt/live/example.com/privkey.pem
+    SSLCertificateFile    /etc/letsencrypt/live/@PRODUCTION_DOMAIN@/fullchain.pem
+    SSLCertificateKeyFile /etc/letsencrypt/live/@PRODUCTION_DOMAIN@/privkey.pem
 </VirtualHost>
 
-# www.example.com is sent to the one address the site's base_url names (swap the two names if
+# www.@PRODUCTION_DOMAIN@ is sent to the one address the site's base_url names (swap the two names if
 # your base_url has the www).
 <VirtualHost *:443>
-    ServerName www.example.com
+    ServerName www.@PRODUCTION_DOMAIN@
     RewriteEngine On
-    RewriteRule ^ https://example.com%{REQUEST_URI} [R=301,L]
+    RewriteRule ^ https://@PRODUCTION_DOMAIN@%{REQUEST_URI} [R=301,L]
 
     SSLEngine on
-    SSLCertificateFile    /etc/letsencrypt/live/example.com/fullchain.pem
-    SSLCertificateKeyFile /etc/letsencrypt/live/example.com/privkey.pem
+    SSLCertificateFile    /etc/letsencrypt/live/@PRODUCTION_DOMAIN@/fullchain.pem
+    SSLCertificateKeyFile /etc/letsencrypt/live/@PRODUCTION_DOMAIN@/privkey.pem
 </VirtualHost>
 
+#@end
 # Plain HTTP only sends readers to HTTPS.
 <VirtualHost *:80>
-    ServerName example.com
-    ServerAlias www.example.com *.previews.example.com
+    ServerName @HTTP_NAME@
+    ServerAlias @HTTP_ALIASES@
     UseCanonicalName Off
     RewriteEngine On
     RewriteRule ^ https://%{SERVER_NAME}%{REQUEST_URI} [R=301,L]
 </VirtualHost>
+"""#

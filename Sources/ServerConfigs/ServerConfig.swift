@@ -1,0 +1,115 @@
+import Foundation
+
+/// The configuration of a web server that serves Galley's previews (and the production site)
+/// as `galley host` does, for teams that keep their own Apache or nginx: `galley server-config`.
+///
+/// The templates hold `@TOKEN@`s for the folders and names, and production-only regions between
+/// `#@production` and `#@end` lines, which are dropped when there is no production site.
+public struct ServerConfig: Sendable, Equatable {
+    /// The servers there is a configuration for.
+    public enum Server: String, CaseIterable, Sendable {
+        case apache, nginx
+    }
+
+    /// The destination folder of the previews (`--to` of deploy and watch).
+    public var root: String
+    /// The domain previews are served under.
+    public var domain: String
+    /// The production folder (`--production-to`), served as `<folder>/current`.
+    public var productionRoot: String?
+    /// The production site's own name, such as `example.com`.
+    public var productionDomain: String?
+
+    /// Checks every value that goes into a configuration: a folder or name that could break out of
+    /// its line (a quote, a space, a `;`, a brace) is refused rather than escaped.
+    public init(root: String, domain: String, productionRoot: String? = nil, productionDomain: String? = nil) throws {
+        self.root = try Self.folder(root, option: "--root")
+        self.domain = try Self.name(domain, option: "--domain")
+        guard (productionRoot == nil) == (productionDomain == nil) else {
+            throw ServerConfigError("--production-root and --production-domain go together: the folder and the name it is served at")
+        }
+        self.productionRoot = try productionRoot.map { try Self.folder($0, option: "--production-root") }
+        self.productionDomain = try productionDomain.map { try Self.name($0, option: "--production-domain") }
+        if let productionDomain = self.productionDomain, productionDomain == self.domain || productionDomain.hasSuffix("." + self.domain) {
+            throw ServerConfigError("--production-domain \(productionDomain) lies under the previews' domain \(self.domain); give it a name of its own")
+        }
+    }
+
+    /// The configuration for `server`.
+    public func text(for server: Server) -> String {
+        let template = server == .apache ? apacheTemplate : nginxTemplate
+        var lines: [Substring] = []
+        var inProduction = false
+        for line in template.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line == "#@production" {
+                inProduction = true
+            } else if line == "#@end" {
+                inProduction = false
+            } else if !inProduction || productionRoot != nil {
+                lines.append(line)
+            }
+        }
+        var text = lines.joined(separator: "\n")
+        let production = productionDomain ?? ""
+        let httpNames = productionRoot == nil ? [] : [production, "www." + production]
+        let tokens: [(String, String)] = [
+            ("@DOMAIN_RE@", Self.regex(domain)), ("@ROOT_RE@", Self.regex(root)), ("@DOMAIN@", domain), ("@ROOT@", root),
+            ("@PRODUCTION_ROOT@", productionRoot ?? ""), ("@PRODUCTION_DOMAIN@", production),
+            ("@AND_PRODUCTION@", productionRoot == nil ? "" : " and the production site"),
+            ("@PRODUCTION_NEEDS@", productionRoot == nil ? "" : ",\n# and DNS records and a certificate for \(production) and www.\(production)"),
+            ("@HTTP_NAME@", httpNames.first ?? domain), ("@HTTP_ALIASES@", (httpNames.dropFirst() + ["*." + domain]).joined(separator: " ")),
+            ("@HTTP_NAMES@", (httpNames + ["." + domain]).joined(separator: " ")), ("@COMMAND@", command(for: server)),
+        ]
+        for (token, value) in tokens { text = text.replacingOccurrences(of: token, with: value) }
+        return text + "\n"
+    }
+
+    /// The command that prints this configuration.
+    public func command(for server: Server) -> String {
+        var words = ["galley", "server-config", server.rawValue, "--root", root, "--domain", domain]
+        if let productionRoot, let productionDomain { words += ["--production-root", productionRoot, "--production-domain", productionDomain] }
+        return words.joined(separator: " ")
+    }
+
+    /// An absolute folder whose every character is safe in any line of either configuration.
+    static func folder(_ path: String, option: String) throws -> String {
+        var path = path
+        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+        let allowed = path.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-/+".unicodeScalars.contains($0)) }
+        let parts = path.split(separator: "/")
+        guard path.hasPrefix("/"), path != "/", allowed, !parts.contains(".."), !parts.contains(".") else {
+            throw ServerConfigError("\(option) '\(path)' must be an absolute folder such as /srv/previews, of letters, digits and . _ - + only")
+        }
+        return path
+    }
+
+    /// A domain name: dot-separated labels of letters, digits and inner hyphens, lowercased.
+    static func name(_ text: String, option: String) throws -> String {
+        var name = text.lowercased()
+        if name.hasSuffix(".") { name.removeLast() }
+        let labels = name.split(separator: ".", omittingEmptySubsequences: false)
+        let valid = labels.count >= 2 && name.count <= 253 && labels.allSatisfy { label in
+            (1...63).contains(label.count) && !label.hasPrefix("-") && !label.hasSuffix("-")
+                && label.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+        }
+        guard valid else { throw ServerConfigError("\(option) '\(text)' is not a domain name such as previews.example.com") }
+        return name
+    }
+
+    /// `text` with its dots and pluses escaped: the only characters a checked folder or name
+    /// holds that a regular expression reads specially.
+    static func regex(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            if character == "." || character == "+" { escaped.append("\\") }
+            escaped.append(character)
+        }
+        return escaped
+    }
+}
+
+/// A value `galley server-config` cannot put in a configuration.
+public struct ServerConfigError: Error, CustomStringConvertible, Sendable {
+    public var description: String
+    init(_ description: String) { self.description = description }
+}
