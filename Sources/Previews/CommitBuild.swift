@@ -60,7 +60,7 @@ public struct CommitBuild: Sendable {
     /// value, not as an option.
     func arguments(output: URL, cache: URL, options: BuildOptions, limits: Limits) -> [String] {
         var words = ["build-commit", "--repo=\(repository)", "--commit=\(commit.hex)", "--label=\(label)", "--output=\(output.path)",
-                     "--cache=\(cache.path)", "--max-file-bytes=\(limits.fileSize)"]
+                     "--cache=\(cache.path)", "--max-file-bytes=\(limits.fileSize)", "--parent-pid=\(getpid())"]
         if !siteFolder.isEmpty { words.append("--site=\(siteFolder)") }
         if let baseURL = options.baseURL { words.append("--base-url=\(baseURL.absoluteString)") }
         if options.noindex { words.append("--noindex") }
@@ -145,6 +145,9 @@ extension CommitBuild {
                 reason = "used more than \(limits.memory >> 20) MB of memory"
             }
             if let reason {
+                // The build leads a group with its helpers (see `galley build-commit`); until it
+                // has made it, the group does not exist and the build alone is killed.
+                kill(-process, SIGKILL)
                 kill(process, SIGKILL)
                 return .stopped(reason)
             }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Blocking
 import Foundation
 import GitSource
 import Previews
@@ -26,8 +27,10 @@ extension Galley {
         @Flag var noindex = false
         @Flag(name: .customLong("require-base-url")) var requireBaseURL = false
         @Option(name: .customLong("max-file-bytes")) var maxFileBytes: Int?
+        @Option(name: .customLong("parent-pid")) var parentPID: Int32?
 
         func run() async throws {
+            if let parentPID { Self.endWithParent(parentPID) }
             if let maxFileBytes {
                 // A file past the limit fails its write, as on a full disk, rather than filling one.
                 signal(SIGXFSZ, SIG_IGN)
@@ -49,6 +52,20 @@ extension Galley {
             } catch {
                 Console.report("\(error)")
                 throw ExitCode.failure
+            }
+        }
+
+        /// Ends this build, and the helpers it started, once the watcher that started it is gone:
+        /// a watcher killed with SIGKILL cannot stop its builds, and a build left behind would
+        /// run on (stuck, or to its time limit) with no one to read its result. The build leads a
+        /// process group of its own, so that taking it down takes down only its own helpers.
+        static func endWithParent(_ parent: pid_t) {
+            setpgid(0, 0)
+            BlockingPool.shared.detach {
+                // The parent is looked at, not signalled: Linux's PR_SET_PDEATHSIG follows the
+                // thread that started the child, which in a pool of threads may end any time.
+                while getppid() == parent { usleep(200_000) }
+                kill(0, SIGKILL)
             }
         }
     }

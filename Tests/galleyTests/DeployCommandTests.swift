@@ -420,6 +420,40 @@ import Testing
         #expect(folder.read("previews/post-one.p.example.com/index.html") == nil)
     }
 
+    /// A watcher killed with SIGKILL cannot stop its builds: each build ends by itself once its
+    /// watcher is gone. Here the build is stuck for good, opening a blob the test made a FIFO.
+    @Test func aBuildEndsWhenItsWatcherIsKilled() throws {
+        let folder = try setUp(branch: "post/stuck")
+        let server = folder.url.appending(path: "server.git")
+        try git(["init", "-q", "--bare", server.path], in: folder.url)
+        try git(["push", "-q", server.path, "post/stuck"], in: folder.url.appending(path: "blog"))
+        // A push this small arrives as loose objects, one file each.
+        let blob = try git(["rev-parse", "post/stuck:posts/2019-10-08-hello.md"], in: server)
+        let object = server.appending(path: "objects/\(blob.prefix(2))/\(blob.dropFirst(2))")
+        try FileManager.default.removeItem(at: object)
+        #expect(mkfifo(object.path, 0o644) == 0)
+        let watcher = try BackgroundGalley(["watch", "--repo", server.path, "--to", "previews", "--domain", "p.example.com", "--interval", "1h"],
+                                           in: folder.url)
+        var build: pid_t?
+        for _ in 0..<3000 where build == nil {
+            build = Self.children(of: watcher.process.processIdentifier).first { Self.commandLine(of: $0).contains("build-commit") }
+            usleep(10_000)
+        }
+        let child = try #require(build, "\(watcher.stderr)")
+        defer { kill(child, SIGKILL) }
+        usleep(300_000)  // into the open that never returns
+        #expect(Self.isRunning(child))
+        watcher.signal(SIGKILL)
+        #expect(watcher.waitForExit(timeout: 20))
+        #expect(eventually(within: 10) { !Self.isRunning(child) }, "the build \(child) outlived its watcher")
+    }
+
+    /// Whether `process` exists and has not ended (a zombie has ended).
+    static func isRunning(_ process: pid_t) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(process)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else { return false }
+        return stat[stat.index(after: close)...].split(separator: " ").first != "Z"
+    }
+
     /// The processes whose parent is `process`.
     static func children(of process: pid_t) -> [pid_t] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
