@@ -14,6 +14,11 @@ public protocol CodeHighlighter: Sendable {
     /// Pygments, a helper that died): the build then says so once and shows plain code.
     func highlight(_ blocks: [CodeBlock]) throws(HighlighterUnavailable) -> [String?]
 
+    /// The same, saying of each block what became of it: a highlighter that gives up on one
+    /// block that takes too long (and goes on with the others) says which. By default, each
+    /// answer of ``highlight(_:)``.
+    func highlightEach(_ blocks: [CodeBlock]) throws(HighlighterUnavailable) -> [BlockHighlight]
+
     /// Gets ready to highlight, in the background, for a build that will soon ask: a highlighter
     /// that takes a while to start (a helper process) starts now. Does nothing by default.
     func prepare()
@@ -21,4 +26,24 @@ public protocol CodeHighlighter: Sendable {
 
 extension CodeHighlighter {
     public func prepare() {}
+
+    public func highlightEach(_ blocks: [CodeBlock]) throws(HighlighterUnavailable) -> [BlockHighlight] {
+        try highlight(blocks).map { $0.map(BlockHighlight.html) ?? .plain }
+    }
+}
+
+/// What became of one block of code.
+public enum BlockHighlight: Sendable, Equatable {
+    /// The inside of its `<code>` element.
+    case html(String)
+    /// Shown as plain code: its language is not known.
+    case plain
+    /// Shown as plain code: highlighting it took longer than `seconds`, and was stopped.
+    case tooSlow(seconds: Int)
+
+    /// The HTML, if there is any.
+    public var html: String? {
+        if case .html(let html) = self { return html }
+        return nil
+    }
 }

@@ -16,11 +16,10 @@ final class HelperLines: @unchecked Sendable {
         self.exited = exited
     }
 
-    /// The next line, without its newline.
+    /// The next line, without its newline; nil when `python` has not ended it within `timeout`.
     ///
-    /// - Throws: ``HighlighterUnavailable`` when `python` has exited, or has not ended the line
-    ///   within `timeout`.
-    func next(timeout: Duration, from python: String) throws(HighlighterUnavailable) -> [UInt8] {
+    /// - Throws: ``HighlighterUnavailable`` when `python` has exited or cannot be read.
+    func next(timeout: Duration, from python: String) throws(HighlighterUnavailable) -> [UInt8]? {
         let deadline = ContinuousClock.now + timeout
         var searched = 0
         while true {
@@ -39,7 +38,7 @@ final class HelperLines: @unchecked Sendable {
             }
             if ready == 0 {
                 if exited.isSet { throw HighlighterUnavailable("\(python) exited before it answered") }
-                if ContinuousClock.now > deadline { throw HighlighterUnavailable("\(python) did not answer within \(timeout); it was stopped") }
+                if ContinuousClock.now > deadline { return nil }
                 continue
             }
             let count = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }

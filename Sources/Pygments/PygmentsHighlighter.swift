@@ -28,9 +28,15 @@ public final class PygmentsHighlighter: CodeHighlighter {
     public let helperLimit: Int
 
     private enum State {
-        /// The helpers started so far, each with how many batches it has in hand.
-        case running([(session: PygmentsSession, busy: Int)])
+        /// The helpers started so far.
+        case running([Helper])
         case failed(HighlighterUnavailable)
+    }
+
+    /// A helper, with how many batches it has in hand.
+    private struct Helper {
+        let session: PygmentsSession
+        var busy = 0
     }
 
     /// Blocks longer than this are shown plain: no post needs such a block highlighted, and a
@@ -47,7 +53,12 @@ public final class PygmentsHighlighter: CodeHighlighter {
     /// than by the script's joined rules: for tests that hold the two to the same tokens.
     let ruleByRule: Bool
 
-    init(pythons: [String]? = nil, helperLimit: Int = min(4, max(1, ProcessInfo.processInfo.activeProcessorCount)), ruleByRule: Bool) {
+    /// How long a batch and a block may take.
+    let limits: Limits
+
+    init(pythons: [String]? = nil, helperLimit: Int = min(4, max(1, ProcessInfo.processInfo.activeProcessorCount)), ruleByRule: Bool,
+         limits: Limits = Limits()) {
+        self.limits = limits
         self.pythons = pythons ?? Self.defaultPythons()
         self.helperLimit = max(1, helperLimit)
         self.ruleByRule = ruleByRule
@@ -98,26 +109,102 @@ public final class PygmentsHighlighter: CodeHighlighter {
     }
 
     public func highlight(_ blocks: [CodeBlock]) throws(HighlighterUnavailable) -> [String?] {
+        try highlightEach(blocks).map(\.html)
+    }
+
+    /// Each block highlighted, all in one batch; when the batch takes too long, each block
+    /// again alone, so that the one a lexer is caught in is shown plain and the others are not.
+    public func highlightEach(_ blocks: [CodeBlock]) throws(HighlighterUnavailable) -> [BlockHighlight] {
         let sent = blocks.indices.filter { !blocks[$0].code.isEmpty && blocks[$0].code.utf8.count <= Self.largestBlock }
-        var answers = [String?](repeating: nil, count: blocks.count)
+        var answers = [BlockHighlight](repeating: .plain, count: blocks.count)
         guard !sent.isEmpty else { return answers }
         let batch = try PygmentsBatch(sent.map { blocks[$0] })
-        let (session, index) = try state.withLock { state throws(HighlighterUnavailable) in try self.session(in: &state) }
-        let highlighted: [String?]
-        do throws(HighlighterUnavailable) {
-            highlighted = try batch.answers(from: try session.exchange(batch))
-        } catch {
-            state.withLock { $0 = .failed(error) }
-            throw error
-        }
-        state.withLock { state in
-            if case .running(var helpers) = state, helpers.indices.contains(index) {
-                helpers[index].busy -= 1
-                state = .running(helpers)
+        let batchLimit = limit(forBatchOf: batch.size)
+        var made: [BlockHighlight]
+        switch try exchange(batch, timeout: batchLimit) {
+        case .answered(let highlighted):
+            made = highlighted
+        case .timedOut where sent.count == 1:
+            made = [.tooSlow(seconds: Int(batchLimit.components.seconds))]
+        case .timedOut:
+            made = []
+            for index in sent {
+                let alone = try PygmentsBatch([blocks[index]])
+                let blockLimit = limit(forBlockOf: alone.size)
+                switch try exchange(alone, timeout: blockLimit) {
+                case .answered(let highlighted): made += highlighted
+                case .timedOut: made.append(.tooSlow(seconds: Int(blockLimit.components.seconds)))
+                }
             }
         }
-        for (index, html) in zip(sent, highlighted) { answers[index] = html }
+        for (index, answer) in zip(sent, made) { answers[index] = answer }
         return answers
+    }
+
+    /// How long Pygments may take before it is stopped.
+    struct Limits: Sendable {
+        /// Seconds for a batch, beside one for each 16 KB of it: long enough for any real post's code.
+        var batch = 30
+        /// Seconds for one block sent alone once its batch took too long, beside one for each 64 KB.
+        var block = 5
+    }
+
+    /// How long a batch of `size` bytes may take.
+    func limit(forBatchOf size: Int) -> Duration { .seconds(limits.batch + size / 16_384) }
+
+    /// How long one block of `size` bytes sent alone may take.
+    func limit(forBlockOf size: Int) -> Duration { .seconds(limits.block + size / 65_536) }
+
+    private enum Outcome {
+        case answered([BlockHighlight])
+        case timedOut
+    }
+
+    /// Sends `batch` to the least busy helper and reads its answer. A helper that times out is
+    /// stopped and replaced; one stopped or dead before it answered is replaced and the batch
+    /// sent again, twice at most, after which highlighting stops for this highlighter.
+    private func exchange(_ batch: PygmentsBatch, timeout: Duration) throws(HighlighterUnavailable) -> Outcome {
+        var attempts = 0
+        while true {
+            let session = try state.withLock { state throws(HighlighterUnavailable) in try self.session(in: &state) }
+            do throws(HighlighterUnavailable) {
+                switch try session.exchange(batch, timeout: timeout) {
+                case .answered(let line):
+                    let highlighted = try batch.answers(from: line)
+                    release(session)
+                    return .answered(highlighted.map { $0.map(BlockHighlight.html) ?? .plain })
+                case .timedOut:
+                    retire(session)
+                    return .timedOut
+                }
+            } catch {
+                retire(session)
+                attempts += 1
+                guard attempts < 3 else {
+                    state.withLock { $0 = .failed(error) }
+                    throw error
+                }
+            }
+        }
+    }
+
+    /// Counts a batch of `session`'s as answered.
+    private func release(_ session: PygmentsSession) {
+        state.withLock { state in
+            guard case .running(var helpers) = state, let index = helpers.firstIndex(where: { $0.session === session }) else { return }
+            helpers[index].busy -= 1
+            state = .running(helpers)
+        }
+    }
+
+    /// Stops `session` and takes it out of use: the next batch goes to another helper.
+    private func retire(_ session: PygmentsSession) {
+        session.stop(HighlighterUnavailable("Pygments was stopped"))
+        state.withLock { state in
+            guard case .running(var helpers) = state else { return }
+            helpers.removeAll { $0.session === session }
+            state = .running(helpers)
+        }
     }
 
     /// Starts the first helper on a thread of its own, unless one runs: Python takes about a
@@ -128,7 +215,7 @@ public final class PygmentsHighlighter: CodeHighlighter {
             state.withLock { state in
                 guard case .running(let helpers) = state, helpers.isEmpty else { return }
                 do throws(HighlighterUnavailable) {
-                    state = .running([(try start(), 0)])
+                    state = .running([Helper(session: try start())])
                 } catch {
                     state = .failed(error)
                 }
@@ -136,9 +223,9 @@ public final class PygmentsHighlighter: CodeHighlighter {
         }
     }
 
-    /// The least busy helper and its place, another one started when every helper is busy and
-    /// there is room; called with the state locked.
-    private func session(in state: inout State) throws(HighlighterUnavailable) -> (PygmentsSession, Int) {
+    /// The least busy helper, another one started when every helper is busy and there is room;
+    /// called with the state locked.
+    private func session(in state: inout State) throws(HighlighterUnavailable) -> PygmentsSession {
         switch state {
         case .failed(let problem):
             throw problem
@@ -146,7 +233,7 @@ public final class PygmentsHighlighter: CodeHighlighter {
             var index = helpers.indices.min { helpers[$0].busy < helpers[$1].busy }
             if index == nil || (helpers[index!].busy > 0 && helpers.count < helperLimit) {
                 do throws(HighlighterUnavailable) {
-                    helpers.append((try start(), 0))
+                    helpers.append(Helper(session: try start()))
                     index = helpers.count - 1
                 } catch {
                     // A second helper that cannot start leaves the first at work.
@@ -158,7 +245,7 @@ public final class PygmentsHighlighter: CodeHighlighter {
             }
             helpers[index!].busy += 1
             state = .running(helpers)
-            return (helpers[index!].session, index!)
+            return helpers[index!].session
         }
     }
 

@@ -72,7 +72,9 @@ final class PygmentsSession: Sendable {
         }
         do throws(HighlighterUnavailable) {
             let lines = HelperLines(socket: ours, exited: exited)
-            let line = try lines.next(timeout: startTimeout, from: python)
+            guard let line = try lines.next(timeout: startTimeout, from: python) else {
+                throw HighlighterUnavailable("\(python) did not start within \(startTimeout); it was stopped")
+            }
             guard let hello = try? JSONDecoder().decode(Hello.self, from: Data(line)) else {
                 throw HighlighterUnavailable("\(python) did not start the highlighter")
             }
@@ -87,11 +89,19 @@ final class PygmentsSession: Sendable {
         }
     }
 
-    /// Sends one batch and reads the line that answers it.
+    /// How an exchange ended.
+    enum Exchange {
+        case answered([UInt8])
+        /// The helper did not answer within the time given; it was stopped.
+        case timedOut
+    }
+
+    /// Sends one batch and reads the line that answers it, waiting at most `timeout` once its
+    /// turn has come.
     ///
-    /// - Throws: ``HighlighterUnavailable`` when the helper has died or takes too long (it is
-    ///   then stopped: a lexer caught in a pathological block must not hold the build for ever).
-    func exchange(_ batch: PygmentsBatch) throws(HighlighterUnavailable) -> [UInt8] {
+    /// - Throws: ``HighlighterUnavailable`` when the helper has died or was stopped before it
+    ///   answered (a batch sent before this one took too long, say).
+    func exchange(_ batch: PygmentsBatch, timeout: Duration) throws(HighlighterUnavailable) -> Exchange {
         let ticket: UInt64
         do throws(HighlighterUnavailable) {
             ticket = try sending.withLock { next throws(HighlighterUnavailable) -> UInt64 in
@@ -102,20 +112,31 @@ final class PygmentsSession: Sendable {
             }
         } catch {
             // Half a batch may have gone: nothing the helper says can be trusted any more.
-            answers.fail(error)
-            process.cancel()
+            stop(error)
             throw error
         }
         try answers.waitForTurn(ticket)
         do throws(HighlighterUnavailable) {
-            let line = try lines.next(timeout: .seconds(30 + batch.size / 16_384), from: "Pygments")
+            guard let line = try lines.next(timeout: timeout, from: "Pygments") else {
+                // A lexer caught in a pathological block must not hold the build for ever: the
+                // helper is stopped, and every batch behind this one is told so.
+                answers.finishTurn(failing: HighlighterUnavailable("Pygments was stopped: a block sent before took longer than \(timeout)"))
+                process.cancel()
+                return .timedOut
+            }
             answers.finishTurn()
-            return line
+            return .answered(line)
         } catch {
             answers.finishTurn(failing: error)
             process.cancel()
             throw error
         }
+    }
+
+    /// Stops the helper; every batch waiting for it fails with `reason`.
+    func stop(_ reason: HighlighterUnavailable) {
+        answers.fail(reason)
+        process.cancel()
     }
 
     private func send(_ data: Data) throws(HighlighterUnavailable) {

@@ -141,6 +141,27 @@ import Highlighting
         #expect(throws: HighlighterUnavailable.self) { try highlighter.highlight([CodeBlock(language: "swift", code: "let b = 2\n")]) }
     }
 
+    /// A block a lexer backtracks on for minutes is stopped alone and shown plain; the blocks
+    /// beside it are highlighted, and the highlighter goes on.
+    @Test(.enabled(if: DebianPygments.isInstalled, "needs Debian's python3-pygments (scripts/test installs it)"))
+    func aBlockThatTakesTooLongIsShownPlainAndTheOthersAreNot() throws {
+        let highlighter = PygmentsHighlighter(pythons: ["/usr/bin/python3"], ruleByRule: false, limits: .init(batch: 2, block: 1))
+        let evil = CodeBlock(language: "scala", code: "\"" + String(repeating: "\\", count: 64) + "\n")
+        let began = ContinuousClock.now
+        let answers = try highlighter.highlightEach([
+            CodeBlock(language: "swift", code: "let a = 1\n"), evil, CodeBlock(language: "nope-not-a-language", code: "x\n"),
+            CodeBlock(language: "python", code: "def f():\n    pass\n"),
+        ])
+        #expect(answers[0].html?.contains(#"<span class="kd">let</span>"#) == true)
+        #expect(answers[1] == .tooSlow(seconds: 1))
+        #expect(answers[2] == .plain)
+        #expect(answers[3].html?.contains(#"<span class="k">def</span>"#) == true)
+        #expect(ContinuousClock.now - began < .seconds(20))
+        // Alone, it is given the block's time; the helper it stopped is replaced.
+        #expect(try highlighter.highlightEach([evil]) == [.tooSlow(seconds: 2)])
+        #expect(try highlighter.highlight([CodeBlock(language: "swift", code: "let b = 2\n")])[0]?.contains("kd") == true)
+    }
+
     @Test func debianPythonComesFirst() {
         #expect(PygmentsHighlighter.defaultPythons(path: "/home/me/.pyenv/shims:/usr/bin:relative") == ["/usr/bin/python3", "/home/me/.pyenv/shims/python3"])
     }

@@ -91,6 +91,10 @@ final class BodyRenderer: Sendable {
                     if note.isError { result.errors.append(diagnostic) } else { result.warnings.append(diagnostic) }
                 }
             }
+            for slow in rendered.slowCode {
+                result.warnings.append(Diagnostic(path: document.sourcePath, line: document.bodyLine + slow.line - 1, message:
+                    "this \(slow.language) code block took Pygments longer than \(slow.seconds) s to highlight; it is shown as plain code"))
+            }
             rendered.html = math.restore(rendered.html)
             rendered.excerpt = math.restore(rendered.excerpt)
             result.rendered = rendered

@@ -11,6 +11,9 @@ final class CodeHighlighting: Sendable {
     let highlighter: any CodeHighlighter
     let cache: HighlightCache
     private let problem = Mutex<HighlighterUnavailable?>(nil)
+    /// Blocks the highlighter gave up on in this build, with the seconds it was given: shown
+    /// plain, never cached (a later Pygments may manage), and not sent again in this build.
+    private let tooSlow = Mutex<[Fingerprint: Int]>([:])
     /// The blocks ``prefetch(_:threads:)`` has yet to answer: a body that needs one waits for it rather
     /// than asking the highlighter a second time.
     private let pending = PendingKeys()
@@ -54,8 +57,8 @@ final class CodeHighlighting: Sendable {
                     let batch = batches[index]
                     if unavailable == nil {
                         do throws(HighlighterUnavailable) {
-                            let made = try highlighter.highlight(batch.map(\.block))
-                            cache.remember(Array(zip(batch.map(\.key), made)))
+                            let made = try highlighter.highlightEach(batch.map(\.block))
+                            remember(Array(zip(batch.map(\.key), made)))
                         } catch {
                             problem.withLock { $0 = $0 ?? error }
                         }
@@ -67,31 +70,50 @@ final class CodeHighlighting: Sendable {
         }
     }
 
-    /// The inside of each block's `<code>` element, highlighted; nil for a block shown plain.
-    func highlight(_ blocks: [CodeBlock]) -> [String?] {
+    /// What became of each block: its highlighted HTML, plain, or too slow to highlight.
+    func highlight(_ blocks: [CodeBlock]) -> [BlockHighlight] {
         let keys = blocks.map { HighlightCache.key(identity: highlighter.identity, language: $0.language, code: $0.code) }
         pending.wait(for: keys)
         let held = cache.answers(for: keys)
-        var answers = held.map { $0 ?? nil }
+        let slow = tooSlow.withLock { $0 }
+        var answers: [BlockHighlight] = keys.indices.map { index in
+            if let seconds = slow[keys[index]] { return .tooSlow(seconds: seconds) }
+            return held[index].map { $0.map(BlockHighlight.html) ?? .plain } ?? .plain
+        }
         // Each block the cache lacks goes once, though a body may show it twice.
         var missing: [Fingerprint: [Int]] = [:]
         var order: [Fingerprint] = []
-        for (index, answer) in held.enumerated() where answer == nil {
+        for (index, answer) in held.enumerated() where answer == nil && slow[keys[index]] == nil {
             if missing[keys[index]] == nil { order.append(keys[index]) }
             missing[keys[index], default: []].append(index)
         }
         guard !order.isEmpty, unavailable == nil else { return answers }
         let asked = order.map { blocks[missing[$0]![0]] }
         do {
-            let made = try highlighter.highlight(asked)
-            cache.remember(Array(zip(order, made)))
-            for (key, html) in zip(order, made) {
-                for index in missing[key]! { answers[index] = html }
+            let made = try highlighter.highlightEach(asked)
+            remember(Array(zip(order, made)))
+            for (key, answer) in zip(order, made) {
+                for index in missing[key]! { answers[index] = answer }
             }
         } catch {
             problem.withLock { $0 = $0 ?? error }
         }
         return answers
+    }
+
+    /// Keeps the highlighter's answers: in the cache, or, for blocks it gave up on, for this build.
+    private func remember(_ made: [(Fingerprint, BlockHighlight)]) {
+        var answers: [(Fingerprint, HighlightCache.Answer)] = []
+        var slow: [(Fingerprint, Int)] = []
+        for (key, answer) in made {
+            switch answer {
+            case .html(let html): answers.append((key, html))
+            case .plain: answers.append((key, nil))
+            case .tooSlow(let seconds): slow.append((key, seconds))
+            }
+        }
+        cache.remember(answers)
+        if !slow.isEmpty { tooSlow.withLock { for (key, seconds) in slow { $0[key] = seconds } } }
     }
 }
 

@@ -8,11 +8,13 @@ extension MarkdownRenderer {
     /// `<pre><code class="language-x">`, escaped.
     ///
     /// The HTML goes in as a raw HTML block, which cmark writes as it is: the highlighter's
-    /// spans hold the code escaped, so nothing in a block can close it early.
-    static func highlightCode(in document: OpaquePointer, with highlighting: CodeHighlighting) {
+    /// spans hold the code escaped, so nothing in a block can close it early. Returns the blocks
+    /// the highlighter gave up on, which stay plain.
+    @discardableResult
+    static func highlightCode(in document: OpaquePointer, with highlighting: CodeHighlighting) -> [SlowCode] {
         var nodes: [OpaquePointer] = []
         var blocks: [CodeBlock] = []
-        guard let iterator = cmark_iter_new(document) else { return }
+        guard let iterator = cmark_iter_new(document) else { return [] }
         while true {
             let event = cmark_iter_next(iterator)
             if event == CMARK_EVENT_DONE { break }
@@ -28,14 +30,19 @@ extension MarkdownRenderer {
         }
         // The tree is changed only once the walk is over.
         cmark_iter_free(iterator)
-        guard !blocks.isEmpty else { return }
+        guard !blocks.isEmpty else { return [] }
         let answers = highlighting.highlight(blocks)
+        var slow: [SlowCode] = []
         for (index, node) in nodes.enumerated() {
-            guard let inner = answers[index], let html = cmark_node_new(CMARK_NODE_HTML_BLOCK) else { continue }
+            if case .tooSlow(let seconds) = answers[index] {
+                slow.append(SlowCode(line: Int(cmark_node_get_start_line(node)), language: blocks[index].language, seconds: seconds))
+            }
+            guard let inner = answers[index].html, let html = cmark_node_new(CMARK_NODE_HTML_BLOCK) else { continue }
             cmark_node_set_literal(html, "<pre class=\"highlight\"><code class=\"language-\(HTMLEscape.text(blocks[index].language))\">\(inner)</code></pre>")
             cmark_node_insert_before(node, html)
             cmark_node_unlink(node)
             cmark_node_free(node)
         }
+        return slow
     }
 }

@@ -15,6 +15,16 @@ public struct MarkdownRenderer: Sendable {
         public var isTruncated: Bool
         /// Whether a `<!--more-->` line ends the excerpt, where the author marked it.
         public var endsAtMore = false
+        /// Code blocks the highlighter gave up on, shown plain: each one's first line in the
+        /// Markdown, its language and the seconds it was given.
+        public var slowCode: [SlowCode] = []
+    }
+
+    /// A code block that took the highlighter too long.
+    public struct SlowCode: Sendable, Equatable {
+        public var line: Int
+        public var language: String
+        public var seconds: Int
     }
 
     /// The line that ends a post's excerpt, as Hugo, Jekyll and WordPress spell it.
@@ -131,8 +141,9 @@ public struct MarkdownRenderer: Sendable {
         if UTF8Search.contains("<a", in: markdown) || UTF8Search.contains("<A", in: markdown) {
             Self.unlinkInsideRawAnchors(document)
         }
+        var slowCode: [SlowCode] = []
         if let highlighting, UTF8Search.contains("```", in: markdown) || UTF8Search.contains("~~~", in: markdown) {
-            Self.highlightCode(in: document, with: highlighting)
+            slowCode = Self.highlightCode(in: document, with: highlighting)
         }
         let anchors = insertHeadingMarkers(document)
         let rendered = cmark_render_html(document, options, syntaxExtensions)
@@ -140,7 +151,7 @@ public struct MarkdownRenderer: Sendable {
         let html = Self.footnoteIDs((anchors.isEmpty ? Self.string(rendered) : Self.applyHeadingAnchors(rendered, anchors)).replacingForbiddenCharacters())
 
         if let more = Self.moreOffset(in: html) {
-            return Rendered(html: html, excerpt: Self.excerpt(of: html, before: more), isTruncated: true, endsAtMore: true)
+            return Rendered(html: html, excerpt: Self.excerpt(of: html, before: more), isTruncated: true, endsAtMore: true, slowCode: slowCode)
         }
         // The first paragraph, rendered alone so no other block leaks into the excerpt.
         var excerpt = ""
@@ -153,7 +164,7 @@ public struct MarkdownRenderer: Sendable {
             }
             child = cmark_node_next(node)
         }
-        return Rendered(html: html, excerpt: excerpt, isTruncated: blocks > 1)
+        return Rendered(html: html, excerpt: excerpt, isTruncated: blocks > 1, slowCode: slowCode)
     }
 
     /// Gives each link and image whose destination starts with `@/` the destination `resolve`

@@ -73,6 +73,34 @@ import Testing
         #expect(blog.page("2019/10/01/code-1/index.html")?.contains(#"<pre class="highlight"><code class="language-swift">"#) == true)
     }
 
+    /// A block the highlighter gave up on is shown plain with a warning at its line; the rest
+    /// of the post is highlighted, and the next build says it again.
+    @Test func aBlockTooSlowToHighlightIsPlainWithAWarningAtItsLine() throws {
+        let blog = try TestBlog(TestBlog.config, ["posts/2019-10-01-code.md": TestBlog.post("title: Slow", """
+            Fast:
+
+            ```swift
+            let a = 1
+            ```
+
+            Slow:
+
+            ```slow
+            <backtracking>
+            ```
+            """)])
+        let cache = blog.root.appending(path: ".galley-cache")
+        for _ in 1...2 {
+            let report = try SiteBuilder(source: blog.source, options: blog.options(highlighter: TestHighlighter())).build(into: blog.output, cache: cache)
+            #expect(report.warnings.map(\.description) == [
+                "posts/2019-10-01-code.md:13: this slow code block took Pygments longer than 7 s to highlight; it is shown as plain code",
+            ])
+            let page = try #require(blog.page("2019/10/01/code/index.html"))
+            #expect(page.contains(#"<code class="language-swift"><span class="k">let a = 1"#))
+            #expect(page.contains(#"<pre><code class="language-slow">&lt;backtracking&gt;"#))
+        }
+    }
+
     @Test func theCacheMeansABlockIsHighlightedOnce() throws {
         let blog = try TestBlog(TestBlog.config, [
             "posts/2019-10-01-code.md": Self.post,

@@ -21,6 +21,13 @@ final class TestHighlighter: CodeHighlighter {
     /// How many blocks those batches held.
     var blocks: Int { counts.withLock { $0.blocks } }
 
+    /// As ``highlight(_:)``, but a block in the language `slow` is one it gave up on.
+    func highlightEach(_ blocks: [CodeBlock]) throws(HighlighterUnavailable) -> [BlockHighlight] {
+        try zip(blocks, highlight(blocks)).map { block, answer in
+            block.language == "slow" ? .tooSlow(seconds: 7) : answer.map(BlockHighlight.html) ?? .plain
+        }
+    }
+
     func highlight(_ blocks: [CodeBlock]) throws(HighlighterUnavailable) -> [String?] {
         counts.withLock { $0 = ($0.requests + 1, $0.blocks + blocks.count) }
         if let failure { throw failure }
