@@ -94,9 +94,9 @@ final class PagePlanner: Sendable {
         tree.reserveCapacity(expected)
         pages.reserveCapacity(expected)
         var diagnostics: [Diagnostic] = []
-        func add(_ items: [Item]) {
+        func add(_ items: [Item], generated: Bool) {
             for item in items {
-                if let clash = tree.add(item.path, item.content, origin: item.origin, line: item.line) {
+                if let clash = tree.add(item.path, item.content, origin: item.origin, line: item.line, generated: generated) {
                     diagnostics.append(clash)
                 } else if item.fingerprint != nil {
                     pages.append(item)
@@ -104,13 +104,13 @@ final class PagePlanner: Sendable {
             }
         }
         var timer = PhaseTimer()
-        add(documentPages())
+        add(documentPages(), generated: false)
         timer.lap("  post and page plans")
-        add(homePages())
+        add(homePages(), generated: true)
         timer.lap("  home page plans")
-        add(listPages())
+        add(listPages(), generated: true)
         timer.lap("  list page plans")
-        add(redirects())
+        add(redirects(), generated: false)
         // Static files may stand in for the theme's files and for robots.txt, which is how a blog
         // replaces them; for anything else a clash is a mistake worth stopping for.
         let replaceable = Set(theme.assets.keys).union(options.noindex ? [] : ["robots.txt"])
@@ -130,15 +130,15 @@ final class PagePlanner: Sendable {
                 "/\(path) is a file Galley makes itself; a post, page or alias cannot take its address (put a file at static/\(path) to replace it)"))
         }
         for (path, data) in theme.assets where !tree.contains(path) {
-            _ = tree.add(path, .data(data), origin: "the theme's \(path)")
+            _ = tree.add(path, .data(data), origin: "the theme's \(path)", generated: true)
         }
         if !options.noindex, !tree.contains("robots.txt") {
-            _ = tree.add("robots.txt", .text(robots()), origin: "robots.txt")
+            _ = tree.add("robots.txt", .text(robots()), origin: "robots.txt", generated: true)
         } else if options.noindex {
             _ = tree.replace("robots.txt", .text(robots()), origin: "robots.txt")
         }
         addLowercaseAddresses(to: &tree)
-        if let clash = tree.add(OutputWriter.marker, .text(OutputWriter.markerText), origin: "Galley's marker of its builds") {
+        if let clash = tree.add(OutputWriter.marker, .text(OutputWriter.markerText), origin: "Galley's marker of its builds", generated: true) {
             diagnostics.append(clash)
         }
         timer.lap("  redirects, static and theme files")

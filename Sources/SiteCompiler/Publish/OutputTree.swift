@@ -25,6 +25,12 @@ public struct OutputTree: Sendable {
         public var origin: String
         /// The line of `origin` that asked for it, such as an alias's line.
         public var line: Int?
+        /// Whether Galley makes it (a list page, a feed), `origin` then being a phrase rather
+        /// than a file of the blog: a clash is said at the blog's file.
+        public var generated = false
+
+        /// The claimant as a clash message names it.
+        var named: String { generated ? origin : origin + (line.map { ":\($0)" } ?? "") }
     }
 
     public private(set) var files: [String: File] = [:]
@@ -35,16 +41,25 @@ public struct OutputTree: Sendable {
 
     /// Adds a file; a path already claimed, or one that is not a valid ``RelativePath``, is a
     /// diagnostic naming the source that asked for it.
-    mutating func add(_ path: String, _ content: Content, origin: String, line: Int? = nil) -> Diagnostic? {
+    mutating func add(_ path: String, _ content: Content, origin: String, line: Int? = nil, generated: Bool = false) -> Diagnostic? {
         if let problem = RelativePath.problem(with: path, allowingControls: false) { return Self.diagnostic(path, problem, origin: origin, line: line) }
+        let new = File(content: content, origin: origin, line: line, generated: generated)
         // One lookup for the usual case; a clash, which stops the build, puts the first claimant back.
-        guard let existing = files.updateValue(File(content: content, origin: origin, line: line), forKey: path) else {
+        guard let existing = files.updateValue(new, forKey: path) else {
             noteFolders(of: path)
             return nil
         }
         files[path] = existing
-        return Diagnostic(path: origin, line: line, message:
-            "/\(path) is also written by \(existing.origin)\(existing.line.map { ":\($0)" } ?? ""); two sources cannot share one address")
+        // Said at the blog's file, which is where it can be mended.
+        if new.generated, !existing.generated {
+            return Diagnostic(path: existing.origin, line: existing.line, message:
+                "/\(path) is where Galley puts \(new.origin); give this one another address (two sources cannot share one)")
+        }
+        if existing.generated, !new.generated {
+            return Diagnostic(path: origin, line: line, message:
+                "/\(path) is where Galley puts \(existing.origin); give this one another address (two sources cannot share one)")
+        }
+        return Diagnostic(path: origin, line: line, message: "/\(path) is also written by \(existing.named); two sources cannot share one address")
     }
 
     mutating func reserveCapacity(_ count: Int) {
@@ -80,16 +95,23 @@ public struct OutputTree: Sendable {
     func folderClashes() -> [Diagnostic] {
         clashingFolders.sorted().map { folder in
             let file = files[folder]!
-            let inside = files.keys.filter { $0.hasPrefix(folder + "/") }.min()
-            return Diagnostic(path: file.origin, line: file.line, message:
-                "/\(folder) is a file here, but \(inside.map { "/\($0), made from \(files[$0]!.origin)," } ?? "another file") needs it to be a folder; two sources cannot share one address")
+            let insidePaths = files.keys.filter { $0.hasPrefix(folder + "/") }
+            // A file of the blog inside it is named first, and the clash said there when the
+            // file at the folder's name is one Galley makes.
+            let inside = insidePaths.filter { !files[$0]!.generated }.min() ?? insidePaths.min()
+            if file.generated, let inside, let other = files[inside], !other.generated {
+                return Diagnostic(path: other.origin, line: other.line, message:
+                    "/\(inside), made from here, needs /\(folder) to be a folder, but Galley puts \(file.origin) there; give this one another address (two sources cannot share one)")
+            }
+            return Diagnostic(path: file.origin, line: file.generated ? nil : file.line, message:
+                "/\(folder) is a file here, but \(inside.map { "/\($0), made from \(files[$0]!.named)," } ?? "another file") needs it to be a folder; two sources cannot share one address")
         }
     }
 
     /// Adds the marker by which a later build knows the folder as Galley's own (see
     /// ``OutputWriter/marker``).
     mutating func addMarker() {
-        if files.updateValue(File(content: .text(OutputWriter.markerText), origin: "Galley", line: nil), forKey: OutputWriter.marker) == nil {
+        if files.updateValue(File(content: .text(OutputWriter.markerText), origin: "Galley", line: nil, generated: true), forKey: OutputWriter.marker) == nil {
             noteFolders(of: OutputWriter.marker)
         }
     }

@@ -134,6 +134,25 @@ import Testing
         }
     }
 
+    /// A clash with a page Galley makes (a feed, the archive, a tag page) is said at the blog's
+    /// file, the one that can be given another address, never at the generated page's name.
+    @Test func aClashWithAPageGalleyMakesIsSaidAtTheBlogsFile() throws {
+        let cases: [(files: [String: String], expected: String)] = [
+            (["posts/2019-10-08-one.md": TestBlog.post("title: One\npermalink: /archive/")],
+             "posts/2019-10-08-one.md: /archive/index.html is where Galley puts the archive page; give this one another address (two sources cannot share one)"),
+            (["posts/2019-10-08-one.md": TestBlog.post("title: One\npermalink: /feed.xml/")],
+             "posts/2019-10-08-one.md: /feed.xml/index.html, made from here, needs /feed.xml to be a folder, but Galley puts the RSS feed there; give this one another address (two sources cannot share one)"),
+            (["posts/2019-10-08-one.md": TestBlog.post("title: One\ntags: [x]"), "static/tags/index.html": "mine"],
+             "static/tags/index.html: /tags/index.html is where Galley puts the tags page; give this one another address (two sources cannot share one)"),
+            (["posts/2019-10-08-one.md": TestBlog.post("title: One\naliases:\n  - /archive/")],
+             "posts/2019-10-08-one.md:4: /archive/index.html is where Galley puts the archive page; give this one another address (two sources cannot share one)"),
+        ]
+        for (files, expected) in cases {
+            let blog = try TestBlog(TestBlog.config, files)
+            #expect(blog.failure().map(\.description) == [expected])
+        }
+    }
+
     @Test func aFolderClashIsFoundWhicheverFileCameFirst() {
         var early = OutputTree(), late = OutputTree()
         _ = early.add("notes", .text("a file"), origin: "static/notes")
