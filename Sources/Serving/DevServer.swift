@@ -85,7 +85,7 @@ public struct DevServer: Sendable {
         let responder = SiteResponder(live: live, source: source, hosts: HostCheck(bound: settings.host))
         let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
         let app = Application(
-            responder: CallbackResponder<BasicRequestContext> { request, _ in await responder.respond(to: request) },
+            responder: CallbackResponder<BasicRequestContext> { request, context in await responder.respond(to: request, context: context) },
             server: .http1(configuration: .init(idleTimeout: .init(settings.idleTimeout))),
             configuration: ApplicationConfiguration(address: .hostname(settings.host, port: settings.port), serverName: "galley", reuseAddress: true),
             onServerRunning: { channel in

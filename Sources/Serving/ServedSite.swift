@@ -2,7 +2,7 @@ import Crypto
 import Foundation
 import SiteCompiler
 
-/// The site as the server answers from it: every file with its content type and entity tag.
+/// The site as the server answers from it: every file with its content type, digest and date.
 /// Made anew after each build, from the last one's entries for the pages that build kept; the
 /// bytes are the build's own, shared rather than copied (the reload script goes into a page as
 /// it is sent).
@@ -16,8 +16,13 @@ struct ServedSite: Sendable {
         }
 
         var body: Body
+        /// Tells a changed file from the same one, for the reload events: the start of its
+        /// SHA-256, or of its version's; empty for a file of the blog without a version.
         var etag: String
         var contentType: String
+        /// When this build or an earlier one made it as it is, for `Last-Modified` (a file of the
+        /// blog has its own date, read when it is sent).
+        var modified: Date
     }
 
     var entries: [String: Entry]
@@ -33,7 +38,7 @@ struct ServedSite: Sendable {
 
     /// The site made from `site`, reusing `previous` for what was kept, and the output paths
     /// whose bytes differ from `previous` (added and removed ones too).
-    init(_ site: MemorySite, previous: ServedSite?, build: String) {
+    init(_ site: MemorySite, previous: ServedSite?, build: String, now: Date = Date()) {
         var entries: [String: Entry] = [:]
         entries.reserveCapacity(site.files.count)
         for (path, file) in site.files {
@@ -44,12 +49,15 @@ struct ServedSite: Sendable {
             let type = ContentType.of(path)
             switch file {
             case .bytes(let data):
-                entries[path] = Entry(body: .bytes(data), etag: Self.tag(of: data), contentType: type)
+                let tag = Self.tag(of: data)
+                // Bytes the same as the last build's keep its date, so browsers keep their copy.
+                let modified = previous?.entries[path].flatMap { $0.etag == tag ? $0.modified : nil } ?? now
+                entries[path] = Entry(body: .bytes(data), etag: tag, contentType: type, modified: modified)
             case .source(let sourcePath, let version):
-                // The version changes with the file; without one the tag only says which file it is,
-                // and the server then sends no tag (see `Responder`).
+                // The version changes with the file; without one there is no digest, and the file
+                // counts as changed at every build.
                 let tag = version.map { Self.tag(of: Data($0.bytes) + Data(sourcePath.utf8)) } ?? ""
-                entries[path] = Entry(body: .source(sourcePath), etag: tag, contentType: type)
+                entries[path] = Entry(body: .source(sourcePath), etag: tag, contentType: type, modified: now)
             }
         }
         self.entries = entries
@@ -63,7 +71,7 @@ struct ServedSite: Sendable {
         return changed.sorted()
     }
 
-    /// A strong entity tag for `data`: the start of its SHA-256, quoted.
+    /// A digest of `data`: the start of its SHA-256, quoted.
     static func tag(of data: Data) -> String {
         let digest = SHA256.hash(data: data)
         return "\"" + digest.prefix(12).map { String(format: "%02x", $0) }.joined() + "\""

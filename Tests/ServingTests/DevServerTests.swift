@@ -127,6 +127,12 @@ import Highlighting
             let page = try await blog.http.send("/")
             let pageTag = try #require(page.headers["etag"])
             #expect(try await blog.http.send("/", headers: ["If-None-Match": "\"x\", \(pageTag)"]).status == 304)
+            // Dates too, for clients that keep only those: a page from memory has the build's.
+            let since = try #require(page.headers["last-modified"])
+            #expect(try await blog.http.send("/", headers: ["If-Modified-Since": since]).status == 304)
+            #expect(try await blog.http.send("/audio/talk.mp3", headers: ["If-Modified-Since": try #require(whole.headers["last-modified"])]).status == 304)
+            // The page as sent, reload script and all, is what its length says.
+            #expect(page.headers["content-length"] == "\(page.body.count)" && page.text.contains(LiveReload.tag))
         }
     }
 

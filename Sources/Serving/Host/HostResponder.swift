@@ -105,19 +105,10 @@ struct HostResponder: Sendable {
 
     /// Sends the file `path` names from `release`, or the site's own 404 page.
     private func serve(_ request: Request, path: RequestPath, target: String, from release: OpenFolder, context: HostContext) async -> Response {
-        let files = FileMiddleware<HostContext, ReleaseFiles>(fileProvider: ReleaseFiles(release: release), searchForIndexHtml: true)
-            .withAdditionalMediaTypes(forFileExtensions: ContentType.mediaTypes)
-        let query = target.firstIndex(of: "?").map { String(target[$0...]) } ?? ""
         do {
-            var response = try await files.handle(Self.withUsableRange(request), context: context) { _, _ in throw HTTPError(.notFound) }
-            if response.status == .movedPermanently {
-                // A folder asked for without its slash; the address is made again from the
-                // checked parts, encoded, with the query kept.
-                response.headers[.location] = SiteResponder.encoded(path.parts) + "/" + query
-            }
-            return response
+            return try await FileSending(provider: ReleaseFiles(release: release)).send(request, path: path, target: target, context: context)
         } catch let error as HTTPError where error.status == .notFound {
-            return notFound(path, query: query, in: release)
+            return notFound(path, query: target.firstIndex(of: "?").map { String(target[$0...]) } ?? "", in: release)
         } catch let error as any HTTPResponseError {
             var headers: HTTPFields = [:]
             if error.status == .rangeNotSatisfiable, let error = error as? HTTPError { headers = error.headers }
@@ -161,20 +152,6 @@ struct HostResponder: Sendable {
             let data = file.read(at: 0, count: file.size)
         else { return nil }
         return try? PreviewManifest.decode(data, from: folder)
-    }
-
-    /// The request with a `Range` header FileMiddleware would misread taken off (a suffix range
-    /// such as `bytes=-500` it reads as the first 501 bytes; several ranges as the first one):
-    /// the whole file is sent instead, which HTTP allows.
-    static func withUsableRange(_ request: Request) -> Request {
-        guard let range = request.headers[.range] else { return request }
-        let spec = range.hasPrefix("bytes=") ? range.dropFirst(6) : ""
-        let bounds = spec.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
-        let usable = bounds.count == 2 && !bounds[0].isEmpty && bounds[0].allSatisfy(\.isNumber) && bounds[1].allSatisfy(\.isNumber)
-        guard !usable else { return request }
-        var head = request.head
-        head.headerFields[.range] = nil
-        return Request(head: head, body: RequestBody(buffer: ByteBuffer()))
     }
 
     /// `:8080` of `name:8080`; empty when the `Host` has no port.

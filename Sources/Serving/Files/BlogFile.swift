@@ -3,12 +3,13 @@ import Foundation
 import Glibc
 
 /// A file of the blog opened to be sent: beneath the blog's folder only (the kernel refuses a
-/// link that leaves it), with its length and entity tag taken from the open file, so that a file
-/// edited since the build is never answered with its old tag, and only the bytes asked for are read.
+/// link that leaves it), with its length and date taken from the open file, so that a file
+/// edited since the build is never answered with its old length, and only the bytes asked for are read.
 final class BlogFile: Sendable {
     let descriptor: Int32
     let size: Int
-    let tag: String
+    /// When it was last changed.
+    let modified: Date
 
     /// How much is read at a time while a file is sent.
     static let chunk = 256 * 1024
@@ -26,15 +27,18 @@ final class BlogFile: Sendable {
             errno = EISDIR
             return nil
         }
-        let modified = Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
-        let tag = "\"\(String(info.st_ino, radix: 16))-\(String(info.st_size, radix: 16))-\(String(modified, radix: 16))\""
-        return BlogFile(descriptor: descriptor, size: Int(info.st_size), tag: tag)
+        return BlogFile(descriptor: descriptor, size: Int(info.st_size), modified: date(of: info))
     }
 
-    private init(descriptor: Int32, size: Int, tag: String) {
+    /// When a file `stat` looked at was last changed.
+    static func date(of info: stat) -> Date {
+        Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
+    }
+
+    private init(descriptor: Int32, size: Int, modified: Date) {
         self.descriptor = descriptor
         self.size = size
-        self.tag = tag
+        self.modified = modified
     }
 
     deinit { close(descriptor) }

@@ -1,0 +1,60 @@
+import Foundation
+import Hummingbird
+
+/// Sends a site's files through Hummingbird's `FileMiddleware`, for `galley serve` and `galley
+/// host` alike: `index.html` for a folder, a redirect to add the slash, content types,
+/// `ETag` and `Last-Modified` with 304s, HEAD, and single byte ranges.
+///
+/// The request is made one FileMiddleware reads as HTTP means it first: a `Range` header is
+/// read by ``ByteRange`` against the file's length and passed on as the one range it names
+/// (FileMiddleware would read `bytes=-500`, the last 500 bytes, as the first 501, and several
+/// ranges as the first), or taken off for the whole file; an `If-None-Match` list becomes one
+/// field a tag, each of which FileMiddleware compares.
+struct FileSending<Provider: RequestedFileProvider> {
+    let provider: Provider
+
+    /// The file `path` names, from the raw request `target`; throws FileMiddleware's 404 when
+    /// there is none, for the caller's own 404 page.
+    func send<Context: RequestContext>(_ request: Request, path: RequestPath, target: String, context: Context) async throws -> Response {
+        let files = FileMiddleware<Context, Provider>(fileProvider: provider, searchForIndexHtml: true)
+            .withAdditionalMediaTypes(forFileExtensions: ContentType.mediaTypes)
+        var response = try await files.handle(await prepared(request, path: path), context: context) { _, _ in throw HTTPError(.notFound) }
+        if response.status == .movedPermanently {
+            // A folder asked for without its slash. FileMiddleware puts the decoded path in
+            // `Location`; it is made again from the checked parts, encoded, with the query kept.
+            let query = target.firstIndex(of: "?").map { String(target[$0...]) } ?? ""
+            response.headers[.location] = SiteResponder.encoded(path.parts) + "/" + query
+        }
+        return response
+    }
+
+    private func prepared(_ request: Request, path: RequestPath) async -> Request {
+        let tags = request.headers[values: .ifNoneMatch]
+        let range = request.headers[.range]
+        guard range != nil || tags.contains(where: { $0.contains(",") }) else { return request }
+        var head = request.head
+        if tags.contains(where: { $0.contains(",") }) {
+            head.headerFields[values: .ifNoneMatch] = tags.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+        if let range {
+            head.headerFields[.range] = nil
+            if let length = await length(of: path) {
+                switch ByteRange.request(range, length: length) {
+                case .whole: break
+                case .part(let part): head.headerFields[.range] = "bytes=\(part.first)-\(part.last)"
+                // Past the end: the provider answers 416 with the length.
+                case .unsatisfiable: head.headerFields[.range] = "bytes=\(length)-"
+                }
+            }
+        }
+        return Request(head: head, body: RequestBody(buffer: ByteBuffer()))
+    }
+
+    /// The length of the file FileMiddleware will send for `path`: the file, or a folder's index.
+    private func length(of path: RequestPath) async -> Int? {
+        guard let attributes = try? await provider.getAttributes(id: RequestedFile(path: path.parts.joined(separator: "/"))) else { return nil }
+        guard attributes.isFolder else { return attributes.size }
+        guard path.namesFolder, let index = try? await provider.getAttributes(id: RequestedFile(path: path.fileKey)), !index.isFolder else { return nil }
+        return index.size
+    }
+}

@@ -1,0 +1,32 @@
+import FileSystem
+import Foundation
+import Glibc
+import Hummingbird
+
+/// The files of one release of a site, for `galley host`: every path is opened beneath the
+/// release's open folder, so the kernel refuses `..` and links that leave it, and a request sees
+/// this one release from start to end even when the site switches to a new one meanwhile (the
+/// folder stays open; releases are never changed once live).
+struct ReleaseFiles: RequestedFileProvider {
+    let release: OpenFolder
+
+    func getAttributes(id: RequestedFile) async throws -> RequestedFile.Attributes? {
+        // Looked at without opening it for reading first: a FIFO or a device is never opened.
+        let handle = Platform.openBeneath(release.descriptor, id.path.isEmpty ? "." : id.path, Platform.pathOnly | O_CLOEXEC, noLinks: false)
+        guard handle >= 0 else { return nil }
+        var info = stat()
+        let looked = fstat(handle, &info)
+        close(handle)
+        guard looked == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR:
+            return .folder(modified: BlogFile.date(of: info))
+        case S_IFREG:
+            guard let file = BlogFile.open(id.path, in: release) else { return nil }
+            id.opened.withLock { $0 = .file(file) }
+            return RequestedFile.Attributes(isFolder: false, size: file.size, modificationDate: file.modified)
+        default:
+            return nil
+        }
+    }
+}

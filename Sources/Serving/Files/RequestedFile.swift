@@ -1,0 +1,92 @@
+import Foundation
+import Hummingbird
+import Synchronization
+
+/// One file a request asks for, as Galley's file providers hand it to Hummingbird's
+/// `FileMiddleware`: opened (or made) once, when its attributes are read, and then sent as it
+/// was then, so the length the headers gave is the length sent.
+final class RequestedFile: Sendable {
+    /// Its path in the site, without slashes at either end (`""` for the top).
+    let path: String
+    let opened = Mutex<Body?>(nil)
+
+    init(path: String) { self.path = path }
+
+    /// `/a/b/` as `a/b`.
+    convenience init(requestPath: String) {
+        self.init(path: requestPath.split(separator: "/", omittingEmptySubsequences: true).joined(separator: "/"))
+    }
+
+    /// What is sent.
+    enum Body: Sendable {
+        case bytes(Data)
+        case file(BlogFile)
+
+        var size: Int {
+            switch self {
+            case .bytes(let data): data.count
+            case .file(let file): file.size
+            }
+        }
+    }
+
+    /// The attributes FileMiddleware asks for.
+    struct Attributes: FileMiddlewareFileAttributes {
+        var isFolder: Bool
+        var size: Int
+        var modificationDate: Date
+
+        static func folder(modified: Date = Date(timeIntervalSince1970: 0)) -> Attributes {
+            Attributes(isFolder: true, size: 0, modificationDate: modified)
+        }
+    }
+}
+
+/// A file provider whose files are ``RequestedFile``s: the sending is the same for all of them.
+protocol RequestedFileProvider: FileProvider where FileIdentifier == RequestedFile, FileAttributes == RequestedFile.Attributes {}
+
+extension RequestedFileProvider {
+    func getFileIdentifier(_ path: String) -> RequestedFile? {
+        RequestedFile(requestPath: path)
+    }
+
+    func loadFile(id: RequestedFile, context: some RequestContext) async throws -> ResponseBody {
+        let body = try Self.opened(id)
+        return Self.send(body, first: 0, last: body.size - 1)
+    }
+
+    func loadFile(id: RequestedFile, range: ClosedRange<Int>, context: some RequestContext) async throws -> ResponseBody {
+        let body = try Self.opened(id)
+        // A range that starts past the end is 416, with the length, as RFC 9110 has it.
+        guard range.lowerBound >= 0, range.lowerBound < body.size else {
+            throw HTTPError(.rangeNotSatisfiable, headers: [.contentRange: "bytes */\(body.size)"])
+        }
+        return Self.send(body, first: range.lowerBound, last: min(range.upperBound, body.size - 1))
+    }
+
+    private static func opened(_ id: RequestedFile) throws -> RequestedFile.Body {
+        guard let body = id.opened.withLock({ $0 }) else { throw HTTPError(.notFound) }
+        return body
+    }
+
+    /// Bytes `first...last` of `body`; a file is read a chunk at a time as it is sent.
+    private static func send(_ body: RequestedFile.Body, first: Int, last: Int) -> ResponseBody {
+        guard last >= first else { return ResponseBody() }
+        switch body {
+        case .bytes(let data):
+            return ResponseBody(byteBuffer: ByteBuffer(bytes: data[data.startIndex + first...data.startIndex + last]))
+        case .file(let file):
+            return ResponseBody(contentLength: last - first + 1) { writer in
+                var offset = first
+                while offset <= last {
+                    guard let data = file.read(at: offset, count: min(BlogFile.chunk, last - offset + 1)), !data.isEmpty else {
+                        throw HTTPError(.internalServerError, message: "the file became shorter while it was sent")
+                    }
+                    try await writer.write(ByteBuffer(bytes: data))
+                    offset += data.count
+                }
+                try await writer.finish(nil)
+            }
+        }
+    }
+}
