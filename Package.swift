@@ -80,7 +80,7 @@ let package = Package(
             ],
             plugins: ["EmbedTheme"]
         ),
-        .target(name: "GitSource", dependencies: ["CLibGit2", "FileSystem", "SiteSource"]),
+        .target(name: "GitSource", dependencies: ["CLibGit2", "FileSystem", "SiteSource", "Blocking"]),
         // `galley import`: a Jekyll, Hugo or Zola site folder turned into a Galley blog folder.
         .target(
             name: "SiteImport",
@@ -122,23 +122,23 @@ let package = Package(
         .testTarget(
             name: "SiteCompilerTests",
             dependencies: [
-                "SiteCompiler", "SiteSource", "FileSystem", "Highlighting", "Pygments",
+                "SiteCompiler", "SiteSource", "FileSystem", "Highlighting", "Pygments", "Blocking",
                 // For tests that hold Galley's readings of YAML and layouts against the libraries' own.
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
-        .testTarget(name: "FileSystemTests", dependencies: ["FileSystem"]),
+        .testTarget(name: "FileSystemTests", dependencies: ["FileSystem", "Blocking"]),
         .testTarget(name: "BlockingTests", dependencies: ["Blocking"]),
         .testTarget(name: "PygmentsTests", dependencies: ["Pygments", "Highlighting"]),
         .testTarget(name: "SiteSourceTests", dependencies: ["SiteSource"]),
         .testTarget(name: "GitSourceTests", dependencies: ["GitSource", "CLibGit2", "SiteSource", "SiteCompiler"]),
         .testTarget(name: "PreviewsTests", dependencies: [
-            "Previews", "GitSource", "SiteSource", "SiteCompiler", .product(name: "Crypto", package: "swift-crypto"),
+            "Previews", "GitSource", "SiteSource", "SiteCompiler", "Blocking", .product(name: "Crypto", package: "swift-crypto"),
         ]),
         // read-output.py is run by the tests, with Debian's python3 and feedparser.
         .testTarget(
-            name: "galleyTests", dependencies: ["SiteCompiler", "Previews", .product(name: "Crypto", package: "swift-crypto")],
+            name: "galleyTests", dependencies: ["SiteCompiler", "Previews", "Blocking", .product(name: "Crypto", package: "swift-crypto")],
             exclude: ["Support/read-output.py"]
         ),
         .testTarget(name: "ServerConfigsTests", dependencies: ["ServerConfigs"]),

@@ -1,7 +1,6 @@
 import Blocking
 import Dispatch
 import Foundation
-import Synchronization
 
 /// Runs independent work on every core. It lives with the file code because most of that work
 /// is system calls (a `stat` or a write per file), and the source trees need it as the compiler does.
@@ -47,7 +46,7 @@ public enum Parallel {
         results.initialize(repeating: nil)
         defer { results.deallocate() }
         nonisolated(unsafe) let slots = results
-        let next = Mutex(0)
+        let next = Locked(0)
         let done = DispatchGroup()
         for _ in 0..<threads {
             done.enter()

@@ -1,8 +1,8 @@
+import Blocking
 import CLibGit2
 import FileSystem
 import Foundation
 import SiteSource
-import Synchronization
 
 /// A ``SourceTree`` over the tree of one commit, read straight from the object database: no
 /// checkout, no working copy, no `index.lock`, so any number of commits can be built at once.
@@ -100,7 +100,7 @@ public final class GitTreeSource: SourceTree, Sendable {
 /// Repository handles for reading blobs, each used by one thread at a time.
 private final class HandlePool: Sendable {
     private let path: String
-    private let idle = Mutex<[Handle]>([])
+    private let idle = Locked<[Handle]>([])
 
     /// A repository handle in the pool. libgit2 allows a handle on any thread but on one at a
     /// time; the pool hands each to one caller and takes it back only when that caller is done.

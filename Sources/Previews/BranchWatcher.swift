@@ -4,7 +4,6 @@ import GitSource
 import Logging
 import SiteCompiler
 import SiteSource
-import Synchronization
 
 /// Watches a repository and keeps one preview per branch: new and moved branches are built
 /// straight from their commits and deployed, deleted branches have their previews removed.
@@ -268,9 +267,9 @@ public struct BranchWatcher: Sendable {
 
 /// The outcomes of the deploys of one batch, each written by the task that made it.
 private final class DeployOutcomes: Sendable {
-    private let slots: Mutex<[Result<PreviewDeployer.Outcome, Error>?]>
+    private let slots: Locked<[Result<PreviewDeployer.Outcome, Error>?]>
 
-    init(count: Int) { slots = Mutex(Array(repeating: nil, count: count)) }
+    init(count: Int) { slots = Locked(Array(repeating: nil, count: count)) }
 
     func set(_ index: Int, _ outcome: Result<PreviewDeployer.Outcome, Error>) { slots.withLock { $0[index] = outcome } }
 

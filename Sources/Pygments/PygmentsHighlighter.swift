@@ -1,7 +1,6 @@
 import Blocking
 import Foundation
 import Highlighting
-import Synchronization
 
 /// Highlights code with Pygments (Debian's `python3-pygments`), run as one helper process that
 /// lives as long as the highlighter and takes each body's blocks in one batch.
@@ -23,7 +22,7 @@ public final class PygmentsHighlighter: CodeHighlighter {
     public let identity: String
     /// The Pythons to try, in order: the first that has Pygments is used.
     public let pythons: [String]
-    private let state = Mutex<State>(.running([]))
+    private let state = Locked<State>(.running([]))
     /// At most this many helpers run at once.
     public let helperLimit: Int
 

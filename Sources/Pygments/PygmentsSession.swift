@@ -2,7 +2,6 @@ import Blocking
 import Foundation
 import Highlighting
 import Subprocess
-import Synchronization
 
 #if canImport(System)
 import System
@@ -26,7 +25,7 @@ final class PygmentsSession: Sendable {
     private let lines: HelperLines
     /// The number the next batch sent gets; held while a batch is written, so that numbers
     /// follow the order of the bytes.
-    private let sending = Mutex<UInt64>(0)
+    private let sending = Locked<UInt64>(0)
     private let answers = AnswerOrder()
 
     /// How long a helper may take to start and import Pygments.

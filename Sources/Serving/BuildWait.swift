@@ -1,6 +1,5 @@
 import Blocking
 import Foundation
-import Synchronization
 
 /// Waits for builds that run on ``BlockingPool``, and can stop waiting: when the server is
 /// told to stop, it must not wait out a first build of thousands of posts. The build goes on
@@ -11,7 +10,7 @@ final class BuildWait: Sendable {
         var abandoned = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// What `work` comes to, run on a new thread; nil once ``abandon()`` was called, whether
     /// before or while it runs.

@@ -1,3 +1,4 @@
+import Blocking
 import Foundation
 import Highlighting
 import Hummingbird
@@ -5,7 +6,6 @@ import Logging
 import ServiceLifecycle
 import SiteCompiler
 import SiteSource
-import Synchronization
 
 /// `galley serve`: builds a blog into memory, serves it over HTTP on one address, builds it
 /// again whenever one of its files changes, and has the open pages reload.
@@ -150,7 +150,7 @@ struct WatchService: Service {
         }
         let cacheFolder = settings.usableCacheFolder
         let (changes, changeSink) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
-        let lastChange = Mutex(ContinuousClock.now)
+        let lastChange = Locked(ContinuousClock.now)
         let watch = try FolderWatch(root: settings.site, inputs: SiteBuilder.inputs) {
             lastChange.withLock { $0 = .now }
             changeSink.yield()

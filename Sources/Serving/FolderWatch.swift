@@ -17,7 +17,7 @@ public final class FolderWatch: Sendable {
     private let inputs: Set<String>
     private let descriptor: Int32
     private let stopping = Atomic<Bool>(false)
-    private let watches = Mutex<[Int32: String]>([:])
+    private let watches = Locked<[Int32: String]>([:])
 
     /// Starts watching `root` for changes to the entries named `inputs` (files or folders,
     /// such as `galley.yml` and `posts`), calling `changed` on a thread of ``BlockingPool``.

@@ -1,8 +1,8 @@
+import Blocking
 import FileSystem
 import Foundation
 import SiteCompiler
 import SiteSource
-import Synchronization
 
 /// The blog as `galley serve` shows it: built into memory, built again after each change, and
 /// what changed told to the open pages. A failed build leaves the last good site in place and
@@ -27,17 +27,17 @@ public final class LiveSite: Sendable {
     let hub = ReloadHub()
     /// The blog's folder held open, to send its files from beneath it; nil when it cannot be opened.
     let folder: OpenFolder?
-    private let current: Mutex<State>
+    private let current: Locked<State>
     /// Only the one thread that builds touches it.
-    private let memory = Mutex<MemorySite?>(nil)
-    private let builds = Mutex(0)
+    private let memory = Locked<MemorySite?>(nil)
+    private let builds = Locked(0)
     /// Tells one run of the server from another, so that a page open across a restart reloads.
     private let run = String(UInt32.random(in: .min ... .max), radix: 36)
 
     /// A site not built yet, whose blog files are read from `root`.
     public init(root: URL? = nil) {
         folder = root.flatMap { OpenFolder($0.path) }
-        current = Mutex(State(site: ServedSite(build: "\(run)-0")))
+        current = Locked(State(site: ServedSite(build: "\(run)-0")))
     }
 
     var state: State { current.withLock { $0 } }

@@ -1,10 +1,10 @@
+import Blocking
 import Foundation
-import Synchronization
 
 /// Hands each reload event to every open page: one stream of server-sent event text per
 /// listener, ended when the listener goes or the server stops.
 final class ReloadHub: Sendable {
-    private let listeners = Mutex<(next: Int, open: [Int: AsyncStream<String>.Continuation], closed: Bool)>((0, [:], false))
+    private let listeners = Locked<(next: Int, open: [Int: AsyncStream<String>.Continuation], closed: Bool)>((0, [:], false))
 
     /// A new listener's events, starting with `greeting`; the stream ends at once when the
     /// server is stopping.

@@ -1,6 +1,6 @@
+import Blocking
 import Foundation
 import SiteCompiler
-import Synchronization
 
 /// Writes to the terminal. Every command says a problem one way: an error as
 /// `error: FILE:LINE: message` (``report(_:)``), a warning as `warning: FILE:LINE: message`
@@ -56,7 +56,7 @@ enum Console {
 final class TerminalProgress: Sendable {
     private let start = ContinuousClock.now
     /// Whether a progress line is on the screen; held while one is written.
-    private let shown = Mutex(false)
+    private let shown = Locked(false)
 
     init?() {
         guard isatty(STDERR_FILENO) == 1 else { return nil }

@@ -1,6 +1,6 @@
+import Blocking
 import Dispatch
 import Foundation
-import Synchronization
 
 /// Galley's one signal handler: turns SIGTERM (`systemctl stop`, a CI job cancelled) and SIGINT
 /// (Ctrl-C) into the cancellation of a task, for every command that runs until stopped or must
@@ -8,7 +8,7 @@ import Synchronization
 /// removes the release it was copying in and lets go of the destination's lock, and a server
 /// shuts down gracefully, before the process ends. A second signal ends the process at once.
 final class SignalCancellation: Sendable {
-    private let received = Mutex<Int32?>(nil)
+    private let received = Locked<Int32?>(nil)
 
     /// The first signal that came, if any.
     var signal: Int32? { received.withLock { $0 } }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 @testable import Blocking
@@ -9,7 +8,7 @@ import Testing
 
     /// A number threads share.
     final class Shared: Sendable {
-        private let value = Mutex(0)
+        private let value = Locked(0)
         var number: Int { value.withLock { $0 } }
         func set(_ number: Int) { value.withLock { $0 = number } }
         func add() { value.withLock { $0 += 1 } }
@@ -81,5 +80,28 @@ import Testing
         #expect(await Task(executorPreference: pool) { 6 * 7 }.value == 42)
         // The task's job came to the pool, which started a thread for it.
         #expect(pool.threadCount == 1)
+    }
+}
+
+/// The lock every module takes turns with (ThreadSanitizer sees through it, where it does not
+/// see through Synchronization's `Mutex`).
+@Suite struct LockedTests {
+    @Test func threadsTakeTurns() async throws {
+        let count = Locked(0)
+        let log = Locked<[Int]>([])
+        await withTaskGroup(of: Void.self) { group in
+            for worker in 0..<8 {
+                group.addTask {
+                    await BlockingPool.shared.run {
+                        for _ in 0..<10_000 { count.withLock { $0 += 1 } }
+                        log.withLock { $0.append(worker) }
+                    }
+                }
+            }
+        }
+        #expect(count.withLock { $0 } == 80_000)
+        #expect(log.withLock { $0.sorted() } == Array(0..<8))
+        struct Refused: Error {}
+        #expect(throws: Refused.self) { try count.withLock { _ throws(Refused) in throw Refused() } }
     }
 }

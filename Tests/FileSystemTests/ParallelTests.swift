@@ -1,6 +1,6 @@
+import Blocking
 import FileSystem
 import Foundation
-import Synchronization
 import Testing
 
 @Suite struct ParallelTests {
@@ -9,7 +9,7 @@ import Testing
     @Test(arguments: [0, 1, 2, 3, 31, 32, 33, 1000, 1001])
     func mapsEachElementOnceInOrder(count: Int) {
         for inRuns in [false, true] {
-            let calls = Mutex([Int](repeating: 0, count: count))
+            let calls = Locked([Int](repeating: 0, count: count))
             let results = Parallel.map(Array(0..<count), inRuns: inRuns) { element -> String in
                 calls.withLock { $0[element] += 1 }
                 return "item \(element)"
@@ -26,7 +26,7 @@ extension ParallelTests {
     /// elements as cores can wait on each other at once without a deadlock.
     @Test(arguments: [0, 1, 2, 3, 33, 1000])
     func mapsOnMoreThreadsThanCores(count: Int) {
-        let calls = Mutex([Int](repeating: 0, count: count))
+        let calls = Locked([Int](repeating: 0, count: count))
         let results = Parallel.map(Array(0..<count), threadsPerCore: 2) { element -> String in
             calls.withLock { $0[element] += 1 }
             return "item \(element)"
@@ -39,7 +39,7 @@ extension ParallelTests {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         // The first `cores` elements wait until one beyond them has run: with one thread a core
         // that would never happen.
-        let later = Mutex(false)
+        let later = Locked(false)
         let results = Parallel.map(Array(0..<(cores + 1)), threadsPerCore: 2) { element -> Int in
             if element < cores {
                 let deadline = ContinuousClock.now + .seconds(20)

@@ -1,7 +1,7 @@
+import Blocking
 import Foundation
 import SiteCompiler
 import SiteSource
-import Synchronization
 import Testing
 
 @testable import Previews
@@ -65,7 +65,7 @@ struct SSHDestinationTests {
         let server = try SSHServer()
         let remote = try TemporaryFolder()
         let destination = try #require(try DestinationAddress.parse("root@127.0.0.1:\(remote.url.path)", ssh: server.command) as? SSHDestination)
-        let shell = Mutex<pid_t?>(nil)
+        let shell = Locked<pid_t?>(nil)
         let held = try await LockHolding { hold in
             try await destination.withLock(DestinationLock.path, holder: LockHolder(purpose: "a test"), waiting: { _ in },
                                            taken: { pid in shell.withLock { $0 = pid } }) { await hold() }

@@ -1,5 +1,5 @@
+import Blocking
 import Foundation
-import Synchronization
 import Testing
 
 @testable import Serving
@@ -12,7 +12,7 @@ import Testing
         for folder in ["posts", "static"] {
             try FileManager.default.createDirectory(at: root.appending(path: folder), withIntermediateDirectories: true)
         }
-        let calls = Mutex(0)
+        let calls = Locked(0)
         let watch = try FolderWatch(root: root, inputs: ["posts", "static"]) { calls.withLock { $0 += 1 } }
         defer { watch.stop() }
         try await body(root, { calls.withLock { $0 } })

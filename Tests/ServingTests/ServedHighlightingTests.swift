@@ -1,11 +1,11 @@
+import Blocking
 import Foundation
 import Highlighting
-import Synchronization
 import Testing
 
 /// A highlighter that wraps each block in a marker and counts the blocks it is asked for.
 final class CountingHighlighter: CodeHighlighter {
-    private let asked = Mutex<[String]>([])
+    private let asked = Locked<[String]>([])
     var identity: String { "counting-1" }
     var blocks: [String] { asked.withLock { $0 } }
 

@@ -1,3 +1,4 @@
+import Blocking
 import Foundation
 import Synchronization
 import Testing
@@ -38,7 +39,7 @@ import Testing
         #expect(try deploy().status == 0)
         let (host, http) = try startHost()
         let paths = ["/", "/about/", "/2024/01/03/post-3/", "/feed.xml", "/2024/01/05/post-5"]
-        let results = Mutex<(count: Int, bad: [String], releases: Set<String>)>((0, [], []))
+        let results = Locked<(count: Int, bad: [String], releases: Set<String>)>((0, [], []))
         let stop = Atomic<Bool>(false)
         let clients = (0..<3).map { client in
             Thread {

@@ -1,6 +1,6 @@
+import Blocking
 import Foundation
 import Hummingbird
-import Synchronization
 
 /// One file a request asks for, as Galley's file providers hand it to Hummingbird's
 /// `FileMiddleware`: opened (or made) once, when its attributes are read, and then sent as it
@@ -8,7 +8,7 @@ import Synchronization
 final class RequestedFile: Sendable {
     /// Its path in the site, without slashes at either end (`""` for the top).
     let path: String
-    let opened = Mutex<Body?>(nil)
+    let opened = Locked<Body?>(nil)
 
     init(path: String) { self.path = path }
 

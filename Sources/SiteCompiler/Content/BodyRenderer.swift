@@ -1,6 +1,6 @@
+import Blocking
 import FileSystem
 import Foundation
-import Synchronization
 
 /// Turns a document's body into HTML: its Jekyll and Hugo templates run, its math kept whole,
 /// its Markdown rendered, and its root-relative links put under the base URL's path.
@@ -11,8 +11,8 @@ final class BodyRenderer: Sendable {
     let markdown: MarkdownRenderer
     private let site: TemplateValue
     private let links: Links
-    private let documents = Mutex<(@Sendable () -> BodyLinks)?>(nil)
-    private let madeLinks = Mutex<BodyLinks?>(nil)
+    private let documents = Locked<(@Sendable () -> BodyLinks)?>(nil)
+    private let madeLinks = Locked<BodyLinks?>(nil)
 
     /// What a body came to.
     struct Result: Sendable {

@@ -1,11 +1,11 @@
-import Synchronization
+import Blocking
 
 /// One document's listing digests by field groups: a few at most, each made once, whichever
 /// thread asks first (a generator, or the cache encoding beside it).
 final class ListingDigests: Sendable {
-    private let digests: Mutex<[(fields: Int, fingerprint: Fingerprint)]>
+    private let digests: Locked<[(fields: Int, fingerprint: Fingerprint)]>
 
-    init(_ digests: [(fields: Int, fingerprint: Fingerprint)] = []) { self.digests = Mutex(digests) }
+    init(_ digests: [(fields: Int, fingerprint: Fingerprint)] = []) { self.digests = Locked(digests) }
 
     /// The digests of `groups`, in order, made where missing: the digests are looked at once
     /// and, if any was made, added to once.

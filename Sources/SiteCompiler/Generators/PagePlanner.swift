@@ -1,6 +1,6 @@
+import Blocking
 import FileSystem
 import Foundation
-import Synchronization
 
 /// Plans every file a build makes from a ``Site`` and a ``Theme``: posts and pages, the
 /// paginated home page, the archive, tag and category pages, feeds, the sitemap, robots.txt, the 404 page,
@@ -184,7 +184,7 @@ extension PagePlanner {
 final class Listings: Sendable {
     private let posts: [RenderedDocument]
     private let groups: [ListingFields]
-    private let made = Mutex<[ListingFields: [Fingerprint]]>([:])
+    private let made = Locked<[ListingFields: [Fingerprint]]>([:])
 
     init(_ posts: [RenderedDocument], groups: [ListingFields] = []) {
         self.posts = posts

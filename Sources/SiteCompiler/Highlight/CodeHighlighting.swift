@@ -1,7 +1,6 @@
 import Blocking
 import Foundation
 import Highlighting
-import Synchronization
 
 /// A build's way to its code highlighter: each block is looked up in the ``HighlightCache``
 /// first, and only the ones it lacks go to the highlighter: sent ahead of rendering in batches
@@ -10,10 +9,10 @@ import Synchronization
 final class CodeHighlighting: Sendable {
     let highlighter: any CodeHighlighter
     let cache: HighlightCache
-    private let problem = Mutex<HighlighterUnavailable?>(nil)
+    private let problem = Locked<HighlighterUnavailable?>(nil)
     /// Blocks the highlighter gave up on in this build, with the seconds it was given: shown
     /// plain, never cached (a later Pygments may manage), and not sent again in this build.
-    private let tooSlow = Mutex<[Fingerprint: Int]>([:])
+    private let tooSlow = Locked<[Fingerprint: Int]>([:])
     /// The blocks ``prefetch(_:threads:)`` has yet to answer: a body that needs one waits for it rather
     /// than asking the highlighter a second time.
     private let pending = PendingKeys()
@@ -45,7 +44,7 @@ final class CodeHighlighting: Sendable {
         pending.add(wanted.map(\.key))
         let size = Self.prefetchBatch
         let batches = stride(from: 0, to: wanted.count, by: size).map { Array(wanted[$0..<min($0 + size, wanted.count)]) }
-        let next = Mutex(0)
+        let next = Locked(0)
         for _ in 0..<max(1, min(threads, batches.count)) {
             BlockingPool.shared.detach { [self] in
                 while true {

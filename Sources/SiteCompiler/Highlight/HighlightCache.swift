@@ -1,5 +1,5 @@
+import Blocking
 import Foundation
-import Synchronization
 
 /// Highlighted code kept by the digest of the highlighter's identity, the language and the
 /// code, in one file of the cache folder that every build using that folder shares (each branch
@@ -18,7 +18,7 @@ final class HighlightCache: Sendable {
 
     /// The file, or nil for a cache kept in memory only.
     let file: URL?
-    private let entries = Mutex<Entries>(Entries())
+    private let entries = Locked<Entries>(Entries())
 
     /// One answer of the highlighter: the inside of the `<code>` element, or nil for a language
     /// it does not know.

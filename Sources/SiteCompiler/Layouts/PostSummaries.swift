@@ -1,5 +1,5 @@
+import Blocking
 import FileSystem
-import Synchronization
 
 /// Each post's list values (`posts` in list layouts), made the first time a page asks for them:
 /// a rebuild that renders three pages of a big blog should not build ten thousand summaries.
@@ -11,13 +11,13 @@ final class PostSummaries: Sendable {
     let count: Int
     private let make: @Sendable (Int) -> [String: Any]
     /// The summaries made so far, by index; each only read once made.
-    private let made: Mutex<[ReadOnly<[String: Any]>?]>
+    private let made: Locked<[ReadOnly<[String: Any]>?]>
 
     /// The summaries of `count` posts, the one at an index made by `make`.
     init(count: Int, make: @escaping @Sendable (_ index: Int) -> [String: Any]) {
         self.count = count
         self.make = make
-        made = Mutex(Array(repeating: nil, count: count))
+        made = Locked(Array(repeating: nil, count: count))
     }
 
     subscript(index: Int) -> [String: Any] {

@@ -1,6 +1,6 @@
+import Blocking
 import CCmarkGFM
 import Foundation
-import Synchronization
 
 /// Renders Markdown to HTML with cmark-gfm: GitHub's tables, strikethrough, autolinks, task
 /// lists and footnotes, with raw HTML passed through untouched so pasted embeds keep working.
@@ -102,7 +102,7 @@ public struct MarkdownRenderer: Sendable {
     private static let registerExtensions: Void = cmark_gfm_core_extensions_ensure_registered()
 
     /// Held while a parser finishes; see ``render(_:)``.
-    private static let inlineParsing = Mutex<Void>(())
+    private static let inlineParsing = Locked<Void>(())
 
     /// Renders `markdown`.
     public func render(_ markdown: String) -> Rendered {

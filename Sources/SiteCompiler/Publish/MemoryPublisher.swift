@@ -1,8 +1,8 @@
-import Synchronization
+import Blocking
 
 /// A ``Publisher`` that keeps every page it is handed, by path.
 public final class MemoryPublisher: Publisher {
-    private let published = Mutex<[String: String]>([:])
+    private let published = Locked<[String: String]>([:])
 
     public init() {}
 

@@ -1,6 +1,6 @@
+import Blocking
 import FileSystem
 import Foundation
-import Synchronization
 
 /// Pages handed to the output as soon as they are rendered, from any thread: written into the
 /// spare folder (see ``OutputWriter``) when their bytes differ from the live file's, otherwise
@@ -29,7 +29,7 @@ final class OutputSession: Publisher {
         var failure: (any Error)?
         var relinked: [String: (before: FileStamp, after: FileStamp)] = [:]
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// The files of the live folder when the spare was brought up to date from a
     /// ``SpareRecord`` before rendering; nil when the spare's contents are unknown.
     let synced: Set<String>?

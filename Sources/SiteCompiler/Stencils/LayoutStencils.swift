@@ -1,4 +1,4 @@
-import Synchronization
+import Blocking
 
 /// Renders many pages of a layout by rendering each page shape once (see ``PageShape``) and
 /// filling the result with each page's values, so that the output is swift-mustache's, byte
@@ -19,7 +19,7 @@ final class LayoutStencils: LayoutRendering {
     private let fragments: SummaryFragments?
     /// More shapes than pages worth keeping them for: a blog whose every page differs.
     private let limit = 1024
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// What the pages rendered so far have taught, shared by every thread that renders.
     private struct State {

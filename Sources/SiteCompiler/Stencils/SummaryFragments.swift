@@ -1,4 +1,4 @@
-import Synchronization
+import Blocking
 
 /// Each post summary's fragment of a page shape, by its index in ``Site/posts``: walked once
 /// for all the pages that show the summary (its neighbours' pages, a home page) rather than
@@ -9,11 +9,11 @@ import Synchronization
 final class SummaryFragments: Sendable {
     private let summaries: PostSummaries
     /// Nil for a fragment not made yet, `.some(nil)` for a summary that holds a value shapes do not know.
-    private let made: Mutex<[PageShape.Fragment??]>
+    private let made: Locked<[PageShape.Fragment??]>
 
     init(_ summaries: PostSummaries) {
         self.summaries = summaries
-        made = Mutex(Array(repeating: nil, count: summaries.count))
+        made = Locked(Array(repeating: nil, count: summaries.count))
     }
 
     /// The fragment of summary `index`; nil when it holds a value shapes do not know.

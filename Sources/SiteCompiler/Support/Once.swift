@@ -1,15 +1,15 @@
-import Synchronization
+import Blocking
 
 /// A value made by whichever thread first asks for it, once.
 final class Once<Value: Sendable>: Sendable {
     // A Mutex lives inline, where an NSLock is an object of its own: a big blog has one of
     // these for each post.
-    private let state: Mutex<(made: Value?, make: (@Sendable () -> Value)?)>
+    private let state: Locked<(made: Value?, make: (@Sendable () -> Value)?)>
 
-    init(_ make: @escaping @Sendable () -> Value) { state = Mutex((nil, make)) }
+    init(_ make: @escaping @Sendable () -> Value) { state = Locked((nil, make)) }
 
     /// A value already made.
-    init(value: Value) { state = Mutex((value, nil)) }
+    init(value: Value) { state = Locked((value, nil)) }
 
     var value: Value {
         state.withLock { state in

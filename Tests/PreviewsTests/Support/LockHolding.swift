@@ -1,5 +1,5 @@
+import Blocking
 import Foundation
-import Synchronization
 
 @testable import Previews
 
@@ -43,7 +43,7 @@ final class LockHolding: Sendable {
 
 /// Collects what a deployer says, from any thread.
 final class Notices: Sendable {
-    private let lines = Mutex<[String]>([])
+    private let lines = Locked<[String]>([])
     func append(_ line: String) { lines.withLock { $0.append(line) } }
     var all: [String] { lines.withLock { $0 } }
 }

@@ -1,7 +1,6 @@
 import Blocking
 import FileSystem
 import Foundation
-import Synchronization
 import Testing
 
 @testable import Serving
@@ -16,7 +15,7 @@ import Testing
         try Data("words".utf8).write(to: root.appending(path: "a.txt"))
         let folder = try #require(OpenFolder(root.path))
         // Opened on the pool with a deadline: a blocking open would wait for a writer for ever.
-        let opened = Mutex<[String: Bool]>([:])
+        let opened = Locked<[String: Bool]>([:])
         for name in ["pipe.mp3", "a.txt"] {
             BlockingPool.shared.detach { opened.withLock { $0[name] = BlogFile.open(name, in: folder) != nil } }
         }

@@ -1,7 +1,7 @@
+import Blocking
 import Foundation
 import Highlighting
 import Serving
-import Synchronization
 
 /// A blog in a temporary folder, served by a ``DevServer`` on a free loopback port for the
 /// length of one test, then stopped.
@@ -12,7 +12,7 @@ struct ServedBlog: Sendable {
 
     /// What the server printed for the terminal.
     final class Said: Sendable {
-        private let held = Mutex<[String]>([])
+        private let held = Locked<[String]>([])
         func add(_ line: String) { held.withLock { $0.append(line) } }
         var lines: [String] { held.withLock { $0 } }
     }

@@ -1,6 +1,6 @@
+import Blocking
 import Foundation
 import Highlighting
-import Synchronization
 import Testing
 
 @testable import SiteCompiler
@@ -10,7 +10,7 @@ import Testing
 @Suite struct FencedBlocksTests {
     /// What rendering `markdown` asks a highlighter for.
     func askedByRendering(_ markdown: String) -> [CodeBlock] {
-        let asked = Mutex<[CodeBlock]>([])
+        let asked = Locked<[CodeBlock]>([])
         struct Recorder: CodeHighlighter {
             let identity = "recorder"
             let asked: @Sendable ([CodeBlock]) -> Void

@@ -1,6 +1,6 @@
+import Blocking
 import Foundation
 import Highlighting
-import Synchronization
 
 /// A highlighter for tests: counts what it is asked, and either wraps a real one or marks
 /// every token of a known language the same way. `nope` is a language it does not know.
@@ -8,7 +8,7 @@ final class TestHighlighter: CodeHighlighter {
     let identity: String
     private let wrapped: (any CodeHighlighter)?
     private let failure: HighlighterUnavailable?
-    private let counts = Mutex<(requests: Int, blocks: Int)>((0, 0))
+    private let counts = Locked<(requests: Int, blocks: Int)>((0, 0))
 
     init(wrapping wrapped: (any CodeHighlighter)? = nil, failing failure: HighlighterUnavailable? = nil) {
         self.wrapped = wrapped

@@ -1,6 +1,6 @@
+import Blocking
 import Foundation
 import SiteSource
-import Synchronization
 import Testing
 
 @testable import SiteCompiler
@@ -262,7 +262,7 @@ import Testing
         let output = sandbox.blog.appending(path: "_site"), cache = sandbox.blog.appending(path: ".galley-cache")
         for round in 0..<50 {
             let group = DispatchGroup()
-            let errors = Mutex<[String]>([])
+            let errors = Locked<[String]>([])
             for options in [plain, hidden] {
                 group.enter()
                 Thread.detachNewThread {

@@ -1,6 +1,6 @@
+import Blocking
 import Foundation
 import SiteSource
-import Synchronization
 import Testing
 
 @testable import SiteCompiler
@@ -9,7 +9,7 @@ import Testing
 @Suite struct PageRenderingTests {
     /// Counts each path it is handed and keeps the last text.
     final class RecordingPublisher: Publisher {
-        private let handed = Mutex<[String: (count: Int, text: String)]>([:])
+        private let handed = Locked<[String: (count: Int, text: String)]>([:])
 
         func publish(_ path: String, _ text: String) {
             handed.withLock { $0[path] = (($0[path]?.count ?? 0) + 1, text) }
@@ -50,7 +50,7 @@ import Testing
     }
 
     @Test func pagesTheIncrementalPartKeepsAreNotRendered() {
-        let rendered = Mutex<[String]>([])
+        let rendered = Locked<[String]>([])
         func item(_ path: String, showsMany: Bool = false) -> PagePlanner.Item {
             var item = PagePlanner.Item(path: path, content: .page({
                 rendered.withLock { $0.append(path) }
@@ -61,7 +61,7 @@ import Testing
         }
         let items = [item("a/index.html"), item("b/index.html"), item("archive/index.html", showsMany: true), item("feed.xml", showsMany: true)]
         let recorder = RecordingPublisher()
-        let progress = Mutex<[Int]>([])
+        let progress = Locked<[Int]>([])
         let made = PageRendering(outdatedness: KeepingAllBut(outdated: ["b/index.html", "feed.xml"]), publisher: recorder,
                                  progress: { done, _ in progress.withLock { $0.append(done) } }).render(items)
 
