@@ -1,14 +1,14 @@
 import Foundation
 
 /// The configuration of a web server that serves Galley's previews (and the production site)
-/// as `galley host` does, for teams that keep their own Apache or nginx: `galley server-config`.
+/// as `galley host` does, for teams that keep their own Apache, nginx or Caddy: `galley server-config`.
 ///
 /// The templates hold `@TOKEN@`s for the folders and names, and production-only regions between
 /// `#@production` and `#@end` lines, which are dropped when there is no production site.
 public struct ServerConfig: Sendable, Equatable {
     /// The servers there is a configuration for.
     public enum Server: String, CaseIterable, Sendable {
-        case apache, nginx
+        case apache, nginx, caddy
     }
 
     /// The destination folder of the previews (`--to` of deploy and watch).
@@ -37,7 +37,11 @@ public struct ServerConfig: Sendable, Equatable {
 
     /// The configuration for `server`.
     public func text(for server: Server) -> String {
-        let template = server == .apache ? apacheTemplate : nginxTemplate
+        let template = switch server {
+        case .apache: apacheTemplate
+        case .nginx: nginxTemplate
+        case .caddy: caddyTemplate
+        }
         var lines: [Substring] = []
         var inProduction = false
         for line in template.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -58,7 +62,8 @@ public struct ServerConfig: Sendable, Equatable {
             ("@AND_PRODUCTION@", productionRoot == nil ? "" : " and the production site"),
             ("@PRODUCTION_NEEDS@", productionRoot == nil ? "" : ",\n# and DNS records and a certificate for \(production) and www.\(production)"),
             ("@HTTP_NAME@", httpNames.first ?? domain), ("@HTTP_ALIASES@", (httpNames.dropFirst() + ["*." + domain]).joined(separator: " ")),
-            ("@HTTP_NAMES@", (httpNames + ["." + domain]).joined(separator: " ")), ("@COMMAND@", command(for: server)),
+            ("@HTTP_NAMES@", (httpNames + ["." + domain]).joined(separator: " ")),
+            ("@HTTP_SITES@", (httpNames + ["*." + domain]).map { "http://" + $0 }.joined(separator: ", ")), ("@COMMAND@", command(for: server)),
         ]
         for (token, value) in tokens { text = text.replacingOccurrences(of: token, with: value) }
         return text + "\n"

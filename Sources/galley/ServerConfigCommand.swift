@@ -4,11 +4,11 @@ import ServerConfigs
 extension ServerConfig.Server: ExpressibleByArgument {}
 
 extension Galley {
-    /// `galley server-config apache|nginx --root DEST --domain DOMAIN [--production-root DIR --production-domain NAME]`
+    /// `galley server-config apache|nginx|caddy --root DEST --domain DOMAIN [--production-root DIR --production-domain NAME]`
     struct ServerConfigCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "server-config",
-            abstract: "Print an Apache or nginx configuration that serves the previews as galley host does.",
+            abstract: "Print an Apache, nginx or Caddy configuration that serves the previews as galley host does.",
             discussion: """
                 For a team that keeps its own web server: previews at https://<label>.<domain>/ from \
                 DEST/<label>.<domain>, only one valid label ever reaching the file system, with noindex and \
@@ -18,7 +18,7 @@ extension Galley {
                 """
         )
 
-        @Argument(help: "The web server: apache or nginx.")
+        @Argument(help: "The web server: apache, nginx or caddy.")
         var server: ServerConfig.Server
 
         @Option(help: ArgumentHelp("The folder `deploy --to` and `watch --to` publish previews in (absolute).", valueName: "DEST"))

@@ -25,8 +25,18 @@ struct HostResponder: Sendable {
         }
     }
 
+    /// Where Caddy's on-demand TLS asks, before it gets a certificate for a name, whether the
+    /// name is one of ours (`ask http://127.0.0.1:8080/_galley/tls`): only the domain and the
+    /// labels with a live site, so no one can make it ask Let's Encrypt for names at will.
+    static let certificateCheckPath = "/_galley/tls"
+
     func respond(to request: Request, context: HostContext) async -> Response {
         let started = ContinuousClock.now
+        if request.uri.path == Self.certificateCheckPath, Self.isLoopback(context.client) {
+            let response = certificateCheck(request)
+            log(request, response, client: context.client, since: started)
+            return response
+        }
         var response: Response
         var preview = true
         switch request.head.authority.map({ HostRoute(authority: $0, domain: settings.domain) }) {
@@ -78,6 +88,23 @@ struct HostResponder: Sendable {
             }
             return await serve(request, path: path, target: target, from: release, context: context)
         }
+    }
+
+    /// 200 when the `domain` asked about is the index or a site that is live, 404 otherwise.
+    private func certificateCheck(_ request: Request) -> Response {
+        let name = request.uri.queryParameters.get("domain") ?? ""
+        let known: Bool
+        switch HostRoute(authority: name, domain: settings.domain) {
+        case .index: known = true
+        case .site(let label): known = open(label == settings.productionLabel ? .production(label: label) : .preview(label: label)) != nil
+        case .unknown, .foreign: known = false
+        }
+        return known ? Self.plain(.ok, "yes\n") : Self.plain(.notFound, "no\n")
+    }
+
+    /// Whether a client's address is this machine's.
+    static func isLoopback(_ client: String) -> Bool {
+        client == "::1" || client.hasPrefix("127.") || client == "::ffff:127.0.0.1"
     }
 
     /// The folder of the release live now, held open for this request.

@@ -129,6 +129,17 @@ import Testing
         }
     }
 
+    /// Caddy's on-demand TLS asks before it gets a certificate: only for the domain and live sites.
+    @Test func certificatesAreAllowedForLiveSitesOnly() async throws {
+        try await HostedPreviews.with(prepare: Self.standard) { host in
+            for (name, status) in [("post-hello.p.test", 200), ("p.test", 200), ("nope.p.test", 404), ("evil.p.test", 404), ("a.b.p.test", 404),
+                                   ("example.com", 404), ("", 404)] {
+                let answer = try await host.http.send("/_galley/tls?domain=\(name)", headers: ["Host": "127.0.0.1"])
+                #expect(answer.status == status, "\(name): \(answer.status)")
+            }
+        }
+    }
+
     @Test func theBareDomainListsThePreviewsAndEscapesWhatBranchesSay() async throws {
         try await HostedPreviews.with(prepare: { root in
             try Self.standard(root)
