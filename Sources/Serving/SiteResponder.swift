@@ -60,21 +60,13 @@ struct SiteResponder: Sendable {
             return Self.page(.serviceUnavailable, Self.building, extra: [.retryAfter: "1"])
         }
         let files = FileSending(provider: ServedFiles(site: state.site, folder: live.folder, source: source))
-        do {
-            var response = try await files.send(request, path: path, target: target, context: context)
-            // Every answer is checked again: the next save changes it.
-            response.headers[.cacheControl] = "no-cache"
-            response.headers[.init("X-Content-Type-Options")!] = "nosniff"
-            return response
-        } catch let error as HTTPError where error.status == .notFound {
+        guard var response = await files.send(request, path: path, target: target, context: context) else {
             return notFound(path, target: target, in: state.site)
-        } catch let error as any HTTPResponseError {
-            var headers: HTTPFields = [:]
-            if error.status == .rangeNotSatisfiable, let error = error as? HTTPError { headers = error.headers }
-            return Self.plain(error.status, "\(error.status.reasonPhrase)\n", extra: headers)
-        } catch {
-            return Self.plain(.internalServerError, "This file cannot be read.\n")
         }
+        // Every answer is checked again: the next save changes it.
+        response.headers[.cacheControl] = "no-cache"
+        response.headers[.init("X-Content-Type-Options")!] = "nosniff"
+        return response
     }
 
     /// `/about.html` where the site has `/about/` is sent there, as the server configs Galley

@@ -31,29 +31,11 @@ public struct WebhookServer: Sendable {
 
     /// Serves until its task is cancelled. A port another program holds is a ``ServeError``.
     public func run() async throws {
-        if port != 0, let problem = PortCheck.problem(host: host, port: port) { throw problem }
-        var quiet = Logger(label: "galley.webhook")
-        quiet.logLevel = .critical
-        let responder = self.respond
-        let host = host, port = port, ready = ready
-        let app = Application(
-            responder: CallbackResponder<BasicRequestContext> { request, _ in await responder(request) },
-            // A forge sends one request and is done: a connection that idles is let go.
-            server: .http1(configuration: .init(idleTimeout: .seconds(30))),
-            configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "galley", reuseAddress: true),
-            onServerRunning: { channel in
-                let shown = host.contains(":") ? "[\(host)]" : host
-                ready(URL(string: "http://\(shown):\(channel.localAddress?.port ?? port)/hooks/push")!)
-            },
-            logger: quiet
-        )
-        do {
-            try await app.runService(gracefulShutdownSignals: [])
-        } catch where Task.isCancelled {
-            return
-        } catch {
-            throw ServeError(message: "cannot listen for webhooks on \(host):\(port): \(error)")
-        }
+        let host = host, ready = ready, respond = respond
+        // A forge sends one request and is done: a connection that idles is let go.
+        try await QuietServer.run(host: host, port: port, idleTimeout: .seconds(30), purpose: "for webhooks",
+                                  respond: { (request, _: BasicRequestContext) in await respond(request) },
+                                  ready: { ready(QuietServer.address(host: host, port: $0, path: "/hooks/push")) })
     }
 
     func respond(_ request: Request) async -> Response {

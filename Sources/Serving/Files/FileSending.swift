@@ -13,12 +13,25 @@ import Hummingbird
 struct FileSending<Provider: RequestedFileProvider> {
     let provider: Provider
 
-    /// The file `path` names, from the raw request `target`; throws FileMiddleware's 404 when
-    /// there is none, for the caller's own 404 page.
-    func send<Context: RequestContext>(_ request: Request, path: RequestPath, target: String, context: Context) async throws -> Response {
+    /// The file `path` names, from the raw request `target`, or the answer to a request that
+    /// cannot have it (a range past the end is 416, with the length); nil when there is no such
+    /// file, for the caller's own 404 page.
+    func send<Context: RequestContext>(_ request: Request, path: RequestPath, target: String, context: Context) async -> Response? {
         let files = FileMiddleware<Context, Provider>(fileProvider: provider, searchForIndexHtml: true)
             .withAdditionalMediaTypes(forFileExtensions: ContentType.mediaTypes)
-        var response = try await files.handle(await prepared(request, path: path), context: context) { _, _ in throw HTTPError(.notFound) }
+        var response: Response
+        do {
+            response = try await files.handle(await prepared(request, path: path), context: context) { _, _ in throw HTTPError(.notFound) }
+        } catch let error as HTTPError where error.status == .notFound {
+            return nil
+        } catch let error as any HTTPResponseError {
+            var headers: HTTPFields = [.contentType: "text/plain; charset=utf-8"]
+            if error.status == .rangeNotSatisfiable, let error = error as? HTTPError { headers.append(contentsOf: error.headers) }
+            return Response(status: error.status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: "\(error.status.reasonPhrase)\n")))
+        } catch {
+            return Response(status: .internalServerError, headers: [.contentType: "text/plain; charset=utf-8"],
+                            body: ResponseBody(byteBuffer: ByteBuffer(string: "This file cannot be read.\n")))
+        }
         if response.status == .movedPermanently {
             // A folder asked for without its slash. FileMiddleware puts the decoded path in
             // `Location`; it is made again from the checked parts, encoded, with the query kept.

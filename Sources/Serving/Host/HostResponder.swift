@@ -132,17 +132,10 @@ struct HostResponder: Sendable {
 
     /// Sends the file `path` names from `release`, or the site's own 404 page.
     private func serve(_ request: Request, path: RequestPath, target: String, from release: OpenFolder, context: HostContext) async -> Response {
-        do {
-            return try await FileSending(provider: ReleaseFiles(release: release)).send(request, path: path, target: target, context: context)
-        } catch let error as HTTPError where error.status == .notFound {
-            return notFound(path, query: target.firstIndex(of: "?").map { String(target[$0...]) } ?? "", in: release)
-        } catch let error as any HTTPResponseError {
-            var headers: HTTPFields = [:]
-            if error.status == .rangeNotSatisfiable, let error = error as? HTTPError { headers = error.headers }
-            return Self.plain(error.status, "\(error.status.reasonPhrase)\n", extra: headers)
-        } catch {
-            return Self.plain(.internalServerError, "This file cannot be read.\n")
+        if let response = await FileSending(provider: ReleaseFiles(release: release)).send(request, path: path, target: target, context: context) {
+            return response
         }
+        return notFound(path, query: target.firstIndex(of: "?").map { String(target[$0...]) } ?? "", in: release)
     }
 
     /// `/about.html` where the site has `/about/` is sent there, as the server configs Galley

@@ -62,28 +62,11 @@ public struct PreviewHost: Sendable {
 
     /// Serves until its task is cancelled. A port another program holds is a ``ServeError``.
     public func run() async throws {
-        let host = settings.bind, port = settings.port, ready = ready
-        if port != 0, let problem = PortCheck.problem(host: host, port: port) { throw problem }
-        var quiet = Logger(label: "galley.host")
-        quiet.logLevel = .critical
+        let host = settings.bind, ready = ready
         let responder = HostResponder(settings: settings, logger: logger)
-        let app = Application(
-            responder: CallbackResponder<HostContext> { request, context in await responder.respond(to: request, context: context) },
-            server: .http1(configuration: .init(idleTimeout: .seconds(60))),
-            configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "galley", reuseAddress: true),
-            onServerRunning: { channel in
-                let shown = host.contains(":") ? "[\(host)]" : host
-                ready(URL(string: "http://\(shown):\(channel.localAddress?.port ?? port)/")!)
-            },
-            logger: quiet
-        )
-        do {
-            try await app.runService(gracefulShutdownSignals: [])
-        } catch where Task.isCancelled {
-            return
-        } catch {
-            throw ServeError(message: "cannot listen on \(host):\(port): \(error)")
-        }
+        try await QuietServer.run(host: host, port: settings.port, idleTimeout: .seconds(60), purpose: "for previews",
+                                  respond: { (request, context: HostContext) in await responder.respond(to: request, context: context) },
+                                  ready: { ready(QuietServer.address(host: host, port: $0)) })
     }
 }
 

@@ -1,0 +1,36 @@
+import Foundation
+import Hummingbird
+import Logging
+
+/// How Galley's plain HTTP servers (the webhook, `galley host`) run: Hummingbird with its own
+/// logging silenced, on `host:port`, until the task is cancelled (Galley's one signal handler
+/// does that). A port another program holds, or any other failure to listen, is a ``ServeError``.
+enum QuietServer {
+    static func run<Context: RequestContext>(host: String, port: Int, idleTimeout: Duration, purpose: String,
+                                             respond: @escaping @Sendable (Request, Context) async -> Response,
+                                             ready: @escaping @Sendable (_ port: Int) -> Void) async throws
+    where Context.Source == ApplicationRequestContextSource {
+        if port != 0, let problem = PortCheck.problem(host: host, port: port) { throw problem }
+        var quiet = Logger(label: "galley.http")
+        quiet.logLevel = .critical
+        let app = Application(
+            responder: CallbackResponder<Context> { request, context in await respond(request, context) },
+            server: .http1(configuration: .init(idleTimeout: .init(idleTimeout))),
+            configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "galley", reuseAddress: true),
+            onServerRunning: { channel in ready(channel.localAddress?.port ?? port) },
+            logger: quiet
+        )
+        do {
+            try await app.runService(gracefulShutdownSignals: [])
+        } catch where Task.isCancelled {
+            return
+        } catch {
+            throw ServeError(message: "cannot listen \(purpose) on \(host):\(port): \(error)")
+        }
+    }
+
+    /// The address a browser or `curl` reaches `host:port` at.
+    static func address(host: String, port: Int, path: String = "/") -> URL {
+        URL(string: "http://\(host.contains(":") ? "[\(host)]" : host):\(port)\(path)")!
+    }
+}
