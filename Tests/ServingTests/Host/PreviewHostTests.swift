@@ -129,6 +129,41 @@ import Testing
         }
     }
 
+    /// A production folder (`--production-to`) served at the production label: open to search
+    /// engines, first in the index.
+    @Test func theProductionFolderIsServedAtItsLabel() async throws {
+        try await HostedPreviews.with(prepare: { root in
+            try Self.standard(root)
+            let production = root.deletingLastPathComponent().appending(path: "blog")
+            let release = production.appending(path: ".galley/releases/current/1-eeeeeee")
+            try FileManager.default.createDirectory(at: release, withIntermediateDirectories: true)
+            try Data("the real site\n".utf8).write(to: release.appending(path: "index.html"))
+            try FileManager.default.createSymbolicLink(atPath: production.appending(path: "current").path, withDestinationPath: ".galley/releases/current/1-eeeeeee")
+            var manifest = PreviewManifest()
+            var entry = PreviewManifest.Entry(branch: "main")
+            entry.commit = "feedfacefeedfacefeedfacefeedfacefeedface"
+            entry.release = "1-eeeeeee"
+            manifest.production = entry
+            try JSONEncoder().encode(manifest).write(to: production.appending(path: PreviewManifest.path))
+            var previews = PreviewManifest()
+            var hello = PreviewManifest.Entry(branch: "post/hello")
+            hello.release = "1-aaaaaaa"
+            hello.deployed = "2026-11-26T19:40:09Z"
+            previews.previews["post-hello"] = hello
+            try JSONEncoder().encode(previews).write(to: root.appending(path: PreviewManifest.path))
+        }, adjust: { settings in
+            settings.productionLabel = "www"
+            settings.productionRoot = settings.root.deletingLastPathComponent().appending(path: "blog")
+        }) { host in
+            let site = try await host.send("/", host: "www.p.test")
+            #expect(site.status == 200 && site.text == "the real site\n" && site.headers["x-robots-tag"] == nil)
+            let index = try await host.send("/", host: "p.test")
+            let production = try #require(index.text.range(of: "www.p.test</a>")), preview = try #require(index.text.range(of: "post-hello.p.test</a>"))
+            #expect(production.lowerBound < preview.lowerBound)
+            #expect(index.text.contains("<code>feedfac</code>") && index.text.contains("production, live"))
+        }
+    }
+
     /// Caddy's on-demand TLS asks before it gets a certificate: only for the domain and live sites.
     @Test func certificatesAreAllowedForLiveSitesOnly() async throws {
         try await HostedPreviews.with(prepare: Self.standard) { host in
