@@ -5,12 +5,16 @@ import Glibc
 /// `Mutex`, whose locking lives in a standard library built without it, so every value a
 /// `Mutex` guarded showed up as a race (`scripts/test --sanitize thread`).
 public final class Locked<Value>: @unchecked Sendable {
-    // Guarded by `mutex`, which lives at an address of its own: a pthread mutex must not move.
-    @usableFromInline var value: Value
+    // The value and the mutex each live at an address of their own: a pthread mutex must not
+    // move, and a value of no size (`Locked<Void>`, a lock around code) must not share its
+    // address with the mutex, which ThreadSanitizer would then see written under the lock and
+    // read outside it.
+    @usableFromInline let value: UnsafeMutablePointer<Value>
     @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     public init(_ value: Value) {
-        self.value = value
+        self.value = .allocate(capacity: 1)
+        self.value.initialize(to: value)
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         pthread_mutex_init(mutex, nil)
@@ -20,16 +24,15 @@ public final class Locked<Value>: @unchecked Sendable {
         pthread_mutex_destroy(mutex)
         mutex.deinitialize(count: 1)
         mutex.deallocate()
+        value.deinitialize(count: 1)
+        value.deallocate()
     }
 
     /// Runs `body` with the value, no other thread's `withLock` running meanwhile.
     @inlinable
     public func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
-        lock()
-        defer { unlock() }
-        return try body(&value)
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body(&value.pointee)
     }
-
-    @inlinable func lock() { pthread_mutex_lock(mutex) }
-    @inlinable func unlock() { pthread_mutex_unlock(mutex) }
 }
