@@ -89,7 +89,7 @@ let package = Package(
         .target(
             name: "Previews",
             dependencies: [
-                "SiteCompiler", "SiteSource", "GitSource", "Pygments", "Blocking",
+                "SiteCompiler", "SiteSource", "GitSource", "Pygments", "Blocking", "FileSystem",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Subprocess", package: "swift-subprocess"),

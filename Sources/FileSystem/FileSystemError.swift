@@ -20,6 +20,19 @@ package struct FileSystemError: Error, Sendable, CustomStringConvertible {
 
     package var description: String { "\(path): \(message)" }
 
+    /// A file system error from Foundation (`FileManager`, `Data.write`), as its path and cause
+    /// in words, instead of the raw dump of its user info; nil for any other error.
+    package init?(foundation error: Error) {
+        let error = error as NSError
+        guard error.domain == NSCocoaErrorDomain else { return nil }
+        let path = error.userInfo[NSFilePathErrorKey] as? String ?? (error.userInfo[NSURLErrorKey] as? URL)?.path
+        var reason = error.localizedDescription
+        if let underlying = (error.userInfo[NSUnderlyingErrorKey] as? any Error).map({ $0 as NSError }), underlying.domain == NSPOSIXErrorDomain {
+            reason = Self.explain(Int32(underlying.code), opening: false)
+        }
+        self.init(path: path ?? "", message: reason)
+    }
+
     /// What the `errno` value `code` means, in words a user can act on; `opening` for the
     /// opening of a folder, where a file in its place is the likely cause.
     package static func explain(_ code: Int32, opening: Bool) -> String {

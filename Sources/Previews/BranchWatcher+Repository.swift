@@ -13,8 +13,7 @@ extension BranchWatcher {
     public static func forRepository(at path: String, remote: String?, siteFolder: String, stateFile: String?, jobs: Int?,
                                      settings: PublishSettings, environment: [String: String] = ProcessInfo.processInfo.environment,
                                      childBuilds: CommitBuild.Child? = nil, logger: Logger) async throws -> BranchWatcher {
-        let gitDirectory = try await BlockingPool.shared.run { try GitRepository(at: path).gitDirectory }
-        let home = gitDirectory.appending(path: "galley")
+        let home = try await defaultStateFile(forRepositoryAt: path).deletingLastPathComponent()
         let deployer = try settings.deployer(cache: home.appending(path: "builds"), environment: environment, childBuilds: childBuilds) { logger.notice("\($0)") }
         let configuration = Configuration(
             repository: URL(fileURLWithPath: path), remote: remote, siteFolder: siteFolder,

@@ -1,4 +1,5 @@
 import Blocking
+import FileSystem
 import Foundation
 import GitSource
 import Pygments
@@ -383,8 +384,16 @@ public struct PreviewDeployer: Sendable {
         do {
             return try await body()
         } catch let error as DeployError {
-            let destination = branch == configuration.productionBranch ? configuration.production?.destination : configuration.destination
-            throw error.about(branch: branch, destination: (destination ?? configuration.destination).description)
+            throw error.about(branch: branch, destination: destination(of: branch))
+        } catch let error where FileSystemError(foundation: error) != nil {
+            // A destination folder that cannot be written (a file in its place, no permission).
+            let problem = FileSystemError(foundation: error)!
+            throw DeployError(problem.path.isEmpty ? problem.message : problem.description).about(branch: branch, destination: destination(of: branch))
         }
+    }
+
+    private func destination(of branch: String) -> String {
+        let destination = branch == configuration.productionBranch ? configuration.production?.destination : configuration.destination
+        return (destination ?? configuration.destination).description
     }
 }

@@ -1,4 +1,5 @@
 import Blocking
+import FileSystem
 import Foundation
 import SiteCompiler
 
@@ -37,17 +38,10 @@ enum Console {
         error("warning: \(diagnostic)")
     }
 
-    /// A file system error from Foundation as a user reads it: the path, then the system's
-    /// own reason (`Permission denied`, `Read-only file system`).
+    /// A file system error from Foundation as a user reads it: the path, then the reason.
     static func describe(_ error: NSError) -> String {
-        let path = error.userInfo[NSFilePathErrorKey] as? String ?? (error.userInfo[NSURLErrorKey] as? URL)?.path
-        var reason = error.localizedDescription
-        if let underlying = (error.userInfo[NSUnderlyingErrorKey] as? any Error).map({ $0 as NSError }),
-            underlying.domain == NSPOSIXErrorDomain
-        {
-            reason = String(cString: strerror(Int32(underlying.code)))
-        }
-        return path.map { "\($0): \(reason)" } ?? reason
+        guard let error = FileSystemError(foundation: error) else { return error.localizedDescription }
+        return error.path.isEmpty ? error.message : error.description
     }
 }
 

@@ -448,6 +448,32 @@ import Testing
         #expect(eventually(within: 10) { !Self.isRunning(child) }, "the build \(child) outlived its watcher")
     }
 
+    /// A build that failed for a reason not its own is not tried again until the branch moves,
+    /// unless `galley previews retry` asks for it.
+    @Test func aRetriedBranchIsBuiltAgainAtTheNextPass() throws {
+        let folder = try setUp(branch: "post/again")
+        let server = folder.url.appending(path: "server.git")
+        try git(["init", "-q", "--bare", server.path], in: folder.url)
+        try git(["push", "-q", server.path, "post/again"], in: folder.url.appending(path: "blog"))
+        // A file where the destination folder should be: the deploy cannot write there.
+        try folder.write("previews", "not a folder")
+        let watch = ["watch", "--repo", server.path, "--to", "previews", "--domain", "p.example.com", "--once"]
+        let failed = try GalleyProcess.run(watch, in: folder.url)
+        #expect(failed.status == 1 && failed.stderr.contains("0 deployed, 1 failed"), "\(failed.stderr)")
+        #expect(failed.stderr.contains("previews/.galley: Not a directory") && !failed.stderr.contains("NSCocoaErrorDomain"), "\(failed.stderr)")
+        try FileManager.default.removeItem(at: folder.url.appending(path: "previews"))
+        let unchanged = try GalleyProcess.run(watch, in: folder.url)
+        #expect(unchanged.stderr.contains("0 deployed, 0 failed, 0 removed, 1 unchanged"), "\(unchanged.stderr)")
+
+        let retry = try GalleyProcess.run(["previews", "retry", "post/again", "--repo", server.path], in: folder.url)
+        #expect(retry.status == 0 && retry.stderr.contains("post/again (failed at "), "\(retry.stderr)")
+        let again = try GalleyProcess.run(watch, in: folder.url)
+        #expect(again.status == 0 && again.stderr.contains("1 deployed, 0 failed"), "\(again.stderr)")
+        #expect(folder.read("previews/post-again.p.example.com/index.html") != nil)
+        let unknown = try GalleyProcess.run(["previews", "retry", "no/such", "--repo", server.path], in: folder.url)
+        #expect(unknown.status == 1 && unknown.stderr.contains("has no record of no/such"), "\(unknown.stderr)")
+    }
+
     /// Whether `process` exists and has not ended (a zombie has ended).
     static func isRunning(_ process: pid_t) -> Bool {
         guard let stat = try? String(contentsOfFile: "/proc/\(process)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else { return false }

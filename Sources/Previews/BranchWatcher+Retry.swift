@@ -1,0 +1,38 @@
+import Blocking
+import GitSource
+import Foundation
+
+extension BranchWatcher {
+    /// What `galley previews retry` did with one branch's record.
+    public struct Forgotten: Sendable, Equatable {
+        /// Where and as what the branch was published (see ``PreviewDeployer/Configuration/target``).
+        public var target: String
+        public var record: WatchState.Branch
+    }
+
+    /// Forgets what the watchers of `stateFile` last did with `branch`, so that their next pass
+    /// builds and deploys its tip again: after a build that failed for a passing reason (a full
+    /// disk, a host that was down), or to publish it with a newer Galley. Taken under the lock a
+    /// pass holds, so it never lands in the middle of one. Returns the records it forgot.
+    public static func retry(branch: String, stateFile: URL) async throws -> [Forgotten] {
+        let folder = LocalDestination(root: stateFile.deletingLastPathComponent())
+        return try await folder.withLock(stateFile.lastPathComponent + ".lock", holder: LockHolder(purpose: "retrying \(branch)"),
+                                         waiting: { _ in }) {
+            var state = WatchState.load(from: stateFile)
+            var forgotten: [Forgotten] = []
+            for (target, var record) in state.targets.sorted(by: { $0.key < $1.key }) {
+                guard let branchRecord = record.branches.removeValue(forKey: branch) else { continue }
+                forgotten.append(Forgotten(target: target, record: branchRecord))
+                state.targets[target] = record
+            }
+            if !forgotten.isEmpty { try state.save(to: stateFile) }
+            return forgotten
+        }
+    }
+
+    /// The state file of the repository at `path` when `galley watch` is given none.
+    public static func defaultStateFile(forRepositoryAt path: String) async throws -> URL {
+        let gitDirectory = try await BlockingPool.shared.run { try GitRepository(at: path).gitDirectory }
+        return gitDirectory.appending(path: "galley/watch.json")
+    }
+}
