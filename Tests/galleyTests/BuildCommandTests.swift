@@ -100,7 +100,10 @@ import Testing
         #expect(post("categories/how-to/index.html").contains("Every branch gets a preview"))
     }
 
-    @Test func aWriteThatFailsLeavesTheLiveSiteAndNoSpareBehind() throws {
+    /// (Not under ThreadSanitizer, whose runtime cannot start under a file-size limit this small:
+    /// even `galley --version` stops with a SIGBUS there.)
+    @Test(.disabled(if: ProcessInfo.processInfo.environment["TSAN_OPTIONS"] != nil, "ThreadSanitizer cannot start under a 100 KiB file-size limit"))
+    func aWriteThatFailsLeavesTheLiveSiteAndNoSpareBehind() throws {
         let folder = try blog()
         #expect(try GalleyProcess.run(["build", "blog"], in: folder.url).status == 0)
         let before = folder.read("blog/_site/index.html")
