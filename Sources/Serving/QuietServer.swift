@@ -11,6 +11,7 @@ enum QuietServer {
                                              ready: @escaping @Sendable (_ port: Int) -> Void) async throws
     where Context.Source == ApplicationRequestContextSource {
         if port != 0, let problem = PortCheck.problem(host: host, port: port) { throw problem }
+        raiseOpenFileLimit()
         var quiet = Logger(label: "galley.http")
         quiet.logLevel = .critical
         let app = Application(
@@ -27,6 +28,16 @@ enum QuietServer {
         } catch {
             throw ServeError(message: "cannot listen \(purpose) on \(host):\(port): \(error)")
         }
+    }
+
+    /// Lets the server hold as many connections and open files as the system allows it: the
+    /// soft limit on open files (often 1,024) is raised to the hard one, so that a thousand slow
+    /// readers do not leave it unable to accept or open anything.
+    static func raiseOpenFileLimit() {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
+        limit.rlim_cur = limit.rlim_max
+        setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
     }
 
     /// The address a browser or `curl` reaches `host:port` at.

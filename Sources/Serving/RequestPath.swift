@@ -10,10 +10,12 @@ public struct RequestPath: Sendable, Equatable, CustomStringConvertible {
 
     /// The path of a request target such as `/2024/01/hello/?x=1`, or nil when it cannot name
     /// a file of the site: not starting with `/`, an empty, `.` or `..` part, an encoded `/` or
-    /// `\`, a control character, or bytes that are not UTF-8 once decoded.
+    /// `\`, a control character, bytes that are not UTF-8 once decoded, or a `#` (a fragment
+    /// is never sent; the server's own reading of the path would not cut it off).
     public init?(target: String) {
         var path = Substring(target)
-        if let end = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = path[..<end] }
+        if let end = path.firstIndex(of: "?") { path = path[..<end] }
+        guard !path.contains("#") else { return nil }
         guard path.first == "/" else { return nil }
         path = path.dropFirst()
         namesFolder = path.isEmpty || path.last == "/"

@@ -51,7 +51,9 @@ struct FileSending<Provider: RequestedFileProvider> {
         }
         if let range {
             head.headerFields[.range] = nil
-            if let length = await length(of: path) {
+            // HEAD gets the whole file's headers: FileMiddleware would answer it 200 with a
+            // Content-Range, and with no 416 where GET gets one.
+            if request.method == .get, let length = await length(of: path) {
                 switch ByteRange.request(range, length: length) {
                 case .whole: break
                 case .part(let part): head.headerFields[.range] = "bytes=\(part.first)-\(part.last)"

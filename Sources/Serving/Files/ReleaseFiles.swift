@@ -22,7 +22,7 @@ struct ReleaseFiles: RequestedFileProvider {
         case S_IFDIR:
             return .folder(modified: BlogFile.date(of: info))
         case S_IFREG:
-            guard let file = BlogFile.open(id.path, in: release) else { return nil }
+            guard !id.namesFolder, let file = BlogFile.open(id.path, in: release) else { return nil }
             id.opened.withLock { $0 = .file(file) }
             return RequestedFile.Attributes(isFolder: false, size: file.size, modificationDate: file.modified)
         default:

@@ -8,13 +8,20 @@ import Hummingbird
 final class RequestedFile: Sendable {
     /// Its path in the site, without slashes at either end (`""` for the top).
     let path: String
+    /// Whether it was asked for with a slash at the end, as a folder: a file is then not found
+    /// (`/index.html/` is no address of `/index.html`).
+    let namesFolder: Bool
     let opened = Locked<Body?>(nil)
 
-    init(path: String) { self.path = path }
+    init(path: String, namesFolder: Bool = false) {
+        self.path = path
+        self.namesFolder = namesFolder
+    }
 
     /// `/a/b/` as `a/b`.
     convenience init(requestPath: String) {
-        self.init(path: requestPath.split(separator: "/", omittingEmptySubsequences: true).joined(separator: "/"))
+        self.init(path: requestPath.split(separator: "/", omittingEmptySubsequences: true).joined(separator: "/"),
+                  namesFolder: requestPath.count > 1 && requestPath.hasSuffix("/"))
     }
 
     /// What is sent.

@@ -18,7 +18,7 @@ struct ServedFiles: RequestedFileProvider {
     static let largestInjectedPage = 16 << 20
 
     func getAttributes(id: RequestedFile) async throws -> RequestedFile.Attributes? {
-        guard let entry = site.entries[id.path] else {
+        guard let entry = site.entries[id.path], !id.namesFolder else {
             // A folder is a path with an index page below it; nothing else is listed.
             return site.entries[id.path.isEmpty ? "index.html" : id.path + "/index.html"] != nil ? .folder() : nil
         }

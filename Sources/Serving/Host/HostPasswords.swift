@@ -14,8 +14,8 @@ public struct HostPasswords: Sendable {
         }
         guard let text = String(data: data, encoding: .utf8) else { throw ServeError(message: "\(path): not UTF-8 text") }
         var accounts: [(name: [UInt8], password: [UInt8])] = []
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
+        // Split on any line end: "\r\n", one Character to Swift, never equals "\n".
+        for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             if line.trimmingCharacters(in: .whitespaces).isEmpty || line.hasPrefix("#") { continue }
             guard let colon = line.firstIndex(of: ":"), colon != line.startIndex, line.index(after: colon) != line.endIndex else {
                 throw ServeError(message: "\(path):\(index + 1): expected name:password")

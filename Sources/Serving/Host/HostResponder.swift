@@ -32,7 +32,10 @@ struct HostResponder: Sendable {
 
     func respond(to request: Request, context: HostContext) async -> Response {
         let started = ContinuousClock.now
-        if request.uri.path == Self.certificateCheckPath, Self.isLoopback(context.client) {
+        // Asked by a proxy on this machine by its loopback address: a request from the internet
+        // comes through the proxy from loopback too, but names a site in its Host.
+        if request.uri.path == Self.certificateCheckPath, request.method == .get, Self.isLoopback(context.client),
+            let authority = request.head.authority, Self.isLoopback(HostCheck.hostPart(of: authority)) || HostCheck.hostPart(of: authority) == "localhost" {
             let response = certificateCheck(request)
             log(request, response, client: context.client, since: started)
             return response
@@ -84,6 +87,11 @@ struct HostResponder: Sendable {
             return Self.html(.ok, index(port: Self.port(of: request.head.authority ?? "")))
         case .preview(let label), .production(let label):
             guard let release = open(site) else {
+                if errno == EMFILE || errno == ENFILE || errno == ENOMEM {
+                    // Not a missing preview: the server is out of open files for now.
+                    logger.error("cannot open \(label).\(settings.domain): \(String(cString: strerror(errno)))")
+                    return Self.plain(.serviceUnavailable, "Too busy; try again in a moment.\n", extra: [.retryAfter: "1"])
+                }
                 return Self.html(.notFound, Self.message("No preview here", "There is no live preview at \(PreviewIndex.escape(label)).\(PreviewIndex.escape(settings.domain)). It appears a few seconds after its branch is pushed, once it is built."))
             }
             return await serve(request, path: path, target: target, from: release, context: context)
@@ -102,9 +110,9 @@ struct HostResponder: Sendable {
         return known ? Self.plain(.ok, "yes\n") : Self.plain(.notFound, "no\n")
     }
 
-    /// Whether a client's address is this machine's.
-    static func isLoopback(_ client: String) -> Bool {
-        client == "::1" || client.hasPrefix("127.") || client == "::ffff:127.0.0.1"
+    /// Whether an address is this machine's loopback one.
+    static func isLoopback(_ address: String) -> Bool {
+        address == "::1" || address == "[::1]" || address.hasPrefix("127.") || address == "::ffff:127.0.0.1"
     }
 
     /// The folder of the release live now, held open for this request.

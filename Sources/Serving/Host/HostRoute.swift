@@ -18,7 +18,7 @@ enum HostRoute: Equatable, Sendable {
         // A port, if any, is digits after the last colon; an IPv6 literal is never ours.
         if let colon = host.lastIndex(of: ":") {
             let port = host[host.index(after: colon)...]
-            guard !port.isEmpty, port.count <= 5, port.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+            guard !port.isEmpty, port.count <= 5, port.allSatisfy({ $0.isASCII && $0.isNumber }), Int(port)! <= 65535 else {
                 self = .foreign
                 return
             }

@@ -27,7 +27,8 @@ struct PreviewIndex {
     init(domain: String, manifest: PreviewManifest, production: (label: String, entry: PreviewManifest.Entry?)?,
          isLive: (String) -> Bool) {
         self.domain = domain
-        var rows = manifest.previews.map { label, entry in
+        // A label that is not one (a manifest edited by hand) is left out: it names no site.
+        var rows = manifest.previews.filter { HostRoute.isLabel($0.key) }.map { label, entry in
             Row(label: label, branch: entry.branch, commit: entry.commit, subject: entry.subject, deployed: entry.deployed,
                 live: entry.release != nil && isLive(label), failure: entry.failure, production: label == production?.label)
         }
@@ -85,8 +86,8 @@ struct PreviewIndex {
     }
 
     private func row(_ row: Row, port: String) -> String {
-        let host = "\(row.label).\(domain)"
-        let name = row.live ? "<a href=\"//\(host)\(port)/\">\(host)</a>" : host
+        let host = Self.escape("\(row.label).\(domain)")
+        let name = row.live ? "<a href=\"//\(host)\(Self.escape(port))/\">\(host)</a>" : host
         let commit = row.commit.map { "<code>\(Self.escape(String($0.prefix(7))))</code>" } ?? ""
         let subject = row.subject.map { "<span class=\"subject\">\(Self.escape($0))</span>" } ?? ""
         let deployed = row.deployed.map { "<time datetime=\"\(Self.escape($0))\">\(Self.escape(Self.shown($0)))</time>" } ?? "never"

@@ -11,7 +11,7 @@ import Testing
         ("a.b.p.test", .unknown), ("-x.p.test", .unknown), ("x-.p.test", .unknown), (".p.test", .unknown),
         ("\(String(repeating: "a", count: 64)).p.test", .unknown),
         ("evil.com", .foreign), ("p.test.evil.com", .foreign), ("xp.test", .foreign), ("127.0.0.1", .foreign), ("[::1]:8080", .foreign),
-        ("a.p.test:80x", .foreign), ("a.p.test:", .foreign), ("a.p.test:123456", .foreign), ("a/..p.test", .foreign),
+        ("a.p.test:80x", .foreign), ("a.p.test:65536", .foreign), ("a.p.test:99999", .foreign), ("a.p.test:", .foreign), ("a.p.test:123456", .foreign), ("a/..p.test", .foreign),
         ("a%2e.p.test", .foreign), ("a_b.p.test", .foreign), ("a\u{0}.p.test", .foreign), ("", .foreign), ("ä.p.test", .foreign),
         ("a..p.test", .unknown),
     ])
