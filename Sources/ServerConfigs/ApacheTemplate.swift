@@ -2,12 +2,7 @@
 let apacheTemplate = #"""
 # Apache 2.4: every branch preview@AND_PRODUCTION@ of a Galley blog.
 #
-# - Previews: https://<label>.@DOMAIN@/ from @ROOT@/<label>.@DOMAIN@,
-#   the link to the live release that `galley deploy --to @ROOT@` and `galley watch` swap.
-#@production
-# - Production: https://@PRODUCTION_DOMAIN@/ from @PRODUCTION_ROOT@/current, the link that
-#   `--production-to @PRODUCTION_ROOT@` swaps (its releases live in @PRODUCTION_ROOT@/.galley, never served).
-#@end
+@WHAT_IS_SERVED@
 #
 # Needs mod_ssl, mod_rewrite, mod_headers and mod_vhost_alias (on Debian: a2enmod ssl rewrite
 # headers vhost_alias; loading stops with a message naming any that is missing), besides

@@ -2,12 +2,7 @@
 let caddyTemplate = #"""
 # Caddy 2.6 (Debian 12) and later: every branch preview@AND_PRODUCTION@ of a Galley blog.
 #
-# - Previews: https://<label>.@DOMAIN@/ from @ROOT@/<label>.@DOMAIN@,
-#   the link to the live release that `galley deploy --to @ROOT@` and `galley watch` swap.
-#@production
-# - Production: https://@PRODUCTION_DOMAIN@/ from @PRODUCTION_ROOT@/current, the link that
-#   `--production-to @PRODUCTION_ROOT@` swaps (its releases live in @PRODUCTION_ROOT@/.galley, never served).
-#@end
+@WHAT_IS_SERVED@
 #
 # Save it as /etc/caddy/Caddyfile (or import it from there). Needs a DNS record and a wildcard
 # certificate for *.@DOMAIN@, read from the tls lines below (Let's Encrypt issues a wildcard only

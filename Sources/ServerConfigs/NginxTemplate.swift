@@ -2,12 +2,7 @@
 let nginxTemplate = #"""
 # nginx: every branch preview@AND_PRODUCTION@ of a Galley blog.
 #
-# - Previews: https://<label>.@DOMAIN@/ from @ROOT@/<label>.@DOMAIN@,
-#   the link to the live release that `galley deploy --to @ROOT@` and `galley watch` swap.
-#@production
-# - Production: https://@PRODUCTION_DOMAIN@/ from @PRODUCTION_ROOT@/current, the link that
-#   `--production-to @PRODUCTION_ROOT@` swaps (its releases live in @PRODUCTION_ROOT@/.galley, never served).
-#@end
+@WHAT_IS_SERVED@
 #
 # Works with nginx 1.22 (Debian 12) and later; read inside the http block, so put it in
 # /etc/nginx/sites-enabled/. Needs a DNS record and a wildcard certificate for *.@DOMAIN@

@@ -53,7 +53,7 @@ public struct ServerConfig: Sendable, Equatable {
                 lines.append(line)
             }
         }
-        var text = lines.joined(separator: "\n")
+        var text = lines.joined(separator: "\n").replacingOccurrences(of: "@WHAT_IS_SERVED@", with: whatIsServed)
         let production = productionDomain ?? ""
         let httpNames = productionRoot == nil ? [] : [production, "www." + production]
         let tokens: [(String, String)] = [
@@ -67,6 +67,21 @@ public struct ServerConfig: Sendable, Equatable {
         ]
         for (token, value) in tokens { text = text.replacingOccurrences(of: token, with: value) }
         return text + "\n"
+    }
+
+    /// The lines at the top of every configuration that say what it serves from where.
+    private var whatIsServed: String {
+        var lines = [
+            "# - Previews: https://<label>.@DOMAIN@/ from @ROOT@/<label>.@DOMAIN@,",
+            "#   the link to the live release that `galley deploy --to @ROOT@` and `galley watch` swap.",
+        ]
+        if productionRoot != nil {
+            lines += [
+                "# - Production: https://@PRODUCTION_DOMAIN@/ from @PRODUCTION_ROOT@/current, the link that",
+                "#   `--production-to @PRODUCTION_ROOT@` swaps (its releases live in @PRODUCTION_ROOT@/.galley, never served).",
+            ]
+        }
+        return lines.joined(separator: "\n")
     }
 
     /// The command that prints this configuration.
