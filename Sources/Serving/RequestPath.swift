@@ -37,6 +37,14 @@ public struct RequestPath: Sendable, Equatable, CustomStringConvertible {
         return joined.isEmpty ? "index.html" : joined + "/index.html"
     }
 
+    /// The folder an old `.html` address stands for (`2015/10/19/hello` for
+    /// `/2015/10/19/hello.html`), which both servers send such an address to when it holds an
+    /// index page; nil for any other path.
+    public var folderOfHTMLPage: [String]? {
+        guard !namesFolder, let last = parts.last, last.hasSuffix(".html"), last.count > 5 else { return nil }
+        return Array(parts.dropLast()) + [String(last.dropLast(5))]
+    }
+
     /// The decoded path, with a slash at the start and, for a folder, at the end.
     public var description: String {
         "/" + parts.joined(separator: "/") + (namesFolder && !parts.isEmpty ? "/" : "")

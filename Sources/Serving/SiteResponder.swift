@@ -73,11 +73,8 @@ struct SiteResponder: Sendable {
     /// ships do; anything else gets the site's own 404 page, which reloads by itself too.
     private func notFound(_ path: RequestPath, target: String, in site: ServedSite) -> Response {
         let query = target.firstIndex(of: "?").map { String(target[$0...]) } ?? ""
-        if !path.namesFolder, path.fileKey.hasSuffix(".html"), let last = path.parts.last, last.count > 5 {
-            let folder = Array(path.parts.dropLast()) + [String(last.dropLast(5))]
-            if site.entries[folder.joined(separator: "/") + "/index.html"] != nil {
-                return Self.redirect(to: Self.encoded(folder) + "/" + query)
-            }
+        if let folder = path.folderOfHTMLPage, site.entries[folder.joined(separator: "/") + "/index.html"] != nil {
+            return Self.redirect(to: Self.encoded(folder) + "/" + query)
         }
         if let notFound = site.entries["404.html"], case .bytes(let data) = notFound.body {
             return Response(status: .notFound, headers: [.contentType: ContentType.html, .cacheControl: "no-cache"],

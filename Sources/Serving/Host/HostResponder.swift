@@ -149,11 +149,9 @@ struct HostResponder: Sendable {
     /// `/about.html` where the site has `/about/` is sent there, as the server configs Galley
     /// ships do; anything else gets the site's own `404.html`.
     private func notFound(_ path: RequestPath, query: String, in release: OpenFolder) -> Response {
-        if !path.namesFolder, let last = path.parts.last, last.hasSuffix(".html"), last.count > 5 {
-            let folder = Array(path.parts.dropLast()) + [String(last.dropLast(5))]
-            if let info = release.info(of: folder.joined(separator: "/") + "/index.html"), info.st_mode & S_IFMT == S_IFREG {
-                return Response(status: .movedPermanently, headers: [.location: SiteResponder.encoded(folder) + "/" + query])
-            }
+        if let folder = path.folderOfHTMLPage, let info = release.info(of: folder.joined(separator: "/") + "/index.html"),
+            info.st_mode & S_IFMT == S_IFREG {
+            return Response(status: .movedPermanently, headers: [.location: SiteResponder.encoded(folder) + "/" + query])
         }
         if let page = BlogFile.open("404.html", in: release), page.size <= Self.largestErrorPage, let html = page.read(at: 0, count: page.size) {
             return Response(status: .notFound, headers: [.contentType: ContentType.html], body: ResponseBody(byteBuffer: ByteBuffer(bytes: html)))
