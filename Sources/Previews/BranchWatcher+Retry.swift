@@ -1,5 +1,6 @@
 import Blocking
 import GitSource
+import SiteCompiler
 import Foundation
 
 extension BranchWatcher {
@@ -34,5 +35,14 @@ extension BranchWatcher {
     public static func defaultStateFile(forRepositoryAt path: String) async throws -> URL {
         let gitDirectory = try await BlockingPool.shared.run { try GitRepository(at: path).gitDirectory }
         return gitDirectory.appending(path: "galley/watch.json")
+    }
+
+    /// Removes a watcher's local build of the site `name` from its builds folder `builds`, with
+    /// its cache entry, for a site taken down by hand: a branch that later gets the label must
+    /// not start from it.
+    public static func forgetBuild(in builds: URL, name: String) {
+        let build = builds.appending(path: name)
+        try? FileManager.default.removeItem(at: build)
+        SiteBuilder.forget(output: build, cache: builds)
     }
 }

@@ -111,8 +111,9 @@ public struct BranchWatcher: Sendable {
         let live = await deployer.liveSites()
         let changed = tips.filter { tip in
             guard let done = record.branches[tip.name], done.commit == tip.commit.hex else { return true }
-            // Removed by hand since (a preview folder, or the whole destination): put it back.
-            return live.map { !$0.holds(done, productionBranch: tip.name == deployer.configuration.productionBranch) } ?? false
+            // Removed by hand since (a preview folder, or the whole destination): put it back,
+            // unless `galley previews remove` took it down on purpose.
+            return live.map { !$0.holds(done, of: tip.name, productionBranch: tip.name == deployer.configuration.productionBranch) } ?? false
         }
         report.unchanged = tips.count - changed.count
         // Builds still written down were under way when a watcher before this one was stopped
@@ -177,6 +178,12 @@ public struct BranchWatcher: Sendable {
             report.overtaken.append(tip.name)
         case .failure(is CancellationError):
             return true  // stopped, not failed: the next run builds it again
+        case .failure(let error) where !DeployError.isBuildFailure(error):
+            // The destination's fault, not the branch's: once it is fixed, `previews retry` (or
+            // the next push) publishes the branch.
+            logger.error("deploy failed, the build was fine: \(error)\nthe live preview was left as it was; once the destination is fixed, run galley previews retry \(tip.name) --repo REPO", metadata: metadata)
+            record.branches[tip.name] = .init(commit: tip.commit.hex, status: .failed, label: label, error: "\(error)")
+            report.failed.append(tip.name)
         case .failure(let error):
             logger.error("build failed; the last good preview stays up\n\(error)", metadata: metadata)
             record.branches[tip.name] = .init(commit: tip.commit.hex, status: .failed, label: label, error: "\(error)")

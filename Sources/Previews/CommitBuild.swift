@@ -110,10 +110,16 @@ extension CommitBuild {
             }
         }
         let (last, stopped) = value
-        if let stopped { throw DeployError("the build was stopped: it \(stopped)") }
+        if let stopped {
+            var error = DeployError("the build was stopped: it \(stopped)")
+            error.setsAside = true
+            throw error
+        }
         guard result.status == 0 else {
             if result.status > 128 {
-                throw DeployError("the build crashed (signal \(result.status - 128)); the watcher and the other branches went on\n\(result.errorText)")
+                var error = DeployError("the build crashed (signal \(result.status - 128)); the watcher and the other branches went on\n\(result.errorText)")
+                error.setsAside = true
+                throw error
             }
             let text = result.errorText.trimmingCharacters(in: .whitespacesAndNewlines)
             throw DeployError(text.isEmpty ? "the build failed (exit status \(result.status))" : text)

@@ -10,6 +10,11 @@ public struct DeployError: Error, Sendable, CustomStringConvertible {
     public var branch: String?
     /// Where to, as the user wrote it, when known.
     public var destination: String?
+    /// Whether the build crashed or was stopped at a limit: a watcher sets such a branch aside
+    /// until it moves or is retried, and listings say so.
+    public var setsAside = false
+    /// Whether the build failed, rather than the destination or the deploy around it.
+    public var duringBuild = false
 
     /// An error about `problem`; the branch and destination are usually filled in later.
     public init(_ problem: String, branch: String? = nil, destination: String? = nil) {
@@ -28,6 +33,17 @@ public struct DeployError: Error, Sendable, CustomStringConvertible {
 
     /// This error, naming `branch` and `destination` where it did not already.
     func about(branch: String, destination: String) -> DeployError {
-        DeployError(problem, branch: self.branch ?? branch, destination: self.destination ?? destination)
+        var error = DeployError(problem, branch: self.branch ?? branch, destination: self.destination ?? destination)
+        error.setsAside = setsAside
+        error.duringBuild = duringBuild
+        return error
+    }
+
+    /// Whether `error`, thrown by a deploy, is the build's: the blog's own mistakes, a crash or a
+    /// limit. Anything else (the destination, ssh, rsync, the lock) is the deploy's, and no
+    /// fault of the branch.
+    public static func isBuildFailure(_ error: Error) -> Bool {
+        guard let error = error as? DeployError else { return true }
+        return error.duringBuild
     }
 }

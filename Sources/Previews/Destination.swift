@@ -38,6 +38,9 @@ public protocol Destination: Sendable {
     /// those under `linkDest` (a path relative to `path`) are hard-linked rather than sent. A
     /// cancelled task stops the copy and gets a `CancellationError`.
     func transfer(_ source: URL, to path: String, linkDest: String?, checksum: Bool) async throws
+    /// Every regular file under the folders `paths` (links are not followed; a missing folder
+    /// has none), for sizes that tell shared bytes from a site's own.
+    func storedFiles(under paths: [String]) async throws -> [StoredFile]
     /// Lets go of whatever the destination keeps open between calls (ssh's shared connections).
     /// It may be used again afterwards, and opens them anew.
     func disconnect() async

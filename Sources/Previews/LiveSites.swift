@@ -6,17 +6,19 @@ public struct LiveSites: Sendable {
     var domain: String
     /// Whether the production site is live; nil when no production folder is set.
     var production: Bool?
+    /// Branches whose previews `galley previews remove` took down, with the commit each was at.
+    var removed: [String: String] = [:]
 
     /// Whether what `record` says was deployed is still there. Failed and overtaken builds put
     /// nothing up, so there is nothing to miss.
-    func holds(_ record: WatchState.Branch, productionBranch: Bool) -> Bool {
+    func holds(_ record: WatchState.Branch, of branch: String, productionBranch: Bool) -> Bool {
         switch record.status {
         case .production:
             return production ?? true
         case .deployed:
             if productionBranch { return production ?? true }
             guard let label = record.label else { return false }
-            return names.contains("\(label).\(domain)")
+            return names.contains("\(label).\(domain)") || removed[branch] == record.commit
         case .failed, .superseded:
             return true
         }

@@ -125,4 +125,21 @@ public struct LocalDestination: Destination {
         try await makeDirectory(path)
         try await Rsync.run(source: source, destination: url(path).path + "/", linkDest: linkDest, checksum: checksum, remote: nil)
     }
+
+    public func storedFiles(under paths: [String]) async throws -> [StoredFile] {
+        let folders = paths.map { url($0).path }
+        return await BlockingPool.shared.run {
+            var files: [StoredFile] = []
+            for folder in folders {
+                guard let walk = FileManager.default.enumerator(atPath: folder) else { continue }
+                while let name = walk.nextObject() as? String {
+                    var info = stat()
+                    guard lstat(folder + "/" + name, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+                    files.append(StoredFile(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), links: Int(info.st_nlink),
+                                            bytes: Int64(info.st_blocks) * 512))
+                }
+            }
+            return files
+        }
+    }
 }

@@ -216,7 +216,9 @@ public struct PreviewDeployer: Sendable {
             }
         } catch where !(error is CancellationError) && !Task.isCancelled {
             await recordFailure(error, of: claim, commit: commit)
-            throw error
+            guard var failure = error as? DeployError else { throw error }
+            failure.duringBuild = true
+            throw failure
         }
         try Task.checkCancellation()
         let subject = await what.subject(of: commit)
@@ -239,18 +241,33 @@ public struct PreviewDeployer: Sendable {
                 return .superseded(refusal)
             }
             try await slot.activate(id)
-            entry = entry ?? PreviewManifest.Entry(branch: claim.branch)
-            entry?.commit = commit?.hex
-            entry?.release = id
-            entry?.deployed = ISO8601DateFormatter().string(from: Date())
-            entry?.order = claim.order
-            entry?.subject = subject
-            entry?.failure = nil
-            if let label = claim.label { manifest.previews[label] = entry } else { manifest.production = entry }
+            let now = ISO8601DateFormatter().string(from: Date())
+            var live = entry ?? PreviewManifest.Entry(branch: claim.branch)
+            live.commit = commit?.hex
+            live.release = id
+            live.deployed = now
+            live.order = claim.order
+            live.subject = subject
+            live.failure = nil
+            live.url = claim.label.map(url(label:)) ?? report.baseURL
+            let kept = ReleaseSlot.kept(try await slot.releases(), live: id, keep: configuration.keep)
+            live.releases = ((live.releases ?? []) + [PreviewManifest.Release(id: id, commit: commit?.hex, subject: subject, deployed: now)])
+                .filter { kept.contains($0.id) }
+            if let label = claim.label { manifest.previews[label] = live } else { manifest.production = live }
+            describe(&manifest)
             try await save(manifest, to: destination)
             try await slot.prune(keep: configuration.keep)
             let address = claim.label.map(url(label:)) ?? report.baseURL
             return .deployed(url: address, label: claim.label, release: id, report: report.description)
+        }
+    }
+
+    /// Notes in a manifest how these previews are addressed, for listings made without flags.
+    private func describe(_ manifest: inout PreviewManifest) {
+        manifest.domain = configuration.domain.lowercased()
+        manifest.scheme = configuration.scheme
+        if let production = configuration.production, production.destination.description != configuration.destination.description {
+            manifest.productionTo = production.destination.description
         }
     }
 
@@ -264,6 +281,7 @@ public struct PreviewDeployer: Sendable {
             var entry = (claim.label.map { manifest.previews[$0] } ?? manifest.production) ?? PreviewManifest.Entry(branch: claim.branch)
             guard entry.branch == claim.branch else { return }
             entry.failure = PreviewManifest.Failure(commit: commit?.hex, message: String(message.prefix(500)))
+            if (error as? DeployError)?.setsAside == true { entry.failure?.setAside = true }
             if let label = claim.label { manifest.previews[label] = entry } else { manifest.production = entry }
             try await save(manifest, to: destination)
         }
@@ -291,7 +309,8 @@ public struct PreviewDeployer: Sendable {
             let names = Set(try await configuration.destination.list(""))
             var production: Bool?
             if let slot = configuration.production { production = try await slot.current() != nil }
-            return LiveSites(names: names, domain: configuration.domain.lowercased(), production: production)
+            let removed = try await manifest(at: configuration.destination).removed ?? [:]
+            return LiveSites(names: names, domain: configuration.domain.lowercased(), production: production, removed: removed)
         } catch {
             return nil
         }
@@ -341,21 +360,20 @@ public struct PreviewDeployer: Sendable {
 
     /// Points a branch's preview (or the production site) back at its previous release. The
     /// rollback counts as the newest deploy: one that began before it does not undo it.
-    public func rollBack(branch: String) async throws -> (url: String, release: String) {
-        try await naming(branch) { try await restorePrevious(of: branch) }
+    public func rollBack(branch: String, forward: Bool = false) async throws -> (url: String, release: String) {
+        try await naming(branch) { try await restorePrevious(of: branch, forward: forward) }
     }
 
-    private func restorePrevious(of branch: String) async throws -> (url: String, release: String) {
+    private func restorePrevious(of branch: String, forward: Bool) async throws -> (url: String, release: String) {
         if branch == configuration.productionBranch {
             guard let production = configuration.production else {
                 throw DeployError("\(branch) is the production branch; name its folder with --production-to")
             }
             let release = try await lock(production.destination).withLock("rolling back \(branch)") {
                 var manifest = try await manifest(at: production.destination)
-                let release = try await production.rollBack()
+                let release = try await production.rollBack(forward: forward)
                 var entry = manifest.production ?? PreviewManifest.Entry(branch: branch)
-                entry.release = release
-                entry.commit = nil
+                entry.show(release)
                 entry.order = DeployOrder(ticket: manifest.nextTicket())
                 manifest.production = entry
                 try await save(manifest, to: production.destination)
@@ -369,9 +387,8 @@ public struct PreviewDeployer: Sendable {
             guard let label = manifest.label(of: branch) else {
                 throw DeployError("there is no preview of this branch")
             }
-            let release = try await previewSlot(label).rollBack()
-            manifest.previews[label]?.release = release
-            manifest.previews[label]?.commit = nil
+            let release = try await previewSlot(label).rollBack(forward: forward)
+            manifest.previews[label]?.show(release)
             let ticket = manifest.nextTicket()
             manifest.previews[label]?.order = DeployOrder(ticket: ticket)
             try await save(manifest, to: destination)

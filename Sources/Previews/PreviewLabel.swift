@@ -10,6 +10,14 @@ public enum PreviewLabel {
     /// The longest label DNS allows.
     public static let maximumLength = 63
 
+    /// Whether `text` is one DNS label as preview labels (and per-release addresses) are: 1 to
+    /// 63 lowercase letters, digits and inner hyphens.
+    public static func isLabel(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard (1...maximumLength).contains(bytes.count), bytes.first != UInt8(ascii: "-"), bytes.last != UInt8(ascii: "-") else { return false }
+        return bytes.allSatisfy { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "-") }
+    }
+
     /// The label for `branch`, before any clash with another branch is considered.
     public static func make(for branch: String) -> String {
         // Accents come off first so `héllo` keeps its letters.

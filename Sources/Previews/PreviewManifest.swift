@@ -25,9 +25,41 @@ public struct PreviewManifest: Codable, Sendable, Equatable {
         public var subject: String?
         /// The last build that failed, while it is newer than what is on show.
         public var failure: Failure?
+        /// The address the site is served at, as its last deploy gave it.
+        public var url: String?
+        /// The releases kept for rollback, oldest first: what each shows, for listings and for
+        /// the per-release addresses.
+        public var releases: [Release]?
 
         public init(branch: String) {
             self.branch = branch
+        }
+
+        /// Records that the kept release `id` is on show again (a rollback): its commit and
+        /// subject where the manifest knows them.
+        mutating func show(_ id: String) {
+            let known = releases?.first { $0.id == id }
+            release = id
+            commit = known?.commit
+            subject = known?.subject
+            deployed = ISO8601DateFormatter().string(from: Date())
+        }
+    }
+
+    /// One kept release of a site.
+    public struct Release: Codable, Sendable, Equatable {
+        /// The release folder's name.
+        public var id: String
+        public var commit: String?
+        public var subject: String?
+        /// When it went live, in ISO 8601.
+        public var deployed: String?
+
+        public init(id: String, commit: String?, subject: String?, deployed: String?) {
+            self.id = id
+            self.commit = commit
+            self.subject = subject
+            self.deployed = deployed
         }
     }
 
@@ -37,6 +69,8 @@ public struct PreviewManifest: Codable, Sendable, Equatable {
         public var message: String
         /// In ISO 8601.
         public var at: String
+        /// Whether the build crashed or hit a limit, so that a watcher set the branch aside.
+        public var setAside: Bool?
 
         public init(commit: String?, message: String, at: String = ISO8601DateFormatter().string(from: Date())) {
             self.commit = commit
@@ -52,6 +86,15 @@ public struct PreviewManifest: Codable, Sendable, Equatable {
     public var production: Entry?
     /// The last deploy ticket handed out at this destination.
     public var sequence: String?
+    /// The domain and scheme previews here are served under, as the last deploy gave them, so
+    /// that listings can give addresses without being told.
+    public var domain: String?
+    public var scheme: String?
+    /// Where the production site of these previews is published, as the deploys named it.
+    public var productionTo: String?
+    /// Branches whose previews were removed by hand, with the commit they were at: a watcher
+    /// builds them again only once they move.
+    public var removed: [String: String]?
 
     /// Hands out the next deploy ticket.
     mutating func nextTicket() -> String {
@@ -73,6 +116,7 @@ public struct PreviewManifest: Codable, Sendable, Equatable {
         var label = PreviewLabel.make(for: branch)
         if previews[label] != nil { label = PreviewLabel.disambiguated(label, for: branch) }
         previews[label] = Entry(branch: branch)
+        removed?[branch] = nil
         return label
     }
 

@@ -30,17 +30,20 @@ public struct PublishSettings: Sendable {
         self.ssh = ssh
     }
 
-    /// The ssh command, split into words, in a process whose environment is `environment`.
-    public func sshCommand(environment: [String: String]) -> [String] {
-        let text = ssh ?? environment["GALLEY_SSH"] ?? "ssh"
-        return text.split(separator: " ").map(String.init)
+    /// The ssh command, split into words as a shell would, in a process whose environment is
+    /// `environment`.
+    public func sshCommand(environment: [String: String]) throws -> [String] {
+        let option = ssh != nil ? "--ssh" : environment["GALLEY_SSH"] != nil ? "GALLEY_SSH" : "ssh"
+        let words = try ShellWords.split(ssh ?? environment["GALLEY_SSH"] ?? "ssh", option: option)
+        guard !words.isEmpty else { throw DeployError("\(option) is empty; give the ssh command, such as ssh -i ~/.ssh/deploy_key") }
+        return words
     }
 
     /// The deployer these settings describe, keeping its builds in `cache`; `notify` hears when
     /// a deploy waits for another.
     public func deployer(cache: URL, environment: [String: String] = ProcessInfo.processInfo.environment, childBuilds: CommitBuild.Child? = nil,
                          notify: @escaping @Sendable (String) -> Void = { _ in }) throws -> PreviewDeployer {
-        let ssh = sshCommand(environment: environment)
+        let ssh = try sshCommand(environment: environment)
         let destination = try DestinationAddress.parse(self.destination, ssh: ssh)
         let production = try productionDestination.map { ReleaseSlot.production(in: try DestinationAddress.parse($0, ssh: ssh)) }
         var configuration = PreviewDeployer.Configuration(

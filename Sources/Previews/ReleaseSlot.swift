@@ -72,32 +72,87 @@ public struct ReleaseSlot: Sendable {
         try? await destination.remove("\(releasesFolder)/\(id).partial")
     }
 
-    /// Removes all but the newest `keep` releases, never the live one.
-    func prune(keep: Int) async throws {
+    /// Removes all but the newest `keep` releases, never the live one, with their own
+    /// addresses; returns the releases kept.
+    @discardableResult
+    func prune(keep: Int) async throws -> [String] {
         let live = try await current()
         let all = try await releases()
-        for old in all.dropLast(max(keep, 1)) where old != live {
+        let kept = Self.kept(all, live: live, keep: keep)
+        try await syncReleaseAddresses(kept: kept)
+        for old in all where !kept.contains(old) {
             try await destination.remove("\(releasesFolder)/\(old)")
         }
+        return kept
     }
 
-    /// Points the link back at the release before the live one; returns its name.
-    public func rollBack() async throws -> String {
+    /// Points the link back at the release before the live one (or, going `forward`, at the
+    /// one after it, undoing a rollback); returns its name.
+    public func rollBack(forward: Bool = false) async throws -> String {
         let all = try await releases()
         guard let live = try await current(), let index = all.firstIndex(of: live) else {
             throw DeployError("\(destination.description)/\(name) has no live release to roll back from")
         }
-        guard index > 0 else {
-            throw DeployError("\(destination.description)/\(name): no earlier release is kept (releases: \(all.joined(separator: ", ")))")
+        let next = forward ? index + 1 : index - 1
+        guard all.indices.contains(next) else {
+            let which = forward ? "the live release is the newest" : "no earlier release is kept"
+            throw DeployError("\(destination.description)/\(name): \(which) (releases: \(all.joined(separator: ", ")), live: \(live))")
         }
-        let previous = all[index - 1]
-        try await destination.link(name, to: "\(releasesFolder)/\(previous)")
-        return previous
+        try await destination.link(name, to: "\(releasesFolder)/\(all[next])")
+        return all[next]
     }
 
-    /// Removes the link and every release.
+    /// The releases `prune(keep:)` leaves, of `all` with `live` on show.
+    static func kept(_ all: [String], live: String?, keep: Int) -> [String] {
+        let dropped = Set(all.dropLast(max(keep, 1)))
+        return all.filter { !dropped.contains($0) || $0 == live }
+    }
+
+    /// Removes the link, every release and their own addresses. The link goes first, so that
+    /// readers stop seeing the site in one step.
     func removeAll() async throws {
         if try await destination.linkTarget(name) != nil { try await destination.remove(name) }
+        try await syncReleaseAddresses(kept: [])
         try await destination.remove(releasesFolder)
+    }
+
+    /// The name of the link by which release `id` is reachable on its own,
+    /// `<short commit>--<label>.<domain>`: nil for a release of no commit, or for a site that is
+    /// not a preview. A label too long for the commit to go in front is cut, since DNS allows
+    /// 63 characters a label.
+    func releaseAddress(_ id: String) -> String? { Self.releaseAddress(id, of: name) }
+
+    /// The same for the site whose link is `name`.
+    static func releaseAddress(_ id: String, of name: String) -> String? {
+        guard let suffix = releaseAddressSuffix(of: name), let dash = id.lastIndex(of: "-") else { return nil }
+        let short = id[id.index(after: dash)...]
+        guard short.count == 7, short.allSatisfy(\.isHexDigit) else { return nil }
+        return short + suffix
+    }
+
+    /// What every release address of the site `name` ends with: `--<label>.<domain>`.
+    private static func releaseAddressSuffix(of name: String) -> String? {
+        guard let dot = name.firstIndex(of: ".") else { return nil }
+        var label = String(name[..<dot].prefix(PreviewLabel.maximumLength - 9))
+        while label.hasSuffix("-") { label.removeLast() }
+        return "--\(label)\(name[dot...])"
+    }
+
+    /// Makes the destination's per-release links match `kept`: one for each kept release with a
+    /// commit (the newest release of a commit deployed twice), none for releases gone. A link
+    /// some other site already holds is left to it.
+    func syncReleaseAddresses(kept: [String]) async throws {
+        guard let suffix = Self.releaseAddressSuffix(of: name) else { return }
+        var wanted: [String: String] = [:]
+        for id in kept.sorted() { if let address = releaseAddress(id) { wanted[address] = "\(releasesFolder)/\(id)" } }
+        let mine = "\(releasesFolder)/"
+        for existing in try await destination.list("") where existing.hasSuffix(suffix) {
+            guard let target = try? await destination.linkTarget(existing), target.hasPrefix(mine) else { continue }
+            if wanted[existing] == target { wanted[existing] = nil } else if wanted[existing] == nil { try await destination.remove(existing) }
+        }
+        for (address, target) in wanted.sorted(by: { $0.key < $1.key }) {
+            if let holder = try? await destination.linkTarget(address), !holder.hasPrefix(mine) { continue }
+            try await destination.link(address, to: target)
+        }
     }
 }

@@ -16,7 +16,7 @@ enum Rsync {
         var command = ["rsync", "-rlt", "-s", "--modify-window=-1", "--safe-links", "--delete", "--chmod=D755,F644", "--omit-dir-times"]
         if checksum { command.append("--checksum") }
         if let linkDest { command.append("--link-dest=\(linkDest)") }
-        if let remote { command += ["-e", (remote.ssh + remote.batchOptions).map(Shell.quote).joined(separator: " ")] }
+        if let remote { command += ["-e", (remote.ssh + remote.batchOptions).map(Shell.rsyncQuote).joined(separator: " ")] }
         command += ["--", source.standardizedFileURL.path + "/", destination]
         let result: Program.Result
         do {

@@ -61,6 +61,12 @@ public struct SSHDestination: Destination {
     /// Turns ssh's and the host's terse failures into what to do about them.
     func explain(_ stderr: String, action: String) -> String {
         let text = stderr.trimmingCharacters(in: .whitespacesAndNewlines)
+        if text.contains("REMOTE HOST IDENTIFICATION HAS CHANGED") || text.contains("Host key for") && text.contains("has changed") {
+            // Never suggest ssh-keyscan here: it would fetch, and so trust, whatever key answers now.
+            let name = host.split(separator: "@").last.map(String.init) ?? host
+            let entry = port.map { "[\(name)]:\($0)" } ?? name
+            return "\(action): the host key of \(host) has CHANGED since it was trusted. Someone may be intercepting the connection, or the server was reinstalled. Nothing was deployed. Ask the server's administrator for its key fingerprint; only once it matches, remove the old key with `ssh-keygen -R \(Shell.quote(entry))` and add the new one"
+        }
         if text.contains("Host key verification failed") {
             // ssh-keyscan takes a bare host name and the port apart: no user@, no [host]:port.
             let name = host.split(separator: "@").last.map(String.init) ?? host
@@ -148,6 +154,13 @@ public struct SSHDestination: Destination {
         }
         let words = patterns.map { "\(Shell.quote(root))/\($0)" }.joined(separator: " ")
         try await run("for f in \(words); do if [ -e \"$f\" ] || [ -L \"$f\" ]; then rm -rf -- \"$f\"; fi; done")
+    }
+
+    public func storedFiles(under relatives: [String]) async throws -> [StoredFile] {
+        // GNU find's -printf; a folder that is missing is skipped rather than an error.
+        let folders = relatives.map { Shell.quote(path($0)) }.joined(separator: " ")
+        let script = "for d in \(folders); do [ -d \"$d\" ] && find \"$d\" -type f -printf '%D %i %n %b\\n'; done; true"
+        return StoredFile.parse(findOutput: String(decoding: try await run(script).output, as: UTF8.self))
     }
 
     public func disconnect() async {

@@ -8,8 +8,8 @@ extension Galley {
     struct PreviewsCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "previews",
-            abstract: "Manage the previews a watcher keeps.",
-            subcommands: [Retry.self]
+            abstract: "List, remove and retry the previews at a destination.",
+            subcommands: [List.self, Remove.self, Retry.self]
         )
 
         /// `galley previews retry BRANCH --repo REPO [--state FILE]`

@@ -149,8 +149,9 @@ extension Galley {
 
 /// Reads durations as people write them: `30s`, `5m`, `1h`, `90`.
 enum Interval {
+    /// `30s`, `5m`, `1h`, `30d`, `2w` (or bare seconds) in seconds.
     static func seconds(_ text: String) -> Double? {
-        let units: [Character: Double] = ["s": 1, "m": 60, "h": 3600]
+        let units: [Character: Double] = ["s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604_800]
         if let last = text.last, let unit = units[last] { return Double(text.dropLast()).map { $0 * unit } }
         return Double(text)
     }

@@ -4,13 +4,37 @@ import Testing
 @testable import Previews
 
 @Suite struct PublishSettingsTests {
-    @Test func theSSHCommandComesFromTheOptionThenTheEnvironment() {
+    @Test func theSSHCommandComesFromTheOptionThenTheEnvironment() throws {
         let settings = PublishSettings(destination: "/srv/previews", domain: "p.example.com")
-        #expect(settings.sshCommand(environment: [:]) == ["ssh"])
-        #expect(settings.sshCommand(environment: ["GALLEY_SSH": "ssh -p 2222"]) == ["ssh", "-p", "2222"])
+        #expect(try settings.sshCommand(environment: [:]) == ["ssh"])
+        #expect(try settings.sshCommand(environment: ["GALLEY_SSH": "ssh -p 2222"]) == ["ssh", "-p", "2222"])
         var explicit = settings
         explicit.ssh = "ssh -i key"
-        #expect(explicit.sshCommand(environment: ["GALLEY_SSH": "ssh -p 2222"]) == ["ssh", "-i", "key"])
+        #expect(try explicit.sshCommand(environment: ["GALLEY_SSH": "ssh -p 2222"]) == ["ssh", "-i", "key"])
+    }
+
+    @Test func theSSHCommandIsSplitAsAShellWould() throws {
+        var settings = PublishSettings(destination: "/srv/previews", domain: "p.example.com")
+        let cases: [(String, [String])] = [
+            (#"ssh -o "ProxyCommand=ssh -W %h:%p gw""#, ["ssh", "-o", "ProxyCommand=ssh -W %h:%p gw"]),
+            ("/usr/bin/ssh", ["/usr/bin/ssh"]),
+            (#"'/opt/my tools/ssh-wrapper' -i '/keys/it'\''s key'"#, ["/opt/my tools/ssh-wrapper", "-i", "/keys/it's key"]),
+            (#"ssh -i /keys/with\ space   -p2222"#, ["ssh", "-i", "/keys/with space", "-p2222"]),
+            (#"ssh -o "UserKnownHostsFile=/a \"b\"/c\d""#, ["ssh", "-o", #"UserKnownHostsFile=/a "b"/c\d"#]),
+            (#"ssh -o ''"#, ["ssh", "-o", ""]),
+        ]
+        for (line, words) in cases {
+            settings.ssh = line
+            #expect(try settings.sshCommand(environment: [:]) == words, "\(line)")
+        }
+        for bad in [#"ssh -o "ProxyCommand=x"#, "ssh -i 'key", "ssh -i $HOME/key", #"ssh -i "$HOME/key""#, "ssh `id`", "ssh \\", "  "] {
+            settings.ssh = bad
+            #expect(throws: DeployError.self, "\(bad)") { try settings.sshCommand(environment: [:]) }
+        }
+        settings.ssh = nil
+        #expect { try settings.sshCommand(environment: ["GALLEY_SSH": "ssh 'x"]) } throws: { error in
+            "\(error)".hasPrefix("GALLEY_SSH 'ssh 'x': a single quote is not closed")
+        }
     }
 
     @Test func theDeployerHasTheDestinationsAsWritten() throws {

@@ -11,6 +11,8 @@ import Previews
 struct HostResponder: Sendable {
     let settings: PreviewHost.Settings
     let logger: Logger
+    /// Each site's own size, measured once for each set of releases.
+    let sizes = SiteSizes()
 
     /// What a request came for, once its `Host` has been read.
     enum Site: Equatable {
@@ -84,7 +86,7 @@ struct HostResponder: Sendable {
         switch site {
         case .index:
             guard path.parts.isEmpty else { return Self.plain(.notFound, "The index of previews is at /.\n") }
-            return Self.html(.ok, index(port: Self.port(of: request.head.authority ?? "")))
+            return Self.html(.ok, await index(port: Self.port(of: request.head.authority ?? "")))
         case .preview(let label), .production(let label):
             guard let release = open(site) else {
                 if errno == EMFILE || errno == ENFILE || errno == ENOMEM {
@@ -159,17 +161,36 @@ struct HostResponder: Sendable {
         return Self.html(.notFound, Self.message("Not found", "This site has no page at this address."))
     }
 
-    /// The index page.
-    private func index(port: String) -> String {
+    /// The index page: the listing `galley previews list` prints, with each site's own size.
+    private func index(port: String) async -> String {
         let manifest = Self.readManifest(in: settings.root.path) ?? PreviewManifest()
-        var production: (label: String, entry: PreviewManifest.Entry?)?
+        var production: (entry: PreviewManifest.Entry?, live: String?)?
         if let label = settings.productionLabel {
             let entry = settings.productionRoot.flatMap { Self.readManifest(in: $0.path)?.production } ?? manifest.previews[label]
-            production = (label, entry)
+            production = (entry, liveRelease(of: .production(label: label)))
         }
-        return PreviewIndex(domain: settings.domain, manifest: manifest, production: production) { label in
-            open(label == settings.productionLabel ? .production(label: label) : .preview(label: label)) != nil
-        }.html(port: port)
+        var previews = manifest
+        // With no production folder, production is a label of its own here: one row, not two.
+        if settings.productionRoot == nil, let label = settings.productionLabel { previews.previews[label] = nil }
+        var listing = PreviewListing(previews: previews, production: production, domain: settings.domain) { label in
+            liveRelease(of: .preview(label: label))
+        }
+        await sizes.measure(&listing, previews: settings.root, production: settings.productionRoot, productionLabel: settings.productionLabel,
+                            domain: settings.domain)
+        return PreviewIndex(domain: settings.domain, listing: listing, productionLabel: settings.productionLabel).html(port: port)
+    }
+
+    /// The release a site's link shows, when the site can be opened.
+    private func liveRelease(of site: Site) -> String? {
+        guard open(site) != nil else { return nil }
+        let link: String
+        switch site {
+        case .index: return nil
+        case .production where settings.productionRoot != nil: link = settings.productionRoot!.path + "/" + ReleaseSlot.productionName
+        case .production(let label), .preview(let label): link = settings.root.path + "/\(label).\(settings.domain)"
+        }
+        let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: link)) ?? ""
+        return target.split(separator: "/").last.map(String.init)
     }
 
     /// The manifest of a destination folder, read beneath it; nil when there is none or it is damaged.

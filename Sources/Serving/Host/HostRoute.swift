@@ -1,3 +1,5 @@
+import Previews
+
 /// Which site of `galley host` a request's `Host` header names, worked out from the header alone
 /// so that nothing a client writes there reaches the file system but one valid DNS label.
 enum HostRoute: Equatable, Sendable {
@@ -44,13 +46,8 @@ enum HostRoute: Equatable, Sendable {
         self = Self.isLabel(label) ? .site(label: label) : .unknown
     }
 
-    /// Whether `text` is one DNS label as preview labels are: 1 to 63 lowercase letters, digits
-    /// and inner hyphens.
-    static func isLabel(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        guard (1...63).contains(bytes.count), bytes.first != UInt8(ascii: "-"), bytes.last != UInt8(ascii: "-") else { return false }
-        return bytes.allSatisfy { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "-") }
-    }
+    /// Whether `text` is one DNS label as preview labels are (see ``PreviewLabel/isLabel(_:)``).
+    static func isLabel(_ text: String) -> Bool { PreviewLabel.isLabel(text) }
 
     private static func isNameByte(_ byte: UInt8) -> Bool {
         switch byte {

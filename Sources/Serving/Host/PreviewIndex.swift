@@ -6,56 +6,30 @@ import SiteCompiler
 /// it went live and how its last build went, linked where it is live. Plain HTML in the default
 /// theme's look, no script.
 struct PreviewIndex {
-    /// One row.
-    struct Row: Equatable {
-        var label: String
-        var branch: String
-        var commit: String?
-        var subject: String?
-        var deployed: String?
-        /// Whether the site is there to visit (its link exists).
-        var live: Bool
-        var failure: PreviewManifest.Failure?
-        var production: Bool
-    }
-
     var domain: String
-    var rows: [Row]
+    /// The sites, production first, as `galley previews list` lists them.
+    var listing: PreviewListing
+    /// The label production is served under, if any.
+    var productionLabel: String?
 
-    /// The rows of a destination's manifest (and a production folder's), production first,
-    /// then the most recently deployed. `isLive` says whether a label's site can be opened.
-    init(domain: String, manifest: PreviewManifest, production: (label: String, entry: PreviewManifest.Entry?)?,
-         isLive: (String) -> Bool) {
-        self.domain = domain
-        // A label that is not one (a manifest edited by hand) is left out: it names no site.
-        var rows = manifest.previews.filter { HostRoute.isLabel($0.key) }.map { label, entry in
-            Row(label: label, branch: entry.branch, commit: entry.commit, subject: entry.subject, deployed: entry.deployed,
-                live: entry.release != nil && isLive(label), failure: entry.failure, production: label == production?.label)
-        }
-        if let production, !rows.contains(where: { $0.production }) {
-            let entry = production.entry
-            rows.append(Row(label: production.label, branch: entry?.branch ?? "(production)", commit: entry?.commit, subject: entry?.subject,
-                            deployed: entry?.deployed, live: isLive(production.label), failure: entry?.failure, production: true))
-        }
-        self.rows = rows.sorted { a, b in
-            if a.production != b.production { return a.production }
-            if a.deployed != b.deployed { return (a.deployed ?? "") > (b.deployed ?? "") }
-            return a.label < b.label
-        }
+    /// The label a site is served under here: production's is the one `galley host` was given.
+    func label(of site: PreviewListing.Site) -> String? {
+        site.production ? productionLabel : site.label
     }
 
     /// The page, with links to `<label>.<domain><port>` (the port the index was reached on, if any).
     func html(port: String) -> String {
         var body = ""
-        if rows.isEmpty {
+        if listing.sites.isEmpty {
             body = "<p>No previews yet. Push a branch, and its preview appears here once it is built.</p>\n"
         } else {
             body += "<table class=\"previews\">\n<thead><tr><th scope=\"col\">Preview</th><th scope=\"col\">Branch</th>"
-                + "<th scope=\"col\">Commit</th><th scope=\"col\">Live since</th><th scope=\"col\">Status</th></tr></thead>\n<tbody>\n"
-            for row in rows { body += self.row(row, port: port) }
+                + "<th scope=\"col\">Commit</th><th scope=\"col\">Live since</th><th scope=\"col\">Status</th>"
+                + "<th scope=\"col\">Size</th><th scope=\"col\">Releases</th></tr></thead>\n<tbody>\n"
+            for site in listing.sites { body += row(site, port: port) }
             body += "</tbody>\n</table>\n"
         }
-        let count = rows.filter { !$0.production }.count
+        let count = listing.sites.filter { !$0.production }.count
         return """
             <!DOCTYPE html>
             <html lang="en">
@@ -85,22 +59,32 @@ struct PreviewIndex {
             """
     }
 
-    private func row(_ row: Row, port: String) -> String {
-        let host = Self.escape("\(row.label).\(domain)")
-        let name = row.live ? "<a href=\"//\(host)\(Self.escape(port))/\">\(host)</a>" : host
-        let commit = row.commit.map { "<code>\(Self.escape(String($0.prefix(7))))</code>" } ?? ""
-        let subject = row.subject.map { "<span class=\"subject\">\(Self.escape($0))</span>" } ?? ""
-        let deployed = row.deployed.map { "<time datetime=\"\(Self.escape($0))\">\(Self.escape(Self.shown($0)))</time>" } ?? "never"
+    private func row(_ site: PreviewListing.Site, port: String) -> String {
+        let label = label(of: site)
+        let host = label.map { Self.escape("\($0).\(domain)") } ?? "(production)"
+        let name = site.live && label != nil ? "<a href=\"//\(host)\(Self.escape(port))/\">\(host)</a>" : host
+        let commit = site.commit.map { "<code>\(Self.escape(String($0.prefix(7))))</code>" } ?? ""
+        let subject = site.subject.map { "<span class=\"subject\">\(Self.escape($0))</span>" } ?? ""
+        let deployed = site.deployed.map { "<time datetime=\"\(Self.escape($0))\">\(Self.escape(Self.shown($0)))</time>" } ?? "never"
         var status: String
-        if let failure = row.failure {
-            let which = failure.commit.map { " at <code>\(Self.escape(String($0.prefix(7))))</code>" } ?? ""
-            status = "<span class=\"status-failed\">failed\(which)</span><span class=\"error\">\(Self.escape(failure.message))</span>"
-            if row.live { status += "<span class=\"error\">the last good build is still up</span>" }
+        if let error = site.error {
+            let which = site.failedCommit.map { " at <code>\(Self.escape(String($0.prefix(7))))</code>" } ?? ""
+            let word = site.status == .setAside ? "set aside after a crash" : "failed"
+            status = "<span class=\"status-failed\">\(word)\(which)</span><span class=\"error\">\(Self.escape(error))</span>"
+            if site.live { status += "<span class=\"error\">the last good build is still up</span>" }
         } else {
-            status = row.live ? "live" : "not live"
+            status = site.live ? "live" : "not live"
         }
-        if row.production { status = "production, " + status }
-        return "<tr><td>\(name)</td><td>\(Self.escape(row.branch))</td><td>\(commit)\(subject)</td><td>\(deployed)</td><td>\(status)</td></tr>\n"
+        if site.production { status = "production, " + status }
+        let size = site.ownBytes.map { Self.escape($0.readableBytes) } ?? ""
+        let releases = site.releases.reversed().map { release -> String in
+            let short = Self.escape(release.commit.map { String($0.prefix(7)) } ?? release.id)
+            let text = release.live ? "<strong>\(short)</strong>" : short
+            guard let url = release.url, let address = URL(string: url)?.host else { return text }
+            return "<a href=\"//\(Self.escape(address))\(Self.escape(port))/\" title=\"\(Self.escape(release.subject ?? ""))\">\(text)</a>"
+        }.joined(separator: " ")
+        return "<tr><td>\(name)</td><td>\(Self.escape(site.branch))</td><td>\(commit)\(subject)</td><td>\(deployed)</td><td>\(status)</td>"
+            + "<td>\(size)</td><td>\(releases)</td></tr>\n"
     }
 
     /// `2026-11-26T19:40:09Z` as `2026-11-26 19:40 UTC`.

@@ -1,0 +1,126 @@
+import Foundation
+
+/// The previews at a destination (and its production folder) as an operator manages them:
+/// listed, and removed by label, branch or age. `galley previews` goes through here.
+public struct PreviewCatalog: Sendable {
+    /// Where the previews are.
+    public var previews: any Destination
+    /// The production folder, if the listing should include it (and removing it is possible).
+    public var production: (any Destination)?
+    /// Told when an operation waits for a deploy that holds the lock.
+    public var notify: @Sendable (String) -> Void
+
+    public init(previews: any Destination, production: (any Destination)? = nil, notify: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.previews = previews
+        self.production = production
+        self.notify = notify
+    }
+
+    /// Lets go of the destinations' shared ssh connections.
+    public func disconnect() async {
+        await previews.disconnect()
+        await production?.disconnect()
+    }
+
+    /// What is there now; with `sizes`, each site's own size too.
+    public func listing(sizes: Bool, domain: String? = nil) async throws -> PreviewListing {
+        var listing = try await PreviewListing.read(previews: previews, production: production, domain: domain)
+        if sizes { try await listing.measure(previews: previews, production: production) }
+        return listing
+    }
+
+    /// Which previews to remove: every one that any of the conditions picks.
+    public struct Selection: Sendable {
+        public var labels: [String] = []
+        public var branches: [String] = []
+        /// Previews whose build on show went live longer ago than this (failed ones: whose
+        /// last build failed that long ago).
+        public var olderThan: TimeInterval?
+        /// The branches that exist: previews of any other branch are picked. Nil to pick none so.
+        public var existingBranches: Set<String>?
+
+        public init() {}
+
+        /// Whether nothing is asked for.
+        public var isEmpty: Bool { labels.isEmpty && branches.isEmpty && olderThan == nil && existingBranches == nil }
+
+        /// The labels of `listing`'s previews this picks, and the labels and branches asked for
+        /// that name no preview.
+        public func pick(from listing: PreviewListing, now: Date = Date()) -> (labels: [String], unknown: [String]) {
+            let previews = listing.sites.filter { !$0.production }
+            var picked: [String] = []
+            for site in previews {
+                guard let label = site.label else { continue }
+                var chosen = labels.contains(label) || branches.contains(site.branch)
+                if let olderThan, let when = site.deployed ?? site.failedAt, let date = ISO8601DateFormatter().date(from: when),
+                   now.timeIntervalSince(date) > olderThan { chosen = true }
+                if let existingBranches, !existingBranches.contains(site.branch) { chosen = true }
+                if chosen { picked.append(label) }
+            }
+            let unknown = labels.filter { label in !previews.contains { $0.label == label } }
+                + branches.filter { branch in !previews.contains { $0.branch == branch } }.map { "branch \($0)" }
+            return (picked, unknown)
+        }
+    }
+
+    /// A site taken down, and the bytes that freed.
+    public struct Removed: Sendable, Equatable {
+        /// The label; nil for the production site.
+        public var label: String?
+        public var branch: String
+        public var freed: Int64
+
+        public init(label: String?, branch: String, freed: Int64) {
+            self.label = label
+            self.branch = branch
+            self.freed = freed
+        }
+    }
+
+    /// Takes down the previews labelled `labels`, each with all its releases and their own
+    /// addresses, under the destination's lock. A label that is gone by then is skipped. A
+    /// watcher does not build a removed branch again until it moves.
+    public func remove(labels: [String]) async throws -> [Removed] {
+        guard !labels.isEmpty else { return [] }
+        let lock = DestinationLock(destination: previews, notify: notify)
+        return try await lock.withLock("removing \(labels.count == 1 ? "the preview \(labels[0])" : "\(labels.count) previews")") {
+            var manifest = try PreviewManifest.decode(try await previews.read(PreviewManifest.path), from: previews.description)
+            guard let domain = manifest.domain else {
+                throw DeployError("\(previews.description)/\(PreviewManifest.path) does not say what domain its previews are under (it was written by an older Galley); deploy any branch once with this Galley first")
+            }
+            var removed: [Removed] = []
+            for label in labels {
+                guard let entry = manifest.previews[label] else { continue }
+                let slot = ReleaseSlot(destination: previews, name: "\(label).\(domain)")
+                let freed = StoredFile.ownBytes(try await previews.storedFiles(under: [slot.releasesFolder]))
+                try await slot.removeAll()
+                manifest.previews[label] = nil
+                if let commit = entry.commit ?? entry.failure?.commit {
+                    manifest.removed = (manifest.removed ?? [:]).merging([entry.branch: commit]) { $1 }
+                }
+                // Saved after each, so that an interrupted removal never lists a preview that is gone.
+                try await previews.write(PreviewManifest.path, try manifest.encoded())
+                removed.append(Removed(label: label, branch: entry.branch, freed: freed))
+            }
+            return removed
+        }
+    }
+
+    /// Takes down the production site: its link, which the web server serves, and every release.
+    public func removeProduction() async throws -> Removed? {
+        guard let production else { throw DeployError("name the production folder with --production-to to remove the production site") }
+        let slot = ReleaseSlot.production(in: production)
+        try await PreviewDeployer.checkProductionFolder(production)
+        return try await DestinationLock(destination: production, notify: notify).withLock("removing the production site") {
+            var manifest = try PreviewManifest.decode(try await production.read(PreviewManifest.path), from: production.description)
+            let live = try await slot.current()
+            guard manifest.production != nil || live != nil else { return nil }
+            let freed = StoredFile.ownBytes(try await production.storedFiles(under: [slot.releasesFolder]))
+            try await slot.removeAll()
+            let branch = manifest.production?.branch ?? "(production)"
+            manifest.production = nil
+            try await production.write(PreviewManifest.path, try manifest.encoded())
+            return Removed(label: nil, branch: branch, freed: freed)
+        }
+    }
+}

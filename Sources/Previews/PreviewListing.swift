@@ -1,0 +1,137 @@
+import Foundation
+
+/// What a destination shows, site by site, production first: what `galley previews list`
+/// prints and `galley host` shows at the bare domain. Read from the manifests and one listing
+/// of each destination; sizes, which need every file's inode, only when asked.
+public struct PreviewListing: Sendable, Codable, Equatable {
+    /// How a site's last build went.
+    public enum Status: String, Sendable, Codable {
+        /// The newest build is live.
+        case live
+        /// The newest build failed; the last good one, if any, is still up.
+        case failed
+        /// The build crashed or hit a limit: a watcher builds the branch again only once it
+        /// moves or is retried.
+        case setAside = "set aside"
+        /// Nothing is up, and no build failed (a rollback removed by hand, a deploy under way).
+        case notLive = "not live"
+    }
+
+    /// One kept release, reachable at its own address.
+    public struct Release: Sendable, Codable, Equatable {
+        public var id: String
+        public var commit: String?
+        public var subject: String?
+        public var deployed: String?
+        /// Whether it is the one the site's address shows.
+        public var live: Bool
+        /// Its own address, `<short>--<label>.<domain>`, for a preview release of a commit.
+        public var url: String?
+    }
+
+    /// One site: a preview, or the production site.
+    public struct Site: Sendable, Codable, Equatable {
+        /// The preview's label; nil for the production site.
+        public var label: String?
+        /// Whether this is the production site (which has no label).
+        public var production: Bool
+        public var branch: String
+        public var commit: String?
+        public var subject: String?
+        /// When what is on show went live, in ISO 8601.
+        public var deployed: String?
+        public var status: Status
+        /// Whether the site's address answers (a failed build may leave the last good one up).
+        public var live: Bool
+        /// The first line of the last build's error, while it failed.
+        public var error: String?
+        /// The commit of the build that failed, and when it did.
+        public var failedCommit: String?
+        public var failedAt: String?
+        public var url: String?
+        /// The bytes removing the site would free: files it shares with another site or with
+        /// production are not counted. Nil until measured.
+        public var ownBytes: Int64?
+        public var releases: [Release]
+        /// The name of the site's link at its destination (`<label>.<domain>`, or `current`).
+        public var slotName: String
+    }
+
+    public var sites: [Site]
+
+    public init(sites: [Site]) {
+        self.sites = sites
+    }
+
+    /// The sites of the previews at `previews` and of the production folder `production`.
+    /// `domain` and `scheme` are the manifest's when not given.
+    public static func read(previews: any Destination, production: (any Destination)?, domain: String? = nil,
+                            scheme: String? = nil) async throws -> PreviewListing {
+        let manifest = try PreviewManifest.decode(try await previews.read(PreviewManifest.path), from: previews.description)
+        var productionSite: (entry: PreviewManifest.Entry?, live: String?)?
+        if let production {
+            let productionManifest = try PreviewManifest.decode(try await production.read(PreviewManifest.path), from: production.description)
+            let live = try await ReleaseSlot.production(in: production).current()
+            if productionManifest.production != nil || live != nil { productionSite = (productionManifest.production, live) }
+        }
+        guard let domain = (domain ?? manifest.domain)?.lowercased() else {
+            if manifest.previews.isEmpty { return PreviewListing(previews: manifest, production: productionSite, domain: "", scheme: scheme) { _ in nil } }
+            throw DeployError("\(previews.description)/\(PreviewManifest.path) does not say what domain its previews are under (it was written by an older Galley); name it with --domain")
+        }
+        let names = Set(try await previews.list(""))
+        var live: [String: String] = [:]
+        for label in manifest.previews.keys where names.contains("\(label).\(domain)") {
+            live[label] = try await ReleaseSlot(destination: previews, name: "\(label).\(domain)").current()
+        }
+        return PreviewListing(previews: manifest, production: productionSite, domain: domain, scheme: scheme) { live[$0] }
+    }
+
+    /// The sites `manifest` lists, and the production site if given, production first and then
+    /// the most recently deployed. `liveRelease` gives the release a label's link shows, if any.
+    public init(previews manifest: PreviewManifest, production: (entry: PreviewManifest.Entry?, live: String?)?, domain: String,
+                scheme: String? = nil, liveRelease: (String) -> String?) {
+        let scheme = scheme ?? manifest.scheme ?? "https"
+        var sites: [Site] = []
+        if let production {
+            sites.append(Self.site(label: nil, entry: production.entry, slotName: ReleaseSlot.productionName, live: production.live, domain: nil, scheme: scheme))
+        }
+        var previewSites: [Site] = []
+        // A label that is not one (a manifest edited by hand) is left out: it names no site.
+        for (label, entry) in manifest.previews where PreviewLabel.isLabel(label) {
+            previewSites.append(Self.site(label: label, entry: entry, slotName: "\(label).\(domain)", live: liveRelease(label), domain: domain, scheme: scheme))
+        }
+        previewSites.sort { a, b in
+            if a.deployed != b.deployed { return (a.deployed ?? "") > (b.deployed ?? "") }
+            return (a.label ?? "") < (b.label ?? "")
+        }
+        self.sites = sites + previewSites
+    }
+
+    private static func site(label: String?, entry: PreviewManifest.Entry?, slotName: String, live: String?, domain: String?,
+                             scheme: String) -> Site {
+        let status: Status
+        if let failure = entry?.failure {
+            status = failure.setAside == true ? .setAside : .failed
+        } else {
+            status = live == nil ? .notLive : .live
+        }
+        let releases = (entry?.releases ?? []).map { release in
+            Release(id: release.id, commit: release.commit, subject: release.subject, deployed: release.deployed, live: release.id == live,
+                    url: label == nil ? nil : ReleaseSlot.releaseAddress(release.id, of: slotName).map { "\(scheme)://\($0)/" })
+        }
+        let url = entry?.url ?? label.flatMap { label in domain.map { "\(scheme)://\(label).\($0)/" } }
+        return Site(label: label, production: label == nil, branch: entry?.branch ?? "(production)", commit: entry?.commit, subject: entry?.subject,
+                    deployed: entry?.deployed, status: status, live: live != nil, error: entry?.failure?.message,
+                    failedCommit: entry?.failure?.commit, failedAt: entry?.failure?.at, url: url, ownBytes: nil, releases: releases, slotName: slotName)
+    }
+
+    /// Fills in every site's own size, reading the files of each site's releases.
+    public mutating func measure(previews: any Destination, production: (any Destination)?) async throws {
+        for index in sites.indices {
+            let site = sites[index]
+            let destination = site.production ? production! : previews
+            let files = try await destination.storedFiles(under: [ReleaseSlot(destination: destination, name: site.slotName).releasesFolder])
+            sites[index].ownBytes = StoredFile.ownBytes(files)
+        }
+    }
+}

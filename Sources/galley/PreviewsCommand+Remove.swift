@@ -1,0 +1,118 @@
+import ArgumentParser
+import Foundation
+import GitSource
+import Previews
+
+extension Galley.PreviewsCommand {
+    /// `galley previews remove LABEL… [--branch NAME] [--older-than 30d] [--gone --repo REPO] [--production]`
+    struct Remove: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Take previews down, with all their releases, and say what that freed.",
+            discussion: """
+                Each preview goes in one step (its address stops answering first) under the destination's lock, \
+                so a deploy running at the same time waits. A watcher does not build a removed branch again until \
+                it is pushed to (or `galley previews retry` is run). The production site is removed only with \
+                --production.
+                """
+        )
+
+        @Argument(help: "The labels of the previews to remove (as `galley previews list` shows them).")
+        var labels: [String] = []
+
+        @Option(help: ArgumentHelp("Remove the preview of this branch (repeatable).", valueName: "NAME"))
+        var branch: [String] = []
+
+        @Option(name: .customLong("older-than"), help: ArgumentHelp("Remove previews that went live longer ago than this: 30d, 2w, 12h.", valueName: "AGE"))
+        var olderThan: String?
+
+        @Flag(help: "Remove the previews of branches that no longer exist in --repo.")
+        var gone = false
+
+        @Option(help: ArgumentHelp("The repository whose branches --gone compares with; its watcher's builds of removed previews go too.", valueName: "REPO"))
+        var repo: String?
+
+        @Option(help: ArgumentHelp("With --gone, the remote whose branches count (as the watcher's --remote).", valueName: "NAME"))
+        var remote: String?
+
+        @Flag(help: "Remove the production site too (it is never removed otherwise).")
+        var production = false
+
+        @Flag(name: .customLong("dry-run"), help: "Say what would be removed, and remove nothing.")
+        var dryRun = false
+
+        @OptionGroup var target: PreviewsTarget
+
+        func validate() throws {
+            if gone && repo == nil { throw ValidationError("--gone needs --repo: the repository whose branches still exist") }
+            if let olderThan, Interval.seconds(olderThan).map({ $0 > 0 }) != true {
+                throw ValidationError("--older-than '\(olderThan)' is not an age such as 30d, 2w or 12h")
+            }
+            if labels.isEmpty && branch.isEmpty && olderThan == nil && !gone && !production {
+                throw ValidationError("say which previews to remove: LABEL…, --branch NAME, --older-than AGE, --gone or --production")
+            }
+        }
+
+        func run() async throws {
+            let catalog = try await target.catalog()
+            var selection = PreviewCatalog.Selection()
+            selection.labels = labels
+            selection.branches = branch
+            selection.olderThan = olderThan.flatMap(Interval.seconds)
+            if gone, let repo { selection.existingBranches = try Self.branches(in: repo, remote: remote) }
+            let removed: [PreviewCatalog.Removed]
+            do {
+                removed = try await Galley.PreviewsCommand.reporting { try await remove(selection, from: catalog) }
+                await catalog.disconnect()
+            } catch {
+                await catalog.disconnect()
+                throw error
+            }
+            let total = removed.reduce(Int64(0)) { $0 + $1.freed }
+            if removed.count > 1 { Console.error("galley: \(dryRun ? "would free" : "freed") \(total.readableBytes) in all") }
+        }
+
+        private func remove(_ selection: PreviewCatalog.Selection, from catalog: PreviewCatalog) async throws -> [PreviewCatalog.Removed] {
+            let listing = try await catalog.listing(sizes: dryRun)
+            let (picked, unknown) = selection.pick(from: listing)
+            guard unknown.isEmpty else {
+                let known = listing.sites.compactMap(\.label)
+                throw DeployError("\(catalog.previews.description) has no preview \(unknown.joined(separator: ", ")); nothing was removed (previews: \(known.isEmpty ? "none" : known.joined(separator: ", ")))")
+            }
+            if picked.isEmpty && !production { Console.error("galley: no preview matches; nothing was removed") }
+            var removed: [PreviewCatalog.Removed] = []
+            if dryRun {
+                for site in listing.sites where site.label.map(picked.contains) ?? production {
+                    removed.append(.init(label: site.label, branch: site.branch, freed: site.ownBytes ?? 0))
+                }
+            } else {
+                if production, let site = try await catalog.removeProduction() { removed.append(site) }
+                removed += try await catalog.remove(labels: picked)
+                if let repo { await Self.forgetBuilds(of: removed, repository: repo, domain: listing) }
+            }
+            for site in removed {
+                Console.error("galley: \(dryRun ? "would remove" : "removed") \(site.label ?? "the production site") (\(site.branch)), \(dryRun ? "freeing" : "freed") \(site.freed.readableBytes)")
+            }
+            return removed
+        }
+
+        /// The branches of `repository`: its own, or `remote`'s.
+        static func branches(in repository: String, remote: String?) throws -> Set<String> {
+            do {
+                return Set(try GitRepository(at: repository).branches(remote: remote).map(\.name))
+            } catch {
+                throw ValidationError("--repo \(repository): \(error)")
+            }
+        }
+
+        /// Removes the watcher's local builds of removed previews, which a branch that later gets
+        /// the label would otherwise start from.
+        static func forgetBuilds(of removed: [PreviewCatalog.Removed], repository: String, domain listing: PreviewListing) async {
+            guard let home = try? await BranchWatcher.defaultStateFile(forRepositoryAt: repository).deletingLastPathComponent() else { return }
+            for site in removed {
+                guard let name = listing.sites.first(where: { $0.label == site.label })?.slotName else { continue }
+                let build = site.label == nil ? "production" : name
+                BranchWatcher.forgetBuild(in: home.appending(path: "builds"), name: build)
+            }
+        }
+    }
+}
