@@ -100,9 +100,11 @@ public struct PreviewListing: Sendable, Codable, Equatable {
         for (label, entry) in manifest.previews where PreviewLabel.isLabel(label) {
             previewSites.append(Self.site(label: label, entry: entry, slotName: "\(label).\(domain)", live: liveRelease(label), domain: domain, scheme: scheme))
         }
+        // Newest first; release names begin with the deploy's ticket, finer than a second.
         previewSites.sort { a, b in
             if a.deployed != b.deployed { return (a.deployed ?? "") > (b.deployed ?? "") }
-            return (a.label ?? "") < (b.label ?? "")
+            let newestA = a.releases.map(\.id).max() ?? "", newestB = b.releases.map(\.id).max() ?? ""
+            return newestA != newestB ? newestA > newestB : (a.label ?? "") < (b.label ?? "")
         }
         self.sites = sites + previewSites
     }
