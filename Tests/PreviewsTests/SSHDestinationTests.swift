@@ -61,6 +61,58 @@ struct SSHDestinationTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: remote.url.path).isEmpty)
     }
 
+    /// `--ssh` as operators write it: a program by its path (here a wrapper script in a folder
+    /// with a space) and an option quoted as a shell would, used by ssh and by rsync's `-e` alike.
+    @Test func aQuotedSSHCommandAndAWrapperProgramBothDeploy() async throws {
+        let server = try SSHServer()
+        let remote = try TemporaryFolder(), cache = try TemporaryFolder(), tools = try TemporaryFolder()
+        let fixture = try GitFixture()
+        let bin = tools.url.appending(path: "my tools")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let wrapper = bin.appending(path: "ssh-wrapper")
+        try Data("#!/bin/sh\necho used >> '\(bin.path)/calls'\nexec /usr/bin/ssh \"$@\"\n".utf8).write(to: wrapper)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: wrapper.path)
+        // The connection goes through a jump host (the same server) as `-W`, the way a gateway is used.
+        let key = server.folder.appending(path: "user").path, knownHosts = server.folder.appending(path: "known_hosts").path
+        let jump = "/usr/bin/ssh -F /dev/null -p \(server.port) -i \(key) -o IdentitiesOnly=yes -o UserKnownHostsFile=\(knownHosts) -W %h:%p root@127.0.0.1"
+        let line = "'\(wrapper.path)' -F /dev/null -p \(server.port) -i \(key) -o IdentitiesOnly=yes -o UserKnownHostsFile=\(knownHosts) "
+            + "-o \"ProxyCommand=\(jump)\""
+        let settings = PublishSettings(destination: "root@127.0.0.1:\(remote.url.path)", domain: "previews.example.com", ssh: line)
+        let deployer = try settings.deployer(cache: cache.url, environment: [:])
+        let outcome = try await deployer.disconnecting { try await deployer.deploy(DirectorySource(root: fixture.work), branch: "post/quoted", commit: nil) }
+        guard case .deployed = outcome else { Issue.record("not deployed: \(outcome)"); return }
+        #expect(remote.read("post-quoted.previews.example.com/2020/01/01/first/index.html")?.contains("The first post.") == true)
+        #expect((try? String(contentsOf: bin.appending(path: "calls"), encoding: .utf8))?.isEmpty == false)
+    }
+
+    /// A host key that differs from the trusted one may be an attack: the message says so and
+    /// never suggests ssh-keyscan, which would trust whatever key answers now.
+    @Test func aChangedHostKeyIsReportedAsAPossibleAttack() async throws {
+        let server = try SSHServer()
+        let remote = try TemporaryFolder(), cache = try TemporaryFolder(), keys = try TemporaryFolder()
+        let fixture = try GitFixture()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/ssh-keygen")
+        process.arguments = ["-q", "-t", "ed25519", "-N", "", "-f", keys.url.appending(path: "other").path]
+        try process.run()
+        process.waitUntilExit()
+        let other = try String(contentsOf: keys.url.appending(path: "other.pub"), encoding: .utf8).split(separator: " ").prefix(2).joined(separator: " ")
+        try Data("[127.0.0.1]:\(server.port) \(other)\n".utf8).write(to: keys.url.appending(path: "known_hosts"))
+        let ssh = server.command.map { $0.hasPrefix("UserKnownHostsFile=") ? "UserKnownHostsFile=\(keys.url.path)/known_hosts" : $0 }
+        let destination = try DestinationAddress.parse("root@127.0.0.1:\(remote.url.path)", ssh: ssh)
+        let deployer = try PreviewDeployer(.init(destination: destination, domain: "previews.example.com", cacheDirectory: cache.url))
+        do {
+            _ = try await deployer.deploy(DirectorySource(root: fixture.work), branch: "post/x", commit: nil)
+            Issue.record("a changed host key must not be accepted")
+        } catch let error as DeployError {
+            #expect(error.message.contains("the host key of root@127.0.0.1 has CHANGED"), "\(error.message)")
+            #expect(error.message.contains("ssh-keygen -R '[127.0.0.1]:\(server.port)'"), "\(error.message)")
+            #expect(!error.message.contains("ssh-keyscan"))
+            #expect(!DeployError.isBuildFailure(error))
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: remote.url.path).isEmpty)
+    }
+
     @Test func theRemoteLockMakesOthersWaitAndDiesWithItsHolder() async throws {
         let server = try SSHServer()
         let remote = try TemporaryFolder()

@@ -461,6 +461,8 @@ import Testing
         let failed = try GalleyProcess.run(watch, in: folder.url)
         #expect(failed.status == 1 && failed.stderr.contains("0 deployed, 1 failed"), "\(failed.stderr)")
         #expect(failed.stderr.contains("previews/.galley: Not a directory") && !failed.stderr.contains("NSCocoaErrorDomain"), "\(failed.stderr)")
+        // The destination's fault, not the build's, and said so.
+        #expect(failed.stderr.contains("deploy failed, the build was fine") && !failed.stderr.contains("build failed;"), "\(failed.stderr)")
         try FileManager.default.removeItem(at: folder.url.appending(path: "previews"))
         let unchanged = try GalleyProcess.run(watch, in: folder.url)
         #expect(unchanged.stderr.contains("0 deployed, 0 failed, 0 removed, 1 unchanged"), "\(unchanged.stderr)")
