@@ -43,6 +43,7 @@ extension BranchWatcher {
     public static func forgetBuild(in builds: URL, name: String) {
         let build = builds.appending(path: name)
         try? FileManager.default.removeItem(at: build)
+        try? FileManager.default.removeItem(at: PreviewDeployer.digestsFile(of: build))
         SiteBuilder.forget(output: build, cache: builds)
     }
 }

@@ -222,6 +222,8 @@ public struct PreviewDeployer: Sendable {
         }
         try Task.checkCancellation()
         let subject = await what.subject(of: commit)
+        let digests = await digests(of: build, baseURL: report.baseURL)
+        let changes = claim.label == nil ? nil : await changesPage(branch: claim.branch, commit: commit, subject: subject, digests: digests)
 
         let slot = claim.slot, destination = slot.destination
         return try await lock(destination).withLock("publishing \(claim.branch)\(commit.map { " at \($0.short)" } ?? "")") {
@@ -236,6 +238,16 @@ public struct PreviewDeployer: Sendable {
             }
             let id = ReleaseSlot.releaseID(ticket: claim.order.ticket, commit: commit?.hex)
             try await slot.stage(build, id: id, checksum: cold)
+            do {
+                if let changes {
+                    try await destination.write("\(slot.releasesFolder)/\(id).partial/\(ChangesPage.path)", Data(changes.html.utf8))
+                } else {
+                    try await destination.write(OutputDigests.path(ofRelease: id), try digests.encoded())
+                }
+            } catch {
+                await slot.discard(id)
+                throw error
+            }
             if let refusal = await rule.refusal(of: claim.order, commit: commit, over: entry) {
                 await slot.discard(id)
                 return .superseded(refusal)
@@ -256,7 +268,8 @@ public struct PreviewDeployer: Sendable {
             if let label = claim.label { manifest.previews[label] = live } else { manifest.production = live }
             describe(&manifest)
             try await save(manifest, to: destination)
-            try await slot.prune(keep: configuration.keep)
+            let pruned = try await slot.prune(keep: configuration.keep)
+            if claim.label == nil { try await pruneDigests(at: destination, keeping: pruned) }
             let address = claim.label.map(url(label:)) ?? report.baseURL
             return .deployed(url: address, label: claim.label, release: id, report: report.description)
         }
@@ -352,6 +365,7 @@ public struct PreviewDeployer: Sendable {
             let build = configuration.cacheDirectory.appending(path: previewSlot(label).name), cache = configuration.cacheDirectory
             try await BlockingPool.shared.run {
                 try? FileManager.default.removeItem(at: build)
+                try? FileManager.default.removeItem(at: Self.digestsFile(of: build))
                 SiteBuilder.forget(output: build, cache: cache)
             }
             return true

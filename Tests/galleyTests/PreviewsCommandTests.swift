@@ -117,6 +117,9 @@ import Testing
         #expect(index.text.contains("href=\"//\(edited.prefix(7))--post-one.p.test/\""), "\(index.text)")
         #expect(index.text.contains("href=\"//\(original.prefix(7))--post-one.p.test/\""))
         #expect(index.text.range(of: #"<td>\d+ KB</td>"#, options: .regularExpression) != nil)
+        #expect(index.text.contains("<a class=\"changes\" href=\"//post-one.p.test/_galley/changes/\">changes</a>"))
+        let changes = try await http.send("/_galley/changes/", headers: ["Host": "post-one.p.test"])
+        #expect(changes.status == 200 && changes.text.contains("Changed pages (2)") && changes.text.contains("Edit &lt;the&gt; first post"), "\(changes.text)")
 
         let now = try await http.send("/2024/01/01/one/", headers: ["Host": "post-one.p.test"])
         let before = try await http.send("/2024/01/01/one/", headers: ["Host": "\(original.prefix(7))--post-one.p.test"])

@@ -62,7 +62,10 @@ struct PreviewIndex {
     private func row(_ site: PreviewListing.Site, port: String) -> String {
         let label = label(of: site)
         let host = label.map { Self.escape("\($0).\(domain)") } ?? "(production)"
-        let name = site.live && label != nil ? "<a href=\"//\(host)\(Self.escape(port))/\">\(host)</a>" : host
+        var name = site.live && label != nil ? "<a href=\"//\(host)\(Self.escape(port))/\">\(host)</a>" : host
+        if site.live && !site.production {
+            name += " <a class=\"changes\" href=\"//\(host)\(Self.escape(port))/_galley/changes/\">changes</a>"
+        }
         let commit = site.commit.map { "<code>\(Self.escape(String($0.prefix(7))))</code>" } ?? ""
         let subject = site.subject.map { "<span class=\"subject\">\(Self.escape($0))</span>" } ?? ""
         let deployed = site.deployed.map { "<time datetime=\"\(Self.escape($0))\">\(Self.escape(Self.shown($0)))</time>" } ?? "never"

@@ -1,0 +1,52 @@
+import Blocking
+import Foundation
+import GitSource
+
+extension PreviewDeployer {
+    /// The digests of the build in `build`, made with `baseURL`; files unchanged since the
+    /// build's last digests (kept beside it) are not read again.
+    func digests(of build: URL, baseURL: String) async -> OutputDigests {
+        let file = Self.digestsFile(of: build)
+        return await BlockingPool.shared.run {
+            let digests = OutputDigests.measure(build, baseURL: baseURL, previous: OutputDigests.decode(FileManager.default.contents(atPath: file.path)))
+            try? digests.encoded().write(to: file, options: .atomic)
+            return digests
+        }
+    }
+
+    /// Where a build's last digests are kept: beside it, in the cache folder.
+    static func digestsFile(of build: URL) -> URL {
+        build.deletingLastPathComponent().appending(path: build.lastPathComponent + ".digests")
+    }
+
+    /// The changes page of a preview whose build has `digests`: against the production site's
+    /// live release, as its digests at the production folder say.
+    func changesPage(branch: String, commit: GitObjectID?, subject: String?, digests: OutputDigests) async -> ChangesPage {
+        func page(_ changes: Result<SiteChanges, ChangesPage.Unavailable>, url: String? = nil) -> ChangesPage {
+            ChangesPage(branch: branch, commit: commit?.hex, subject: subject, changes: changes, productionURL: url)
+        }
+        guard let production = configuration.production else {
+            return page(.failure(.init(reason: "Galley does not know where production is published, so there is nothing to compare with: give the deploys of previews --production-to as well.")))
+        }
+        let destination = production.destination
+        do {
+            let manifest = try PreviewManifest.decode(try await destination.read(PreviewManifest.path), from: destination.description)
+            guard let entry = manifest.production, let release = entry.release else {
+                return page(.failure(.init(reason: "The production site has not been published yet, so there is nothing to compare with.")))
+            }
+            guard let theirs = OutputDigests.decode(try await destination.read(OutputDigests.path(ofRelease: release))) else {
+                return page(.failure(.init(reason: "The production release on show (\(release)) was published by an older Galley, which kept no digests; this page lists changes once production is next deployed.")), url: entry.url)
+            }
+            return page(.success(SiteChanges(from: theirs, to: digests)), url: entry.url)
+        } catch {
+            return page(.failure(.init(reason: "The production site could not be read to compare with: \(error)")))
+        }
+    }
+
+    /// Keeps production's digests for the releases it keeps, and no others.
+    func pruneDigests(at destination: any Destination, keeping kept: [String]) async throws {
+        for name in try await destination.list(".galley/digests") where name.hasSuffix(".json") {
+            if !kept.contains(String(name.dropLast(5))) { try await destination.remove(".galley/digests/\(name)") }
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import SiteSource
+import Testing
+
+@testable import Previews
+
+/// `/_galley/changes/` on a preview: what its branch changes against production.
+@Suite struct ChangesPageTests {
+    /// Production, then a preview whose branch edits one post's opening words: the page lists that
+    /// post and the pages that show its opening (home and its tag's), nothing else.
+    @Test func aPreviewThatEditsOnePostListsThatPostAndThePagesShowingIt() async throws {
+        let previews = try TemporaryFolder(), production = try TemporaryFolder(), cache = try TemporaryFolder()
+        let fixture = try GitFixture()
+        try fixture.write("posts/2020-01-02-tea.md", "---\ntitle: Tea\ntags: [drinks]\n---\nA cup of tea.\n\nMore about tea.\n")
+        try fixture.write("posts/2020-01-03-maps.md", "---\ntitle: Maps\ntags: [travel]\n---\nOld maps.\n")
+        try fixture.write("pages/about.md", "---\ntitle: About\n---\nAbout this blog.\n")
+        let deployer = try PreviewDeployer(.init(destination: LocalDestination(root: previews.url), domain: "previews.example.com",
+                                                 production: .production(in: LocalDestination(root: production.url)), cacheDirectory: cache.url))
+        let source = DirectorySource(root: fixture.work)
+        _ = try await deployer.deploy(source, branch: "main", commit: nil)
+        #expect(production.read(".galley/digests")?.isEmpty != false)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: production.url.appending(path: ".galley/digests").path).count == 1)
+
+        // The same commit as a preview: nothing differs but the address.
+        _ = try await deployer.deploy(source, branch: "post/same", commit: nil)
+        let same = try #require(previews.read("post-same.previews.example.com/_galley/changes/index.html"))
+        #expect(same.contains("This preview shows the same pages as production"), "\(same)")
+
+        // New opening words: the post, and the home page, which shows each post's opening.
+        try fixture.write("posts/2020-01-02-tea.md", "---\ntitle: Tea\ntags: [drinks]\n---\nA pot of <em>green</em> tea.\n\nMore about tea.\n")
+        _ = try await deployer.deploy(source, branch: "post/tea", commit: nil, subject: "Green tea")
+        let page = try #require(previews.read("post-tea.previews.example.com/_galley/changes/index.html"))
+        #expect(Self.links(in: Self.section("Changed pages", of: page)) == ["/2020/01/02/tea/", "/"], "\(page)")
+        #expect(!page.contains("New pages") && !page.contains("Removed pages") && !page.contains("Other files"), "\(page)")
+        #expect(page.contains("<a href=\"https://blog.example.com/2020/01/02/tea/\">production</a>"))
+        #expect(page.contains("<code>feed.xml</code></a>: 1 changed entry"), "\(page)")
+        #expect(page.contains("Green tea") && page.contains("<meta name=\"robots\" content=\"noindex\">"))
+
+        // A new title: every page that shows it (its tag's, the archive, its neighbours' links).
+        try fixture.write("posts/2020-01-02-tea.md", "---\ntitle: Green tea\ntags: [drinks]\n---\nA pot of <em>green</em> tea.\n\nMore about tea.\n")
+        _ = try await deployer.deploy(source, branch: "post/tea", commit: nil)
+        let retitled = try #require(previews.read("post-tea.previews.example.com/_galley/changes/index.html"))
+        #expect(Self.links(in: Self.section("Changed pages", of: retitled))
+            == ["/2020/01/01/first/", "/2020/01/02/tea/", "/2020/01/03/maps/", "/404.html", "/archive/", "/", "/tags/drinks/"], "\(retitled)")
+        #expect(!retitled.contains("/tags/travel/") && !retitled.contains("/about/"))
+
+        // A new post and a removed page.
+        try fixture.write("posts/2020-01-04-new.md", "---\ntitle: New & shiny\n---\nNew words.\n")
+        try fixture.remove("pages/about.md")
+        _ = try await deployer.deploy(source, branch: "post/tea", commit: nil)
+        let next = try #require(previews.read("post-tea.previews.example.com/_galley/changes/index.html"))
+        #expect(Self.links(in: Self.section("New pages", of: next)) == ["/2020/01/04/new/"], "\(next)")
+        #expect(next.contains("New &amp; shiny"))
+        #expect(Self.section("Removed pages", of: next).contains("https://blog.example.com/about/"), "\(next)")
+        #expect(next.contains("<code>feed.xml</code></a>: 1 changed, 1 new entries"), "\(next)")
+        // The sitemap lists the new page and no longer the removed one.
+        #expect(Self.links(in: Self.section("Other files", of: next)) == ["/sitemap.xml"], "\(next)")
+    }
+
+    @Test func withoutProductionThePageSaysWhy() async throws {
+        let previews = try TemporaryFolder(), cache = try TemporaryFolder()
+        let fixture = try GitFixture()
+        let deployer = try PreviewDeployer(.init(destination: LocalDestination(root: previews.url), domain: "previews.example.com", cacheDirectory: cache.url))
+        _ = try await deployer.deploy(DirectorySource(root: fixture.work), branch: "post/x", commit: nil)
+        let page = try #require(previews.read("post-x.previews.example.com/_galley/changes/index.html"))
+        #expect(page.contains("give the deploys of previews --production-to as well"))
+    }
+
+    @Test func digestsLeaveOutWhatAlwaysDiffers() {
+        let preview = Data("<head>\n<meta name=\"robots\" content=\"noindex\">\n<link href=\"https://p.example.com/x/\">{\"u\":\"https:\\/\\/p.example.com\\/\"}".utf8)
+        let production = Data("<head>\n<link href=\"https://blog.example.com/x/\">{\"u\":\"https:\\/\\/blog.example.com\\/\"}".utf8)
+        #expect(OutputDigests.normalized(preview, path: "a.html", baseURL: "https://p.example.com/")
+            == OutputDigests.normalized(production, path: "a.html", baseURL: "https://blog.example.com"))
+        #expect(OutputDigests.normalized(preview, path: "a.png", baseURL: "https://p.example.com/") == preview)
+        #expect(PageText.title(in: Data("<html><head><title> Tea &amp; maps &#8212; &#x41; </title>".utf8)) == "Tea & maps \u{2014} A")
+        #expect(PageText.title(in: Data("<p>no title".utf8)) == nil)
+        let atom = "<feed><entry><id>urn:1</id><title>A</title></entry><entry><link href=\"https://x/2\"/><title>B</title></entry></feed>"
+        #expect(FeedEntries.read(Data(atom.utf8), path: "atom.xml")?.keys.sorted() == ["https://x/2", "urn:1"])
+        let rss = "<rss><channel><item><guid isPermaLink=\"true\">https://x/1</guid></item><item><link>https://x/2</link></item></channel></rss>"
+        #expect(FeedEntries.read(Data(rss.utf8), path: "feed.xml")?.keys.sorted() == ["https://x/1", "https://x/2"])
+        let json = #"{"version":"https://jsonfeed.org/version/1.1","items":[{"id":"a","title":"A"},{"id":"b"}]}"#
+        #expect(FeedEntries.read(Data(json.utf8), path: "feed.json")?.keys.sorted() == ["a", "b"])
+        #expect(FeedEntries.read(Data("<urlset></urlset>".utf8), path: "sitemap.xml") == nil)
+        #expect(SiteChanges.address(of: "index.html") == "/" && SiteChanges.address(of: "a/b/index.html") == "/a/b/"
+            && SiteChanges.address(of: "404.html") == "/404.html")
+    }
+
+    /// The part of `page` from the heading that starts with `title` to the end of its list.
+    static func section(_ title: String, of page: String) -> String {
+        guard let start = page.range(of: "<h2>\(title)"), let end = page[start.upperBound...].range(of: "</ul>") else { return "" }
+        return String(page[start.lowerBound..<end.upperBound])
+    }
+
+    /// The preview's own links (those that start with `/`) in `html`.
+    static func links(in html: String) -> [String] {
+        html.components(separatedBy: "<li><a href=\"").dropFirst().compactMap { $0.split(separator: "\"").first.map(String.init) }
+    }
+}
