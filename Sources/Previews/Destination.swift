@@ -35,9 +35,14 @@ public protocol Destination: Sendable {
     /// stands for any part of one name (`.galley/releases/*/*.partial`).
     func removeAll(matching patterns: [String]) async throws
     /// Copies the contents of the local folder `source` into `path` with rsync. Files identical to
-    /// those under `linkDest` (a path relative to `path`) are hard-linked rather than sent. A
-    /// cancelled task stops the copy and gets a `CancellationError`.
-    func transfer(_ source: URL, to path: String, linkDest: String?, checksum: Bool) async throws
+    /// those under one of `linkDests` (paths relative to `path`, or absolute) are hard-linked
+    /// rather than sent, the first that has one winning. A cancelled task stops the copy and gets
+    /// a `CancellationError`.
+    func transfer(_ source: URL, to path: String, linkDests: [String], checksum: Bool) async throws
+    /// The absolute path, as this destination's side sees it, of `relative` in `other`, when
+    /// `other` is on the same machine and file system, so that files can be hard-linked between
+    /// them; nil otherwise.
+    func sharedPath(of relative: String, in other: any Destination) async -> String?
     /// Every regular file under the folders `paths` (links are not followed; a missing folder
     /// has none), for sizes that tell shared bytes from a site's own.
     func storedFiles(under paths: [String]) async throws -> [StoredFile]

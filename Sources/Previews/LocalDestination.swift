@@ -121,9 +121,16 @@ public struct LocalDestination: Destination {
         }
     }
 
-    public func transfer(_ source: URL, to path: String, linkDest: String?, checksum: Bool) async throws {
+    public func transfer(_ source: URL, to path: String, linkDests: [String], checksum: Bool) async throws {
         try await makeDirectory(path)
-        try await Rsync.run(source: source, destination: url(path).path + "/", linkDest: linkDest, checksum: checksum, remote: nil)
+        try await Rsync.run(source: source, destination: url(path).path + "/", linkDests: linkDests, checksum: checksum, remote: nil)
+    }
+
+    public func sharedPath(of relative: String, in other: any Destination) async -> String? {
+        guard let other = other as? LocalDestination else { return nil }
+        var mine = stat(), theirs = stat()
+        guard stat(root.path, &mine) == 0, stat(other.url(relative).path, &theirs) == 0, mine.st_dev == theirs.st_dev else { return nil }
+        return other.url(relative).path
     }
 
     public func storedFiles(under paths: [String]) async throws -> [StoredFile] {

@@ -202,7 +202,8 @@ public struct PreviewDeployer: Sendable {
         let build = configuration.cacheDirectory.appending(path: claim.label == nil ? "production" : claim.slot.name)
         // A build with no earlier output has fresh times on every file; comparing contents then
         // keeps rsync from sending what the destination already has.
-        let cold = !FileManager.default.fileExists(atPath: build.path)
+        var cold = !FileManager.default.fileExists(atPath: build.path)
+        if cold, claim.label != nil, await seed(build, from: configuration.cacheDirectory.appending(path: "production")) { cold = false }
         let cache = configuration.cacheDirectory
         let report: (description: String, baseURL: String)
         do {
@@ -237,7 +238,7 @@ public struct PreviewDeployer: Sendable {
                 return .superseded(refusal)
             }
             let id = ReleaseSlot.releaseID(ticket: claim.order.ticket, commit: commit?.hex)
-            try await slot.stage(build, id: id, checksum: cold)
+            try await slot.stage(build, id: id, checksum: cold, alsoLinking: await sharedReleases(for: claim, previews: manifest))
             do {
                 if let changes {
                     try await destination.write("\(slot.releasesFolder)/\(id).partial/\(ChangesPage.path)", Data(changes.html.utf8))

@@ -49,12 +49,16 @@ public struct ReleaseSlot: Sendable {
     /// use (a release is only copied in under it), so they are removed before each deploy.
     static let leftovers = [".galley/releases/*/*.partial", ".*.link-*", ".galley/*.tmp-*"]
 
-    /// Copies a built site into the new, not yet live release `id`.
-    func stage(_ folder: URL, id: String, checksum: Bool) async throws {
+    /// Copies a built site into the new, not yet live release `id`. Files identical to the live
+    /// release's are hard-linked from it, and failing that from the releases `alsoLinking`
+    /// (absolute paths, or relative to the destination): production's, another preview's.
+    func stage(_ folder: URL, id: String, checksum: Bool, alsoLinking: [String] = []) async throws {
         let partial = "\(releasesFolder)/\(id).partial"
         let live = try await current()
+        // rsync reads a relative --link-dest from the folder it writes, two below the destination.
+        let others = alsoLinking.map { $0.hasPrefix("/") ? $0 : "../../../../\($0)" }
         do {
-            try await destination.transfer(folder, to: partial, linkDest: live.map { "../\($0)" }, checksum: checksum)
+            try await destination.transfer(folder, to: partial, linkDests: (live.map { ["../\($0)"] } ?? []) + others, checksum: checksum)
         } catch {
             try? await destination.remove(partial)
             throw error

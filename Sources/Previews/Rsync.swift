@@ -6,16 +6,18 @@ enum Rsync {
     ///
     /// `-rlt` keeps links as links and keeps modification times, so an unchanged file is never
     /// sent twice; `--safe-links` drops links that point outside the tree; `--delete` removes what
-    /// the build no longer has; `--link-dest` hard-links files identical to the live release.
+    /// the build no longer has; `--link-dest` hard-links files identical to the live release's
+    /// (or production's, or another preview's).
     /// `checksum` compares contents rather than times, for a first build on a fresh machine.
     /// `-s` (`--protect-args`) hands the remote path to the remote rsync as it is: rsyncs before
     /// 3.2.4 otherwise let the remote shell split and expand it.
-    static func run(source: URL, destination: String, linkDest: String?, checksum: Bool, remote: SSHDestination?) async throws {
+    static func run(source: URL, destination: String, linkDests: [String], checksum: Bool, remote: SSHDestination?) async throws {
         // `--modify-window=-1` compares times to the nanosecond: two builds in the same second
         // that change a file without changing its size must not look alike.
         var command = ["rsync", "-rlt", "-s", "--modify-window=-1", "--safe-links", "--delete", "--chmod=D755,F644", "--omit-dir-times"]
         if checksum { command.append("--checksum") }
-        if let linkDest { command.append("--link-dest=\(linkDest)") }
+        // rsync takes up to 20; the first that has an identical file gives the link.
+        command += linkDests.prefix(20).map { "--link-dest=\($0)" }
         if let remote { command += ["-e", (remote.ssh + remote.batchOptions).map(Shell.rsyncQuote).joined(separator: " ")] }
         command += ["--", source.standardizedFileURL.path + "/", destination]
         let result: Program.Result

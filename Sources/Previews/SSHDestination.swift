@@ -167,8 +167,19 @@ public struct SSHDestination: Destination {
         await connections.closeConnections()
     }
 
-    public func transfer(_ source: URL, to relative: String, linkDest: String?, checksum: Bool) async throws {
+    public func transfer(_ source: URL, to relative: String, linkDests: [String], checksum: Bool) async throws {
         try await makeDirectory(relative)
-        try await Rsync.run(source: source, destination: "\(host):\(path(relative))/", linkDest: linkDest, checksum: checksum, remote: self)
+        try await Rsync.run(source: source, destination: "\(host):\(path(relative))/", linkDests: linkDests, checksum: checksum, remote: self)
+    }
+
+    public func sharedPath(of relative: String, in other: any Destination) async -> String? {
+        // The same login on the same host, by the same ssh command, and absolute paths: rsync on
+        // the host resolves a relative --link-dest from the folder it writes, not from the login's.
+        guard let other = other as? SSHDestination, other.host == host, other.ssh == ssh, other.root.hasPrefix("/"), root.hasPrefix("/") else { return nil }
+        let theirs = other.path(relative)
+        // GNU's and busybox's stat both take -c; one device number for both means one file system.
+        guard let result = try? await run("stat -L -c %d -- \(Shell.quote(root)) \(Shell.quote(theirs))", allowFailure: true), result.status == 0 else { return nil }
+        let devices = String(decoding: result.output, as: UTF8.self).split(separator: "\n")
+        return devices.count == 2 && devices[0] == devices[1] ? theirs : nil
     }
 }
