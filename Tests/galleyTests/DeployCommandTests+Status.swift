@@ -1,4 +1,3 @@
-import Blocking
 import FakeForge
 import Foundation
 import Testing
@@ -17,10 +16,8 @@ import Testing
         return (folder, arguments, ["GITHUB_REPOSITORY": "octo/blog", "GITHUB_SHA": head], head)
     }
 
-    /// Runs galley on a thread of the blocking pool: the fake forge answers on the tasks' threads.
     func galley(_ arguments: [String], in folder: ScratchFolder, environment: [String: String]) async throws -> GalleyProcess.Result {
-        let directory = folder.url
-        return try await BlockingPool.shared.run { try GalleyProcess.run(arguments, in: directory, environment: environment) }
+        try await GalleyProcess.runInPool(arguments, in: folder.url, environment: environment)
     }
 
     @Test func pendingThenSuccessWithThePreviewsAddress() async throws {

@@ -1,4 +1,3 @@
-import Blocking
 import FakeForge
 import Foundation
 import Testing
@@ -14,30 +13,25 @@ import Testing
     init() throws {
         folder = try ScratchFolder()
         try folder.write("token", Self.token + "\n")
-        try folder.write("work/galley.yml", "title: Watched Blog\nbase_url: https://blog.example.com/\n")
-        try folder.write("work/posts/2024-01-01-one.md", "---\ntitle: One\n---\nWords.\n")
-        try git(["init", "-q", "--bare", "-b", "main", server.path], in: folder.url)
-        try git(["init", "-q", "-b", "main"], in: work)
+        try folder.pushBlog(["galley.yml": "title: Watched Blog\nbase_url: https://blog.example.com/\n",
+                             "posts/2024-01-01-one.md": "---\ntitle: One\n---\nWords.\n"])
+        try push("post/good", "posts/2024-01-02-good.md", "---\ntitle: Good\n---\nWords.\n")
+        try push("post/broken", "posts/2024-01-03-broken.md", "---\ntitle: Broken\ndraft: maybe\n---\n")
+    }
+
+    /// Commits `text` at `path` on a new branch from main, and pushes it.
+    func push(_ branch: String, _ path: String, _ text: String) throws {
+        try git(["checkout", "-q", "-b", branch, "main"], in: work)
+        try folder.write("work/\(path)", text)
         try git(["add", "-A"], in: work)
-        try git(["commit", "-q", "-m", "blog"], in: work)
-        try git(["push", "-q", server.path, "main"], in: work)
-        try git(["checkout", "-q", "-b", "post/good"], in: work)
-        try folder.write("work/posts/2024-01-02-good.md", "---\ntitle: Good\n---\nWords.\n")
-        try git(["add", "-A"], in: work)
-        try git(["commit", "-q", "-m", "good"], in: work)
-        try git(["push", "-q", server.path, "post/good"], in: work)
-        try git(["checkout", "-q", "-b", "post/broken", "main"], in: work)
-        try folder.write("work/posts/2024-01-03-broken.md", "---\ntitle: Broken\ndraft: maybe\n---\n")
-        try git(["add", "-A"], in: work)
-        try git(["commit", "-q", "-m", "broken"], in: work)
-        try git(["push", "-q", server.path, "post/broken"], in: work)
+        try git(["commit", "-q", "-m", branch], in: work)
+        try git(["push", "-q", server.path, branch], in: work)
     }
 
     func watchOnce(_ fake: FakeForge, _ extra: [String]) async throws -> GalleyProcess.Result {
         let arguments = ["watch", "--repo", server.path, "--to", "previews", "--domain", "p.example.com", "--once",
                          "--status", "gitlab", "--status-api", fake.api, "--status-token-file", folder.url.appending(path: "token").path] + extra
-        let directory = folder.url
-        return try await BlockingPool.shared.run { try GalleyProcess.run(arguments, in: directory, timeout: 120) }
+        return try await GalleyProcess.runInPool(arguments, in: folder.url, timeout: 120)
     }
 
     func tip(_ branch: String) throws -> String { try git(["rev-parse", branch], in: server) }
@@ -76,8 +70,7 @@ import Testing
         try git(["remote", "add", "origin", server.path], in: work)
         let arguments = ["watch", "--repo", work.path, "--remote", "origin", "--to", "previews", "--domain", "p.example.com", "--once",
                          "--status", "github", "--status-api", fake.api, "--status-token-file", folder.url.appending(path: "token").path]
-        let directory = folder.url
-        let result = try await BlockingPool.shared.run { try GalleyProcess.run(arguments, in: directory, timeout: 60) }
+        let result = try await GalleyProcess.runInPool(arguments, in: folder.url)
         await fake.stop()
         #expect(result.status != 0)
         #expect(result.stderr.contains("no github repository to set statuses on (the remote's URL \(server.path) names none); give it with --status-repository"),
