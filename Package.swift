@@ -133,12 +133,14 @@ let package = Package(
         .testTarget(name: "PygmentsTests", dependencies: ["Pygments", "Highlighting"]),
         .testTarget(name: "SiteSourceTests", dependencies: ["SiteSource"]),
         .testTarget(name: "GitSourceTests", dependencies: ["GitSource", "CLibGit2", "SiteSource", "SiteCompiler"]),
+        // A forge's status API on loopback, for the tests of commit statuses here and end to end.
+        .target(name: "FakeForge", dependencies: ["Blocking", .product(name: "Hummingbird", package: "hummingbird")], path: "Tests/FakeForge"),
         .testTarget(name: "PreviewsTests", dependencies: [
-            "Previews", "GitSource", "SiteSource", "SiteCompiler", "Blocking", .product(name: "Crypto", package: "swift-crypto"),
+            "Previews", "GitSource", "SiteSource", "SiteCompiler", "Blocking", "FakeForge", .product(name: "Crypto", package: "swift-crypto"),
         ]),
         // read-output.py is run by the tests, with Debian's python3 and feedparser.
         .testTarget(
-            name: "galleyTests", dependencies: ["SiteCompiler", "Previews", "Blocking", .product(name: "Crypto", package: "swift-crypto")],
+            name: "galleyTests", dependencies: ["SiteCompiler", "Previews", "Blocking", "FakeForge", .product(name: "Crypto", package: "swift-crypto")],
             exclude: ["Support/read-output.py"]
         ),
         .testTarget(name: "ServerConfigsTests", dependencies: ["ServerConfigs"]),

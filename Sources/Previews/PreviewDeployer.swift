@@ -31,6 +31,8 @@ public struct PreviewDeployer: Sendable {
         /// Where set, builds of commits run in child processes within these limits (the
         /// watcher's way); otherwise in this process (`galley deploy`'s).
         public var childBuilds: CommitBuild.Child?
+        /// Where set, each deploy sets a commit status on the forge (see ``StatusReporter``).
+        public var status: StatusReporter?
 
         public init(destination: any Destination, domain: String, scheme: String = "https", productionBranch: String = "main",
                     production: ReleaseSlot? = nil, keep: Int = 3, cacheDirectory: URL,
@@ -126,8 +128,10 @@ public struct PreviewDeployer: Sendable {
     public func deploy(building makeSource: @escaping @Sendable () throws -> any SourceTree, branch: String, commit: GitObjectID?,
                        subject: String? = nil, run: CIRun? = nil, rule: GoLiveRule = .orderOnly) async throws -> Outcome {
         try await naming(branch) {
-            guard let claim = try await begin(branch: branch, run: run) else { return .productionWithoutTarget }
-            return try await publish(building: .tree(makeSource, subject: subject), claim: claim, commit: commit, rule: rule)
+            try await settingStatus(of: branch, at: commit) {
+                guard let claim = try await begin(branch: branch, run: run) else { return .productionWithoutTarget }
+                return try await publish(building: .tree(makeSource, subject: subject), claim: claim, commit: commit, rule: rule)
+            }
         }
     }
 
@@ -135,8 +139,10 @@ public struct PreviewDeployer: Sendable {
     /// ``Configuration/childBuilds`` says so.
     public func deploy(_ job: CommitBuild, branch: String, rule: GoLiveRule = .orderOnly) async throws -> Outcome {
         try await naming(branch) {
-            guard let claim = try await begin(branch: branch, run: nil) else { return .productionWithoutTarget }
-            return try await publish(building: .commit(job), claim: claim, commit: job.commit, rule: rule)
+            try await settingStatus(of: branch, at: job.commit) {
+                guard let claim = try await begin(branch: branch, run: nil) else { return .productionWithoutTarget }
+                return try await publish(building: .commit(job), claim: claim, commit: job.commit, rule: rule)
+            }
         }
     }
 

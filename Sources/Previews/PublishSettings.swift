@@ -17,6 +17,8 @@ public struct PublishSettings: Sendable {
     public var keep: Int
     /// The ssh command, such as `ssh -i key -p 2222`; nil for `$GALLEY_SSH`, else plain ssh.
     public var ssh: String?
+    /// Where set, every deploy sets a commit status on the forge.
+    public var status: StatusReporter?
 
     /// Settings; the defaults are those of the command line.
     public init(destination: String, domain: String, scheme: String = "https", productionBranch: String = "main",
@@ -50,6 +52,7 @@ public struct PublishSettings: Sendable {
             destination: destination, domain: domain, scheme: scheme, productionBranch: productionBranch, production: production,
             keep: keep, cacheDirectory: cache, notify: notify)
         configuration.childBuilds = childBuilds
+        configuration.status = status
         return try PreviewDeployer(configuration)
     }
 }

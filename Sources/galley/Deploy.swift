@@ -30,8 +30,15 @@ extension Galley {
         @Option(help: ArgumentHelp("Where builds are kept between deploys (default: SITE/.galley-cache).", valueName: "DIR"))
         var cache: String?
 
+        @OptionGroup(title: "Commit statuses") var status: StatusOptions
+
         func run() async throws {
-            let deploy = try await FolderDeploy.prepare(site: site, branch: branch, cache: cache, settings: publish.settings) {
+            var settings = publish.settings
+            let status = self.status
+            settings.status = try await status.reporter(target: {
+                try StatusTarget.resolve(forge: $0, api: status.statusApi, repository: status.statusRepository, environment: ProcessInfo.processInfo.environment)
+            }, stops: true, warn: { Console.error("galley: warning: \($0)") })
+            let deploy = try await FolderDeploy.prepare(site: site, branch: branch, cache: cache, settings: settings) {
                 Console.error("galley: \($0)")
             }
             let commit = deploy.commit.map { " at \($0.short)" } ?? "", run = deploy.run.map { ", \($0)" } ?? ""

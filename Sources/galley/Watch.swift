@@ -61,6 +61,8 @@ extension Galley {
         @Option(help: ArgumentHelp("The file holding the secret the forge signs webhooks with (required with --webhook-port).", valueName: "FILE"))
         var webhookSecretFile: String?
 
+        @OptionGroup(title: "Commit statuses") var status: StatusOptions
+
         func validate() throws {
             if let webhookPort {
                 guard (0...65535).contains(webhookPort) else { throw ValidationError("--webhook-port must be between 0 and 65535") }
@@ -77,13 +79,18 @@ extension Galley {
             }
             var logger = Logger(label: "galley")
             logger.logLevel = .info
+            var settings = publish.settings
+            let status = self.status, repo = repo, remote = remote, warner = logger
+            settings.status = try await status.reporter(target: {
+                try await StatusTarget.forWatcher(forge: $0, api: status.statusApi, repository: status.statusRepository, ofRepositoryAt: repo, remote: remote)
+            }, stops: false, warn: { warner.warning("\($0)") })
             let watcher: BranchWatcher
             do {
                 // Each build runs in a child process of this same binary, so that whatever a
                 // pushed branch makes a build do fails that branch alone.
                 let limits = CommitBuild.Limits(seconds: buildTimeout, memory: buildMemoryMB << 20)
                 watcher = try await BranchWatcher.forRepository(
-                    at: repo, remote: remote, siteFolder: siteFolder, stateFile: state, jobs: jobs, settings: publish.settings,
+                    at: repo, remote: remote, siteFolder: siteFolder, stateFile: state, jobs: jobs, settings: settings,
                     childBuilds: .init(executable: Self.executable, limits: limits), logger: logger)
             } catch let error as GitError {
                 Console.report("\(error)")

@@ -13,13 +13,8 @@ import Testing
     init() throws {
         folder = try ScratchFolder()
         try folder.write("secret", Self.secret + "\n")
-        try folder.write("work/galley.yml", "title: Hooked\nbase_url: https://blog.example.com/\n")
-        try folder.write("work/posts/2024-01-01-hello.md", "---\ntitle: Hello\n---\nHi.\n")
-        try git(["init", "-q", "--bare", "-b", "main", server.path], in: folder.url)
-        try git(["init", "-q", "-b", "main"], in: work)
-        try git(["add", "-A"], in: work)
-        try git(["commit", "-q", "-m", "blog"], in: work)
-        try git(["push", "-q", server.path, "main"], in: work)
+        try folder.pushBlog(["galley.yml": "title: Hooked\nbase_url: https://blog.example.com/\n",
+                             "posts/2024-01-01-hello.md": "---\ntitle: Hello\n---\nHi.\n"])
     }
 
     /// Starts the watcher and waits for its first pass and its webhook port.
