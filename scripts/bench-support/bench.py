@@ -13,6 +13,7 @@ import tempfile
 import time
 
 import serve_latency
+import previews_cost
 import webhook_latency
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -209,6 +210,12 @@ def main():
           + ", ".join(f"{r['size']} posts ({r['code_posts']} with code): {r['g_wall']:.2f}s against {r['plain_wall']:.2f}s wall "
                       f"({(r['g_wall'] / r['plain_wall'] - 1) * 100:+.0f}%), {r['g_cpu']:.2f}s against {r['plain_cpu']:.2f}s CPU"
                       for r in rows))
+    cost = previews_cost.measure(args.galley, os.path.join(args.work, f"galley-{args.sizes[0]}"), os.path.join(args.work, "previews-cost"))
+    print(f"galley watch --once, first pass over {previews_cost.BRANCHES} branches that each edit one post of {args.sizes[0]} "
+          f"(goal: 5 s; 13.1 s before previews shared production's files): {cost['seconds']:.1f}s")
+    print(f"Disk each of those previews adds beyond production (goal: 2 MB; before: 41.9 MB at the destination with three releases, "
+          f"about 22 MB of builds): {cost['destination_mb']:.1f} MB at the destination, {cost['builds_mb']:.1f} MB of builds beside "
+          f"the repository; its own size as galley previews list shows it: {cost['own_mb']:.1f} MB")
     print("Output files per build: " + ", ".join(f"{r['size']} posts: Galley {r['files']}" + (f", Hugo {r['h_files']}" if 'h_files' in r else "") for r in rows))
 
 

@@ -65,17 +65,59 @@ public struct OutputDigests: Codable, Sendable, Equatable {
     /// `data` without what differs between builds of one commit for different addresses.
     static func normalized(_ data: Data, path: String, baseURL: String) -> Data {
         let textual = ["html", "htm", "xml", "json", "txt", "css", "js", "webmanifest", "svg"]
-        guard let ext = path.split(separator: ".").last, textual.contains(ext.lowercased()), var text = String(data: data, encoding: .utf8) else {
-            return data
-        }
+        guard let ext = path.split(separator: ".").last, textual.contains(ext.lowercased()) else { return data }
         var base = baseURL
         while base.hasSuffix("/") { base.removeLast() }
+        var bytes = [UInt8](data)
         if !base.isEmpty {
-            text = text.replacingOccurrences(of: base, with: "@BASE@")
-            text = text.replacingOccurrences(of: base.replacingOccurrences(of: "/", with: "\\/"), with: "@BASE@")
+            bytes = replacing(Array(base.utf8), with: Self.placeholder, in: bytes)
+            bytes = replacing(Array(base.replacingOccurrences(of: "/", with: "\\/").utf8), with: Self.placeholder, in: bytes)
         }
-        text = text.replacingOccurrences(of: "\n<meta name=\"robots\" content=\"noindex\">", with: "")
-        return Data(text.utf8)
+        bytes = replacing(Self.noindex, with: [], in: bytes)
+        return Data(bytes)
+    }
+
+    private static let placeholder = Array("@BASE@".utf8)
+    private static let noindex = Array("\n<meta name=\"robots\" content=\"noindex\">".utf8)
+
+    /// Where `needle` next starts in `haystack` at or after `offset`: memchr for its first byte,
+    /// then memcmp for the rest.
+    private static func find(_ needle: UnsafeRawBufferPointer, in haystack: UnsafeRawBufferPointer, from offset: Int) -> Int? {
+        guard let start = haystack.baseAddress, let first = needle.first else { return nil }
+        var at = offset
+        while haystack.count - at >= needle.count {
+            guard let hit = memchr(start + at, Int32(first), haystack.count - at - needle.count + 1) else { return nil }
+            at = start.distance(to: UnsafeRawPointer(hit))
+            if memcmp(start + at, needle.baseAddress!, needle.count) == 0 { return at }
+            at += 1
+        }
+        return nil
+    }
+
+    /// Where `pattern` first starts in `bytes` at or after `offset`.
+    static func first(_ pattern: [UInt8], in bytes: [UInt8], from offset: Int = 0) -> Int? {
+        bytes.withUnsafeBytes { haystack in pattern.withUnsafeBytes { needle in find(needle, in: haystack, from: offset) } }
+    }
+
+    /// `bytes` with every `pattern` replaced by `replacement`, found with memchr: Foundation's
+    /// string replacing on Linux took 1.5 s for the 8.6 MB of a 1,000-post blog.
+    static func replacing(_ pattern: [UInt8], with replacement: [UInt8], in bytes: [UInt8]) -> [UInt8] {
+        guard !pattern.isEmpty, bytes.count >= pattern.count else { return bytes }
+        return bytes.withUnsafeBytes { haystack -> [UInt8] in
+            pattern.withUnsafeBytes { needle -> [UInt8] in
+                var result: [UInt8] = []
+                var offset = 0
+                while let at = Self.find(needle, in: haystack, from: offset) {
+                    if result.isEmpty { result.reserveCapacity(haystack.count) }
+                    result.append(contentsOf: haystack[offset..<at])
+                    result.append(contentsOf: replacement)
+                    offset = at + needle.count
+                }
+                if offset == 0 { return bytes }
+                result.append(contentsOf: haystack[offset...])
+                return result
+            }
+        }
     }
 
     static func hex(_ digest: SHA256.Digest) -> String {

@@ -4,11 +4,13 @@ import Foundation
 enum PageText {
     /// The text of the first `<title>` in `page`, with the entities a title usually has undone.
     static func title(in page: Data) -> String? {
-        guard let text = String(data: page.prefix(64 * 1024), encoding: .utf8),
-              let open = text.range(of: "<title", options: .caseInsensitive),
-              let end = text[open.upperBound...].firstIndex(of: ">"),
-              let close = text[end...].range(of: "</title>", options: .caseInsensitive) else { return nil }
-        let raw = text[text.index(after: end)..<close.lowerBound].trimmingCharacters(in: .whitespacesAndNewlines)
+        // Bytes first: Foundation's case-insensitive search on Linux costs more than the rest
+        // of a page's digest. Themes write the tag in lower case; a page that does not has no title here.
+        let head = [UInt8](page.prefix(64 * 1024))
+        guard let open = OutputDigests.first(Array("<title".utf8), in: head),
+              let end = head[open...].firstIndex(of: UInt8(ascii: ">")),
+              let close = OutputDigests.first(Array("</title>".utf8), in: head, from: end) else { return nil }
+        let raw = String(decoding: head[(end + 1)..<close], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard !raw.isEmpty else { return nil }
         return unescaped(raw)
     }

@@ -74,6 +74,13 @@ import Testing
         #expect(OutputDigests.normalized(preview, path: "a.png", baseURL: "https://p.example.com/") == preview)
         #expect(PageText.title(in: Data("<html><head><title> Tea &amp; maps &#8212; &#x41; </title>".utf8)) == "Tea & maps \u{2014} A")
         #expect(PageText.title(in: Data("<p>no title".utf8)) == nil)
+        #expect(PageText.title(in: Data("<title>Unclosed".utf8)) == nil)
+        func replaced(_ text: String, _ pattern: String, _ with: String) -> String {
+            String(decoding: OutputDigests.replacing(Array(pattern.utf8), with: Array(with.utf8), in: Array(text.utf8)), as: UTF8.self)
+        }
+        #expect(replaced("abab-aba-ab", "ab", "X") == "XX-Xa-X")
+        #expect(replaced("aaa", "aa", "b") == "ba")
+        #expect(replaced("none here", "xyz", "q") == "none here" && replaced("ab", "abc", "q") == "ab" && replaced("", "a", "b") == "")
         let atom = "<feed><entry><id>urn:1</id><title>A</title></entry><entry><link href=\"https://x/2\"/><title>B</title></entry></feed>"
         #expect(FeedEntries.read(Data(atom.utf8), path: "atom.xml")?.keys.sorted() == ["https://x/2", "urn:1"])
         let rss = "<rss><channel><item><guid isPermaLink=\"true\">https://x/1</guid></item><item><link>https://x/2</link></item></channel></rss>"
