@@ -54,29 +54,10 @@ public struct ChangesPage: Sendable {
             }
             body += section("Other files", changes.otherFiles, production: false)
         }
-        return """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <meta name="robots" content="noindex">
-            <title>Changes in \(Self.escape(branch))</title>
-            <style>
-            \(Theme.defaultStylesheet)
-            body { max-width: 64rem; }
+        return PlainPage(title: "Changes in \(branch)", style: """
             .changes li { margin: 0.3rem 0; }
             .changes .path, .subject { color: var(--muted); }
-            </style>
-            </head>
-            <body>
-            <header class="masthead"><h1 class="site-title">Changes in \(Self.escape(branch))</h1></header>
-            <main id="main">
-            \(body)</main>
-            </body>
-            </html>
-
-            """
+            """, body: body).html
     }
 
     private func summary(_ changes: SiteChanges) -> String {

@@ -30,33 +30,14 @@ struct PreviewIndex {
             body += "</tbody>\n</table>\n"
         }
         let count = listing.sites.filter { !$0.production }.count
-        return """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <meta name="robots" content="noindex">
-            <title>Previews of \(Self.escape(domain))</title>
-            <style>
-            \(Theme.defaultStylesheet)
-            body { max-width: 64rem; }
+        let intro = "<p>\(count) preview\(count == 1 ? "" : "s"), one for each branch pushed; each follows its branch.</p>\n"
+        return PlainPage(title: "Previews of \(domain)", style: """
             table.previews { width: 100%; border-collapse: collapse; font-size: 0.95rem; }
             .previews th, .previews td { text-align: left; vertical-align: top; padding: 0.5rem 0.6rem 0.5rem 0; border-bottom: 1px solid var(--rule); }
             .previews code { font-size: 0.9em; }
             .previews .subject, .previews .error { color: var(--muted); display: block; }
             .status-failed { color: var(--code-deleted); }
-            </style>
-            </head>
-            <body>
-            <header class="masthead"><h1 class="site-title">Previews of \(Self.escape(domain))</h1></header>
-            <main id="main">
-            <p>\(count) preview\(count == 1 ? "" : "s"), one for each branch pushed; each follows its branch.</p>
-            \(body)</main>
-            </body>
-            </html>
-
-            """
+            """, body: intro + body).html
     }
 
     private func row(_ site: PreviewListing.Site, port: String) -> String {
