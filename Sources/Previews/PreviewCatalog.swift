@@ -7,12 +7,16 @@ public struct PreviewCatalog: Sendable {
     public var previews: any Destination
     /// The production folder, if the listing should include it (and removing it is possible).
     public var production: (any Destination)?
+    /// The domain of the previews, where the manifest does not say (an older Galley wrote it).
+    public var domain: String?
     /// Told when an operation waits for a deploy that holds the lock.
     public var notify: @Sendable (String) -> Void
 
-    public init(previews: any Destination, production: (any Destination)? = nil, notify: @escaping @Sendable (String) -> Void = { _ in }) {
+    public init(previews: any Destination, production: (any Destination)? = nil, domain: String? = nil,
+                notify: @escaping @Sendable (String) -> Void = { _ in }) {
         self.previews = previews
         self.production = production
+        self.domain = domain?.lowercased()
         self.notify = notify
     }
 
@@ -23,7 +27,7 @@ public struct PreviewCatalog: Sendable {
     }
 
     /// What is there now; with `sizes`, each site's own size too.
-    public func listing(sizes: Bool, domain: String? = nil) async throws -> PreviewListing {
+    public func listing(sizes: Bool) async throws -> PreviewListing {
         var listing = try await PreviewListing.read(previews: previews, production: production, domain: domain)
         if sizes { try await listing.measure(previews: previews, production: production) }
         return listing
@@ -85,8 +89,8 @@ public struct PreviewCatalog: Sendable {
         let lock = DestinationLock(destination: previews, notify: notify)
         return try await lock.withLock("removing \(labels.count == 1 ? "the preview \(labels[0])" : "\(labels.count) previews")") {
             var manifest = try PreviewManifest.decode(try await previews.read(PreviewManifest.path), from: previews.description)
-            guard let domain = manifest.domain else {
-                throw DeployError("\(previews.description)/\(PreviewManifest.path) does not say what domain its previews are under (it was written by an older Galley); deploy any branch once with this Galley first")
+            guard let domain = manifest.domain ?? domain else {
+                throw DeployError("\(previews.description)/\(PreviewManifest.path) does not say what domain its previews are under (it was written by an older Galley); name it with --domain")
             }
             var removed: [Removed] = []
             for label in labels {

@@ -64,7 +64,8 @@ public struct PreviewListing: Sendable, Codable, Equatable {
     }
 
     /// The sites of the previews at `previews` and of the production folder `production`.
-    /// `domain` and `scheme` are the manifest's when not given.
+    /// The domain and scheme are the manifest's, which the deploys wrote; `domain` and `scheme`
+    /// stand in where it has none (an older Galley's).
     public static func read(previews: any Destination, production: (any Destination)?, domain: String? = nil,
                             scheme: String? = nil) async throws -> PreviewListing {
         let manifest = try PreviewManifest.decode(try await previews.read(PreviewManifest.path), from: previews.description)
@@ -74,7 +75,7 @@ public struct PreviewListing: Sendable, Codable, Equatable {
             let live = try await ReleaseSlot.production(in: production).current()
             if productionManifest.production != nil || live != nil { productionSite = (productionManifest.production, live) }
         }
-        guard let domain = (domain ?? manifest.domain)?.lowercased() else {
+        guard let domain = (manifest.domain ?? domain)?.lowercased() else {
             if manifest.previews.isEmpty { return PreviewListing(previews: manifest, production: productionSite, domain: "", scheme: scheme) { _ in nil } }
             throw DeployError("\(previews.description)/\(PreviewManifest.path) does not say what domain its previews are under (it was written by an older Galley); name it with --domain")
         }
@@ -90,7 +91,7 @@ public struct PreviewListing: Sendable, Codable, Equatable {
     /// the most recently deployed. `liveRelease` gives the release a label's link shows, if any.
     public init(previews manifest: PreviewManifest, production: (entry: PreviewManifest.Entry?, live: String?)?, domain: String,
                 scheme: String? = nil, liveRelease: (String) -> String?) {
-        let scheme = scheme ?? manifest.scheme ?? "https"
+        let scheme = manifest.scheme ?? scheme ?? "https"
         var sites: [Site] = []
         if let production {
             sites.append(Self.site(label: nil, entry: production.entry, slotName: ReleaseSlot.productionName, live: production.live, domain: nil, scheme: scheme))

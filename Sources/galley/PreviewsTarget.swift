@@ -13,6 +13,9 @@ struct PreviewsTarget: ParsableArguments {
         "The production folder (default: the one the last deploy named).", valueName: "DIR"))
     var productionDestination: String?
 
+    @Option(help: ArgumentHelp("The domain previews are under, for a destination an older Galley last deployed to (later ones say).", valueName: "DOMAIN"))
+    var domain: String?
+
     @Option(help: ArgumentHelp("The ssh command for remote destinations (default: ssh, or $GALLEY_SSH).", valueName: "COMMAND"))
     var ssh: String?
 
@@ -28,7 +31,8 @@ struct PreviewsTarget: ParsableArguments {
         if production == nil {
             production = try PreviewManifest.decode(try await previews.read(PreviewManifest.path), from: previews.description).productionTo
         }
-        return PreviewCatalog(previews: previews, production: try production.map { try DestinationAddress.parse($0, ssh: command) }) {
+        if let domain { try PreviewDeployer.checkDomain(domain) }
+        return PreviewCatalog(previews: previews, production: try production.map { try DestinationAddress.parse($0, ssh: command) }, domain: domain) {
             Console.error("galley: \($0)")
         }
     }

@@ -101,6 +101,21 @@ import Testing
         #expect(try run(["previews", "list", "--to", "previews"]).stdout == "No previews yet.\n")
     }
 
+    @Test func aManifestAnOlderGalleyWroteIsListedWithDomain() throws {
+        #expect(try run(watch).status == 0)
+        let file = folder.url.appending(path: "previews/.galley/previews.json")
+        var manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+        manifest["domain"] = nil
+        manifest["productionTo"] = nil
+        try JSONSerialization.data(withJSONObject: manifest).write(to: file)
+        let bare = try run(["previews", "list", "--to", "previews"])
+        #expect(bare.status == 1 && bare.stderr.contains("does not say what domain its previews are under") && bare.stderr.contains("--domain"), "\(bare.stderr)")
+        let named = try run(["previews", "list", "--to", "previews", "--domain", "P.Test", "--no-sizes"])
+        #expect(named.status == 0 && named.stdout.contains("https://post-one.p.test/") && !named.stdout.contains("(production)"), "\(named.stdout)")
+        let bad = try run(["previews", "list", "--to", "previews", "--domain", "p_test"])
+        #expect(bad.status != 0 && bad.stderr.contains("is not a domain name"), "\(bad.stderr)")
+    }
+
     @Test func hostListsTheSameAndServesEachReleaseAtItsOwnAddress() async throws {
         #expect(try run(watch).status == 0)
         let edited = try push("post/one", "Edited words.", subject: "Edit <the> first post")
