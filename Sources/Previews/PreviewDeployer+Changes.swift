@@ -14,6 +14,11 @@ extension PreviewDeployer {
         }
     }
 
+    /// `duration` in whole milliseconds, for reports.
+    static func milliseconds(_ duration: Duration) -> Int {
+        Int(duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000)
+    }
+
     /// Where a build's last digests are kept: beside it, in the cache folder.
     static func digestsFile(of build: URL) -> URL {
         build.deletingLastPathComponent().appending(path: build.lastPathComponent + ".digests")

@@ -229,8 +229,10 @@ public struct PreviewDeployer: Sendable {
         }
         try Task.checkCancellation()
         let subject = await what.subject(of: commit)
+        let compared = ContinuousClock.now
         let digests = await digests(of: build, baseURL: report.baseURL)
         let changes = claim.label == nil ? nil : await changesPage(branch: claim.branch, commit: commit, subject: subject, digests: digests)
+        let digestTime = Self.milliseconds(ContinuousClock.now - compared)
 
         let slot = claim.slot, destination = slot.destination
         return try await lock(destination).withLock("publishing \(claim.branch)\(commit.map { " at \($0.short)" } ?? "")") {
@@ -278,7 +280,8 @@ public struct PreviewDeployer: Sendable {
             let pruned = try await slot.prune(keep: configuration.keep)
             if claim.label == nil { try await pruneDigests(at: destination, keeping: pruned) }
             let address = claim.label.map(url(label:)) ?? report.baseURL
-            return .deployed(url: address, label: claim.label, release: id, report: report.description)
+            let digestReport = changes == nil ? "digests in \(digestTime) ms" : "changes against production in \(digestTime) ms"
+            return .deployed(url: address, label: claim.label, release: id, report: "\(report.description); \(digestReport)")
         }
     }
 
