@@ -29,7 +29,7 @@ public struct PreviewCatalog: Sendable {
     /// What is there now; with `sizes`, each site's own size too.
     public func listing(sizes: Bool) async throws -> PreviewListing {
         var listing = try await PreviewListing.read(previews: previews, production: production, domain: domain)
-        if sizes { try await listing.measure(previews: previews, production: production) }
+        if sizes { await listing.measure(previews: previews, production: production) }
         return listing
     }
 
@@ -67,14 +67,15 @@ public struct PreviewCatalog: Sendable {
         }
     }
 
-    /// A site taken down, and the bytes that freed.
+    /// A site taken down, and the bytes that freed (nil where the host could not say: its
+    /// `find` is not GNU's).
     public struct Removed: Sendable, Equatable {
         /// The label; nil for the production site.
         public var label: String?
         public var branch: String
-        public var freed: Int64
+        public var freed: Int64?
 
-        public init(label: String?, branch: String, freed: Int64) {
+        public init(label: String?, branch: String, freed: Int64?) {
             self.label = label
             self.branch = branch
             self.freed = freed
@@ -96,7 +97,7 @@ public struct PreviewCatalog: Sendable {
             for label in labels {
                 guard let entry = manifest.previews[label] else { continue }
                 let slot = ReleaseSlot(destination: previews, name: "\(label).\(domain)")
-                let freed = StoredFile.ownBytes(try await previews.storedFiles(under: [slot.releasesFolder]))
+                let freed = (try? await previews.storedFiles(under: [slot.releasesFolder])).map(StoredFile.ownBytes)
                 try await slot.removeAll()
                 manifest.previews[label] = nil
                 if let commit = entry.commit ?? entry.failure?.commit {
@@ -119,7 +120,7 @@ public struct PreviewCatalog: Sendable {
             var manifest = try PreviewManifest.decode(try await production.read(PreviewManifest.path), from: production.description)
             let live = try await slot.current()
             guard manifest.production != nil || live != nil else { return nil }
-            let freed = StoredFile.ownBytes(try await production.storedFiles(under: [slot.releasesFolder]))
+            let freed = (try? await production.storedFiles(under: [slot.releasesFolder])).map(StoredFile.ownBytes)
             try await slot.removeAll()
             let branch = manifest.production?.branch ?? "(production)"
             manifest.production = nil

@@ -128,13 +128,14 @@ public struct PreviewListing: Sendable, Codable, Equatable {
                     failedCommit: entry?.failure?.commit, failedAt: entry?.failure?.at, url: url, ownBytes: nil, releases: releases, slotName: slotName)
     }
 
-    /// Fills in every site's own size, reading the files of each site's releases.
-    public mutating func measure(previews: any Destination, production: (any Destination)?) async throws {
+    /// Fills in every site's own size, reading the files of each site's releases. A site whose
+    /// files cannot be read so (a host without GNU find) keeps no size.
+    public mutating func measure(previews: any Destination, production: (any Destination)?) async {
         for index in sites.indices {
             let site = sites[index]
             let destination = site.production ? production! : previews
-            let files = try await destination.storedFiles(under: [ReleaseSlot(destination: destination, name: site.slotName).releasesFolder])
-            sites[index].ownBytes = StoredFile.ownBytes(files)
+            let files = try? await destination.storedFiles(under: [ReleaseSlot(destination: destination, name: site.slotName).releasesFolder])
+            sites[index].ownBytes = files.map(StoredFile.ownBytes)
         }
     }
 }

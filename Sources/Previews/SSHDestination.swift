@@ -159,7 +159,7 @@ public struct SSHDestination: Destination {
     public func storedFiles(under relatives: [String]) async throws -> [StoredFile] {
         // GNU find's -printf; a folder that is missing is skipped rather than an error.
         let folders = relatives.map { Shell.quote(path($0)) }.joined(separator: " ")
-        let script = "for d in \(folders); do [ -d \"$d\" ] && find \"$d\" -type f -printf '%D %i %n %b\\n'; done; true"
+        let script = "for d in \(folders); do [ -d \"$d\" ] || continue; find \"$d\" -type f -printf '%D %i %n %b\\n' || exit 1; done"
         return StoredFile.parse(findOutput: String(decoding: try await run(script).output, as: UTF8.self))
     }
 

@@ -67,8 +67,8 @@ extension Galley.PreviewsCommand {
                 await catalog.disconnect()
                 throw error
             }
-            let total = removed.reduce(Int64(0)) { $0 + $1.freed }
-            if removed.count > 1 { Console.error("galley: \(dryRun ? "would free" : "freed") \(total.readableBytes) in all") }
+            let total = removed.reduce(Int64(0)) { $0 + ($1.freed ?? 0) }
+            if removed.count > 1, !removed.contains(where: { $0.freed == nil }) { Console.error("galley: \(dryRun ? "would free" : "freed") \(total.readableBytes) in all") }
         }
 
         private func remove(_ selection: PreviewCatalog.Selection, from catalog: PreviewCatalog) async throws -> [PreviewCatalog.Removed] {
@@ -82,7 +82,7 @@ extension Galley.PreviewsCommand {
             var removed: [PreviewCatalog.Removed] = []
             if dryRun {
                 for site in listing.sites where site.label.map(picked.contains) ?? production {
-                    removed.append(.init(label: site.label, branch: site.branch, freed: site.ownBytes ?? 0))
+                    removed.append(.init(label: site.label, branch: site.branch, freed: site.ownBytes))
                 }
             } else {
                 if production, let site = try await catalog.removeProduction() { removed.append(site) }
@@ -90,7 +90,7 @@ extension Galley.PreviewsCommand {
                 if let repo { await Self.forgetBuilds(of: removed, repository: repo, domain: listing) }
             }
             for site in removed {
-                Console.error("galley: \(dryRun ? "would remove" : "removed") \(site.label ?? "the production site") (\(site.branch)), \(dryRun ? "freeing" : "freed") \(site.freed.readableBytes)")
+                Console.error("galley: \(dryRun ? "would remove" : "removed") \(site.label ?? "the production site") (\(site.branch)), \(dryRun ? "freeing" : "freed") \(site.freed?.readableBytes ?? "an unknown amount (the host has no GNU find)")")
             }
             return removed
         }
