@@ -275,7 +275,7 @@ public struct PreviewDeployer: Sendable {
             live.releases = ((live.releases ?? []) + [PreviewManifest.Release(id: id, commit: commit?.hex, subject: subject, deployed: now)])
                 .filter { kept.contains($0.id) }
             if let label = claim.label { manifest.previews[label] = live } else { manifest.production = live }
-            describe(&manifest)
+            if claim.label != nil { describe(&manifest) }
             try await save(manifest, to: destination)
             let pruned = try await slot.prune(keep: configuration.keep)
             if claim.label == nil { try await pruneDigests(at: destination, keeping: pruned) }
@@ -289,9 +289,7 @@ public struct PreviewDeployer: Sendable {
     private func describe(_ manifest: inout PreviewManifest) {
         manifest.domain = configuration.domain.lowercased()
         manifest.scheme = configuration.scheme
-        if let production = configuration.production, production.destination.description != configuration.destination.description {
-            manifest.productionTo = production.destination.description
-        }
+        if let production = configuration.production { manifest.productionTo = production.destination.description }
     }
 
     /// Writes down at the destination that the claimed site's build failed, for listings (the

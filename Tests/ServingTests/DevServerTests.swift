@@ -58,12 +58,14 @@ import Highlighting
     }
 
     /// Stopping the server does not wait for a first build that is still running (on a blog of
-    /// thousands of posts, that is seconds): here the build is held by a highlighter for 30 s.
+    /// thousands of posts, that is seconds): here the build is held by a highlighter for 90 s.
+    /// Stopping takes a moment, more on a machine busy with the other tests (20 s once, beside
+    /// galley host's 5,000 requests), but never the build's 90 s.
     @Test func stoppingDoesNotWaitForARunningBuild() async throws {
         struct Stuck: CodeHighlighter {
             let identity = "stuck"
             func highlight(_ blocks: [CodeBlock]) throws(HighlighterUnavailable) -> [String?] {
-                Thread.sleep(forTimeInterval: 30)
+                Thread.sleep(forTimeInterval: 90)
                 return blocks.map { _ in nil }
             }
         }
@@ -77,7 +79,7 @@ import Highlighting
         let stopped = Date()
         running.cancel()
         _ = try? await running.value
-        #expect(Date().timeIntervalSince(stopped) < 10, "the server waited for the build")
+        #expect(Date().timeIntervalSince(stopped) < 45, "the server waited for the build")
     }
 
     /// Bound to every address, pages link to the machine's network address, which a phone on
