@@ -50,8 +50,9 @@ extension PreviewDeployer {
 
     /// Keeps production's digests for the releases it keeps, and no others.
     func pruneDigests(at destination: any Destination, keeping kept: [String]) async throws {
-        for name in try await destination.list(".galley/digests") where name.hasSuffix(".json") {
-            if !kept.contains(String(name.dropLast(5))) { try await destination.remove(".galley/digests/\(name)") }
+        for name in try await destination.list(".galley/digests") {
+            let release = name.hasSuffix(".digests") ? String(name.dropLast(".digests".count)) : name
+            if !kept.contains(release) { try await destination.remove(".galley/digests/\(name)") }
         }
     }
 }

@@ -229,10 +229,14 @@ public struct PreviewDeployer: Sendable {
         }
         try Task.checkCancellation()
         let subject = await what.subject(of: commit)
-        let compared = ContinuousClock.now
-        let digests = await digests(of: build, baseURL: report.baseURL)
-        let changes = claim.label == nil ? nil : await changesPage(branch: claim.branch, commit: commit, subject: subject, digests: digests)
-        let digestTime = Self.milliseconds(ContinuousClock.now - compared)
+        // The digests and the changes page are made while rsync copies the release in: both only
+        // read the build, and on two cores the one hides the other's time.
+        let comparison = Task { [self] in
+            let started = ContinuousClock.now
+            let digests = await digests(of: build, baseURL: report.baseURL)
+            let changes = claim.label == nil ? nil : await changesPage(branch: claim.branch, commit: commit, subject: subject, digests: digests)
+            return (digests: digests, changes: changes, milliseconds: Self.milliseconds(ContinuousClock.now - started))
+        }
 
         let slot = claim.slot, destination = slot.destination
         return try await lock(destination).withLock("publishing \(claim.branch)\(commit.map { " at \($0.short)" } ?? "")") {
@@ -247,11 +251,12 @@ public struct PreviewDeployer: Sendable {
             }
             let id = ReleaseSlot.releaseID(ticket: claim.order.ticket, commit: commit?.hex)
             try await slot.stage(build, id: id, checksum: cold, alsoLinking: await sharedReleases(for: claim, previews: manifest))
+            let (digests, changes, digestTime) = await comparison.value
             do {
                 if let changes {
                     try await destination.write("\(slot.releasesFolder)/\(id).partial/\(ChangesPage.path)", Data(changes.html.utf8))
                 } else {
-                    try await destination.write(OutputDigests.path(ofRelease: id), try digests.encoded())
+                    try await destination.write(OutputDigests.path(ofRelease: id), digests.encoded())
                 }
             } catch {
                 await slot.discard(id)

@@ -1,4 +1,5 @@
 import Crypto
+import FileSystem
 import Foundation
 
 /// A built site as its digests: each file's, with the parts that always differ between a preview
@@ -8,9 +9,9 @@ import Foundation
 /// Production's are kept at its destination beside its releases; a preview's changes page is
 /// made from them and the preview's own. A build keeps its last digests beside its output, and
 /// files whose size and time are unchanged since are not read again.
-public struct OutputDigests: Codable, Sendable, Equatable {
+public struct OutputDigests: Sendable, Equatable {
     /// One file.
-    public struct File: Codable, Sendable, Equatable {
+    public struct File: Sendable, Equatable {
         public var digest: String
         /// The page's `<title>`, for pages.
         public var title: String?
@@ -19,7 +20,6 @@ public struct OutputDigests: Codable, Sendable, Equatable {
         public var modified: Int64
     }
 
-    public var version = 1
     /// The base URL the build had, which its files' digests stand without.
     public var baseURL: String
     /// Files by path in the output.
@@ -32,7 +32,7 @@ public struct OutputDigests: Codable, Sendable, Equatable {
     }
 
     /// Where production keeps the digests of release `id`, relative to its folder.
-    static func path(ofRelease id: String) -> String { ".galley/digests/\(id).json" }
+    static func path(ofRelease id: String) -> String { ".galley/digests/\(id).digests" }
 
     /// Files no comparison should count: they differ between a preview and production by design.
     static let ignored: Set<String> = ["robots.txt"]
@@ -42,18 +42,19 @@ public struct OutputDigests: Codable, Sendable, Equatable {
     public static func measure(_ folder: URL, baseURL: String, previous: OutputDigests?) -> OutputDigests {
         var digests = OutputDigests(baseURL: baseURL)
         let reusable = previous?.baseURL == baseURL ? previous : nil
-        guard let walk = FileManager.default.enumerator(atPath: folder.path) else { return digests }
-        while let path = walk.nextObject() as? String {
-            var info = stat()
-            guard !ignored.contains(path), lstat(folder.path + "/" + path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+        guard let root = try? ContainedFolder(opening: folder.path, followingLink: true) else { return digests }
+        // Each folder opened once, its names stat'ed relative to it: FileManager's enumerator,
+        // and a path resolved from the top for each file, cost more than the rest together.
+        walk(root, "") { folder, name, path, info in
+            guard !ignored.contains(path) else { return }
             let size = Int64(info.st_size), modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
             if let known = reusable?.files[path], known.size == size, known.modified == modified {
                 digests.files[path] = known
                 if let entries = reusable?.feeds[path] { digests.feeds[path] = entries }
-                continue
+                return
             }
-            guard let data = FileManager.default.contents(atPath: folder.path + "/" + path) else { continue }
-            let normal = normalized(data, path: path, baseURL: baseURL)
+            guard let bytes = folder.read(name) else { return }
+            let normal = Data(normalized(bytes, path: path, baseURL: baseURL))
             var file = File(digest: hex(SHA256.hash(data: normal)), size: size, modified: modified)
             if path.hasSuffix(".html") { file.title = PageText.title(in: normal) }
             digests.files[path] = file
@@ -62,19 +63,35 @@ public struct OutputDigests: Codable, Sendable, Equatable {
         return digests
     }
 
+    /// Calls `visit` with each regular file below `folder`: the folder it is in, its name there,
+    /// its path below the top, and its stat. Links are neither followed nor visited.
+    private static func walk(_ folder: ContainedFolder, _ prefix: String, _ visit: (ContainedFolder, String, String, stat) -> Void) {
+        for (name, _) in folder.entries() {
+            guard let info = folder.info(of: name) else { continue }
+            let path = prefix.isEmpty ? name : prefix + "/" + name
+            switch info.st_mode & S_IFMT {
+            case S_IFREG:
+                visit(folder, name, path, info)
+            case S_IFDIR:
+                if let child = try? ContainedFolder(opening: folder.path + "/" + name) { walk(child, path, visit) }
+            default:
+                continue
+            }
+        }
+    }
+
     /// `data` without what differs between builds of one commit for different addresses.
-    static func normalized(_ data: Data, path: String, baseURL: String) -> Data {
+    static func normalized(_ bytes: [UInt8], path: String, baseURL: String) -> [UInt8] {
         let textual = ["html", "htm", "xml", "json", "txt", "css", "js", "webmanifest", "svg"]
-        guard let ext = path.split(separator: ".").last, textual.contains(ext.lowercased()) else { return data }
+        guard let ext = path.split(separator: ".").last, textual.contains(ext.lowercased()) else { return bytes }
         var base = baseURL
         while base.hasSuffix("/") { base.removeLast() }
-        var bytes = [UInt8](data)
+        var bytes = bytes
         if !base.isEmpty {
             bytes = replacing(Array(base.utf8), with: Self.placeholder, in: bytes)
             bytes = replacing(Array(base.replacingOccurrences(of: "/", with: "\\/").utf8), with: Self.placeholder, in: bytes)
         }
-        bytes = replacing(Self.noindex, with: [], in: bytes)
-        return Data(bytes)
+        return replacing(Self.noindex, with: [], in: bytes)
     }
 
     private static let placeholder = Array("@BASE@".utf8)
@@ -124,15 +141,86 @@ public struct OutputDigests: Codable, Sendable, Equatable {
         digest.map { String(format: "%02x", $0) }.joined()
     }
 
-    func encoded() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return try encoder.encode(self)
+    /// The digests as lines of tab-separated fields (JSON's coder took longer than hashing the
+    /// pages): `galley-digests 1`, `base URL`, then `f DIGEST SIZE MODIFIED PATH TITLE` for each
+    /// file and `e PATH KEY DIGEST` for each feed entry. `%`, tabs and line breaks in the
+    /// fields are written `%25`, `%09`, `%0A`, `%0D`.
+    func encoded() -> Data {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(files.count * 120)
+        func add(_ text: String) { bytes.append(contentsOf: text.utf8) }
+        add("galley-digests 1\nbase\t\(Self.field(baseURL))\n")
+        for (path, file) in files.sorted(by: { $0.key < $1.key }) {
+            add("f\t"); add(file.digest); add("\t"); add(String(file.size)); add("\t"); add(String(file.modified)); add("\t")
+            add(Self.field(path)); add("\t"); add(Self.field(file.title ?? "")); add("\n")
+        }
+        for (path, entries) in feeds.sorted(by: { $0.key < $1.key }) {
+            for (key, digest) in entries.sorted(by: { $0.key < $1.key }) { add("e\t\(Self.field(path))\t\(Self.field(key))\t\(digest)\n") }
+        }
+        return Data(bytes)
     }
 
+    /// Digests as ``encoded()`` writes them; nil for anything else (a damaged or older file).
+    /// Read as bytes, a line and a tab at a time: splitting Strings took 13 ms for 1,200 pages.
     static func decode(_ data: Data?) -> OutputDigests? {
         guard let data else { return nil }
-        guard let digests = try? JSONDecoder().decode(OutputDigests.self, from: data), digests.version == 1 else { return nil }
+        let bytes = [UInt8](data)
+        var lines: [ArraySlice<UInt8>] = []
+        lines.reserveCapacity(bytes.count / 80)
+        var start = 0
+        for index in bytes.indices where bytes[index] == 0x0A {
+            if index > start { lines.append(bytes[start..<index]) }
+            start = index + 1
+        }
+        if start < bytes.count { lines.append(bytes[start...]) }
+        guard lines.count >= 2, lines[0].elementsEqual("galley-digests 1".utf8) else { return nil }
+        let head = fields(lines[1])
+        guard head.count == 2, head[0].elementsEqual("base".utf8) else { return nil }
+        var digests = OutputDigests(baseURL: unfield(head[1]))
+        digests.files.reserveCapacity(lines.count)
+        for line in lines.dropFirst(2) {
+            let parts = fields(line)
+            guard let kind = parts.first?.first else { return nil }
+            if kind == UInt8(ascii: "f"), parts.count == 6, let size = number(parts[2]), let modified = number(parts[3]) {
+                let title = unfield(parts[5])
+                digests.files[unfield(parts[4])] = File(digest: String(decoding: parts[1], as: UTF8.self), title: title.isEmpty ? nil : title,
+                                                        size: size, modified: modified)
+            } else if kind == UInt8(ascii: "e"), parts.count == 4 {
+                digests.feeds[unfield(parts[1]), default: [:]][unfield(parts[2])] = String(decoding: parts[3], as: UTF8.self)
+            } else {
+                return nil
+            }
+        }
         return digests
+    }
+
+    private static func fields(_ line: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
+        line.split(separator: 0x09, omittingEmptySubsequences: false)
+    }
+
+    private static func number(_ bytes: ArraySlice<UInt8>) -> Int64? {
+        guard !bytes.isEmpty, bytes.count <= 19 else { return nil }
+        var value: Int64 = 0
+        for byte in bytes {
+            guard (0x30...0x39).contains(byte) else { return nil }
+            let (times, over) = value.multipliedReportingOverflow(by: 10)
+            let (sum, past) = times.addingReportingOverflow(Int64(byte - 0x30))
+            guard !over, !past else { return nil }
+            value = sum
+        }
+        return value
+    }
+
+    private static func unfield(_ bytes: ArraySlice<UInt8>) -> String {
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard bytes.contains(UInt8(ascii: "%")) else { return text }
+        return text.replacingOccurrences(of: "%0A", with: "\n").replacingOccurrences(of: "%0D", with: "\r")
+            .replacingOccurrences(of: "%09", with: "\t").replacingOccurrences(of: "%25", with: "%")
+    }
+
+    private static func field(_ text: String) -> String {
+        guard text.contains(where: { $0 == "%" || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else { return text }
+        return text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\t", with: "%09")
+            .replacingOccurrences(of: "\r\n", with: "%0D%0A").replacingOccurrences(of: "\n", with: "%0A").replacingOccurrences(of: "\r", with: "%0D")
     }
 }
