@@ -52,6 +52,8 @@ public enum Supersession: Sendable, Equatable, CustomStringConvertible {
     case branchMoved
     /// A deploy that is newer by ``DeployOrder`` is live: this is what it shows.
     case overtaken(commit: String?, order: DeployOrder)
+    /// `galley previews remove` took the site down while it was building.
+    case removed
 
     public var description: String {
         switch self {
@@ -61,6 +63,8 @@ public enum Supersession: Sendable, Equatable, CustomStringConvertible {
             let what = commit.map { "commit \($0.prefix(7))" } ?? "a release"
             let when = order.run.map { "by \($0)" } ?? "by a deploy that began later (ticket \(order.ticket))"
             return "\(what) deployed \(when) is live"
+        case .removed:
+            return "the site was removed (galley previews remove) while it was building; push again to bring it back"
         }
     }
 }

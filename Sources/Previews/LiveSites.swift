@@ -8,17 +8,21 @@ public struct LiveSites: Sendable {
     var production: Bool?
     /// Branches whose previews `galley previews remove` took down, with the commit each was at.
     var removed: [String: String] = [:]
+    /// Whether `galley previews remove --production` took the production site down.
+    var productionRemoved = false
 
     /// Whether what `record` says was deployed is still there. Failed and overtaken builds put
     /// nothing up, so there is nothing to miss.
     func holds(_ record: WatchState.Branch, of branch: String, productionBranch: Bool) -> Bool {
         switch record.status {
         case .production:
-            return production ?? true
+            return production ?? true || productionRemoved
         case .deployed:
-            if productionBranch { return production ?? true }
+            if productionBranch { return production ?? true || productionRemoved }
             guard let label = record.label else { return false }
-            return names.contains("\(label).\(domain)") || removed[branch] == record.commit
+            // The watcher asks only about branches still at the commit it recorded, so any mark
+            // means this very tip (or the release a rollback showed) was taken down on purpose.
+            return names.contains("\(label).\(domain)") || removed[branch] != nil
         case .failed, .superseded:
             return true
         }

@@ -9,6 +9,9 @@ public struct PreviewCatalog: Sendable {
     public var production: (any Destination)?
     /// The domain of the previews, where the manifest does not say (an older Galley wrote it).
     public var domain: String?
+    /// Whether the production folder was only found in the manifest, as the deploying machine
+    /// named it: one that cannot be read from here is then left out of listings, with a word.
+    public var productionIsGuessed = false
     /// Told when an operation waits for a deploy that holds the lock.
     public var notify: @Sendable (String) -> Void
 
@@ -28,6 +31,15 @@ public struct PreviewCatalog: Sendable {
 
     /// What is there now; with `sizes`, each site's own size too.
     public func listing(sizes: Bool) async throws -> PreviewListing {
+        var production = production
+        if productionIsGuessed, let folder = production {
+            do {
+                _ = try await folder.read(PreviewManifest.path)
+            } catch {
+                notify("the production folder \(folder.description), which the last deploy named, cannot be read from here, so it is left out (\(error)); name it with --production-to")
+                production = nil
+            }
+        }
         var listing = try await PreviewListing.read(previews: previews, production: production, domain: domain)
         if sizes { await listing.measure(previews: previews, production: production) }
         return listing
@@ -83,9 +95,11 @@ public struct PreviewCatalog: Sendable {
     }
 
     /// Takes down the previews labelled `labels`, each with all its releases and their own
-    /// addresses, under the destination's lock. A label that is gone by then is skipped. A
-    /// watcher does not build a removed branch again until it moves.
-    public func remove(labels: [String]) async throws -> [Removed] {
+    /// addresses, under the destination's lock. A label that is gone by then is skipped, and so
+    /// is one that `owners` (label to branch, as a listing showed them) says belonged to another
+    /// branch: its preview went and the label passed on since. A watcher does not build a removed
+    /// branch again until it moves.
+    public func remove(labels: [String], owners: [String: String] = [:]) async throws -> [Removed] {
         guard !labels.isEmpty else { return [] }
         let lock = DestinationLock(destination: previews, notify: notify)
         return try await lock.withLock("removing \(labels.count == 1 ? "the preview \(labels[0])" : "\(labels.count) previews")") {
@@ -95,14 +109,13 @@ public struct PreviewCatalog: Sendable {
             }
             var removed: [Removed] = []
             for label in labels {
-                guard let entry = manifest.previews[label] else { continue }
+                guard let entry = manifest.previews[label], owners[label].map({ $0 == entry.branch }) ?? true else { continue }
                 let slot = ReleaseSlot(destination: previews, name: "\(label).\(domain)")
                 let freed = (try? await previews.storedFiles(under: [slot.releasesFolder])).map(StoredFile.ownBytes)
                 try await slot.removeAll()
                 manifest.previews[label] = nil
-                if let commit = entry.commit ?? entry.failure?.commit {
-                    manifest.removed = (manifest.removed ?? [:]).merging([entry.branch: commit]) { $1 }
-                }
+                // The commit, where known, is for people reading the manifest: any mark keeps the branch down.
+                manifest.removed = (manifest.removed ?? [:]).merging([entry.branch: entry.commit ?? entry.failure?.commit ?? ""]) { $1 }
                 // Saved after each, so that an interrupted removal never lists a preview that is gone.
                 try await previews.write(PreviewManifest.path, try manifest.encoded())
                 removed.append(Removed(label: label, branch: entry.branch, freed: freed))
@@ -123,6 +136,8 @@ public struct PreviewCatalog: Sendable {
             let freed = (try? await production.storedFiles(under: [slot.releasesFolder])).map(StoredFile.ownBytes)
             try await slot.removeAll()
             let branch = manifest.production?.branch ?? "(production)"
+            // A watcher leaves production down until its branch moves, as for a preview.
+            if let entry = manifest.production { manifest.removed = (manifest.removed ?? [:]).merging([entry.branch: entry.commit ?? ""]) { $1 } }
             manifest.production = nil
             try await production.write(PreviewManifest.path, try manifest.encoded())
             return Removed(label: nil, branch: branch, freed: freed)

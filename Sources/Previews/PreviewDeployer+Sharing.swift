@@ -2,34 +2,27 @@ import Blocking
 import Foundation
 
 extension PreviewDeployer {
-    /// Live releases a new release of the claimed site can hard-link its unchanged files from,
-    /// besides its own live one: production's, and the most recently deployed other preview's.
-    /// A preview built with its own address shares its images, styles and any page that does not
-    /// name the address with them, so that a new preview of a photo blog does not copy every photo.
-    /// Only releases on the same machine and file system count; `previews` is the previews'
-    /// manifest, when the claimed site is one of them.
+    /// Live releases a new preview release can hard-link its unchanged files from, besides its
+    /// own live one: production's, and the most recently deployed other preview's. A preview
+    /// built with its own address shares its images, styles and any page that does not name the
+    /// address with them, so that a new preview of a photo blog does not copy every photo. Only
+    /// releases on the same machine and file system count; `previews` is the previews' manifest.
+    ///
+    /// Production's own deploys link to nothing but its live release: a preview's release could
+    /// be pruned or removed under the previews' lock, which a production deploy does not hold.
+    /// Production's live release, for its part, goes only with `previews remove --production`.
     func sharedReleases(for claim: Claim, previews manifest: PreviewManifest) async -> [String] {
+        guard let label = claim.label else { return [] }
         let destination = claim.slot.destination
         var shared: [String] = []
-        if claim.label != nil, let production = configuration.production, let live = try? await production.current(),
+        if let production = configuration.production, let live = try? await production.current(),
            let path = await destination.sharedPath(of: "\(production.releasesFolder)/\(live)", in: production.destination) {
             shared.append(path)
         }
-        var previews = manifest
-        if claim.label == nil {
-            // Production's deploy holds its own folder's manifest; the previews' is read as is.
-            guard let read = try? await self.manifest(at: configuration.destination) else { return shared }
-            previews = read
-        }
-        let newest = previews.previews.filter { $0.key != claim.label && $0.value.release != nil }
+        let newest = manifest.previews.filter { $0.key != label && $0.value.release != nil }
             .max { ($0.value.deployed ?? "", $0.key) < ($1.value.deployed ?? "", $1.key) }
-        if let (label, entry) = newest, let release = entry.release {
-            let folder = "\(previewSlot(label).releasesFolder)/\(release)"
-            if claim.label != nil {
-                shared.append(folder)
-            } else if let path = await destination.sharedPath(of: folder, in: configuration.destination) {
-                shared.append(path)
-            }
+        if let (other, entry) = newest, let release = entry.release {
+            shared.append("\(previewSlot(other).releasesFolder)/\(release)")
         }
         return shared
     }

@@ -179,6 +179,8 @@ public struct PreviewDeployer: Sendable {
             try await Self.checkProductionFolder(production.destination)
             let ticket = try await lock(production.destination).withLock(purpose) {
                 var manifest = try await manifest(at: production.destination)
+                // A deploy that begins after the site was removed puts it back.
+                manifest.removed?[branch] = nil
                 let ticket = manifest.nextTicket()
                 try await save(manifest, to: production.destination)
                 return ticket
@@ -245,6 +247,11 @@ public struct PreviewDeployer: Sendable {
             var entry = claim.label.map { manifest.previews[$0] } ?? manifest.production
             if let entry, entry.branch != claim.branch, claim.label != nil {
                 throw DeployError("the label \(claim.label!) went to the branch \(entry.branch) while \(claim.branch) was building; deploy \(claim.branch) again")
+            }
+            // Taken down on purpose since this deploy began: it stays down (a wiped destination,
+            // which leaves no such mark, is published again).
+            if entry == nil || claim.label == nil, manifest.removed?[claim.branch] != nil {
+                return .superseded(.removed)
             }
             if let refusal = await rule.refusal(of: claim.order, commit: commit, over: entry) {
                 return .superseded(refusal)
@@ -336,7 +343,12 @@ public struct PreviewDeployer: Sendable {
             var production: Bool?
             if let slot = configuration.production { production = try await slot.current() != nil }
             let removed = try await manifest(at: configuration.destination).removed ?? [:]
-            return LiveSites(names: names, domain: configuration.domain.lowercased(), production: production, removed: removed)
+            var productionRemoved = false
+            if let slot = configuration.production, production == false {
+                productionRemoved = try await manifest(at: slot.destination).removed?[configuration.productionBranch] != nil
+            }
+            return LiveSites(names: names, domain: configuration.domain.lowercased(), production: production, removed: removed,
+                             productionRemoved: productionRemoved)
         } catch {
             return nil
         }

@@ -124,7 +124,12 @@ public struct PreviewManifest: Codable, Sendable, Equatable {
     public static func decode(_ data: Data?, from description: String) throws -> PreviewManifest {
         guard let data else { return PreviewManifest() }
         do {
-            return try JSONDecoder().decode(PreviewManifest.self, from: data)
+            var manifest = try JSONDecoder().decode(PreviewManifest.self, from: data)
+            // Labels and the domain become paths at the destination: one edited by hand into
+            // something else (`../x`) names no site, and is left out rather than followed.
+            manifest.previews = manifest.previews.filter { PreviewLabel.isLabel($0.key) }
+            if let domain = manifest.domain, (try? PreviewDeployer.checkDomain(domain)) == nil { manifest.domain = nil }
+            return manifest
         } catch {
             throw DeployError("\(description)/\(path) is damaged (\(error)); fix or remove it (previews keep running)")
         }

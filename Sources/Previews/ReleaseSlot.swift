@@ -122,8 +122,7 @@ public struct ReleaseSlot: Sendable {
 
     /// The name of the link by which release `id` is reachable on its own,
     /// `<short commit>--<label>.<domain>`: nil for a release of no commit, or for a site that is
-    /// not a preview. A label too long for the commit to go in front is cut, since DNS allows
-    /// 63 characters a label.
+    /// not a preview. DNS allows 63 characters a label, so a long label is shortened.
     func releaseAddress(_ id: String) -> String? { Self.releaseAddress(id, of: name) }
 
     /// The same for the site whose link is `name`.
@@ -134,11 +133,18 @@ public struct ReleaseSlot: Sendable {
         return short + suffix
     }
 
-    /// What every release address of the site `name` ends with: `--<label>.<domain>`.
+    /// What every release address of the site `name` ends with: `--<label>.<domain>`. A label
+    /// too long to fit beside the commit keeps its first 49 characters and 4 hex digits of its
+    /// hash, so that two long labels that begin alike get addresses of their own.
     private static func releaseAddressSuffix(of name: String) -> String? {
         guard let dot = name.firstIndex(of: ".") else { return nil }
-        var label = String(name[..<dot].prefix(PreviewLabel.maximumLength - 9))
-        while label.hasSuffix("-") { label.removeLast() }
+        let whole = String(name[..<dot])
+        var label = whole
+        if label.count > PreviewLabel.maximumLength - 9 {
+            label = String(whole.prefix(PreviewLabel.maximumLength - 14))
+            while label.hasSuffix("-") { label.removeLast() }
+            label += "-" + PreviewLabel.hash(whole, length: 4)
+        }
         return "--\(label)\(name[dot...])"
     }
 

@@ -80,6 +80,10 @@ struct PreviewTable {
             }
             notes[rows.count - 1] = lines
         }
+        // Subjects and error lines come from branches: no control character of theirs reaches
+        // the operator's terminal.
+        rows = rows.map { $0.map(Self.printable) }
+        notes = notes.mapValues { $0.map(Self.printable) }
         let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
         var text = ""
         for (index, row) in rows.enumerated() {
@@ -88,6 +92,16 @@ struct PreviewTable {
             for line in notes[index] ?? [] { text += "    " + line + "\n" }
         }
         return text
+    }
+
+    /// `text` with control characters (C0, DEL, C1) shown as `?`.
+    static func printable(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.map { isControl($0) ? "?" : $0 }))
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
     static func cut(_ text: String, _ length: Int) -> String {

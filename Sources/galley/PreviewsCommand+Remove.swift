@@ -86,7 +86,8 @@ extension Galley.PreviewsCommand {
                 }
             } else {
                 if production, let site = try await catalog.removeProduction() { removed.append(site) }
-                removed += try await catalog.remove(labels: picked)
+                let owners = Dictionary(listing.sites.compactMap { site in site.label.map { ($0, site.branch) } }) { first, _ in first }
+                removed += try await catalog.remove(labels: picked, owners: owners)
                 if let repo { await Self.forgetBuilds(of: removed, repository: repo, domain: listing) }
             }
             for site in removed {
@@ -97,11 +98,18 @@ extension Galley.PreviewsCommand {
 
         /// The branches of `repository`: its own, or `remote`'s.
         static func branches(in repository: String, remote: String?) throws -> Set<String> {
+            let names: Set<String>
             do {
-                return Set(try GitRepository(at: repository).branches(remote: remote).map(\.name))
+                names = Set(try GitRepository(at: repository).branches(remote: remote).map(\.name))
             } catch {
                 throw ValidationError("--repo \(repository): \(error)")
             }
+            // An empty list is a mistake (a wrong --remote, a repository never fetched), never a
+            // reason to take every preview down.
+            guard !names.isEmpty else {
+                throw ValidationError("--repo \(repository) has no branches\(remote.map { " from the remote '\($0)'" } ?? ""); nothing was removed (with a watcher that fetches, give its --remote)")
+            }
+            return names
         }
 
         /// Removes the watcher's local builds of removed previews, which a branch that later gets

@@ -32,8 +32,10 @@ struct PreviewsTarget: ParsableArguments {
             production = try PreviewManifest.decode(try await previews.read(PreviewManifest.path), from: previews.description).productionTo
         }
         if let domain { try PreviewDeployer.checkDomain(domain) }
-        return PreviewCatalog(previews: previews, production: try production.map { try DestinationAddress.parse($0, ssh: command) }, domain: domain) {
+        var catalog = PreviewCatalog(previews: previews, production: try production.map { try DestinationAddress.parse($0, ssh: command) }, domain: domain) {
             Console.error("galley: \($0)")
         }
+        catalog.productionIsGuessed = productionDestination == nil
+        return catalog
     }
 }

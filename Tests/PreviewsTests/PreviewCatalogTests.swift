@@ -23,6 +23,53 @@ import Testing
         #expect(StoredFile.parse(findOutput: "2049 17 1 8\n2049 18 3 16\nnot a line\n") == [file(17, links: 1), file(18, links: 3, bytes: 8192)])
     }
 
+    /// A deploy that was building when its preview was removed does not bring it back; the
+    /// next push does.
+    @Test func aPreviewRemovedWhileItBuildsStaysDown() async throws {
+        let previews = try TemporaryFolder(), cache = try TemporaryFolder()
+        let fixture = try GitFixture()
+        let deployer = try PreviewDeployer(.init(destination: LocalDestination(root: previews.url), domain: "previews.example.com", cacheDirectory: cache.url))
+        let catalog = PreviewCatalog(previews: LocalDestination(root: previews.url))
+        let source = DirectorySource(root: fixture.work)
+        _ = try await deployer.deploy(source, branch: "post/a", commit: nil)
+        let outcome = try await deployer.deploy(building: {
+            // The build has begun (its label claimed, its ticket taken) when the removal comes.
+            let done = DispatchSemaphore(value: 0)
+            Task { _ = try? await catalog.remove(labels: ["post-a"]); done.signal() }
+            done.wait()
+            return source
+        }, branch: "post/a", commit: nil)
+        #expect(outcome == .superseded(.removed))
+        #expect(previews.linkTarget("post-a.previews.example.com") == nil)
+        #expect(try await catalog.listing(sizes: false).sites.isEmpty)
+        guard case .deployed = try await deployer.deploy(source, branch: "post/a", commit: nil) else { Issue.record("not deployed again"); return }
+        let manifest = try PreviewManifest.decode(try await LocalDestination(root: previews.url).read(PreviewManifest.path), from: "test")
+        #expect(manifest.removed?["post/a"] == nil && manifest.previews["post-a"] != nil)
+    }
+
+    @Test func longLabelsGetReleaseAddressesOfTheirOwn() {
+        let long = String(repeating: "dependabot-npm-and-yarn-", count: 2) + "lodash"  // 54 characters and more
+        let one = ReleaseSlot.releaseAddress("20261126T000000.000Z-abc1234", of: "\(long)-4-17-21.p.example.com")
+        let other = ReleaseSlot.releaseAddress("20261126T000000.000Z-abc1234", of: "\(long)-4-17-22.p.example.com")
+        #expect(one != nil && one != other)
+        for address in [one, other].compactMap({ $0 }) {
+            let label = String(address.prefix { $0 != "." })
+            #expect(PreviewLabel.isLabel(label) && label.count <= 63 && label.hasPrefix("abc1234--dependabot"), "\(address)")
+        }
+        #expect(ReleaseSlot.releaseAddress("20261126T000000.000Z-abc1234", of: "post-a.p.example.com") == "abc1234--post-a.p.example.com")
+        #expect(ReleaseSlot.releaseAddress("20261126T000000.000Z-local", of: "post-a.p.example.com") == nil)
+        #expect(ReleaseSlot.releaseAddress("20261126T000000.000Z-abc1234", of: "current") == nil)
+    }
+
+    @Test func aManifestsLabelsAndDomainThatAreNoneAreLeftOut() throws {
+        for bad in ["../x", "a/b", "UPPER", "-x", ""] {
+            let json = #"{"version":1,"previews":{"\#(bad)":{"branch":"x"},"post-a":{"branch":"post/a"}}}"#
+            #expect(try PreviewManifest.decode(Data(json.utf8), from: "/srv/p").previews.keys.sorted() == ["post-a"], "\(bad)")
+        }
+        #expect(try PreviewManifest.decode(Data(#"{"version":1,"previews":{},"domain":"../../etc"}"#.utf8), from: "/srv/p").domain == nil)
+        #expect(try PreviewManifest.decode(Data(#"{"version":1,"previews":{},"domain":"p.example.com"}"#.utf8), from: "/srv/p").domain == "p.example.com")
+    }
+
     @Test func aSelectionPicksByLabelBranchAgeAndGoneBranches() {
         let now = ISO8601DateFormatter().date(from: "2026-11-26T12:00:00Z")!
         func site(_ label: String?, _ branch: String, deployed: String?, failedAt: String? = nil) -> PreviewListing.Site {
@@ -143,11 +190,14 @@ struct CatalogStory {
         // The watcher's view: the removed branch at that commit counts as held.
         let live = try #require(await deployer.liveSites())
         #expect(live.holds(.init(commit: a3, status: .deployed, label: "post-a"), of: "post/a", productionBranch: false))
-        #expect(!live.holds(.init(commit: a2, status: .deployed, label: "post-a"), of: "post/a", productionBranch: false))
+        #expect(!live.holds(.init(commit: a2, status: .deployed, label: "post-z"), of: "post/z", productionBranch: false))
 
-        // Production goes only when asked, and the listing then shows previews alone.
+        // Production goes only when asked, and the listing then shows previews alone. A watcher
+        // leaves it down until its branch moves.
         _ = try await catalog.removeProduction()
         #expect(!FileManager.default.fileExists(atPath: productionFolder.appending(path: "current").path))
+        let afterwards = try #require(await deployer.liveSites())
+        #expect(afterwards.holds(.init(commit: main1, status: .production), of: "main", productionBranch: true))
         listing = try await catalog.listing(sizes: false)
         #expect(listing.sites.map { $0.label ?? "production" } == ["post-c", "post-b"])
         await catalog.disconnect()

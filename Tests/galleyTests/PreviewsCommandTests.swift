@@ -37,7 +37,7 @@ import Testing
 
     @Test func listThenRemoveByLabelBranchAgeAndGoneBranches() throws {
         #expect(try run(watch).status == 0)
-        let edited = try push("post/one", "Edited words.", subject: "Edit the first post")
+        let edited = try push("post/one", "Edited words.", subject: "Edit the first post \u{1B}]52;c;aGk=\u{07}")
         let first = try run(watch)
         #expect(first.stderr.contains("1 deployed"), "\(first.stderr)")
 
@@ -47,7 +47,8 @@ import Testing
         #expect(lines.first?.hasPrefix("SITE") == true)
         #expect(lines.dropFirst().first?.hasPrefix("(production)  main") == true, "\(list.stdout)")
         let one = try #require(lines.first { $0.hasPrefix("post-one ") })
-        #expect(one.contains("\(edited.prefix(7)) Edit the first post") && one.contains(" live ") && one.contains("https://post-one.p.test/"), "\(one)")
+        #expect(!list.stdout.contains("\u{1B}") && !list.stdout.contains("\u{07}"), "a subject's control characters reached the terminal")
+        #expect(one.contains("\(edited.prefix(7)) Edit the first post ?]52;c;aGk=?") && one.contains(" live ") && one.contains("https://post-one.p.test/"), "\(one)")
         #expect(one.range(of: #"\d+ KB"#, options: .regularExpression) != nil, "\(one)")
 
         // JSON for scripts: production (found from the manifest) first, each release with its address.
@@ -82,6 +83,9 @@ import Testing
         // By branch, and for branches gone from the repository.
         #expect(try run(["previews", "remove", "--to", "previews", "--branch", "post/one"]).status == 0)
         try git(["update-ref", "-d", "refs/heads/post/two"], in: server)
+        let wrongRemote = try run(["previews", "remove", "--to", "previews", "--gone", "--repo", server.path, "--remote", "nope"])
+        #expect(wrongRemote.status != 0 && wrongRemote.stderr.contains("has no branches from the remote 'nope'; nothing was removed"), "\(wrongRemote.stderr)")
+        #expect(folder.read("previews/post-two.p.test/index.html") != nil)
         let gone = try run(["previews", "remove", "--to", "previews", "--gone", "--repo", server.path, "--dry-run"])
         #expect(gone.stderr.contains("would remove post-two (post/two)"), "\(gone.stderr)")
         #expect(folder.read("previews/post-two.p.test/index.html") != nil)

@@ -47,7 +47,8 @@ public struct OutputDigests: Sendable, Equatable {
         // and a path resolved from the top for each file, cost more than the rest together.
         walk(root, "") { folder, name, path, info in
             guard !ignored.contains(path) else { return }
-            let size = Int64(info.st_size), modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+            // Wrapping arithmetic: the time is only compared, and a file dated past 2262 must not trap.
+            let size = Int64(info.st_size), modified = Int64(info.st_mtim.tv_sec) &* 1_000_000_000 &+ Int64(info.st_mtim.tv_nsec)
             if let known = reusable?.files[path], known.size == size, known.modified == modified {
                 digests.files[path] = known
                 if let entries = reusable?.feeds[path] { digests.feeds[path] = entries }
@@ -199,6 +200,8 @@ public struct OutputDigests: Sendable, Equatable {
     }
 
     private static func number(_ bytes: ArraySlice<UInt8>) -> Int64? {
+        // A time before 1970 is negative.
+        if bytes.first == UInt8(ascii: "-") { return number(bytes.dropFirst()).map { -$0 } }
         guard !bytes.isEmpty, bytes.count <= 19 else { return nil }
         var value: Int64 = 0
         for byte in bytes {
