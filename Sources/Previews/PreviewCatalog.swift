@@ -99,7 +99,10 @@ public struct PreviewCatalog: Sendable {
     /// is one that `owners` (label to branch, as a listing showed them) says belonged to another
     /// branch: its preview went and the label passed on since. A watcher does not build a removed
     /// branch again until it moves.
-    public func remove(labels: [String], owners: [String: String] = [:]) async throws -> [Removed] {
+    /// `each` hears of every removal as it is done, so that one that fails later leaves a record
+    /// of those before it.
+    public func remove(labels: [String], owners: [String: String] = [:],
+                       each: @Sendable (Removed) -> Void = { _ in }) async throws -> [Removed] {
         guard !labels.isEmpty else { return [] }
         let lock = DestinationLock(destination: previews, notify: notify)
         return try await lock.withLock("removing \(labels.count == 1 ? "the preview \(labels[0])" : "\(labels.count) previews")") {
@@ -119,6 +122,7 @@ public struct PreviewCatalog: Sendable {
                 // Saved after each, so that an interrupted removal never lists a preview that is gone.
                 try await previews.write(PreviewManifest.path, try manifest.encoded())
                 removed.append(Removed(label: label, branch: entry.branch, freed: freed))
+                each(removed[removed.count - 1])
             }
             return removed
         }

@@ -80,18 +80,23 @@ extension Galley.PreviewsCommand {
             }
             if picked.isEmpty && !production { Console.error("galley: no preview matches; nothing was removed") }
             var removed: [PreviewCatalog.Removed] = []
+            let say: @Sendable (PreviewCatalog.Removed) -> Void = { [dryRun] site in
+                let freed = site.freed?.readableBytes ?? "an unknown amount (the host has no GNU find)"
+                Console.error("galley: \(dryRun ? "would remove" : "removed") \(site.label ?? "the production site") (\(site.branch)), \(dryRun ? "freeing" : "freed") \(freed)")
+            }
             if dryRun {
                 for site in listing.sites where site.label.map(picked.contains) ?? production {
                     removed.append(.init(label: site.label, branch: site.branch, freed: site.ownBytes))
+                    say(removed[removed.count - 1])
                 }
             } else {
-                if production, let site = try await catalog.removeProduction() { removed.append(site) }
+                if production, let site = try await catalog.removeProduction() {
+                    removed.append(site)
+                    say(site)
+                }
                 let owners = Dictionary(listing.sites.compactMap { site in site.label.map { ($0, site.branch) } }) { first, _ in first }
-                removed += try await catalog.remove(labels: picked, owners: owners)
+                removed += try await catalog.remove(labels: picked, owners: owners, each: say)
                 if let repo { await Self.forgetBuilds(of: removed, repository: repo, domain: listing) }
-            }
-            for site in removed {
-                Console.error("galley: \(dryRun ? "would remove" : "removed") \(site.label ?? "the production site") (\(site.branch)), \(dryRun ? "freeing" : "freed") \(site.freed?.readableBytes ?? "an unknown amount (the host has no GNU find)")")
             }
             return removed
         }
