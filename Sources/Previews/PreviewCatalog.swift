@@ -31,16 +31,12 @@ public struct PreviewCatalog: Sendable {
 
     /// What is there now; with `sizes`, each site's own size too.
     public func listing(sizes: Bool) async throws -> PreviewListing {
-        var production = production
-        if productionIsGuessed, let folder = production {
-            do {
-                _ = try await folder.read(PreviewManifest.path)
-            } catch {
-                notify("the production folder \(folder.description), which the last deploy named, cannot be read from here, so it is left out (\(error)); name it with --production-to")
-                production = nil
-            }
+        let notify = notify, guessed = productionIsGuessed
+        var listing = try await PreviewListing.read(previews: previews, production: production, domain: domain) { folder, error in
+            guard guessed else { return false }
+            notify("the production folder \(folder.description), which the last deploy named, cannot be read from here, so it is left out (\(error)); name it with --production-to")
+            return true
         }
-        var listing = try await PreviewListing.read(previews: previews, production: production, domain: domain)
         if sizes { await listing.measure(previews: previews, production: production) }
         return listing
     }
@@ -56,9 +52,6 @@ public struct PreviewCatalog: Sendable {
         public var existingBranches: Set<String>?
 
         public init() {}
-
-        /// Whether nothing is asked for.
-        public var isEmpty: Bool { labels.isEmpty && branches.isEmpty && olderThan == nil && existingBranches == nil }
 
         /// The labels of `listing`'s previews this picks, and the labels and branches asked for
         /// that name no preview.
@@ -106,7 +99,7 @@ public struct PreviewCatalog: Sendable {
         guard !labels.isEmpty else { return [] }
         let lock = DestinationLock(destination: previews, notify: notify)
         return try await lock.withLock("removing \(labels.count == 1 ? "the preview \(labels[0])" : "\(labels.count) previews")") {
-            var manifest = try PreviewManifest.decode(try await previews.read(PreviewManifest.path), from: previews.description)
+            var manifest = try await PreviewManifest.read(at: previews)
             guard let domain = manifest.domain ?? domain else {
                 throw DeployError("\(previews.description)/\(PreviewManifest.path) does not say what domain its previews are under (it was written by an older Galley); name it with --domain")
             }
@@ -117,10 +110,9 @@ public struct PreviewCatalog: Sendable {
                 let freed = (try? await previews.storedFiles(under: [slot.releasesFolder])).map(StoredFile.ownBytes)
                 try await slot.removeAll()
                 manifest.previews[label] = nil
-                // The commit, where known, is for people reading the manifest: any mark keeps the branch down.
-                manifest.removed = (manifest.removed ?? [:]).merging([entry.branch: entry.commit ?? entry.failure?.commit ?? ""]) { $1 }
+                manifest.markRemoved(entry)
                 // Saved after each, so that an interrupted removal never lists a preview that is gone.
-                try await previews.write(PreviewManifest.path, try manifest.encoded())
+                try await manifest.save(to: previews)
                 removed.append(Removed(label: label, branch: entry.branch, freed: freed))
                 each(removed[removed.count - 1])
             }
@@ -134,16 +126,16 @@ public struct PreviewCatalog: Sendable {
         let slot = ReleaseSlot.production(in: production)
         try await PreviewDeployer.checkProductionFolder(production)
         return try await DestinationLock(destination: production, notify: notify).withLock("removing the production site") {
-            var manifest = try PreviewManifest.decode(try await production.read(PreviewManifest.path), from: production.description)
+            var manifest = try await PreviewManifest.read(at: production)
             let live = try await slot.current()
             guard manifest.production != nil || live != nil else { return nil }
             let freed = (try? await production.storedFiles(under: [slot.releasesFolder])).map(StoredFile.ownBytes)
             try await slot.removeAll()
             let branch = manifest.production?.branch ?? "(production)"
             // A watcher leaves production down until its branch moves, as for a preview.
-            if let entry = manifest.production { manifest.removed = (manifest.removed ?? [:]).merging([entry.branch: entry.commit ?? ""]) { $1 } }
+            if let entry = manifest.production { manifest.markRemoved(entry) }
             manifest.production = nil
-            try await production.write(PreviewManifest.path, try manifest.encoded())
+            try await manifest.save(to: production)
             return Removed(label: nil, branch: branch, freed: freed)
         }
     }

@@ -35,7 +35,7 @@ extension PreviewDeployer {
         }
         let destination = production.destination
         do {
-            let manifest = try PreviewManifest.decode(try await destination.read(PreviewManifest.path), from: destination.description)
+            let manifest = try await PreviewManifest.read(at: destination)
             guard let entry = manifest.production, let release = entry.release else {
                 return page(.failure(.init(reason: "The production site has not been published yet, so there is nothing to compare with.")))
             }

@@ -108,11 +108,11 @@ public struct PreviewDeployer: Sendable {
     }
 
     func manifest(at destination: any Destination) async throws -> PreviewManifest {
-        try PreviewManifest.decode(try await destination.read(PreviewManifest.path), from: destination.description)
+        try await PreviewManifest.read(at: destination)
     }
 
     func save(_ manifest: PreviewManifest, to destination: any Destination) async throws {
-        try await destination.write(PreviewManifest.path, try manifest.encoded())
+        try await manifest.save(to: destination)
     }
 
     /// Builds `source` and puts it live, unless `rule` refuses: a newer deploy of the same site

@@ -65,15 +65,21 @@ public struct PreviewListing: Sendable, Codable, Equatable {
 
     /// The sites of the previews at `previews` and of the production folder `production`.
     /// The domain and scheme are the manifest's, which the deploys wrote; `domain` and `scheme`
-    /// stand in where it has none (an older Galley's).
+    /// stand in where it has none (an older Galley's). A production folder that cannot be read
+    /// is left out when `skipProduction` (told the folder and the error) says so.
     public static func read(previews: any Destination, production: (any Destination)?, domain: String? = nil,
-                            scheme: String? = nil) async throws -> PreviewListing {
-        let manifest = try PreviewManifest.decode(try await previews.read(PreviewManifest.path), from: previews.description)
+                            scheme: String? = nil,
+                            skipProduction: (any Destination, Error) -> Bool = { _, _ in false }) async throws -> PreviewListing {
+        let manifest = try await PreviewManifest.read(at: previews)
         var productionSite: (entry: PreviewManifest.Entry?, live: String?)?
         if let production {
-            let productionManifest = try PreviewManifest.decode(try await production.read(PreviewManifest.path), from: production.description)
-            let live = try await ReleaseSlot.production(in: production).current()
-            if productionManifest.production != nil || live != nil { productionSite = (productionManifest.production, live) }
+            do {
+                let productionManifest = try await PreviewManifest.read(at: production)
+                let live = try await ReleaseSlot.production(in: production).current()
+                if productionManifest.production != nil || live != nil { productionSite = (productionManifest.production, live) }
+            } catch where skipProduction(production, error) {
+                productionSite = nil
+            }
         }
         guard let domain = (manifest.domain ?? domain)?.lowercased() else {
             if manifest.previews.isEmpty { return PreviewListing(previews: manifest, production: productionSite, domain: "", scheme: scheme) { _ in nil } }
@@ -134,7 +140,7 @@ public struct PreviewListing: Sendable, Codable, Equatable {
         for index in sites.indices {
             let site = sites[index]
             let destination = site.production ? production! : previews
-            let files = try? await destination.storedFiles(under: [ReleaseSlot(destination: destination, name: site.slotName).releasesFolder])
+            let files = try? await destination.storedFiles(under: [ReleaseSlot.releasesFolder(of: site.slotName)])
             sites[index].ownBytes = files.map(StoredFile.ownBytes)
         }
     }

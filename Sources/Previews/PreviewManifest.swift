@@ -135,6 +135,22 @@ public struct PreviewManifest: Codable, Sendable, Equatable {
         }
     }
 
+    /// The manifest kept at `destination`; a missing one is empty.
+    public static func read(at destination: any Destination) async throws -> PreviewManifest {
+        try decode(try await destination.read(path), from: destination.description)
+    }
+
+    /// Writes this manifest to `destination`, in one step.
+    func save(to destination: any Destination) async throws {
+        try await destination.write(Self.path, try encoded())
+    }
+
+    /// Notes that `entry`'s site was taken down on purpose, so that no watcher builds its branch
+    /// again before it moves. The commit, where known, is for people reading the manifest.
+    mutating func markRemoved(_ entry: Entry) {
+        removed = (removed ?? [:]).merging([entry.branch: entry.commit ?? entry.failure?.commit ?? ""]) { $1 }
+    }
+
     func encoded() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

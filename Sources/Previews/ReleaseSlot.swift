@@ -15,7 +15,10 @@ public struct ReleaseSlot: Sendable {
         self.name = name
     }
 
-    var releasesFolder: String { ".galley/releases/\(name)" }
+    var releasesFolder: String { Self.releasesFolder(of: name) }
+
+    /// Where the releases of the site whose link is `name` are kept, relative to its destination.
+    public static func releasesFolder(of name: String) -> String { ".galley/releases/\(name)" }
 
     /// The name of the production site's link in its folder.
     public static let productionName = "current"

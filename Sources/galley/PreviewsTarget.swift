@@ -29,7 +29,7 @@ struct PreviewsTarget: ParsableArguments {
         let previews = try DestinationAddress.parse(destination ?? FileManager.default.currentDirectoryPath, ssh: command)
         var production = productionDestination
         if production == nil {
-            production = try PreviewManifest.decode(try await previews.read(PreviewManifest.path), from: previews.description).productionTo
+            production = try await PreviewManifest.read(at: previews).productionTo
         }
         if let domain { try PreviewDeployer.checkDomain(domain) }
         var catalog = PreviewCatalog(previews: previews, production: try production.map { try DestinationAddress.parse($0, ssh: command) }, domain: domain) {

@@ -3,10 +3,10 @@ import Foundation
 /// The entries of a built feed, each by its id (or link), as text to digest: Atom's `<entry>`,
 /// RSS's `<item>`, JSON Feed's `items`. Nil for a file that is not a feed.
 enum FeedEntries {
-    static func read(_ data: Data, path: String) -> [String: String]? {
-        if path.hasSuffix(".json") { return json(data) }
+    static func read(_ bytes: [UInt8], path: String) -> [String: String]? {
+        if path.hasSuffix(".json") { return json(Data(bytes)) }
         guard path.hasSuffix(".xml") || path.hasSuffix(".atom") || path.hasSuffix(".rss"),
-              let text = String(data: data, encoding: .utf8) else { return nil }
+              let text = String(validating: bytes, as: UTF8.self) else { return nil }
         if text.contains("<feed") { return xml(text, element: "entry", keys: ["id", "link"]) }
         if text.contains("<rss") || text.contains("<rdf:RDF") { return xml(text, element: "item", keys: ["guid", "link"]) }
         return nil

@@ -55,7 +55,7 @@ public struct OutputDigests: Sendable, Equatable {
                 return
             }
             guard let bytes = folder.read(name) else { return }
-            let normal = Data(normalized(bytes, path: path, baseURL: baseURL))
+            let normal = normalized(bytes, path: path, baseURL: baseURL)
             var file = File(digest: hex(SHA256.hash(data: normal)), size: size, modified: modified)
             if path.hasSuffix(".html") { file.title = PageText.title(in: normal) }
             digests.files[path] = file

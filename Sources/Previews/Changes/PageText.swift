@@ -3,10 +3,10 @@ import Foundation
 /// What the changes page reads out of a built page: its title.
 enum PageText {
     /// The text of the first `<title>` in `page`, with the entities a title usually has undone.
-    static func title(in page: Data) -> String? {
+    static func title(in page: [UInt8]) -> String? {
         // Bytes first: Foundation's case-insensitive search on Linux costs more than the rest
         // of a page's digest. Themes write the tag in lower case; a page that does not has no title here.
-        let head = [UInt8](page.prefix(64 * 1024))
+        let head = page.count <= 64 * 1024 ? page : Array(page.prefix(64 * 1024))
         guard let open = OutputDigests.first(Array("<title".utf8), in: head),
               let end = head[open...].firstIndex(of: UInt8(ascii: ">")),
               let close = OutputDigests.first(Array("</title>".utf8), in: head, from: end) else { return nil }

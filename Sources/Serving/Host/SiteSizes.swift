@@ -21,7 +21,7 @@ final class SiteSizes: Sendable {
                 continue
             }
             let destination = LocalDestination(root: root)
-            guard let files = try? await destination.storedFiles(under: [".galley/releases/\(slot)"]) else { continue }
+            guard let files = try? await destination.storedFiles(under: [ReleaseSlot.releasesFolder(of: slot)]) else { continue }
             let size = StoredFile.ownBytes(files)
             known.withLock { $0[key] = size }
             listing.sites[index].ownBytes = size
