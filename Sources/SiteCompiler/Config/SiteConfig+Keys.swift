@@ -6,7 +6,7 @@ extension SiteConfig {
     public static let keys = [
         "title", "description", "author", "base_url", "timezone", "permalink", "permalink_dates", "lowercase_addresses",
         "per_page", "language", "feed_limit", "date_format", "image", "strings", "highlight",
-    ]
+    ] + Conventions.keys
 
     /// What other generators call some of ``keys``: a blog moved by hand keeps their names.
     static let otherGeneratorsKeys = [

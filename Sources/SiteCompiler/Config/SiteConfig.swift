@@ -33,6 +33,8 @@ public struct SiteConfig: Sendable {
     public var feedLimit: Int
     /// How `{{page.date}}` prints when a layout does not choose a pattern.
     public var dateFormat: String
+    /// How posts written for another generator are read.
+    public var conventions = Conventions()
     /// Every key of the file, for layouts (`{{site.params.twitter}}`, `{{site.params.title}}`).
     public var params: [String: YAMLValue]
     /// What reads as a likely mistake but does not stop a build: a key that is almost one of
@@ -181,6 +183,7 @@ extension SiteConfig {
         let feedLimit = number("feed_limit", default: defaults.feedLimit, in: 0...InputLimits.listLength)
         let language = text("language") ?? defaults.language
         let dateFormat = text("date_format") ?? defaults.dateFormat
+        let conventions = parseConventions(root, path: path, log: &log)
 
         try log.check()
         var warnings = unknownKeys(in: pairs, path: path)
@@ -190,10 +193,12 @@ extension SiteConfig {
         if let value = root["date_format"], let problem = datePatternProblem(dateFormat) {
             warnings.append(Diagnostic(path: path, line: value.line, message: problem))
         }
-        return SiteConfig(
+        var config = SiteConfig(
             title: title, description: description, author: author, baseURL: baseURL, baseURLIsSet: baseURLIsSet, timeZone: timeZone,
             permalink: permalink, permalinkDates: permalinkDates, lowercaseAddresses: lowercaseAddresses, highlight: highlight, perPage: perPage,
             language: language, feedLimit: feedLimit, dateFormat: dateFormat, params: params, warnings: warnings)
+        config.conventions = conventions
+        return config
     }
 
     /// Checks a base URL and gives it the trailing slash every link is built on.

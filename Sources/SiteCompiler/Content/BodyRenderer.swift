@@ -11,6 +11,8 @@ final class BodyRenderer: Sendable {
     let markdown: MarkdownRenderer
     private let site: TemplateValue
     private let links: Links
+    /// Whether Liquid runs in bodies (``Conventions/liquid``).
+    private let liquid: Bool?
     private let documents = Locked<(@Sendable () -> BodyLinks)?>(nil)
     private let madeLinks = Locked<BodyLinks?>(nil)
 
@@ -32,6 +34,7 @@ final class BodyRenderer: Sendable {
         markdown = MarkdownRenderer(highlighting: highlighting)
         themeShortcodes = shortcodes
         links = Links(baseURL: config.baseURL)
+        liquid = config.conventions.liquid
         var values: [String: TemplateValue] = [:]
         for (key, value) in config.params { values[key] = TemplateValue(value) }
         // Jekyll splits the base URL in two: `url` (the origin) and `baseurl` (the path).
@@ -67,11 +70,12 @@ final class BodyRenderer: Sendable {
     /// Renders the body of `document`.
     func render(_ document: Document) -> Result {
         var text = document.body
-        var result = Result(rendered: MarkdownRenderer.Rendered(html: "", excerpt: "", isTruncated: false))
+        var result = Result(rendered: MarkdownRenderer.Rendered(html: "", excerpt: "", isTruncated: false), warnings: document.readWarnings)
         let mayHoldMath = !document.isHTML && (UTF8Search.contains("$$", in: text) || UTF8Search.contains("\\\\", in: text))
         if BodyTemplate.mayHoldTemplates(text) {
             let regions = document.isHTML ? MarkdownRegions("") : MarkdownRegions(text)
-            let expanded = BodyTemplate(text, protected: regions.protected).expand(in: scope(for: document))
+            let liquid = liquid ?? !document.frontMatterIsTOML
+            let expanded = BodyTemplate(text, protected: regions.protected, liquid: liquid).expand(in: scope(for: document))
             note(expanded.notes, in: text, of: document, into: &result)
             text = expanded.text
             result.references += expanded.references

@@ -53,6 +53,13 @@ public struct Document: Sendable {
     public var path: String
     /// Files that travel with the document (a post folder's photos), by source path.
     public var assets: [String]
+    /// What reading the front matter found worth a warning (an empty tag in a list): said when
+    /// the body renders, so a cached page keeps saying it with its other warnings.
+    var readWarnings: [Diagnostic] = []
+    /// Whether the front matter is TOML (`+++`), which only Hugo and Zola read: their posts
+    /// print Liquid's syntax as written unless galley.yml says `liquid: true`. Known where the
+    /// file is read, never cached.
+    var frontMatterIsTOML = false
 
     public init(kind: Kind, sourcePath: String, title: String, slug: String, date: Date?, updated: Date?, tags: [String],
                 categories: [String] = [], draft: Bool, summary: String?, layout: (name: String, line: Int)?,
@@ -98,6 +105,13 @@ public struct Document: Sendable {
         path.hasSuffix("/") ? path : String(path[...(path.lastIndex(of: "/") ?? path.startIndex)])
     }
 
+    /// The endings that make a site path a file rather than a folder (`/feed.xml`, `/old.php`):
+    /// a dot alone does not, so `/releases/2.4.0` and `/notes/node.js` are folders, as
+    /// Hugo, Jekyll and Zola publish them.
+    static let fileExtensions: Set<String> = [
+        "html", "htm", "xhtml", "shtml", "xml", "rss", "atom", "json", "txt", "php", "asp", "aspx", "jsp", "cfm",
+    ]
+
     /// Maps a site path to the file that serves it: folders get `index.html`.
     static func outputFile(forSitePath path: String) -> String {
         // Over UTF-8 bytes: every page of a big blog asks, every build.
@@ -107,7 +121,10 @@ public struct Document: Sendable {
         let trimmed = String(Substring(bytes))
         if bytes.isEmpty || bytes.last == slash { return trimmed + "index.html" }
         let lastName = bytes.lastIndex(of: slash).map { bytes[bytes.index(after: $0)...] } ?? bytes
-        if lastName.contains(UInt8(ascii: ".")) { return trimmed }
+        if let dot = lastName.lastIndex(of: UInt8(ascii: ".")) {
+            let ending = lastName[lastName.index(after: dot)...]
+            if ending.count <= 5, fileExtensions.contains(String(decoding: ending.map { $0 | 0x20 }, as: UTF8.self)) { return trimmed }
+        }
         return trimmed + "/index.html"
     }
 }

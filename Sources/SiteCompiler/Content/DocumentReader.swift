@@ -22,11 +22,17 @@ struct DocumentReader: Sendable {
         return UTF8Search.contains(byte: 0x0D, in: raw) ? raw.replacingOccurrences(of: "\r\n", with: "\n") : raw
     }
 
-    /// The Markdown body of the file at `path`, as ``read(_:contents:kind:defaultSlug:fileDate:assets:sitePath:)``
-    /// finds it; nil when the file cannot be read or split.
-    static func body(of path: String, in tree: any SourceTree) -> String? {
-        guard let text = try? text(of: path, contents: nil, in: tree) else { return nil }
-        return try? FrontMatter.split(text, path: path).body
+    /// `document`, taken from the cache without its body, with the body read again from its
+    /// file as ``read(_:contents:kind:defaultSlug:fileDate:assets:sitePath:)`` finds it; nil
+    /// when the file cannot be read or split.
+    static func withBody(_ document: Document, in tree: any SourceTree) -> Document? {
+        guard let text = try? text(of: document.sourcePath, contents: nil, in: tree),
+            let matter = try? FrontMatter.split(text, path: document.sourcePath)
+        else { return nil }
+        var document = document
+        document.body = matter.body
+        document.frontMatterIsTOML = text.hasPrefix("+++")
+        return document
     }
 
     /// Reads the post or page at `path`. `defaultSlug` and `fileDate` come from the file name;
@@ -70,7 +76,10 @@ struct DocumentReader: Sendable {
         }
         func date(_ key: String) -> Date? { written(key)?.date }
 
-        let title = string("title")?.trimmingSpaces() ?? ""
+        var title = string("title")?.trimmingSpaces() ?? ""
+        if title.isEmpty, kind == .post, config.conventions.titlesFromFileNames, fields["title"]?.isNull ?? true {
+            title = Self.title(fromSlug: defaultSlug)
+        }
         if title.isEmpty {
             log.report(Diagnostic(path: path, line: fields["title"]?.line ?? 1, message: "missing title: add `title: …` to the front matter"))
         }
@@ -130,7 +139,6 @@ struct DocumentReader: Sendable {
         // Jekyll gives a post its `categories` and then its `category`, one name however it is written.
         let categories = readNames(of: .categories, from: [fields["categories"] ?? fields["taxonomies"]?["categories"], fields["category"]],
                                    path: path, log: &log)
-        let aliases = Self.aliasKeys.flatMap { readAliases(fields[$0], path: path, log: &log) }
         let audio = readAudio(fields["audio"], path: path, log: &log)
         let layout = string("layout").map { (name: $0, line: line("layout")) }
         // The author's own words for lists, under any of the names generators give them.
@@ -148,15 +156,20 @@ struct DocumentReader: Sendable {
 
         let parts = AddressParts(slug: slug, date: published, writtenIn: writtenIn, title: title, categories: categories)
         let address = readOwnAddress(fields, kind: kind, isTOML: text.hasPrefix("+++"), parts: parts, sitePath: sitePath, path: path, log: &log)
+        let ownPath = address ?? sitePath(parts)
+        let aliasFolder = config.conventions.relativeAliases == .page ? SitePath.folder(of: ownPath) : "/"
+        let aliases = Self.aliasKeys.flatMap { readAliases(fields[$0], besideFolder: aliasFolder, path: path, log: &log) }
 
         if !log.isEmpty {
             return .failure(BuildFailure(log.diagnostics))
         }
-        let document = Document(
+        var document = Document(
             kind: kind, sourcePath: path, title: title, slug: slug, date: published, updated: updated, tags: tags, categories: categories,
             draft: draft, summary: summary, layout: layout, aliases: aliases, audio: audio, weight: weight,
             author: string("author"), params: params, body: matter.body, bodyLine: matter.bodyLine,
-            path: address ?? sitePath(parts), assets: assets)
+            path: ownPath, assets: assets)
+        document.readWarnings = log.warnings
+        document.frontMatterIsTOML = text.hasPrefix("+++")
         return .success(document)
     }
 
@@ -177,6 +190,10 @@ struct DocumentReader: Sendable {
             let isOneName = position == values.count - 1 && values.count > 1
             if let items = value.items, !isOneName {
                 for item in items {
+                    if item.isNull {
+                        log.warn(Diagnostic(path: path, line: item.line, message: "an empty \(singular) in the list (a '-' with nothing after it) is skipped"))
+                        continue
+                    }
                     guard let name = item.string else {
                         log.report(Diagnostic(path: path, line: item.line, message: "each \(singular) must be text"))
                         continue
@@ -258,26 +275,35 @@ struct DocumentReader: Sendable {
         } catch {
             return .failure(BuildFailure([error]))
         }
-        let addresses = ["url", "aliases"].flatMap { readAliases(matter.fields[$0], path: path, log: &log) }
+        let addresses = ["url", "aliases"].flatMap { readAliases(matter.fields[$0], besideFolder: "/", path: path, log: &log) }
         return log.isEmpty ? .success(addresses) : .failure(BuildFailure(log.diagnostics))
     }
 
-    private func readAliases(_ value: YAMLValue?, path: String, log: inout DiagnosticLog) -> [(path: String, line: Int)] {
+    /// The aliases in `value`, each a site path: one written without a leading `/` is taken
+    /// from `folder` (`/` under Galley's rule, the page's own folder under Hugo's).
+    private func readAliases(_ value: YAMLValue?, besideFolder folder: String, path: String, log: inout DiagnosticLog)
+        -> [(path: String, line: Int)]
+    {
         guard let value, !value.isNull else { return [] }
         let items: [YAMLValue] = value.items ?? [value]
         var aliases: [(path: String, line: Int)] = []
         for item in items {
-            guard let alias = item.string else {
+            guard let alias = item.string, !alias.isEmpty else {
                 log.report(Diagnostic(path: path, line: item.line, message: "each alias must be a site path such as /old/address/"))
                 continue
             }
-            if let problem = SitePath.problem(with: alias) {
-                log.report(Diagnostic(path: path, line: item.line, message: "alias '\(alias)' \(problem)"))
-                continue
+            switch SitePath.alias(alias, besideFolder: folder) {
+            case .success(let resolved): aliases.append((resolved, item.line))
+            case .failure(let problem): log.report(Diagnostic(path: path, line: item.line, message: "alias '\(alias)' \(problem.message)"))
             }
-            aliases.append((alias, item.line))
         }
         return aliases
+    }
+
+    /// Jekyll's title for a post without one: the words of its slug, each capitalised
+    /// (`old-name` is "Old Name").
+    static func title(fromSlug slug: String) -> String {
+        slug.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst().lowercased() }.joined(separator: " ")
     }
 
     private func readAudio(_ value: YAMLValue?, path: String, log: inout DiagnosticLog) -> Audio? {

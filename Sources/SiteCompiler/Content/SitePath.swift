@@ -29,6 +29,31 @@ enum SitePath {
         return .success(path)
     }
 
+    /// The site path of an alias. One with a leading `/` is taken as written; one without is
+    /// taken from `folder` (`/`, or the folder a page's address is in), its `.` and `..`
+    /// followed but never above the site's root.
+    static func alias(_ raw: String, besideFolder folder: String) -> Result<String, AddressProblem> {
+        guard !raw.hasPrefix("/") else { return problem(with: raw).map { .failure(AddressProblem($0)) } ?? .success(raw) }
+        var names = folder.split(separator: "/").map(String.init)
+        for name in raw.split(separator: "/", omittingEmptySubsequences: false).map(String.init) {
+            switch name {
+            case ".", "": continue
+            case "..":
+                guard names.popLast() != nil else { return .failure(AddressProblem("climbs above the site's root")) }
+            default: names.append(name)
+            }
+        }
+        let path = "/" + names.joined(separator: "/") + (raw.hasSuffix("/") && !names.isEmpty ? "/" : "")
+        return problem(with: path).map { .failure(AddressProblem($0)) } ?? .success(path)
+    }
+
+    /// The folder a site path is in: `/posts/` for `/posts/new/` and for `/posts/new.html`.
+    static func folder(of path: String) -> String {
+        let trimmed = path.hasSuffix("/") ? path.dropLast() : path[...]
+        guard let slash = trimmed.lastIndex(of: "/") else { return "/" }
+        return String(trimmed[...slash])
+    }
+
     /// Why an address cannot be used, to follow its key and value in a message.
     struct AddressProblem: Error {
         var message: String

@@ -54,8 +54,15 @@ public struct BuildFailure: Error, Sendable, CustomStringConvertible {
 /// Collects diagnostics while a build goes on, so that one bad post does not hide the next.
 struct DiagnosticLog: Sendable {
     private(set) var diagnostics: [Diagnostic] = []
+    /// What is worth saying but does not stop a build.
+    private(set) var warnings: [Diagnostic] = []
 
+    /// Whether nothing stops the build: warnings do not count.
     var isEmpty: Bool { diagnostics.isEmpty }
+
+    mutating func warn(_ diagnostic: Diagnostic) {
+        warnings.append(diagnostic)
+    }
 
     mutating func report(_ diagnostic: Diagnostic) {
         diagnostics.append(diagnostic)

@@ -119,8 +119,7 @@ extension SiteBuilder {
                 guard case .cached(let rendered) = selection[keyPath: kind][index].content, !rendered.references.isEmpty,
                     !renderer.stillLeadTo(rendered.references)
                 else { continue }
-                var document = rendered.document
-                document.body = DocumentReader.body(of: document.sourcePath, in: tree) ?? ""
+                let document = DocumentReader.withBody(rendered.document, in: tree) ?? rendered.document
                 selection[keyPath: kind][index].content = .parsed(document)
             }
         }

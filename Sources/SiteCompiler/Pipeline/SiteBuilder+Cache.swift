@@ -22,9 +22,7 @@ extension SiteBuilder {
         // file is the one the cache describes: the loader reuses an entry only while the file's
         // version or digest is the one recorded.
         let cachedHTML: @Sendable (Document) -> String = { document in
-            guard let text = DocumentReader.body(of: document.sourcePath, in: tree) else { return "" }
-            var document = document
-            document.body = text
+            guard let document = DocumentReader.withBody(document, in: tree) else { return "" }
             return body.render(document).rendered.html
         }
         return BuildCache.load(from: file, documentsKey: documentsKey, pagesKey: pagesKey, files: bytes?.wait(), html: cachedHTML)

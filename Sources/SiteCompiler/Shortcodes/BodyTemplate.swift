@@ -28,9 +28,10 @@ struct BodyTemplate: Sendable {
     /// How deep `for` loops may nest.
     static let depthLimit = 16
 
-    /// Takes `body` apart; `protected` are the byte ranges of code and math, sorted.
-    init(_ body: String, protected: [Range<Int>]) {
-        var parser = Parser(bytes: Array(body.utf8), protected: protected)
+    /// Takes `body` apart; `protected` are the byte ranges of code and math, sorted. Without
+    /// `liquid`, only Hugo's shortcodes are read, and Liquid's syntax is text.
+    init(_ body: String, protected: [Range<Int>], liquid: Bool = true) {
+        var parser = Parser(bytes: Array(body.utf8), protected: protected, liquid: liquid)
         pieces = parser.pieces(until: nil, depth: 0).pieces
     }
 
@@ -42,6 +43,7 @@ struct BodyTemplate: Sendable {
     private struct Parser {
         let bytes: [UInt8]
         let protected: [Range<Int>]
+        let liquid: Bool
         var index = 0
         /// The first protected range that may still lie ahead.
         var nextProtected = 0
@@ -50,12 +52,13 @@ struct BodyTemplate: Sendable {
         /// thousand unclosed loops is not read to its end once for each.
         private var unclosedLoops = Set<Int>()
 
-        init(bytes: [UInt8], protected: [Range<Int>]) {
+        init(bytes: [UInt8], protected: [Range<Int>], liquid: Bool) {
             self.bytes = bytes
             self.protected = protected
+            self.liquid = liquid
             var open: [Int] = []
             var search = 0
-            while let start = find("{%", from: search), let found = tag(at: start) {
+            while liquid, let start = find("{%", from: search), let found = tag(at: start) {
                 search = found.end
                 let name = found.inside.prefix { !$0.isWhitespace }
                 switch name {
@@ -142,7 +145,7 @@ struct BodyTemplate: Sendable {
                 index = brace
                 guard brace + 1 < bytes.count else { break }
                 let next = bytes[brace + 1]
-                if next == UInt8(ascii: "%"), let found = tag(at: brace) {
+                if liquid, next == UInt8(ascii: "%"), let found = tag(at: brace) {
                     let name = found.inside.prefix { !$0.isWhitespace }
                     let arguments = String(found.inside.dropFirst(name.count)).trimmingCharacters(in: .whitespacesAndNewlines)
                     flush(brace, trimming: found.trimBefore)
@@ -217,7 +220,7 @@ struct BodyTemplate: Sendable {
                         pieces.append(.unreadable(source: text(brace..<close + 3), reason: "not a shortcode Galley can read", at: brace))
                     }
                     textStart = index
-                } else if next == UInt8(ascii: "{"), !isProtected(brace), let close = find("}}", from: brace + 2) {
+                } else if liquid, next == UInt8(ascii: "{"), !isProtected(brace), let close = find("}}", from: brace + 2) {
                     var start = brace + 2, stop = close
                     let trimBefore = start < stop && bytes[start] == UInt8(ascii: "-")
                     if trimBefore { start += 1 }

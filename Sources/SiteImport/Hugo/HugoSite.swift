@@ -11,6 +11,9 @@ struct HugoSite: SiteGenerator {
     func plan(_ source: SourceFolder) throws(ImportError) -> ImportPlan {
         let config = try HugoConfig.read(source)
         var plan = ImportPlan(settings: GalleySettings(origin: "Hugo"))
+        // Hugo runs only its shortcodes in content, and reads `aliases: [old]` beside the page.
+        plan.settings.liquid = false
+        plan.settings.relativeAliases = .page
         let contentFolder = try config.contentFolder(in: source)
         let staticFolder = try config.staticFolder(in: source)
         let section = Self.postsSection(config, contentFolder: contentFolder, source: source)

@@ -11,6 +11,9 @@ struct JekyllSite: SiteGenerator {
 
     func plan(_ source: SourceFolder) throws(ImportError) -> ImportPlan {
         var plan = ImportPlan(settings: GalleySettings(origin: "Jekyll"))
+        // Jekyll runs Liquid in every post and titles a post from its file name.
+        plan.settings.liquid = true
+        plan.settings.titlesFromFileNames = true
         let file = SettingsFile.first(of: Self.configFiles, in: source)
         let config = try file.map { file throws(ImportError) in try SettingsFile.read(file, from: source) } ?? .null(line: 1)
         guard config.pairs != nil || config.string == nil && config.items == nil else {

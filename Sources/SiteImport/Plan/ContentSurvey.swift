@@ -39,7 +39,11 @@ struct ContentSurvey: Sendable {
                 plan.check(copy.source, "\(error)")
                 continue
             }
-            if let title = fields["title"]?.text { titles[copy.source] = title } else { untitled.append(copy.source) }
+            if let title = fields["title"]?.text {
+                titles[copy.source] = title
+            } else if copy.role == .page || plan.settings.titlesFromFileNames != true {
+                untitled.append(copy.source)
+            }
             if copy.role == .post, fields["slug"]?.text == nil { withoutSlug.insert(copy.source) }
             if copy.role == .post, ["categories", "category"].contains(where: { Self.isSet(fields[$0]) }) { categorized.insert(copy.source) }
             let address = Self.addressKeys.lazy.compactMap { fields[$0]?.text }.first

@@ -25,6 +25,10 @@ extension GalleySettings {
         if let lowercaseAddresses { pairs.append(("lowercase_addresses", Node(lowercaseAddresses ? "true" : "false", .init(.bool)))) }
         if let perPage { pairs.append(("per_page", Node(String(perPage), .init(.int)))) }
         if let language { pairs.append(("language", text(language))) }
+        func flag(_ value: Bool) -> Node { Node(value ? "true" : "false", .init(.bool)) }
+        if let liquid { pairs.append(("liquid", flag(liquid))) }
+        if let relativeAliases { pairs.append(("relative_aliases", Node(relativeAliases.rawValue))) }
+        if let titlesFromFileNames { pairs.append(("titles_from_file_names", flag(titlesFromFileNames))) }
         for param in params { pairs.append((Self.node(.scalar(param.key, plain: true, line: 1)), Self.node(param.value))) }
         let body: String
         do {

@@ -22,6 +22,11 @@ struct GalleySettings: Sendable, Equatable {
     var lowercaseAddresses: Bool?
     var perPage: Int?
     var language: String?
+    /// How the old generator read posts (``Conventions``): whether Liquid runs, what a
+    /// relative alias is relative to, whether a post without a title takes its file name's.
+    var liquid: Bool?
+    var relativeAliases: Conventions.RelativeAliases?
+    var titlesFromFileNames: Bool?
 
     /// Other settings of the site, copied as they are: layouts read them as `site.params.KEY`,
     /// and posts as `{{ site.KEY }}`.

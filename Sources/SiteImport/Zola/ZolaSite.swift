@@ -16,6 +16,8 @@ struct ZolaSite: SiteGenerator {
         let config = try SettingsFile.read(Self.configFile, from: source)
         guard config.pairs != nil else { throw ImportError("\(source.path)/\(Self.configFile): settings must be a table of keys") }
         var plan = ImportPlan(settings: GalleySettings(origin: "Zola"))
+        // Zola's content is Markdown with its own shortcodes: Liquid's syntax there is text.
+        plan.settings.liquid = false
         let blog = try ZolaBlogSection.find(in: source)
         carrySettings(config, blog: blog, into: &plan)
 

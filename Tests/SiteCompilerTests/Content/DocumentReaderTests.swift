@@ -47,7 +47,7 @@ import Testing
                 date: next tuesday
                 draft: perhaps
                 slug: ../../etc
-                aliases: [relative/path, /fine/, /../up/]
+                aliases: [../../up, /fine/, /../up/]
                 tags: [ok, "😀"]
                 audio:
                   url: https://cdn.example.com/a.mp3
@@ -60,7 +60,7 @@ import Testing
             "3: 'date' is not a date: 'next tuesday'; write 2019-10-08, 2019-10-08 01:34 or 2019-10-08T01:34:00+02:00",
             "4: 'draft' must be true or false",
             "5: slug '../../etc' may only hold letters, digits, '-', '_', '.' and '~'",
-            "6: alias 'relative/path' must start with '/'",
+            "6: alias '../../up' climbs above the site's root",
             "6: alias '/../up/' must not contain '.' or '..' segments",
             "7: tag '😀' needs at least one letter or digit to make an address from",
             "9: audio on another host needs its length in bytes",

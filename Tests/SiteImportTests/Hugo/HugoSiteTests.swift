@@ -32,6 +32,7 @@ import Testing
         try scratch.write("content/posts/first.md", "+++\ntitle = \"First\"\ndate = 2021-02-03T10:00:00+01:00\n+++\nHallo\n")
         let report = try scratch.importSite()
         let settings = try scratch.settings()
+        #expect(settings.conventions.liquid == false && settings.conventions.relativeAliases == .page && !settings.conventions.titlesFromFileNames)
         #expect(settings.title == "Hugo Notes")
         #expect(settings.baseURL.absoluteString == "https://hugo.example.com/")
         #expect(settings.language == "de-DE")

@@ -25,6 +25,7 @@ import Testing
         try scratch.write("_posts/2020-01-02-hello.md", "---\ntitle: Hello\n---\nHi\n")
         try scratch.importSite()
         let settings = try scratch.settings()
+        #expect(settings.conventions.liquid == true && settings.conventions.titlesFromFileNames)
         #expect(settings.title == "Field Notes")
         #expect(settings.description == "Things seen outside")
         #expect(settings.baseURL.absoluteString == "https://notes.example.com/field/")
@@ -137,9 +138,24 @@ import Testing
         try scratch.write("_config.yml", "title: T\nurl: https://t.example.com\n")
         try scratch.write("_posts/2020-01-02-untitled.md", "---\nlayout: post\n---\nJekyll titles this from its name.\n")
         try scratch.write("_posts/2020-01-03-broken.md", "---\ntitle: [unclosed\n---\n")
+        try scratch.write("about.md", "---\nlayout: page\n---\nJekyll leaves a page untitled.\n")
         let report = try scratch.importSite()
-        #expect(report.mentions("_posts/2020-01-02-untitled.md: no title in the front matter", .check))
+        #expect(report.mentions("about.md: no title in the front matter", .check))
+        #expect(!report.mentions("_posts/2020-01-02-untitled.md", .check))
         #expect(report.mentions("_posts/2020-01-03-broken.md: Galley cannot read its front matter (line 3: invalid YAML", .check))
+    }
+
+    @Test func aPostWithoutATitleBuildsWithTheTitleJekyllGaveIt() throws {
+        let scratch = try ScratchSite()
+        try scratch.write("_config.yml", "title: T\nurl: https://t.example.com\n")
+        try scratch.write("_posts/2020-01-02-the-untitled-one.md", "---\nlayout: post\n---\nAt {{ site.title }}.\n")
+        _ = try scratch.importSite()
+        let settings = try String(contentsOf: scratch.blog.appending(path: "galley.yml"), encoding: .utf8)
+        #expect(settings.contains("\nliquid: true\n") && settings.contains("\ntitles_from_file_names: true\n"))
+        let output = scratch.root.appending(path: "out")
+        _ = try SiteBuilder(source: DirectorySource(root: scratch.blog), options: BuildOptions()).build(into: output)
+        let page = try String(contentsOf: output.appending(path: "2020/01/02/the-untitled-one.html"), encoding: .utf8)
+        #expect(page.contains("<title>The Untitled One · T</title>") && page.contains("At T."))
     }
 
     @Test func aBrokenConfigIsAnErrorAtItsLineAndNothingIsWritten() throws {

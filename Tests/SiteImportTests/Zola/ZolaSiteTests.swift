@@ -42,6 +42,7 @@ import Testing
         let report = try scratch.importSite()
         #expect(report.generator == .zola)
         let settings = try scratch.settings()
+        #expect(settings.conventions.liquid == false && settings.conventions.relativeAliases == .root)
         #expect(settings.title == "Zola Notes")
         #expect(settings.description == "Short notes")
         #expect(settings.baseURL.absoluteString == "https://zola.example.org/")
