@@ -11,10 +11,11 @@ struct BlogWriter {
     var destination: String { folder.destination }
     private let folder: NewFolder
 
-    /// A writer into `destination`, which must be missing or an empty folder.
+    /// A writer into `destination`, which must be missing or an empty folder; the folders on
+    /// the way to it are made when missing, as `mkdir -p` makes them.
     init(destination: String) throws(ImportError) {
         do {
-            folder = try NewFolder(destination, for: "galley import")
+            folder = try NewFolder(destination, for: "galley import", makingParents: true)
         } catch {
             throw ImportError(error.description)
         }

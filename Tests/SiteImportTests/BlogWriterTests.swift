@@ -62,12 +62,20 @@ import Testing
         #expect(try besideTheBlog(scratch) == ["site"])
     }
 
-    @Test func aDestinationInAFolderThatIsNotThereIsAClearError() throws {
+    @Test func theFoldersOnTheWayToTheDestinationAreMade() throws {
         let scratch = try jekyllSite()
-        let deeper = scratch.root.appending(path: "missing/blog").path
+        let deeper = scratch.root.appending(path: "missing/blog")
+        try SiteImporter(source: scratch.site.path, destination: deeper.path).run()
+        #expect(FileManager.default.fileExists(atPath: deeper.appending(path: "galley.yml").path))
+    }
+
+    @Test func aDestinationBelowAFileIsAClearError() throws {
+        let scratch = try jekyllSite()
+        try Data("x".utf8).write(to: scratch.root.appending(path: "file"))
+        let deeper = scratch.root.appending(path: "file/blog").path
         #expect(performing: { try SiteImporter(source: scratch.site.path, destination: deeper).run() }, throws: {
             ($0 as? ImportError)?.message.hasPrefix("\(deeper): cannot open the folder it goes in: ") == true
         })
-        #expect(try besideTheBlog(scratch) == ["site"])
+        #expect(try besideTheBlog(scratch).sorted() == ["file", "site"])
     }
 }
