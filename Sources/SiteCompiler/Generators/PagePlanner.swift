@@ -83,6 +83,8 @@ final class PagePlanner: Sendable {
         var pages: [Item]
         /// Clashes between files, and addresses no file may take; a plan with any is not built.
         var diagnostics: [Diagnostic]
+        /// The blog's own pages published where Galley would have put one of its own.
+        var notes: [Diagnostic] = []
     }
 
     /// Every output file of the site, or the clashes between them.
@@ -93,9 +95,16 @@ final class PagePlanner: Sendable {
         let expected = site.posts.count + site.pages.count + 64
         tree.reserveCapacity(expected)
         pages.reserveCapacity(expected)
-        var diagnostics: [Diagnostic] = []
+        var diagnostics: [Diagnostic] = [], notes: [Diagnostic] = []
         func add(_ items: [Item], generated: Bool) {
             for item in items {
+                // A post or page of the blog at an address Galley would fill itself (`/404.html`,
+                // `/archive/`) is the blog's choice, as in Jekyll and Hugo: it wins.
+                if generated, let own = tree.files[item.path], !own.generated {
+                    notes.append(Diagnostic(path: own.origin, message:
+                        "published at /\(item.path), where Galley would put \(item.origin); this page is published instead"))
+                    continue
+                }
                 if let clash = tree.add(item.path, item.content, origin: item.origin, line: item.line, generated: generated) {
                     diagnostics.append(clash)
                 } else if item.fingerprint != nil {
@@ -144,7 +153,7 @@ final class PagePlanner: Sendable {
         timer.lap("  redirects, static and theme files")
         diagnostics += tree.folderClashes()
         timer.lap("  folder clashes")
-        return Plan(tree: tree, pages: pages, diagnostics: diagnostics)
+        return Plan(tree: tree, pages: pages, diagnostics: diagnostics, notes: notes)
     }
 
     /// Renders a layout, keeping search engines out of previews even when a blog's own layouts

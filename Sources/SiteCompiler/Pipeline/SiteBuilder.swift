@@ -158,7 +158,7 @@ public struct SiteBuilder: Sendable {
         timer.lap("out of date")
         let made = PageRendering(outdatedness: outdatedness, publisher: publisher, progress: progress).render(plan.pages)
         timer.lap("render")
-        var warnings = config.warnings + loaded.warnings + selection.warnings + bodyWarnings
+        var warnings = config.warnings + loaded.warnings + selection.warnings + bodyWarnings + plan.notes
         if let problem = highlighting?.unavailable { warnings.append(Self.plainCodeWarning(problem)) }
         return Compiled(site: assembled.site, output: plan.tree, warnings: warnings, cache: cache, pages: made,
                         previousPages: previous, savingDocuments: savingDocuments, validUntil: selection.validUntil,
