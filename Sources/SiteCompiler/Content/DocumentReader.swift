@@ -55,7 +55,7 @@ struct DocumentReader: Sendable {
         } catch {
             return .failure(BuildFailure([error]))
         }
-        let fields = matter.fields
+        let fields = Self.knownKeysLowercased(matter.fields)
         func line(_ key: String) -> Int { fields[key]?.line ?? 1 }
         func string(_ key: String) -> String? {
             guard let value = fields[key], !value.isNull else { return nil }
@@ -228,6 +228,24 @@ struct DocumentReader: Sendable {
             if seen.insert(slug).inserted { kept.append(name) }
         }
         return kept
+    }
+
+    /// Every key this reader gives a meaning, lower-case.
+    static let knownKeys: Set<String> = Set(
+        ["title", "date", "slug", "draft", "published", "weight", "tags", "categories", "category", "taxonomies", "layout", "author",
+         "audio", "image"] + aliasKeys + updatedKeys + summaryKeys + ownAddressKeys)
+
+    /// `fields` with each known key written in another case (`Aliases:`, `Title:`) read as the
+    /// key, as Hugo reads front matter: unless the key is also there as written.
+    static func knownKeysLowercased(_ fields: YAMLValue) -> YAMLValue {
+        guard case .mapping(let pairs, let line) = fields,
+            pairs.contains(where: { $0.key.utf8.contains { $0 >= 0x41 && $0 <= 0x5A } && knownKeys.contains($0.key.lowercased()) })
+        else { return fields }
+        let present = Set(pairs.map(\.key))
+        return .mapping(pairs.map { pair in
+            let lowered = pair.key.lowercased()
+            return lowered != pair.key && knownKeys.contains(lowered) && !present.contains(lowered) ? (lowered, pair.value) : pair
+        }, line: line)
     }
 
     /// The keys that give a document its own address, in the order they are looked for:
