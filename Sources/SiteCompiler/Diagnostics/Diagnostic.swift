@@ -21,6 +21,9 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
         return "\(path): \(message)"
     }
 
+    /// Where it is, `path:line`, as other messages name it.
+    var place: String { line.map { "\(path):\($0)" } ?? path }
+
     /// The same diagnostic with `prefix` joined in front of its path, for showing paths
     /// relative to where the user stands rather than to the blog's root.
     public func prefixed(by prefix: String) -> Diagnostic {
@@ -92,19 +95,25 @@ extension Diagnostic {
     /// places say it: a blog whose every post reads the same missing setting hears it once.
     static func grouped(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
         var first: [String: Int] = [:]
-        var grouped: [(diagnostic: Diagnostic, more: Int)] = []
+        var grouped: [(diagnostic: Diagnostic, more: Int, shown: [String])] = []
         for diagnostic in diagnostics.sorted(by: { ($0.path, $0.line ?? 0) < ($1.path, $1.line ?? 0) }) {
             if let index = first[diagnostic.message] {
                 grouped[index].more += 1
+                let place = diagnostic.place
+                if grouped[index].shown.count < 2, place != grouped[index].diagnostic.place, !grouped[index].shown.contains(place) {
+                    grouped[index].shown.append(place)
+                }
             } else {
                 first[diagnostic.message] = grouped.count
-                grouped.append((diagnostic, 0))
+                grouped.append((diagnostic, 0, []))
             }
         }
-        return grouped.map { diagnostic, more in
+        // The first place leads the message; the next two follow it, so three are named.
+        return grouped.map { diagnostic, more, shown in
             guard more > 0 else { return diagnostic }
             var said = diagnostic
-            said.message += " (and \(more) other place\(more == 1 ? "" : "s"))"
+            let named = shown.isEmpty ? "" : ": " + shown.joined(separator: ", ") + (more > shown.count ? ", …" : "")
+            said.message += " (and \(more) other place\(more == 1 ? "" : "s")\(named))"
             return said
         }
     }

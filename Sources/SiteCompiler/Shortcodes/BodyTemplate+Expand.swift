@@ -401,7 +401,8 @@ extension BodyTemplate {
                     return
                 }
                 let name = shortcode.name.hasPrefix("/") ? String(shortcode.name.dropFirst()) : shortcode.name
-                warn(offset, "the shortcode \(Self.quoted(Embeds.source(of: shortcode))) is not one Galley has (figure, highlight, ref, relref, youtube, vimeo, gist) nor one of the theme's; it is printed as it is (add layouts/shortcodes/\(name).mustache to give it one)")
+                // Said by name only, so that a blog using it a thousand times hears it once.
+                warn(offset, "the shortcode '\(name)' is not one Galley has (figure, highlight, ref, relref, youtube, vimeo, gist) nor one of the theme's; it is printed as written (add layouts/shortcodes/\(name).mustache to give it one)")
                 emit(Embeds.source(of: shortcode) + (shortcode.inner ?? "") + (shortcode.closing ?? ""))
             }
         }

@@ -208,6 +208,7 @@ struct BodyTemplate: Sendable {
                         let shown = String(inside.dropFirst(2).dropLast(2)).trimmingCharacters(in: .whitespacesAndNewlines)
                         pieces.append(.text("{{\(markdown ? "%" : "<") \(shown) \(markdown ? "%" : ">")}}"))
                     } else if var shortcode = Shortcode(inside, markdown: markdown) {
+                        shortcode.source = text(brace..<close + 3)
                         if !shortcode.name.hasPrefix("/"), !Shortcode.single.contains(shortcode.name),
                             let end = findShortcodeEnd(shortcode.name, from: index)
                         {

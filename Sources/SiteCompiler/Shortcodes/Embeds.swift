@@ -67,6 +67,7 @@ enum Embeds {
 
     /// The shortcode as it was written, more or less, for printing one Galley does not run.
     static func source(of shortcode: Shortcode) -> String {
+        guard shortcode.source.isEmpty else { return shortcode.source }
         var parts = [shortcode.name] + shortcode.positional.map(quote)
         parts += shortcode.named.sorted { $0.key < $1.key }.map { "\($0.key)=\(quote($0.value))" }
         let (open, close) = shortcode.markdown ? ("{{%", "%}}") : ("{{<", ">}}")

@@ -11,6 +11,9 @@ struct Shortcode: Sendable, Equatable {
     var inner: String?
     /// The closing tag as written, when there is one.
     var closing: String?
+    /// The opening tag as written (`{{< plotly id="a b" >}}`), quotes and spaces as they were,
+    /// for printing it back; empty when it was made rather than read.
+    var source = ""
 
     /// The shortcodes whose text runs to a closing tag.
     static let paired: Set<String> = ["highlight"]

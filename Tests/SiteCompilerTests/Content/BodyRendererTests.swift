@@ -70,8 +70,8 @@ import Testing
         let cache = blog.root.appending(path: ".galley-cache")
         let first = try SiteBuilder(source: blog.source, options: blog.options()).build(into: blog.output, cache: cache)
         #expect(first.warnings.map(\.description) == [
-            "posts/2020-01-01-one.md:5: 'site.repository' is not set: add `repository` to galley.yml; it prints nothing (and 2 other places)",
-            "posts/2020-01-02-two.md:7: the shortcode {{< plotly >}} is not one Galley has (figure, highlight, ref, relref, youtube, vimeo, gist) nor one of the theme's; it is printed as it is (add layouts/shortcodes/plotly.mustache to give it one)",
+            "posts/2020-01-01-one.md:5: 'site.repository' is not set: add `repository` to galley.yml; it prints nothing (and 2 other places: posts/2020-01-02-two.md:5, …)",
+            "posts/2020-01-02-two.md:7: the shortcode 'plotly' is not one Galley has (figure, highlight, ref, relref, youtube, vimeo, gist) nor one of the theme's; it is printed as written (add layouts/shortcodes/plotly.mustache to give it one)",
         ])
         try blog.write("posts/2020-01-03-three.md", TestBlog.post("title: Three"))
         var builder = SiteBuilder(source: blog.source, options: blog.options())

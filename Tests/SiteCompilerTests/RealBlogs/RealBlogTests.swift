@@ -22,8 +22,8 @@ struct RealBlogTests {
         // link to documentation pages that are not part of these posts: none asks for a post to change.
         #expect(report.warnings.map(\.description) == [
             "posts/2018-02-19-meet-jekyll-s-new-lead-developer.markdown:2: layout 'news_item' is not in the theme; rendered with 'post' (add layouts/news_item.mustache for a layout of its own)",
-            "posts/2013-05-08-jekyll-1-0-1-released.markdown:23: 'site.repository' is not set: add `repository` to galley.yml; it prints nothing (and 34 other places)",
-            "posts/2023-01-29-jekyll-3-9-3-released.markdown:13: {% link _docs/history.md %} links to _docs/history.md, which is not a post, page or static file of this blog; the link is left pointing at /_docs/history.md (and 2 other places)",
+            "posts/2013-05-08-jekyll-1-0-1-released.markdown:23: 'site.repository' is not set: add `repository` to galley.yml; it prints nothing (and 34 other places: posts/2013-05-12-jekyll-1-0-2-released.markdown:24, posts/2013-06-07-jekyll-1-0-3-released.markdown:21, …)",
+            "posts/2023-01-29-jekyll-3-9-3-released.markdown:13: {% link _docs/history.md %} links to _docs/history.md, which is not a post, page or static file of this blog; the link is left pointing at /_docs/history.md (and 2 other places: posts/2023-12-28-jekyll-3-9-4-released.markdown:12, posts/2024-06-23-jekyll-3-10-0-released.markdown:14)",
         ])
         // Liquid ran: loops made the issue links, `post_url` and `link` found the posts, and no
         // template syntax is left outside code.
@@ -51,7 +51,7 @@ struct RealBlogTests {
         #expect(report.posts == 121)
         // One post uses a shortcode of the blog's own theme.
         #expect(report.warnings.map(\.description) == [
-            "posts/2018-12-31-looking-forward-to-2019.md:29: the shortcode {{< plotly >}} is not one Galley has (figure, highlight, ref, relref, youtube, vimeo, gist) nor one of the theme's; it is printed as it is (add layouts/shortcodes/plotly.mustache to give it one)"
+            "posts/2018-12-31-looking-forward-to-2019.md:29: the shortcode 'plotly' is not one Galley has (figure, highlight, ref, relref, youtube, vimeo, gist) nor one of the theme's; it is printed as written (add layouts/shortcodes/plotly.mustache to give it one)"
         ])
         let eckersley = try String(contentsOf: output.appending(path: "2022/09/12/remembering-peter-eckersley/index.html"), encoding: .utf8)
         #expect(eckersley.contains("<h1 class=\"p-name\">Remembering Peter Eckersley</h1>"))
