@@ -104,7 +104,12 @@ struct DocumentReader: Sendable {
         }
 
         let writtenDate = written("date")
-        let published = writtenDate?.date ?? fileDate
+        var published = writtenDate?.date ?? fileDate
+        // A post dated only by the address it gives itself, as a Zola blog sorted by permalink is.
+        if kind == .post, published == nil, fields["date"]?.isNull ?? true {
+            let keys = text.hasPrefix("+++") ? Self.ownAddressKeys : Self.ownAddressKeys.filter { $0 != "path" }
+            published = keys.lazy.compactMap { fields[$0]?.string }.first.flatMap { ContentDate.fromAddress($0, in: config.timeZone) }
+        }
         // A date written with an offset keeps its own calendar day in the address, unless the
         // site asks for the day in its own timezone.
         let writtenIn = config.permalinkDates == .written ? writtenDate?.offset.flatMap { TimeZone(secondsFromGMT: $0) } : nil

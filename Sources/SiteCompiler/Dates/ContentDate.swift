@@ -83,6 +83,20 @@ public enum ContentDate {
     }
 
     /// The date at the start of a file name such as `2019-10-08-hello.md`, and the rest of the name.
+    /// The day an address names in three folders in a row (`2023/07/14/some-post`), as Zola
+    /// blogs that set each post's `path` and no `date` give it; nil when it names none.
+    static func fromAddress(_ address: String, in timeZone: TimeZone) -> Date? {
+        let names = address.split(separator: "/")
+        guard names.count >= 3 else { return nil }
+        for start in 0...(names.count - 3) {
+            let (year, month, day) = (names[start], names[start + 1], names[start + 2])
+            guard year.count == 4, month.count == 2, day.count == 2, [year, month, day].allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) })
+            else { continue }
+            if let date = parse("\(year)-\(month)-\(day)", in: timeZone) { return date }
+        }
+        return nil
+    }
+
     static func fromFileName(_ name: String, in timeZone: TimeZone) -> (date: Date, rest: String)? {
         let bytes = Array(name.utf8)
         guard bytes.count >= 10 else { return nil }

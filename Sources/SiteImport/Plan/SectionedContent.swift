@@ -11,6 +11,9 @@ struct SectionedContent: Sendable {
     var postsSection: String?
     /// Formats the generator renders that Galley does not (AsciiDoc, Org…).
     var foreignFormats: Set<String> = ["adoc", "asciidoc", "org", "pandoc", "pdc", "rst", "ipynb", "htm"]
+    /// Files and bundles of the posts' section (from the site's top) that are pages all the
+    /// same: undated pages in a section whose posts are dated by their addresses.
+    var pagesInPostsSection: Set<String> = []
 
     /// What the walk found, for notes that depend on the posts.
     struct Carried {
@@ -41,7 +44,7 @@ struct SectionedContent: Sendable {
                 left[.list, default: []].append(folder + "/" + file)
             } else if bundle == nil, !file.contains("/"), name.hasPrefix("index.") {
                 left[.home, default: []].append(folder + "/" + file)
-            } else if let inside = postPath(bundle ?? file) {
+            } else if let inside = postPath(bundle ?? file), !pagesInPostsSection.contains(folder + "/" + (bundle ?? file)) {
                 let destination = "posts/" + (bundle.map { inside + file.dropFirst($0.count) } ?? inside)
                 carryPost(file, bundle: bundle, to: destination, nested: inside.contains("/"), of: source, carried: &carried, left: &left, into: &plan)
             } else {

@@ -8,6 +8,9 @@ struct ZolaBlogSection: Sendable, Equatable {
     var paginateBy: YAMLValue?
     /// The `_index.md` that `paginateBy` came from, for notes.
     var indexFile: String
+    /// The files and bundles of a section dated by its pages' paths that have no date at all,
+    /// from the site's top: pages among the posts, carried as pages.
+    var undated: Set<String> = []
 
     /// The first section at the top of `content/` that sorts its pages by date or paginates
     /// them, preferring one called `blog`, `posts` or `post`; else a folder of one of those
@@ -42,7 +45,38 @@ struct ZolaBlogSection: Sendable, Equatable {
             throw ImportError(error.prefixed(by: source.path).description)
         }
         let found = ZolaBlogSection(path: path, paginateBy: fields["paginate_by"], indexFile: index)
-        return (found, fields["sort_by"]?.text == "date" || fields["paginate_by"] != nil)
+        let sortBy = fields["sort_by"]?.text
+        var section = found
+        var isBlog = sortBy == "date" || fields["paginate_by"] != nil
+        if !isBlog, sortBy == "permalink" {
+            let survey = datesByPath(path, in: source)
+            isBlog = survey.dated > 0 && survey.dated >= survey.undated.count
+            if isBlog { section.undated = survey.undated }
+        }
+        return (section, isBlog)
+    }
+
+    /// How the pages of the section at `path` are dated: how many only by the `path` they
+    /// give themselves (`path = "2023/07/14/some-post"`), as a blog sorted by permalink dates
+    /// them, and which have no date anywhere (an about page among the posts).
+    static func datesByPath(_ path: String, in source: SourceFolder) -> (dated: Int, undated: Set<String>) {
+        let folder = path.isEmpty ? "content" : "content/" + path
+        var dated = 0
+        var undated: Set<String> = []
+        for entry in source.entries(of: folder) {
+            let unit = "\(folder)/\(entry.name)"
+            let file = entry.kind == .folder ? unit + "/index.md" : unit
+            guard file.hasSuffix(".md"), !file.hasSuffix("/_index.md"), source.isFile(file) else { continue }
+            let text = String(decoding: source.prefix(of: file, count: 16 << 10), as: UTF8.self)
+            let fields = try? SettingsDocument.frontMatter(of: text, path: file)
+            if fields?["date"] != nil || entry.name.range(of: #"^\d{4}-\d{2}-\d{2}"#, options: .regularExpression) != nil { continue }
+            if let address = fields?["path"]?.text, address.range(of: #"(^|/)\d{4}/\d{2}/\d{2}(/|$)"#, options: .regularExpression) != nil {
+                dated += 1
+            } else {
+                undated.insert(unit)
+            }
+        }
+        return (dated, undated)
     }
 
     /// The home page's paging, when this section has none of its own and the home page lists

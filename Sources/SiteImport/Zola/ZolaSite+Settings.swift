@@ -10,9 +10,17 @@ extension ZolaSite {
         "compile_sass": "Galley does not compile Sass; put the built CSS in static/ (static/style.css replaces the theme's)",
     ]
 
-    func carrySettings(_ config: YAMLValue, blog: ZolaBlogSection?, into plan: inout ImportPlan) {
+    /// The `title` of `content/_index.md`, the home page's own.
+    static func homeTitle(in source: SourceFolder) -> YAMLValue? {
+        let index = "content/_index.md"
+        guard source.isFile(index), let text = try? source.text(of: index, limit: InputLimits.frontMatterBytes) else { return nil }
+        return (try? SettingsDocument.frontMatter(of: text, path: index))?["title"]
+    }
+
+    func carrySettings(_ config: YAMLValue, blog: ZolaBlogSection?, from source: SourceFolder, into plan: inout ImportPlan) {
         let file = Self.configFile
-        plan.setTitle(config["title"], from: "\(file): title")
+        // A site without a title in its settings often gives its home section one.
+        plan.setTitle(config["title"] ?? Self.homeTitle(in: source), from: "\(file): title")
         plan.setDescription(config["description"])
         plan.setAuthor(config["author"] ?? config["extra"]?["author"], from: "\(file): author")
         plan.setBaseURL(config["base_url"]?.text, from: "\(file): base_url")

@@ -19,9 +19,10 @@ struct ZolaSite: SiteGenerator {
         // Zola's content is Markdown with its own shortcodes: Liquid's syntax there is text.
         plan.settings.liquid = false
         let blog = try ZolaBlogSection.find(in: source)
-        carrySettings(config, blog: blog, into: &plan)
+        carrySettings(config, blog: blog, from: source, into: &plan)
 
-        let content = SectionedContent(folder: "content", postsSection: blog?.path)
+        var content = SectionedContent(folder: "content", postsSection: blog?.path)
+        content.pagesInPostsSection = blog?.undated ?? []
         let carried = content.carry(from: source, into: &plan)
         if blog == nil {
             plan.check("content/", "no section sorted by date or paginated (nor one named blog, posts or post): every page became a page, and the blog has no posts")

@@ -100,4 +100,23 @@ import Testing
             (error as? ImportError)?.message.hasPrefix(scratch.site.path + "/content/blog/_index.md:2: ") == true
         }
     }
+
+    @Test func aSectionSortedByPermalinkWithDatesInItsPathsIsTheBlog() throws {
+        let scratch = try ScratchSite()
+        try scratch.write("config.toml", "base_url = \"https://dated.example.org\"\n")
+        try scratch.write("content/_index.md", "+++\ntitle = \"Dated Notes\"\nsort_by = \"permalink\"\n+++\n")
+        try scratch.write("content/some-post.md", "+++\ntitle = \"Some post\"\npath = \"2023/07/14/some-post\"\n+++\nHello.\n")
+        try scratch.write("content/later.md", "+++\ntitle = \"Later\"\npath = \"2024/01/02/later\"\n[taxonomies]\ntags = [\"x\"]\n+++\nAgain.\n")
+        try scratch.write("content/about.md", "+++\ntitle = \"About\"\npath = \"about\"\n+++\nMe.\n")
+        try scratch.importSite()
+        #expect(try scratch.settings().title == "Dated Notes")
+        let compiled = try scratch.compile()
+        #expect(compiled.site.posts.map(\.document.path) == ["/2024/01/02/later/", "/2023/07/14/some-post/"])
+        #expect(compiled.site.posts.map { $0.document.date?.ISO8601Format() } == ["2024-01-02T00:00:00Z", "2023-07-14T00:00:00Z"])
+        // Undated among the dated: a page, at the address it gives itself.
+        #expect(compiled.site.pages.map(\.document.path) == ["/about/"])
+        let feed = try #require(compiled.output.files["feed.xml"])
+        guard case .text(let text) = feed.content else { Issue.record("feed.xml is not text"); return }
+        #expect(text.contains("https://dated.example.org/2023/07/14/some-post/"))
+    }
 }
