@@ -96,11 +96,12 @@ final class PagePlanner: Sendable {
         tree.reserveCapacity(expected)
         pages.reserveCapacity(expected)
         var diagnostics: [Diagnostic] = [], notes: [Diagnostic] = []
+        // A page of the blog at an address Galley would fill itself (`/404.html`, `/archive/`)
+        // is the blog's choice, as in Jekyll and Hugo: it wins. A post there is a mistake.
+        let pageFiles = Set(site.pages.map(\.document.outputPath))
         func add(_ items: [Item], generated: Bool) {
             for item in items {
-                // A post or page of the blog at an address Galley would fill itself (`/404.html`,
-                // `/archive/`) is the blog's choice, as in Jekyll and Hugo: it wins.
-                if generated, let own = tree.files[item.path], !own.generated {
+                if generated, pageFiles.contains(item.path), let own = tree.files[item.path], !own.generated {
                     notes.append(Diagnostic(path: own.origin, message:
                         "published at /\(item.path), where Galley would put \(item.origin); this page is published instead"))
                     continue
