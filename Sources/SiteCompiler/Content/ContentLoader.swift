@@ -199,18 +199,29 @@ struct ContentLoader: Sendable {
         for outcome in postResults { collect(outcome, into: &loaded, as: .post) }
 
         // Pages: `pages/about.md` at `/about/`, `pages/projects/index.md` at `/projects/`; any
-        // other file under pages/ is published at the same place, so a page's photos sit beside it.
-        for file in listing("pages") {
-            let relative = String(file.dropFirst("pages/".count))
-            guard Self.isMarkdown(file) else {
-                // Beside their page, wherever its address puts it.
+        // other file under pages/ goes with the nearest folder's index page, beside it wherever
+        // its address puts it (a Hugo or Zola bundle with a `path` of its own), or else is
+        // published at the same place.
+        let pageFiles = listing("pages")
+        let pageBundles = Set(pageFiles.filter { Self.isMarkdown($0) && RelativePath.name(of: $0) == "index" }.map(RelativePath.folder(of:)))
+        var pageAssets: [String: [String]] = [:]
+        for file in pageFiles where !Self.isMarkdown(file) {
+            var folder = RelativePath.folder(of: file)
+            while folder.hasPrefix("pages"), !pageBundles.contains(folder) { folder = RelativePath.folder(of: folder) }
+            if pageBundles.contains(folder) {
+                pageAssets[folder, default: []].append(file)
+            } else {
+                let relative = String(file.dropFirst("pages/".count))
                 loaded.copies.append((file, lowercase ? relative.lowercased() : relative))
-                continue
             }
+        }
+        for file in pageFiles where Self.isMarkdown(file) {
+            let relative = String(file.dropFirst("pages/".count))
             let folder = RelativePath.folder(of: relative)
             let name = RelativePath.name(of: relative)
-            let outcome = read(file, assets: []) { data in
-                reader.read(file, contents: data, kind: .page, defaultSlug: name == "index" ? "" : Slug.make(name), fileDate: nil, assets: []) {
+            let assets = name == "index" ? pageAssets[RelativePath.folder(of: file)] ?? [] : []
+            let outcome = read(file, assets: assets) { data in
+                reader.read(file, contents: data, kind: .page, defaultSlug: name == "index" ? "" : Slug.make(name), fileDate: nil, assets: assets) {
                     parts in
                     let parent = folder.isEmpty ? "/" : "/" + folder + "/"
                     let path = name == "index" && parts.slug.isEmpty ? parent : parent + parts.slug + "/"

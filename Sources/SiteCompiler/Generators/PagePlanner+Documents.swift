@@ -37,9 +37,11 @@ extension PagePlanner {
         for rendered in [posts, pages].joined() where !rendered.document.assets.isEmpty {
             let folder = String(rendered.document.directoryPath.dropFirst())
             let bundle = RelativePath.folder(of: rendered.document.sourcePath)
+            // A page's files follow the case of its address, as they did when copied alone.
+            let lowercase = rendered.document.kind == .page && site.config.lowercaseAddresses
             for asset in rendered.document.assets {
-                let relative = asset.dropFirst(bundle.count + 1)
-                items.append(Item(path: String(folder + relative), content: .source(asset), origin: asset))
+                let relative = String(asset.dropFirst(bundle.count + 1))
+                items.append(Item(path: folder + (lowercase ? relative.lowercased() : relative), content: .source(asset), origin: asset))
             }
         }
         return items
