@@ -64,7 +64,9 @@ final class BodyRenderer: Sendable {
     func stillLeadTo(_ references: [BodyReference]) -> Bool {
         guard !references.isEmpty else { return true }
         let links = documentLinks()
-        return references.allSatisfy { reference in links.document(named: reference.name).flatMap(links.path(of:)) == reference.path }
+        return references.allSatisfy { reference in
+            (links.document(named: reference.name).flatMap(links.path(of:)) ?? links.termPage(named: reference.name)) == reference.path
+        }
     }
 
     /// Renders the body of `document`.

@@ -74,6 +74,14 @@ struct ContentLoader: Sendable {
             case .cached(let rendered): rendered.document.path
             }
         }
+        /// The document, read or cached: a copy of some twenty fields, for the rare caller that
+        /// needs more than a field.
+        var document: Document {
+            switch content {
+            case .parsed(let document): document
+            case .cached(let rendered): rendered.document
+            }
+        }
         var layout: (name: String, line: Int)? {
             switch content {
             case .parsed(let document): document.layout

@@ -39,6 +39,11 @@ public struct Taxonomy: Sendable {
 
         /// The site path of the page of the term with `slug`.
         func path(ofSlug slug: String) -> String { "/\(plural)/\(slug)/" }
+
+        /// The site paths of the term pages `documents` make, as ``Taxonomy`` makes them.
+        func paths(of documents: [Document]) -> Set<String> {
+            Set(documents.flatMap { names(of: $0).map { path(ofSlug: Slug.make($0)) } })
+        }
     }
 
     /// One name and the posts that carry it, newest first.

@@ -108,8 +108,12 @@ extension SiteBuilder {
         var selection = selection
         // Links by name (`{% post_url %}`, `{{< ref >}}`) lead to the published documents.
         let published = selection.posts + selection.pages
+        let publishedPosts = selection.posts
         renderer.know {
-            BodyLinks(documents: published.map { ($0.sourcePath, $0.sitePath) }, files: Set(copies.map { "/" + $0.output }))
+            // Hugo's `relref "/categories/tools/"` names a term's page.
+            let documents = publishedPosts.map(\.document)
+            let terms = Taxonomy.Kind.tags.paths(of: documents).union(Taxonomy.Kind.categories.paths(of: documents))
+            return BodyLinks(documents: published.map { ($0.sourcePath, $0.sitePath) }, files: Set(copies.map { "/" + $0.output }), terms: terms)
         }
         // A body rendered by an earlier build whose links by name now lead elsewhere (a post
         // it links to moved or went away) is rendered again.

@@ -9,10 +9,13 @@ struct BodyLinks: Sendable {
     private let names: [String: [String]]
     /// Static files, by site path, which `{% link %}` may name too.
     private let files: Set<String>
+    /// The site paths of the tag and category pages (`/categories/tools/`), which Hugo's
+    /// `relref` may name.
+    private let terms: Set<String>
 
     /// Links to `documents` (source path and site path of each) and to the static `files`
     /// (their site paths, `/images/a.png`).
-    init(documents: [(source: String, path: String)], files: Set<String> = []) {
+    init(documents: [(source: String, path: String)], files: Set<String> = [], terms: Set<String> = []) {
         var paths: [String: String] = [:], names: [String: [String]] = [:]
         for (source, path) in documents {
             paths[source] = path
@@ -22,6 +25,7 @@ struct BodyLinks: Sendable {
         self.paths = paths
         self.names = names
         self.files = files
+        self.terms = terms
     }
 
     /// The names a link may give for the file at `source`.
@@ -43,6 +47,15 @@ struct BodyLinks: Sendable {
             name = new + name.dropFirst(old.count)
         }
         for candidate in [name, "posts/" + name, "pages/" + name] where paths[candidate] != nil { return candidate }
+        // Hugo names a file from `content/`, whose posts' section (`post/`) an import renamed
+        // `posts/`: the same path below some folder of posts/ or pages/.
+        let folders = name.split(separator: "/").map(String.init)
+        if folders.count > 1 {
+            for start in 1..<folders.count {
+                let rest = folders[start...].joined(separator: "/")
+                for candidate in ["posts/" + rest, "pages/" + rest] where paths[candidate] != nil { return candidate }
+            }
+        }
         // Else by the last part of the name, when that picks out one document, or the one whose
         // path ends with the whole name.
         let last = name.split(separator: "/").last.map(String.init) ?? name
@@ -78,6 +91,14 @@ struct BodyLinks: Sendable {
 
     /// The site path of the document at `source`.
     func path(of source: String) -> String? { paths[source] }
+
+    /// The site path of the tag or category page `written` names (`/categories/tools/`,
+    /// `tags/swift`), when the blog has that page.
+    func termPage(named written: String) -> String? {
+        let inner = written.split(separator: "/").joined(separator: "/")
+        let path = "/" + inner + "/"
+        return terms.contains(path) ? path : nil
+    }
 
     /// Whether the blog publishes a static file at `sitePath`.
     func hasFile(_ sitePath: String) -> Bool { files.contains(sitePath) }

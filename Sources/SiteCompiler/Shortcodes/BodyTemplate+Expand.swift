@@ -279,6 +279,11 @@ extension BodyTemplate {
                 emit(fragment)
                 return
             }
+            if path == nil, isPost, let term = links.termPage(named: name) {
+                references.append(BodyReference(name: name, path: term))
+                emit(Self.rooted(term, at: absolute ? scope.base : scope.basePath) + fragment)
+                return
+            }
             references.append(found.reference)
             if let path {
                 emit(Self.rooted(path, at: absolute ? scope.base : scope.basePath) + fragment)

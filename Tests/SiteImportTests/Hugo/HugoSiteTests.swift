@@ -166,4 +166,36 @@ import Testing
         #expect(scratch.blogFiles() == ["galley.yml", "posts/hello.md"])
         #expect(report.mentions("hugo.toml: languages: only the default language's content", .notCarried))
     }
+
+    @Test func refsByContentPathAndRelativeAliasesResolveAfterTheImport() throws {
+        let scratch = try ScratchSite()
+        try scratch.write("hugo.toml", "baseURL = \"https://hugo.example.com/\"\ntitle = \"Parts\"\n")
+        try scratch.write("content/post/2019/2019-04-02-part-1/index.markdown",
+                          "---\ntitle: Part 1\ndate: 2019-04-02\ncategories: [Tools]\naliases: [old-part-1]\n---\n![a](a.png)\n")
+        try scratch.write("content/post/2019/2019-04-02-part-1/a.png", "png")
+        try scratch.write("content/post/2019/part-2.md", """
+            ---
+            title: Part 2
+            date: 2019-04-09
+            ---
+            See [part 1]({{< relref "post/2019/2019-04-02-part-1/index.markdown" >}}), [again]({{< relref
+              "post/2019/2019-04-02-part-1" >}}) and [the tools]({{< relref "/categories/tools/" >}}).
+
+            ```go
+            {% for x in y %}{{ x }}{% endfor %}
+            ```
+            """)
+        try scratch.importSite()
+        let compiled = try scratch.compile()
+        let part1 = try #require(compiled.site.posts.first { $0.document.title == "Part 1" }?.document.path)
+        let part2 = try #require(compiled.site.posts.first { $0.document.title == "Part 2" })
+        let html = part2.html
+        #expect(html.contains("href=\"\(part1)\">part 1</a>") && html.contains("href=\"\(part1)\">again</a>"))
+        #expect(html.contains("href=\"/categories/tools/\">the tools</a>"))
+        // Liquid's syntax in a Hugo post stays as written.
+        #expect(html.contains("{% for x in y %}{{ x }}{% endfor %}"))
+        // `old-part-1` is beside the post's own address, as Hugo puts it.
+        let folder = part1.split(separator: "/").dropLast().joined(separator: "/")
+        #expect(compiled.output.files.keys.contains((folder.isEmpty ? "" : folder + "/") + "old-part-1/index.html"))
+    }
 }
