@@ -102,7 +102,9 @@ extension SiteBuilder {
 
     /// Renders every published post and page, sorts and groups them. Problems their templates
     /// found come back beside the site: errors stop the build.
-    func assemble(_ selection: Selection, config: SiteConfig, body renderer: BodyRenderer, copies: [(source: String, output: String)])
+    /// `unread` are the files that could not be read, which links may still name.
+    func assemble(_ selection: Selection, config: SiteConfig, body renderer: BodyRenderer, copies: [(source: String, output: String)],
+                  unread: Set<String> = [])
         -> (assembled: Assembled, warnings: [Diagnostic], errors: [Diagnostic])
     {
         var selection = selection
@@ -113,7 +115,10 @@ extension SiteBuilder {
             // Hugo's `relref "/categories/tools/"` names a term's page.
             let documents = publishedPosts.map(\.document)
             let terms = Taxonomy.Kind.tags.paths(of: documents).union(Taxonomy.Kind.categories.paths(of: documents))
-            return BodyLinks(documents: published.map { ($0.sourcePath, $0.sitePath) }, files: Set(copies.map { "/" + $0.output }), terms: terms)
+            // A file that could not be read is named at its own error; a link to it leads nowhere
+            // worth a second one, in a build that stops anyway.
+            let linked = published.map { ($0.sourcePath, $0.sitePath) } + unread.sorted().map { ($0, "/") }
+            return BodyLinks(documents: linked, files: Set(copies.map { "/" + $0.output }), terms: terms)
         }
         // A body rendered by an earlier build whose links by name now lead elsewhere (a post
         // it links to moved or went away) is rendered again.

@@ -128,19 +128,22 @@ public struct SiteBuilder: Sendable {
         log.report(contentsOf: loaded.diagnostics)
         timer.lap("read sources")
 
-        // Assemble the site.
+        // Assemble the site. A file that could not be read leaves the site without it, and the
+        // build goes on to find every other error (links, clashes) before it stops: one round
+        // names them all. Links to such a file are not errors of their own.
         let selection = select(loaded, config: config, theme: theme)
-        try log.check(warnings: config.warnings + loaded.warnings + selection.warnings)
         prefetchCode(of: selection, with: highlighting)
-        var (assembled, bodyWarnings, bodyErrors) = assemble(selection, config: config, body: body, copies: loaded.copies)
+        let unread = Set(loaded.diagnostics.map(\.path))
+        var (assembled, bodyWarnings, bodyErrors) = assemble(selection, config: config, body: body, copies: loaded.copies, unread: unread)
         assembled.site.homeAliases = loaded.sectionAddresses
         log.report(contentsOf: bodyErrors)
         if options.strict { log.report(contentsOf: unknownLayoutNames(theme: theme, site: assembled.site)) }
-        try log.check(warnings: config.warnings + loaded.warnings + selection.warnings + bodyWarnings)
         timer.lap("markdown, site and tags")
         let listed = PagePlanner.listedFields(theme: theme, postLayouts: Set(selection.posts.map { theme.layout(named: $0.layout?.name, or: "post") }))
-        let savingDocuments = cacheFile.flatMap { rememberDocuments(in: &cache, loaded, assembled, listing: listed, savingBeside: $0) }
-        if inMemory { rememberDocuments(in: &cache, loaded, assembled) }
+        // Only a site whose every file was read is remembered: a body rendered without the
+        // files that failed must not outlive this build.
+        let savingDocuments = log.isEmpty ? cacheFile.flatMap { rememberDocuments(in: &cache, loaded, assembled, listing: listed, savingBeside: $0) } : nil
+        if inMemory, log.isEmpty { rememberDocuments(in: &cache, loaded, assembled) }
         timer.lap("cache documents")
 
         // Plan the pages.
