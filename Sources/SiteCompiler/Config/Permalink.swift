@@ -84,8 +84,12 @@ public struct Permalink: Sendable, Equatable {
         return pieces
     }
 
-    /// The site-relative URL path for a post (`/2019/10/08/hello/`).
-    func path(date: Date, in calendar: Calendar, slug: String, title: String, categories: [String] = []) -> String {
+    /// Whether the pattern puts a post's title in its address.
+    var usesTitle: Bool { pieces.contains(.title) }
+
+    /// The site-relative URL path for a post (`/2019/10/08/hello/`); `slugs` makes the title a
+    /// part of it.
+    func path(date: Date, in calendar: Calendar, slug: String, title: String, categories: [String] = [], slugs: SlugRule = .galley) -> String {
         let time = Self.civilTime(date, in: calendar)
         func pad(_ value: Int, _ width: Int = 2) -> String { CivilTime.digits(value, width) }
         let categoryPath = categories.isEmpty ? "" : Self.segments(of: categories)
@@ -99,7 +103,7 @@ public struct Permalink: Sendable, Equatable {
             case .hour: path += pad(time.hour)
             case .minute: path += pad(time.minute)
             case .second: path += pad(time.second)
-            case .title: path += Slug.make(title)
+            case .title: path += slugs.title(title)
             case .slug: path += slug
             case .categories: path += categoryPath
             }

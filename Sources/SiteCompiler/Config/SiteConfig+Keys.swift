@@ -4,7 +4,7 @@ extension SiteConfig {
     /// Every key galley.yml gives a meaning of its own, in the order the README lists them.
     /// Other keys are the blog's own, for layouts (`{{site.params.KEY}}`) and posts.
     public static let keys = [
-        "title", "description", "author", "base_url", "timezone", "permalink", "permalink_dates", "lowercase_addresses",
+        "title", "description", "author", "base_url", "timezone", "permalink", "permalink_dates", "lowercase_addresses", "slugs",
         "per_page", "language", "feed_limit", "date_format", "image", "strings", "highlight",
     ] + Conventions.keys
 

@@ -24,6 +24,9 @@ public struct SiteConfig: Sendable {
     /// Whether every post and page address is made lower-case, as Hugo makes them (`slug:
     /// Ending-OCSP` at `…/ending-ocsp/`); Jekyll and Galley keep the case they are given.
     public var lowercaseAddresses = false
+    /// How a title (`:title`) and a tag's or category's name become part of an address:
+    /// Galley's rule, or Hugo's for a blog moved from Hugo.
+    public var slugs: SlugRule = .galley
     /// Whether fenced code is highlighted at build time (`highlight: false` turns it off).
     public var highlight = true
     public var perPage: Int
@@ -171,6 +174,14 @@ extension SiteConfig {
             }
         }
 
+        var slugs = SlugRule.galley
+        if let raw = text("slugs") {
+            if let rule = SlugRule(rawValue: raw) { slugs = rule } else {
+                log.report(Diagnostic(path: path, line: root["slugs"]?.line, message:
+                    "slugs must be 'galley' (Galley's rule: `Notes on .NET` is notes-on-net) or 'hugo' (Hugo's: notes-on-.net), not '\(raw)'"))
+            }
+        }
+
         var highlight = true
         if let value = root["highlight"], !value.isNull {
             if let flag = value.bool { highlight = flag } else {
@@ -195,7 +206,7 @@ extension SiteConfig {
         }
         var config = SiteConfig(
             title: title, description: description, author: author, baseURL: baseURL, baseURLIsSet: baseURLIsSet, timeZone: timeZone,
-            permalink: permalink, permalinkDates: permalinkDates, lowercaseAddresses: lowercaseAddresses, highlight: highlight, perPage: perPage,
+            permalink: permalink, permalinkDates: permalinkDates, lowercaseAddresses: lowercaseAddresses, slugs: slugs, highlight: highlight, perPage: perPage,
             language: language, feedLimit: feedLimit, dateFormat: dateFormat, params: params, warnings: warnings)
         config.conventions = conventions
         return config

@@ -197,7 +197,7 @@ struct ContentLoader: Sendable {
                     var dayCalendar = calendar
                     if let writtenIn = parts.writtenIn { dayCalendar.timeZone = writtenIn }
                     let path = (parts.ownPattern ?? permalink).path(date: parts.date ?? .distantPast, in: dayCalendar, slug: parts.slug,
-                                                                     title: parts.title, categories: parts.categories)
+                                                                     title: parts.title, categories: parts.categories, slugs: config.slugs)
                     // A post's own address is as its author wrote it.
                     return lowercase && parts.ownPattern == nil ? path.lowercased() : path
                 }

@@ -161,6 +161,9 @@ struct DocumentReader: Sendable {
 
         let parts = AddressParts(slug: slug, date: published, writtenIn: writtenIn, title: title, categories: categories)
         let address = readOwnAddress(fields, kind: kind, isTOML: text.hasPrefix("+++"), parts: parts, sitePath: sitePath, path: path, log: &log)
+        if address == nil, kind == .post, config.permalink.usesTitle, !title.isEmpty {
+            checkTitleSlug(title, path: path, line: line("title"), log: &log)
+        }
         let ownPath = address ?? sitePath(parts)
         let aliasFolder = config.conventions.relativeAliases == .page ? SitePath.folder(of: ownPath) : "/"
         let aliases = Self.aliasKeys.flatMap { readAliases(fields[$0], besideFolder: aliasFolder, path: path, log: &log) }
@@ -176,6 +179,16 @@ struct DocumentReader: Sendable {
         document.readWarnings = log.warnings
         document.frontMatterIsTOML = text.hasPrefix("+++")
         return .success(document)
+    }
+
+    /// Reports a title that `:title` cannot put in an address by the site's slug rule: Hugo's
+    /// keeps `.` and `/`, so `../x` would step out of the posts' folder, and punctuation alone
+    /// makes nothing under either rule.
+    private func checkTitleSlug(_ title: String, path: String, line: Int, log: inout DiagnosticLog) {
+        let slug = config.slugs.title(title)
+        guard let problem = SlugRule.problem(with: slug) else { return }
+        log.report(Diagnostic(path: path, line: line, message:
+            "the title makes '\(slug)' for :title in the permalink (slugs: \(config.slugs.rawValue)), which \(problem): change the title, or give the post its own address with `url: …`"))
     }
 
     private static func oversized(_ table: TableSize.Oversized, path: String, line: Int) -> Diagnostic {
@@ -219,15 +232,21 @@ struct DocumentReader: Sendable {
         for (raw, line) in names {
             let name = raw.trimmingSpaces()
             guard !name.isEmpty else { continue }
-            let slug = Slug.make(name)
-            guard !slug.isEmpty else {
+            let slug = config.slugs.slug(name)
+            // Its page's folder is named by the slug: said here, at the line, not at that page.
+            switch SlugRule.problem(with: slug) {
+            case nil:
+                break
+            case .empty:
                 log.report(Diagnostic(path: path, line: line, message: "\(singular) '\(name)' needs at least one letter or digit to make an address from"))
                 continue
-            }
-            // Its page's folder is named by the slug: said here, at the line, not at that page.
-            guard slug.utf8.count <= RelativePath.maximumNameLength else {
+            case .tooLong:
                 log.report(Diagnostic(path: path, line: line, message:
                     "\(singular) of \(name.count) characters makes a folder name longer than file systems take (\(RelativePath.maximumNameLength) bytes)"))
+                continue
+            case let problem?:
+                log.report(Diagnostic(path: path, line: line, message:
+                    "\(singular) '\(name)' makes the address part '\(slug)' (slugs: \(config.slugs.rawValue)), which \(problem): rename it"))
                 continue
             }
             if seen.insert(slug).inserted { kept.append(name) }

@@ -64,9 +64,10 @@ public struct Taxonomy: Sendable {
 
     public var isEmpty: Bool { terms.isEmpty }
 
-    /// Groups posts by their names of `kind` in one pass; names that differ only in case or
-    /// accents are one term, named as the newest post spells it.
-    init(_ kind: Kind, grouping posts: [RenderedDocument]) {
+    /// Groups posts by their names of `kind` in one pass; names that `slugs` makes one slug of
+    /// (under Galley's rule, names that differ only in case or accents) are one term, named as
+    /// the newest post spells it.
+    init(_ kind: Kind, grouping posts: [RenderedDocument], slugs: SlugRule = .galley) {
         self.kind = kind
         var terms: [Term] = []
         // A hundred tags over ten thousand posts: each spelling is looked up once per post, and
@@ -77,7 +78,7 @@ public struct Taxonomy: Sendable {
             for name in kind.names(of: post.document) {
                 let term: Int
                 if let known = termOfSpelling[name] { term = known } else {
-                    let slug = Slug.make(name)
+                    let slug = slugs.slug(name)
                     if let known = termOfSlug[slug] { term = known } else {
                         term = terms.count
                         terms.append(Term(name: name, slug: slug, posts: [], path: kind.path(ofSlug: slug)))

@@ -52,6 +52,7 @@ enum ListingField: Int, CaseIterable, Sendable {
         var dates: DateStyle
         /// Each tag and category as layouts see it, by spelling (see ``TemplateContext/termValues``).
         var terms: ReadOnly<[Taxonomy.Kind: [String: [String: Any]]]>
+        var slugs: SlugRule
     }
 
     /// The summary of `post`: every field's values, by name.
@@ -78,10 +79,11 @@ enum ListingField: Int, CaseIterable, Sendable {
         case .updated:
             summary["updated"] = document.updated.map(shared.dates.value)
         case .tags:
-            summary["tags"] = TemplateContext.termLinks(document.tags, of: .tags, known: shared.terms.value[.tags] ?? [:], links: links)
+            summary["tags"] = TemplateContext.termLinks(document.tags, of: .tags, known: shared.terms.value[.tags] ?? [:], links: links,
+                                                        slugs: shared.slugs)
         case .categories:
             summary["categories"] = TemplateContext.termLinks(document.categories, of: .categories, known: shared.terms.value[.categories] ?? [:],
-                                                              links: links)
+                                                              links: links, slugs: shared.slugs)
         case .excerpt:
             summary["excerpt"] = links.rebase(post.excerpt, for: document, absolute: false)
             summary["summary"] = post.summary

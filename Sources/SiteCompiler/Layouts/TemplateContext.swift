@@ -25,6 +25,8 @@ struct TemplateContext: @unchecked Sendable {
     private let siteImage: String?
     /// Whether pages get `anchored_content` (see ``Theme/readsAnchoredContent``).
     private let anchoredContent: Bool
+    /// The rule a tag of a page that no post has is made a slug by.
+    private let slugs: SlugRule
 
     /// The values of `site`, in the theme's `words`; `staticFiles` are the output paths of the
     /// blog's own static files, which may replace the theme's favicon.
@@ -49,6 +51,7 @@ struct TemplateContext: @unchecked Sendable {
         siteImage = ShareImage.written(in: config.params).flatMap { ShareImage.address($0, folder: "/", links: links) }
         self.words = words
         self.anchoredContent = anchoredContent
+        slugs = config.slugs
         var params: [String: Any] = [:]
         for (key, value) in config.params { params[key] = value.templateValue }
         var siteValues: [String: Any] = [
@@ -90,7 +93,7 @@ struct TemplateContext: @unchecked Sendable {
             termValues[taxonomy.kind] = values
         }
         self.termValues = termValues
-        let shared = ListingField.Shared(links: links, dates: dates, terms: ReadOnly(termValues)), posts = site.posts
+        let shared = ListingField.Shared(links: links, dates: dates, terms: ReadOnly(termValues), slugs: config.slugs), posts = site.posts
         postSummaries = PostSummaries(count: posts.count) { index in ListingField.summary(of: posts[index], shared) }
     }
 
@@ -125,7 +128,8 @@ struct TemplateContext: @unchecked Sendable {
             values["date"] = document.date.map(dates.value)
             values["updated"] = document.updated.map(dates.value)
             for kind in Taxonomy.Kind.allCases {
-                values[kind.plural] = Self.termLinks(kind.names(of: document), of: kind, known: termValues[kind] ?? [:], links: links)
+                values[kind.plural] = Self.termLinks(kind.names(of: document), of: kind, known: termValues[kind] ?? [:], links: links,
+                                                    slugs: slugs)
             }
         }
         values["draft"] = document.draft ? true : nil
@@ -185,10 +189,11 @@ struct TemplateContext: @unchecked Sendable {
 
     /// The `tags` or `categories` of a post or page: the `known` value of each name, or one made
     /// for a name no post has (a page's).
-    static func termLinks(_ names: [String], of kind: Taxonomy.Kind, known: [String: [String: Any]], links: Links) -> [[String: Any]] {
+    static func termLinks(_ names: [String], of kind: Taxonomy.Kind, known: [String: [String: Any]], links: Links,
+                          slugs: SlugRule) -> [[String: Any]] {
         names.map { name in
             if let value = known[name] { return value }
-            let slug = Slug.make(name)
+            let slug = slugs.slug(name)
             return termLink(name, path: kind.path(ofSlug: slug), slug: slug, links: links)
         }
     }

@@ -147,7 +147,8 @@ extension SiteBuilder {
         let renderedPosts = Parallel.map(postOrder, threadsPerCore: threadsPerCore) { render(posts[$0]) }
         let renderedPages = Parallel.map(pageOrder, threadsPerCore: threadsPerCore) { render(pages[$0]) }
         let site = Site(config: config, links: Links(baseURL: config.baseURL), posts: renderedPosts, pages: renderedPages,
-                        tags: Taxonomy(.tags, grouping: renderedPosts), categories: Taxonomy(.categories, grouping: renderedPosts))
+                        tags: Taxonomy(.tags, grouping: renderedPosts, slugs: config.slugs),
+                        categories: Taxonomy(.categories, grouping: renderedPosts, slugs: config.slugs))
         var warnings: [Diagnostic] = [], errors: [Diagnostic] = []
         for rendered in renderedPosts + renderedPages where !rendered.warnings.isEmpty || !rendered.errors.isEmpty {
             warnings += rendered.warnings

@@ -60,6 +60,19 @@ import Testing
         }
     }
 
+    @Test func slugsIsGalleysRuleOrHugos() throws {
+        #expect(try load("title: T\nbase_url: https://example.com/").slugs == .galley)
+        #expect(try load("title: T\nbase_url: https://example.com/\nslugs: hugo").slugs == .hugo)
+        do {
+            _ = try load("title: T\nbase_url: https://example.com/\nslugs: jekyll")
+            Issue.record("expected a failure")
+        } catch {
+            #expect(error.diagnostics.map(\.description) == [
+                "galley.yml:3: slugs must be 'galley' (Galley's rule: `Notes on .NET` is notes-on-net) or 'hugo' (Hugo's: notes-on-.net), not 'jekyll'"
+            ])
+        }
+    }
+
     @Test func everyBadKeyIsReportedAtItsLine() {
         do {
             _ = try load("""

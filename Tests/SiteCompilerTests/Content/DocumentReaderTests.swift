@@ -186,4 +186,30 @@ import Testing
         #expect(blog.page("me/index.html")?.contains("About") == true)
         #expect(blog.page("index.html")?.contains("href=\"/me/\"") == true, "the navigation links the page where it is")
     }
+
+    /// `:title` by Hugo's rule keeps dots and slashes, and its address stays inside the site:
+    /// a title that would leave its folder stops the build at the title's line.
+    @Test func titlesByHugosRuleMakeAddressesThatStayInside() throws {
+        let config = TestBlog.config + "permalink: /posts/:title/\nslugs: hugo\n"
+        let blog = try TestBlog(config, [
+            "posts/2019-10-01-net.md": TestBlog.post("title: Notes on .NET Internals"),
+            "posts/2019-10-02-tls.md": TestBlog.post("title: Inspecting SSL/TLS Traffic"),
+        ])
+        try blog.build()
+        #expect(blog.page("posts/notes-on-.net-internals/index.html") != nil)
+        #expect(blog.page("posts/inspecting-ssl/tls-traffic/index.html") != nil)
+
+        for (title, problem) in [("../x", "has a '.' or '..' in it"), ("a//b", "has an empty name in it"), (".", "has a '.' or '..' in it"),
+                                 ("?!", "is empty")] {
+            let hostile = try TestBlog(config, ["posts/2019-10-01-bad.md": "---\ndate: 2019-10-01\ntitle: \"\(title)\"\n---\n\nText.\n"])
+            let messages = hostile.failure().map(\.description)
+            #expect(messages.count == 1, "\(title): \(messages)")
+            #expect(messages.first?.hasPrefix("posts/2019-10-01-bad.md:3: the title makes") == true, "\(messages)")
+            #expect(messages.first?.contains(problem) == true, "\(messages)")
+        }
+        // Its own address lets a post keep any title.
+        let own = try TestBlog(config, ["posts/2019-10-01-own.md": TestBlog.post("title: \"../x\"\nurl: /own/")])
+        try own.build()
+        #expect(own.page("own/index.html") != nil)
+    }
 }

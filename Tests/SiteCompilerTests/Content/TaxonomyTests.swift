@@ -117,4 +117,29 @@ import Testing
         #expect(blog.page("2019/10/03/one/index.html") == "Big Deal=/categories/big-deal/;")
         #expect(blog.page("archive/index.html") == "None:|Zola:release,|Both:a,b,c,|One:big-deal,|Text:release,news,|List:release,news,|")
     }
+
+    /// Under `slugs: hugo` a tag's page is where Hugo put it: dots and accents kept, a `/` a
+    /// folder, and names that differ in accents two tags, as in Hugo.
+    @Test func hugosRuleNamesTagPagesAsHugoDid() throws {
+        let files = [
+            "posts/2019-10-01-a.md": TestBlog.post("title: A\ntags: [.NET, SSL/TLS, Café, Cafe]"),
+            "posts/2019-10-02-b.md": TestBlog.post("title: B\ntags: [.net]"),
+        ]
+        let blog = try TestBlog(TestBlog.config + "slugs: hugo\n", files)
+        try blog.build()
+        #expect(try blog.outputFiles().filter { $0.hasPrefix("tags/") && $0.hasSuffix("index.html") } == [
+            "tags/.net/index.html", "tags/cafe/index.html", "tags/café/index.html", "tags/index.html", "tags/ssl/tls/index.html",
+        ])
+        #expect(blog.page("tags/.net/index.html")?.contains(">A</a>") == true)
+        #expect(blog.page("2019/10/01/a/index.html")?.contains("href=\"/tags/.net/\"") == true)
+    }
+
+    /// A tag Hugo's rule makes no safe folder of stops the build at the post's line.
+    @Test(arguments: ["..", "a//b", "/x"])
+    func hugosRuleRefusesATagThatLeavesItsFolder(tag: String) throws {
+        let blog = try TestBlog(TestBlog.config + "slugs: hugo\n", ["posts/2019-10-01-a.md": TestBlog.post("title: A\ntags: [\"\(tag)\"]")])
+        let messages = blog.failure().map(\.description)
+        #expect(messages.count == 1)
+        #expect(messages.first?.hasPrefix("posts/2019-10-01-a.md:3: tag '\(tag)' makes the address part") == true, "\(messages)")
+    }
 }

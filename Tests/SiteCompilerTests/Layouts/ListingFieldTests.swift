@@ -23,7 +23,7 @@ import Testing
         let options = try TestBlog().options(drafts: true)
         let site = try SiteBuilder(source: MemorySource(files), options: options).compile().site
         let context = TemplateContext(site: site, options: options)
-        return (site, context, ListingField.Shared(links: site.links, dates: context.dates, terms: ReadOnly(context.termValues)))
+        return (site, context, ListingField.Shared(links: site.links, dates: context.dates, terms: ReadOnly(context.termValues), slugs: .galley))
     }
 
     @Test func everySummaryValueIsNamedByOneField() throws {

@@ -53,6 +53,25 @@ struct HugoURLParityTests {
         #expect(kept.contains("/2020/01/02/Capital-Slug/"))
     }
 
+    /// Titles made addresses by Hugo's rule (`slugs: hugo`) are where Hugo put them: dots,
+    /// slashes, accents, `@` and runs of `-` kept, other punctuation dropped.
+    @Test func titlesByHugosRuleAreWhereHugoPutThem() throws {
+        let titles = ["Notes on .NET Internals", "Inspecting SSL/TLS Traffic", "Format code - prettier", "foo--bar", "Café crème",
+                      "It's 100% done", "Question? Yes!", "mail@me + you ~ them", "C++ tips", "C++", "Why C#?", "Банковский кассир",
+                      "  Spaced   out  "]
+        var posts: [String: String] = [:]
+        for (index, title) in titles.enumerated() {
+            posts["p\(index).md"] = "---\ntitle: \"\(title)\"\ndate: 2020-01-\(10 + index)\n---\n\nText.\n"
+        }
+        let hugo = try hugoAddresses(config: Self.hugoConfig + "[permalinks]\nposts = \"/:year/:title/\"\n", section: "posts", posts: posts)
+        var files = ["galley.yml": "title: T\nbase_url: https://example.com/\npermalink: /:year/:title/\nslugs: hugo\n"]
+        for (name, text) in posts { files["posts/\(name)"] = text }
+        let galley = Set(try SiteBuilder(source: MemorySource(files), options: BuildOptions()).compile().site.posts.map(\.document.path))
+        #expect(galley.contains("/2020/notes-on-.net-internals/"), "\(galley.sorted())")
+        #expect(galley.subtracting(hugo).sorted() == [], "addresses only Galley gives")
+        #expect(hugo.subtracting(galley).sorted() == [], "addresses only Hugo gives")
+    }
+
     /// Every post of the Let's Encrypt blog, built by Hugo with the blog's own permalinks and
     /// timezone, is where Galley puts it: moving to Galley moves none of its addresses.
     @Test(.enabled(if: RealBlogFixtures.folder != nil, "needs shared/fixtures/real"))
