@@ -12,6 +12,9 @@ enum HugoPermalink {
         /// Whether Hugo kept a date at the start of a file name in the address (its settings do
         /// not read dates from file names).
         var keepsDates: Bool
+        /// How Hugo made titles part of addresses, when galley.yml's `slugs: hugo` makes them
+        /// so too; nil when Galley makes them by its own rule.
+        var titles: HugoTitle.Rule?
     }
 
     /// Sets the plan's permalink from the pattern Hugo uses for `section` (`/SECTION/SLUG/` when
@@ -56,6 +59,14 @@ enum HugoPermalink {
         plan.setPermalink(translated.pattern, from: subject, original: original)
     }
 
+    /// Why posts move though Galley makes `:title` by Hugo's rule.
+    private static func titleMoves(_ rule: HugoTitle.Rule) -> String {
+        var differences = ["Hugo keeps '#', '\\' and '%' with two hex digits of a title in the address, which Galley drops"]
+        if rule.keepsCase { differences.append("disablePathToLower kept its capitals, which Galley lowercases") }
+        if rule.removesAccents { differences.append("removePathAccents took its accents off, which Galley keeps") }
+        return differences.joined(separator: "; ") + ", so these posts move: add aliases"
+    }
+
     /// Whether Hugo gives `section`'s pages ugly addresses: `uglyURLs = true`, or
     /// `[uglyURLs] SECTION = true` (Hugo 0.33 and later).
     static func isUgly(_ uglyURLs: YAMLValue?, section: String) -> Bool {
@@ -87,7 +98,14 @@ enum HugoPermalink {
                             ? "Hugo keeps the date at the start of a file name in the address and lowercases it; Galley takes the date off and keeps capitals, so these posts move: add a slug, or aliases"
                             : "Hugo keeps the date at the start of a file name in the address; Galley takes it off, so these posts move: add a slug, or aliases"))
         }
-        if used.contains("title") || used.contains("slug") {
+        let titled = used.contains("title") && posts.titles != nil
+        if let rule = posts.titles, used.contains("title") {
+            notes.append((named { source, _ in survey.titles[source].map { HugoTitle.moves($0, by: rule) } ?? false },
+                          titleMoves(rule)))
+            notes.append((named { source, _ in survey.titles[source].map(HugoTitle.isRefused) ?? false },
+                          "the title makes no safe address (a '.' or '..' folder, an empty folder name, or nothing at all), so the build stops at these posts: give each its own url, or a title Galley can use"))
+        }
+        if !titled, used.contains("title") || used.contains("slug") {
             notes.append((named { source, _ in
                 (used.contains("title") || survey.withoutSlug.contains(source)) && survey.titles[source]?.unicodeScalars.contains { !$0.isASCII } == true
             }, "Hugo keeps accented letters of a title in the address (ünï); Galley takes the accents off (uni), so these posts move: add a slug, or aliases"))

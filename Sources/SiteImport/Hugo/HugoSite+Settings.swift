@@ -5,6 +5,7 @@ extension HugoSite {
     static let usedKeys: Set<String> = [
         "baseurl", "title", "languagecode", "defaultcontentlanguage", "timezone", "permalinks", "paginate", "pagination",
         "params", "author", "contentdir", "staticdir", "frontmatter", "disablepathtolower", "uglyurls", "taxonomies",
+        "removepathaccents",
     ]
 
     /// Settings with notes of their own.

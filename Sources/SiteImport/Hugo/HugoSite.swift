@@ -24,7 +24,7 @@ struct HugoSite: SiteGenerator {
         let survey = ContentSurvey(of: &plan, from: source)
         let readsFileNames = config["frontmatter"]?.pairs?.contains { $0.value.items?.contains { $0.text == ":filename" } == true } == true
         let posts = HugoPermalink.Posts(names: carried.posts, survey: survey, lowercases: Self.carryCase(config, into: &plan),
-                                        keepsDates: !readsFileNames)
+                                        keepsDates: !readsFileNames, titles: Self.carrySlugs(config, into: &plan))
         carrySettings(config, section: section, posts: posts, into: &plan)
         noteUglyPages(config, contentFolder: contentFolder, into: &plan)
         carryStatic(config, folder: staticFolder, from: source, into: &plan)
@@ -52,6 +52,14 @@ struct HugoSite: SiteGenerator {
         guard GalleyFeatures.lowercaseAddresses else { return true }
         plan.settings.lowercaseAddresses = true
         return false
+    }
+
+    /// Galley makes titles and tags part of addresses by Hugo's rule when it can (`.NET` is
+    /// `.net`, at `/tags/.net/`); the rule as the site set it, or nil when Galley cannot.
+    private static func carrySlugs(_ config: HugoConfig, into plan: inout ImportPlan) -> HugoTitle.Rule? {
+        guard GalleyFeatures.hugoSlugs else { return nil }
+        plan.settings.slugs = SlugRule.hugo.rawValue
+        return HugoTitle.Rule(keepsCase: config["disablePathToLower"]?.bool == true, removesAccents: config["removePathAccents"]?.bool == true)
     }
 
     /// The static folder's files, to `static/`.

@@ -23,6 +23,7 @@ extension GalleySettings {
         if let permalink { pairs.append(("permalink", text(permalink))) }
         if let permalinkDates { pairs.append(("permalink_dates", Node(permalinkDates))) }
         if let lowercaseAddresses { pairs.append(("lowercase_addresses", Node(lowercaseAddresses ? "true" : "false", .init(.bool)))) }
+        if let slugs { pairs.append(("slugs", Node(slugs))) }
         if let perPage { pairs.append(("per_page", Node(String(perPage), .init(.int)))) }
         if let language { pairs.append(("language", text(language))) }
         func flag(_ value: Bool) -> Node { Node(value ? "true" : "false", .init(.bool)) }

@@ -20,6 +20,8 @@ struct GalleySettings: Sendable, Equatable {
     var permalinkDates: String?
     /// Whether every address is lower-case, as Hugo and Zola make them.
     var lowercaseAddresses: Bool?
+    /// The rule titles and tags are made part of addresses by: `hugo` for a Hugo site.
+    var slugs: String?
     var perPage: Int?
     var language: String?
     /// How the old generator read posts (``Conventions``): whether Liquid runs, what a

@@ -13,4 +13,8 @@ enum GalleyFeatures {
     /// Whether galley.yml has `lowercase_addresses`, which makes every address lower-case as
     /// Hugo and Zola do.
     static let lowercaseAddresses = SiteConfig.keys.contains("lowercase_addresses")
+
+    /// Whether galley.yml has `slugs: hugo`, which makes titles and tags part of addresses by
+    /// Hugo's rule (`.NET` is `.net`).
+    static let hugoSlugs = SiteConfig.keys.contains("slugs") && SlugRule(rawValue: "hugo") != nil
 }

@@ -101,10 +101,29 @@ import Testing
         #expect(try lowered.importSite().lines(.check) == [])
     }
 
-    @Test func titlesWithAccentsAreNamedWhereTheTitleMakesTheAddress() throws {
-        let (report, _) = try imported("[permalinks]\nposts = \"/:year/:title/\"\n", frontMatter: "title: Ünïcode Títle")
-        #expect(report.mentions("content/posts/hello.md: hugo.toml: permalinks: Hugo keeps accented letters", .check))
-        let (plain, _) = try imported("[permalinks]\nposts = \"/:year/:title/\"\n", frontMatter: "title: Plain title")
+    /// Galley makes `:title` by Hugo's rule (`slugs: hugo`), accents and all: only a title
+    /// with what no Galley address holds, or one Hugo's settings made otherwise, moves.
+    @Test func titlesThatMoveAreNamedWhereTheTitleMakesTheAddress() throws {
+        let titled = "[permalinks]\nposts = \"/:year/:title/\"\n"
+        let (accents, scratch) = try imported(titled, frontMatter: "title: Ünïcode Títle")
+        #expect(accents.lines(.check) == [])
+        #expect(try scratch.postPaths() == ["/2021/ünïcode-títle/"])
+        let (sharp, _) = try imported(titled, frontMatter: "title: C# tips")
+        #expect(sharp.lines(.check) == [
+            "content/posts/hello.md: hugo.toml: permalinks: Hugo keeps '#', '\\' and '%' with two hex digits of a title in the address, which Galley drops, so these posts move: add aliases"
+        ])
+        let (unaccented, _) = try imported("removePathAccents = true\n" + titled, frontMatter: "title: Ünïcode Títle")
+        #expect(unaccented.mentions("content/posts/hello.md: hugo.toml: permalinks: Hugo keeps '#'", .check))
+        #expect(unaccented.mentions("removePathAccents took its accents off, which Galley keeps, so these posts move", .check))
+        let (capitals, _) = try imported("disablePathToLower = true\n" + titled, frontMatter: "title: Plain Title")
+        #expect(capitals.mentions("disablePathToLower kept its capitals, which Galley lowercases, so these posts move", .check))
+        let (plain, _) = try imported(titled, frontMatter: "title: Plain title")
         #expect(plain.lines(.check) == [])
+    }
+
+    /// A title Hugo's rule makes no safe address of is named: the build stops at it.
+    @Test func titlesThatMakeNoSafeAddressAreNamed() throws {
+        let (report, _) = try imported("[permalinks]\nposts = \"/:year/:title/\"\n", frontMatter: "title: \"../x\"")
+        #expect(report.mentions("content/posts/hello.md: hugo.toml: permalinks: the title makes no safe address", .check))
     }
 }

@@ -49,6 +49,21 @@ import Testing
         #expect(try scratch.postPaths() == ["/2021/02/first/"])
     }
 
+    /// A Hugo blog keeps Hugo's rule for titles and tags in addresses: galley.yml says
+    /// `slugs: hugo`, and the post and its tag's page are where Hugo put them.
+    @Test func titlesAndTagsKeepHugosAddresses() throws {
+        let scratch = try ScratchSite()
+        try scratch.write("hugo.toml", "baseURL = \"https://h.example.com/\"\ntitle = \"H\"\n[permalinks]\nposts = \"/posts/:title/\"\n")
+        try scratch.write("content/posts/net.md", "---\ntitle: Notes on .NET Internals\ndate: 2021-02-03\ntags: [.NET]\n---\nx\n")
+        let report = try scratch.importSite()
+        #expect(scratch.blogText("galley.yml")?.contains("\nslugs: hugo\n") == true)
+        #expect(try scratch.settings().slugs == .hugo)
+        #expect(report.lines(.check) == [])
+        let site = try scratch.compile().site
+        #expect(site.posts.map(\.document.path) == ["/posts/notes-on-.net-internals/"])
+        #expect(site.tags.terms.map(\.path) == ["/tags/.net/"])
+    }
+
     @Test func taxonomiesGalleyHasNoPagesForAreNamed() throws {
         let scratch = try ScratchSite()
         try scratch.write("hugo.toml", "baseURL = \"https://h.example.com/\"\ntitle = \"H\"\n[taxonomies]\ntag = \"tags\"\nseries = \"series\"\n")

@@ -80,7 +80,11 @@ struct HugoURLParityTests {
             try scratch.write("content/posts/hello.md", "---\ntitle: Hello World\ndate: 2020-01-01\n---\nx\n")
             try scratch.write("content/posts/slugged.md", "---\ntitle: Slugged\nslug: slugged\ndate: 2020-01-02\n---\nx\n")
             try scratch.write("content/posts/accents.md", "---\ntitle: Ünïcode Títle\nslug: accents\ndate: 2020-01-03\n---\nx\n")
-            let moving = pattern.contains(":slug") ? ["content/posts/hello.md"] : ["content/posts/accents.md"]
+            try scratch.write("content/posts/dotted.md", "---\ntitle: Notes on .NET - SSL/TLS\nslug: dotted\ndate: 2020-01-04\n---\nx\n")
+            // Hugo keeps the `#`, which no Galley address may hold.
+            try scratch.write("content/posts/sharp.md", "---\ntitle: C# tips\nslug: sharp\ndate: 2020-01-05\n---\nx\n")
+            let byTitle = GalleyFeatures.hugoSlugs ? ["content/posts/sharp.md"] : ["content/posts/accents.md", "content/posts/dotted.md"]
+            let moving = pattern.contains(":slug") ? ["content/posts/hello.md"] : byTitle
             try expectOnlyNamedPostsMove(scratch, moving: moving)
         }
     }
