@@ -29,6 +29,8 @@ public struct SiteConfig: Sendable {
     public var slugs: SlugRule = .galley
     /// Whether fenced code is highlighted at build time (`highlight: false` turns it off).
     public var highlight = true
+    /// How headings get their ids: Galley's rule, or that of the generator a blog came from.
+    public var headingIDs: HeadingIDs = .galley
     public var perPage: Int
     /// A BCP 47 language tag (`en`, `en-GB`, `de`), used for `<html lang>`, feeds and month names.
     public var language: String
@@ -190,6 +192,15 @@ extension SiteConfig {
             }
         }
 
+        var headingIDs = HeadingIDs.galley
+        if let raw = text("heading_ids") {
+            if let rule = HeadingIDs(rawValue: raw) { headingIDs = rule } else {
+                let names = HeadingIDs.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+                log.report(Diagnostic(path: path, line: root["heading_ids"]?.line, message:
+                    "heading_ids must be one of \(names) (the rule of Galley, Jekyll, Hugo or Zola), not '\(raw)'"))
+            }
+        }
+
         let perPage = number("per_page", default: defaults.perPage, in: 1...InputLimits.listLength)
         let feedLimit = number("feed_limit", default: defaults.feedLimit, in: 0...InputLimits.listLength)
         let language = text("language") ?? defaults.language
@@ -206,7 +217,7 @@ extension SiteConfig {
         }
         var config = SiteConfig(
             title: title, description: description, author: author, baseURL: baseURL, baseURLIsSet: baseURLIsSet, timeZone: timeZone,
-            permalink: permalink, permalinkDates: permalinkDates, lowercaseAddresses: lowercaseAddresses, slugs: slugs, highlight: highlight, perPage: perPage,
+            permalink: permalink, permalinkDates: permalinkDates, lowercaseAddresses: lowercaseAddresses, slugs: slugs, highlight: highlight, headingIDs: headingIDs, perPage: perPage,
             language: language, feedLimit: feedLimit, dateFormat: dateFormat, params: params, warnings: warnings)
         config.conventions = conventions
         return config

@@ -31,7 +31,7 @@ final class BodyRenderer: Sendable {
     /// `shortcodes`, and whose code `highlighting` highlights.
     init(config: SiteConfig, highlighting: CodeHighlighting? = nil,
          shortcodes: @escaping @Sendable (_ name: String, _ values: [String: TemplateValue]) -> String? = { _, _ in nil }) {
-        markdown = MarkdownRenderer(highlighting: highlighting)
+        markdown = MarkdownRenderer(highlighting: highlighting, headingIDs: config.headingIDs)
         themeShortcodes = shortcodes
         links = Links(baseURL: config.baseURL)
         liquid = config.conventions.liquid

@@ -88,14 +88,17 @@ public struct MarkdownRenderer: Sendable {
 
     /// Highlights fenced code that names its language; without it, code is as cmark writes it.
     let highlighting: CodeHighlighting?
+    /// The rule headings get their ids by.
+    let headingIDs: HeadingIDs
 
-    public init() {
-        self.init(highlighting: nil)
+    public init(headingIDs: HeadingIDs = .galley) {
+        self.init(highlighting: nil, headingIDs: headingIDs)
     }
 
-    init(highlighting: CodeHighlighting?) {
+    init(highlighting: CodeHighlighting?, headingIDs: HeadingIDs = .galley) {
         Self.registerExtensions
         self.highlighting = highlighting
+        self.headingIDs = headingIDs
     }
 
     // Registration writes a process-wide table, so it happens once, before any parsing.
@@ -145,7 +148,7 @@ public struct MarkdownRenderer: Sendable {
         if let highlighting, UTF8Search.contains("```", in: markdown) || UTF8Search.contains("~~~", in: markdown) {
             slowCode = Self.highlightCode(in: document, with: highlighting)
         }
-        let anchors = insertHeadingMarkers(document)
+        let anchors = insertHeadingMarkers(document, markdown: markdown)
         let rendered = cmark_render_html(document, options, syntaxExtensions)
         // cmark passes control characters through, and turns `&#1;` into one: no page or feed may hold them.
         let html = Self.footnoteIDs((anchors.isEmpty ? Self.string(rendered) : Self.applyHeadingAnchors(rendered, anchors)).replacingForbiddenCharacters())
@@ -261,7 +264,7 @@ public struct MarkdownRenderer: Sendable {
     // cmark's HTML writer has no hook for attributes, so each heading gets a marker as its first
     // inline (private-use characters that Markdown text does not contain) which is then turned
     // into an `id` on the heading's opening tag.
-    private func insertHeadingMarkers(_ document: OpaquePointer) -> [String] {
+    private func insertHeadingMarkers(_ document: OpaquePointer, markdown: String) -> [String] {
         var anchors: [String] = []
         var used: [String: Int] = [:]
         guard let iterator = cmark_iter_new(document) else { return [] }
@@ -274,9 +277,12 @@ public struct MarkdownRenderer: Sendable {
             if cmark_node_get_type(node) == CMARK_NODE_HEADING { headings.append(node) }
         }
         var taken = Set<String>()
+        // Only Goldmark's rule reads headings as written, and then every one of them.
+        let lines = headingIDs.readsWrittenHeading ? markdown.split(separator: "\n", omittingEmptySubsequences: false) : []
         for heading in headings {
-            var base = Slug.make(Self.plainText(of: heading))
-            if base.isEmpty { base = "section" }
+            var base = headingIDs.base(text: Self.plainText(of: heading, prose: headingIDs.prose),
+                                       written: Self.writtenText(of: heading, lines: lines))
+            if base.isEmpty { base = headingIDs.fallback }
             // `fn-1` would be renamed with the footnotes' ids (see ``footnoteIDs(_:)``) and clash with a note's.
             if base.hasPrefix("fn-") || base.hasPrefix("fnref-") { base = "section-" + base }
             // `Notes`, `Notes` and `Notes 1` give notes, notes-1 and notes-1-1: every id once.
@@ -296,7 +302,27 @@ public struct MarkdownRenderer: Sendable {
         return anchors
     }
 
-    private static func plainText(of node: OpaquePointer) -> String {
+    /// The heading's line as written, for Goldmark's rule: an ATX heading's one line, or a
+    /// setext heading's last line of text (the one above its `===` or `---`), from the column
+    /// the heading starts at.
+    private static func writtenText(of heading: OpaquePointer, lines: [Substring]) -> String {
+        let first = Int(cmark_node_get_start_line(heading)) - 1
+        let last = min(Int(cmark_node_get_end_line(heading)) - 1, lines.count - 1)
+        guard first >= 0, first <= last else { return "" }
+        // The heading's own column: inside a quote or a list its line starts with their marks.
+        let column = max(0, Int(cmark_node_get_start_column(heading)) - 1)
+        let opening = Substring(lines[first].utf8.dropFirst(column))
+        if opening.drop(while: { $0 == " " }).hasPrefix("#") { return HeadingIDs.writtenText(ofLine: opening) }
+        let underline = (first...last).last { number in
+            let marks = lines[number].trimmingCharacters(in: .whitespaces).drop { $0 == ">" || $0 == " " }
+            return !marks.isEmpty && (marks.allSatisfy { $0 == "=" } || marks.allSatisfy { $0 == "-" })
+        }
+        let number = max(first, (underline ?? last + 1) - 1)
+        return HeadingIDs.writtenText(ofLine: number == first ? opening : lines[number])
+    }
+
+    /// The text of `node`: its text and code, `prose` applied to the text outside code.
+    private static func plainText(of node: OpaquePointer, prose: (String) -> String = { $0 }) -> String {
         var text = ""
         guard let iterator = cmark_iter_new(node) else { return "" }
         defer { cmark_iter_free(iterator) }
@@ -305,7 +331,9 @@ public struct MarkdownRenderer: Sendable {
             if event == CMARK_EVENT_DONE { break }
             guard event == CMARK_EVENT_ENTER, let child = cmark_iter_get_node(iterator) else { continue }
             let type = cmark_node_get_type(child)
-            if type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE, let literal = cmark_node_get_literal(child) {
+            if type == CMARK_NODE_TEXT, let literal = cmark_node_get_literal(child) {
+                text += prose(String(cString: literal))
+            } else if type == CMARK_NODE_CODE, let literal = cmark_node_get_literal(child) {
                 text += String(cString: literal)
             }
         }

@@ -73,6 +73,19 @@ import Testing
         }
     }
 
+    @Test func headingIDsNamesARule() throws {
+        #expect(try load("title: T\nbase_url: https://example.com/").headingIDs == .galley)
+        #expect(try load("title: T\nbase_url: https://example.com/\nheading_ids: kramdown").headingIDs == .kramdown)
+        do {
+            _ = try load("title: T\nbase_url: https://example.com/\nheading_ids: github")
+            Issue.record("expected a failure")
+        } catch {
+            #expect(error.diagnostics.map(\.description) == [
+                "galley.yml:3: heading_ids must be one of 'galley', 'kramdown', 'goldmark', 'zola' (the rule of Galley, Jekyll, Hugo or Zola), not 'github'"
+            ])
+        }
+    }
+
     @Test func everyBadKeyIsReportedAtItsLine() {
         do {
             _ = try load("""

@@ -72,6 +72,47 @@ struct HugoURLParityTests {
         #expect(hugo.subtracting(galley).sorted() == [], "addresses only Hugo gives")
     }
 
+    /// Headings have the ids Hugo's Goldmark gave them under `heading_ids: goldmark`.
+    @Test func headingIDsAreGoldmarks() throws {
+        let body = """
+            ## beautify.js
+
+            ## Format code - prettier
+
+            ## 1st [link](http://x.com/a) *em* `code` and_under
+
+            ## Ünïcode & Títle
+
+            ## A -- B --- C
+
+            > ## Quoted
+
+            Setext *heading*
+            ----------------
+
+            ## beautify.js
+
+            ## !!!
+
+            ## Notes 1
+
+            ## Notes
+
+            ## Notes
+            """
+        let site = FileManager.default.temporaryDirectory.appending(path: "galley-hugo-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: site) }
+        try OtherGenerator.write(["hugo.toml": Self.hugoConfig, "layouts/_default/single.html": "{{ .Content }}\n",
+                                  "content/posts/a.md": "---\ntitle: A\ndate: 2020-01-01\n---\n\n\(body)\n"], below: site)
+        let status = try OtherGenerator.run(["hugo", "--quiet", "--source", site.path, "--destination", site.appending(path: "public").path])
+        try #require(status == 0, "hugo failed")
+        let hugo = try String(contentsOf: site.appending(path: "public/posts/a/index.html"), encoding: .utf8)
+        let galley = MarkdownRenderer(headingIDs: .goldmark).render(body).html
+        func ids(_ html: String) -> [String] { html.components(separatedBy: " id=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) } }
+        #expect(ids(hugo).count == 12)
+        #expect(ids(galley) == ids(hugo))
+    }
+
     /// Every post of the Let's Encrypt blog, built by Hugo with the blog's own permalinks and
     /// timezone, is where Galley puts it: moving to Galley moves none of its addresses.
     @Test(.enabled(if: RealBlogFixtures.folder != nil, "needs shared/fixtures/real"))
