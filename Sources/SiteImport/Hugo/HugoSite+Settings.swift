@@ -5,7 +5,7 @@ extension HugoSite {
     static let usedKeys: Set<String> = [
         "baseurl", "title", "languagecode", "defaultcontentlanguage", "timezone", "permalinks", "paginate", "pagination",
         "params", "author", "contentdir", "staticdir", "frontmatter", "disablepathtolower", "uglyurls", "taxonomies",
-        "removepathaccents",
+        "removepathaccents", "markup",
     ]
 
     /// Settings with notes of their own.
@@ -17,6 +17,21 @@ extension HugoSite {
         "menus": "menus: Galley's navigation lists the top-level pages, ordered by weight",
     ]
 
+    /// How the site set up its Markdown otherwise than Hugo's default, Goldmark with GitHub's
+    /// ids, in ways that change its headings' ids.
+    static func headingIDDifferences(_ markup: YAMLValue?) -> [String] {
+        var differences: [String] = []
+        if let handler = markup?.value(ignoringCase: "defaultMarkdownHandler")?.text, handler.lowercased() != "goldmark" {
+            differences.append("the site renders Markdown with \(handler), not Goldmark")
+        }
+        let parser = markup?.value(ignoringCase: "goldmark")?.value(ignoringCase: "parser")
+        if let type = parser?.value(ignoringCase: "autoHeadingIDType")?.text, type.lowercased() != "github" {
+            differences.append("Goldmark's autoHeadingIDType is \(type), not github")
+        }
+        if parser?.value(ignoringCase: "autoHeadingID")?.bool == false { differences.append("Goldmark's autoHeadingID is off, so headings had no ids") }
+        return differences
+    }
+
     func carrySettings(_ config: HugoConfig, section: String?, posts: HugoPermalink.Posts, into plan: inout ImportPlan) {
         let file = config.file
         plan.setTitle(config["title"], from: "\(file): title")
@@ -26,6 +41,7 @@ extension HugoSite {
         plan.setTimezone(config["timeZone"], from: "\(file): timeZone")
         plan.setLanguage(config["languageCode"] ?? config["defaultContentLanguage"])
         plan.setPerPage(config["pagination"]?.value(ignoringCase: "pagerSize") ?? config["paginate"], from: "\(file): pagination")
+        plan.setHeadingIDs(.goldmark, from: "\(file): markup", otherwise: Self.headingIDDifferences(config["markup"]))
         if let section { HugoPermalink.carry(config["permalinks"], uglyURLs: config["uglyURLs"], section: section, file: file, posts: posts, into: &plan) }
 
         if let taxonomies = config["taxonomies"]?.pairs {

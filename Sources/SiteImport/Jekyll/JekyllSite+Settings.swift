@@ -5,7 +5,7 @@ extension JekyllSite {
     /// The keys of `_config.yml` that the import reads.
     static let usedKeys: Set<String> = [
         "title", "name", "description", "url", "baseurl", "timezone", "permalink", "paginate", "pagination", "author",
-        "lang", "locale", "exclude", "include", "collections",
+        "lang", "locale", "exclude", "include", "collections", "markdown", "kramdown",
     ]
 
     /// Keys that have notes of their own.
@@ -41,7 +41,24 @@ extension JekyllSite {
         plan.settings.permalinkDates = "site"
         plan.setPerPage(config["paginate"] ?? config["pagination"]?["per_page"], from: "\(file): paginate")
         plan.setLanguage(config["lang"] ?? config["locale"])
+        plan.setHeadingIDs(.kramdown, from: "\(file): kramdown", otherwise: Self.headingIDDifferences(config))
         return dropsCategories
+    }
+
+    /// How the site set up its Markdown otherwise than Jekyll's default, kramdown reading GFM,
+    /// in ways that change its headings' ids.
+    static func headingIDDifferences(_ config: YAMLValue) -> [String] {
+        var differences: [String] = []
+        if let renderer = config["markdown"]?.text, renderer.lowercased() != "kramdown" {
+            differences.append("the site renders Markdown with \(renderer), not kramdown")
+        }
+        let kramdown = config["kramdown"]
+        if let input = kramdown?["input"]?.text, input.lowercased() != "gfm" {
+            differences.append("kramdown reads \(input) rather than GFM, whose ids differ")
+        }
+        if kramdown?["auto_ids"]?.bool == false { differences.append("kramdown's auto_ids is off, so headings had no ids") }
+        if let prefix = kramdown?["auto_id_prefix"]?.text, !prefix.isEmpty { differences.append("kramdown's auto_id_prefix put '\(prefix)' before each id") }
+        return differences
     }
 
     /// Copies the settings that posts and pages print with `{{ site.KEY }}` into galley.yml as

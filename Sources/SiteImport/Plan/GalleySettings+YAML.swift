@@ -26,6 +26,7 @@ extension GalleySettings {
         if let slugs { pairs.append(("slugs", Node(slugs))) }
         if let perPage { pairs.append(("per_page", Node(String(perPage), .init(.int)))) }
         if let language { pairs.append(("language", text(language))) }
+        if let headingIDs { pairs.append(("heading_ids", Node(headingIDs))) }
         func flag(_ value: Bool) -> Node { Node(value ? "true" : "false", .init(.bool)) }
         if let liquid { pairs.append(("liquid", flag(liquid))) }
         if let relativeAliases { pairs.append(("relative_aliases", Node(relativeAliases.rawValue))) }

@@ -22,6 +22,8 @@ struct GalleySettings: Sendable, Equatable {
     var lowercaseAddresses: Bool?
     /// The rule titles and tags are made part of addresses by: `hugo` for a Hugo site.
     var slugs: String?
+    /// The rule headings get their ids by: that of the site's Markdown renderer.
+    var headingIDs: String?
     var perPage: Int?
     var language: String?
     /// How the old generator read posts (``Conventions``): whether Liquid runs, what a

@@ -17,4 +17,8 @@ enum GalleyFeatures {
     /// Whether galley.yml has `slugs: hugo`, which makes titles and tags part of addresses by
     /// Hugo's rule (`.NET` is `.net`).
     static let hugoSlugs = SiteConfig.keys.contains("slugs") && SlugRule(rawValue: "hugo") != nil
+
+    /// Whether galley.yml has `heading_ids`, which gives headings the ids kramdown, Goldmark or
+    /// Zola gave them.
+    static let headingIDs = SiteConfig.keys.contains("heading_ids")
 }

@@ -25,6 +25,11 @@ extension ZolaSite {
         plan.setAuthor(config["author"] ?? config["extra"]?["author"], from: "\(file): author")
         plan.setBaseURL(config["base_url"]?.text, from: "\(file): base_url")
         plan.setLanguage(config["default_language"])
+        var otherwise: [String] = []
+        if let anchors = config["slugify"]?["anchors"]?.text, anchors.lowercased() != "on" {
+            otherwise.append("[slugify] anchors = \"\(anchors)\" kept headings' text in their ids")
+        }
+        plan.setHeadingIDs(.zola, from: "\(file): slugify", otherwise: otherwise)
         if let blog {
             plan.setPerPage(blog.paginateBy, from: "\(blog.indexFile): paginate_by")
             // Zola's address for a page: its section's, then its slug.
