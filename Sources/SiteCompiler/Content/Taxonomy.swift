@@ -41,8 +41,8 @@ public struct Taxonomy: Sendable {
         func path(ofSlug slug: String) -> String { "/\(plural)/\(slug)/" }
 
         /// The site paths of the term pages `documents` make, as ``Taxonomy`` makes them.
-        func paths(of documents: [Document]) -> Set<String> {
-            Set(documents.flatMap { names(of: $0).map { path(ofSlug: Slug.make($0)) } })
+        func paths(of documents: [Document], slugs: SlugRule) -> Set<String> {
+            Set(documents.flatMap { names(of: $0).map { path(ofSlug: slugs.slug($0)) } })
         }
     }
 

@@ -114,7 +114,7 @@ extension SiteBuilder {
         renderer.know {
             // Hugo's `relref "/categories/tools/"` names a term's page.
             let documents = publishedPosts.map(\.document)
-            let terms = Taxonomy.Kind.tags.paths(of: documents).union(Taxonomy.Kind.categories.paths(of: documents))
+            let terms = Taxonomy.Kind.tags.paths(of: documents, slugs: config.slugs).union(Taxonomy.Kind.categories.paths(of: documents, slugs: config.slugs))
             // A file that could not be read is named at its own error; a link to it leads nowhere
             // worth a second one, in a build that stops anyway.
             let linked = published.map { ($0.sourcePath, $0.sitePath) } + unread.sorted().map { ($0, "/") }
