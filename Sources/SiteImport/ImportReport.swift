@@ -19,7 +19,10 @@ public struct ImportReport: Sendable, CustomStringConvertible {
         var counts = [plural(posts, "post"), plural(pages, "page"), plural(files, "other file")]
         if drafts > 0 { counts.append(plural(drafts, "draft")) }
         var lines = ["Imported a \(generator.name) site into \(destination): \(counts.joined(separator: ", "))."]
-        for (kind, heading) in [(ImportNote.Kind.notCarried, "Not carried over:"), (.check, "To check:")] {
+        let headings: [(ImportNote.Kind, String)] = [
+            (.refused, "The first build will stop at these; mend them first:"), (.notCarried, "Not carried over:"), (.check, "To check:"),
+        ]
+        for (kind, heading) in headings {
             let chosen = notes.filter { $0.kind == kind }
             guard !chosen.isEmpty else { continue }
             lines.append(heading)

@@ -1,3 +1,7 @@
+import Foundation
+import SiteCompiler
+import SiteSource
+
 /// `galley import SRC DEST`: reads a Jekyll, Hugo or Zola site folder and writes a Galley blog
 /// folder, posts and pages copied byte for byte, and reports what it did not carry.
 ///
@@ -28,6 +32,23 @@ public struct SiteImporter: Sendable {
         return ImportReport(
             generator: kind, destination: destination, posts: plan.count(.post), pages: plan.count(.page),
             files: plan.count(.staticFile) + plan.count(.postFile) + plan.count(.pageFile), drafts: plan.count(.draft),
-            notes: plan.notes)
+            notes: Self.firstBuildErrors(of: destination, plan: plan) + plan.notes)
+    }
+
+    /// Every error the blog's first build will stop at, found by compiling it as a build does
+    /// (in memory, code left plain): each at the blog's file and line, with the site's file it
+    /// came from, so that one round of edits mends them all.
+    static func firstBuildErrors(of blog: String, plan: ImportPlan) -> [ImportNote] {
+        let sources = Dictionary(plan.copies.map { ($0.destination.string, $0.source) }, uniquingKeysWith: { first, _ in first })
+        do {
+            _ = try SiteBuilder(source: DirectorySource(root: URL(filePath: blog)), options: BuildOptions()).compile()
+            return []
+        } catch {
+            return error.diagnostics.map { diagnostic in
+                let from = sources[diagnostic.path].map { " (from \($0))" } ?? ""
+                let place = diagnostic.line.map { "\(diagnostic.path):\($0)" } ?? diagnostic.path
+                return ImportNote(.refused, place + from, diagnostic.message)
+            }
+        }
     }
 }

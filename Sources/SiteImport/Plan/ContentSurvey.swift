@@ -19,10 +19,11 @@ struct ContentSurvey: Sendable {
     /// The keys with which Jekyll, Hugo and Zola let a post or page choose its whole address.
     static let addressKeys = ["permalink", "url", "path"]
 
-    /// Reads the front matter of every post and page `plan` copies, and notes the ones a build
-    /// would refuse (front matter it cannot read, no title) and the ones with an address of their own.
+    /// Reads the front matter of every post and page `plan` copies, and notes the ones with
+    /// template tags and the ones with an address of their own. What a build would refuse is
+    /// found by a build, once the blog is written.
     init(of plan: inout ImportPlan, from source: SourceFolder) {
-        var untitled: [String] = [], moving: [String] = [], templated: [String] = []
+        var moving: [String] = [], templated: [String] = []
         for copy in plan.copies where copy.role == .post || copy.role == .page {
             let fields: YAMLValue
             do {
@@ -32,18 +33,14 @@ struct ContentSurvey: Sendable {
                     siteKeys.formUnion(Self.siteKeys(in: text))
                 }
                 fields = try SettingsDocument.frontMatter(of: text, path: copy.source)
-            } catch let error as Diagnostic {
-                plan.check(copy.source, "Galley cannot read its front matter (\(error.line.map { "line \($0): " } ?? "")\(error.message)): fix it before building")
+            } catch is Diagnostic {
+                // The first build names it, at its line (``SiteImporter/firstBuildErrors(of:plan:)``).
                 continue
             } catch {
                 plan.check(copy.source, "\(error)")
                 continue
             }
-            if let title = fields["title"]?.text {
-                titles[copy.source] = title
-            } else if copy.role == .page || plan.settings.titlesFromFileNames != true {
-                untitled.append(copy.source)
-            }
+            if let title = fields["title"]?.text { titles[copy.source] = title }
             if copy.role == .post, fields["slug"]?.text == nil { withoutSlug.insert(copy.source) }
             if copy.role == .post, ["categories", "category"].contains(where: { Self.isSet(fields[$0]) }) { categorized.insert(copy.source) }
             let address = Self.addressKeys.lazy.compactMap { fields[$0]?.text }.first
@@ -52,7 +49,6 @@ struct ContentSurvey: Sendable {
             // A page whose address is the one Galley gives it anyway stays where it was.
             if copy.role == .post || Self.normalized(address) != Self.pageAddress(copy.destination.string) { moving.append(copy.source) }
         }
-        plan.check(paths: untitled, "no title in the front matter, which Galley needs (the old generator made one from the file name): add `title: …` before building")
         plan.check(paths: templated, "holds template tags or shortcodes ({% … %}, {{ … }}, {{< … >}}, {{% … %}}), which the old generator ran: Galley runs only some, so check how these render")
         plan.check(paths: moving, "sets an address of its own (\(Self.addressKeys.joined(separator: ", "))): check where the built page is, and add aliases for the old address if it moved")
     }

@@ -7,6 +7,8 @@ public struct ImportNote: Sendable, Equatable, CustomStringConvertible {
         case notCarried
         /// Carried, but not quite as it was, or with a placeholder: worth a look.
         case check
+        /// What the blog's first build will stop at, as a build says it: to mend before building.
+        case refused
     }
 
     public var kind: Kind
