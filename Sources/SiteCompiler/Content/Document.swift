@@ -13,6 +13,10 @@ public struct Document: Sendable {
     public var title: String
     public var slug: String
     public var date: Date?
+    /// The offset from UTC, in seconds, that `date` was written with, kept when the site takes
+    /// days as written (`permalink_dates: written`): pages show the date in it, on the day its
+    /// address names, as Hugo prints a date in its own offset.
+    public var dateOffset: Int?
     public var updated: Date?
     public var tags: [String]
     /// Jekyll's categories (`categories`, `category`): a taxonomy of their own, and `:categories`

@@ -177,6 +177,7 @@ struct DocumentReader: Sendable {
             author: string("author"), params: params, body: matter.body, bodyLine: matter.bodyLine,
             path: ownPath, assets: assets)
         document.readWarnings = log.warnings
+        document.dateOffset = writtenIn?.secondsFromGMT()
         document.frontMatterIsTOML = text.hasPrefix("+++")
         return .success(document)
     }

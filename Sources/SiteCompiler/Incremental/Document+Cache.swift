@@ -63,6 +63,7 @@ extension RenderedDocument {
         writer.string(d.slug)
         writer.optional(d.date) { $0.double($1.timeIntervalSinceReferenceDate) }
         writer.optional(d.updated) { $0.double($1.timeIntervalSinceReferenceDate) }
+        writer.optional(d.dateOffset) { $0.int($1) }
         writer.array(d.tags) { $0.string($1) }
         writer.array(d.categories) { $0.string($1) }
         writer.bool(d.draft)
@@ -115,6 +116,7 @@ extension RenderedDocument {
         let sourcePath = try reader.string(), title = try reader.string(), slug = try reader.string()
         let date = try reader.optional { Date(timeIntervalSinceReferenceDate: try $0.double()) }
         let updated = try reader.optional { Date(timeIntervalSinceReferenceDate: try $0.double()) }
+        let dateOffset = try reader.optional { try $0.int() }
         let tags = try reader.array { try $0.string() }, categories = try reader.array { try $0.string() }
         let draft = try reader.bool()
         let summary = try reader.optional { try $0.string() }
@@ -140,10 +142,12 @@ extension RenderedDocument {
         }
         let body = try reader.string(), bodyLine = try reader.int(), path = try reader.string()
         let assets = try reader.array { try $0.string() }
-        let document = Document(
+        var read = Document(
             kind: kind, sourcePath: sourcePath, title: title, slug: slug, date: date, updated: updated, tags: tags, categories: categories, draft: draft,
             summary: summary, layout: layout, aliases: aliases, audio: audio, weight: weight, author: author, params: params,
             body: body, bodyLine: bodyLine, path: path, assets: assets)
+        read.dateOffset = dateOffset
+        let document = read
         let excerpt = try reader.string(), hasMore = try reader.bool(), plainSummary = try reader.string(), wordCount = try reader.int()
         let listings = try reader.array { reader in (fields: try reader.int(), fingerprint: try reader.fingerprint()) }
         let warnings = try reader.array { reader in

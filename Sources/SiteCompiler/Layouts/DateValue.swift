@@ -67,11 +67,30 @@ struct DateStyle: Sendable {
     /// `{{date.compact}}`, `10 Apr 2014`.
     static let compact = DateFormat("d MMM yyyy")
 
-    init(config: SiteConfig) {
+    /// The same formatters in each zone a post's date was written in, by its offset in seconds.
+    private let written: [Int: DateStyle]
+
+    /// The formatters of `config`, and of each of `offsets` (seconds from UTC) that posts' dates
+    /// were written in.
+    init(config: SiteConfig, offsets: Set<Int> = []) {
         local = DatePattern(calendar: config.calendar)
         english = DatePattern.english(config.timeZone)
         defaultFormat = DateFormat(config.dateFormat)
+        var written: [Int: DateStyle] = [:]
+        for offset in offsets where offset != config.timeZone.secondsFromGMT() {
+            guard let zone = TimeZone(secondsFromGMT: offset) else { continue }
+            var zoned = config
+            zoned.timeZone = zone
+            written[offset] = DateStyle(config: zoned)
+        }
+        self.written = written
     }
 
     func value(_ date: Date) -> DateValue { DateValue(date: date, style: self) }
+
+    /// A document's date, in the offset it was written with when it keeps one.
+    func value(of document: Document) -> DateValue? {
+        guard let date = document.date else { return nil }
+        return DateValue(date: date, style: document.dateOffset.flatMap { written[$0] } ?? self)
+    }
 }

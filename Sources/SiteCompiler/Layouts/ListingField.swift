@@ -75,7 +75,7 @@ enum ListingField: Int, CaseIterable, Sendable {
             summary["url"] = links.url(document.path)
             summary["permalink"] = links.absolute(document.path)
         case .date:
-            summary["date"] = document.date.map(shared.dates.value)
+            summary["date"] = shared.dates.value(of: document)
         case .updated:
             summary["updated"] = document.updated.map(shared.dates.value)
         case .tags:

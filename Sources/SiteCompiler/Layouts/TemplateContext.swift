@@ -32,7 +32,7 @@ struct TemplateContext: @unchecked Sendable {
     /// blog's own static files, which may replace the theme's favicon.
     init(site: Site, options: BuildOptions, words: [String: String] = [:], staticFiles: Set<String> = [], anchoredContent: Bool = false) {
         let links = site.links
-        let dates = DateStyle(config: site.config)
+        let dates = DateStyle(config: site.config, offsets: Set(site.posts.compactMap(\.document.dateOffset)))
         let config = site.config
         self.links = links
         self.dates = dates
@@ -125,7 +125,7 @@ struct TemplateContext: @unchecked Sendable {
             values["tags"] = summary["tags"]
             values["categories"] = summary["categories"]
         } else {
-            values["date"] = document.date.map(dates.value)
+            values["date"] = dates.value(of: document)
             values["updated"] = document.updated.map(dates.value)
             for kind in Taxonomy.Kind.allCases {
                 values[kind.plural] = Self.termLinks(kind.names(of: document), of: kind, known: termValues[kind] ?? [:], links: links,
