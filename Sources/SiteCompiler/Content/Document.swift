@@ -32,8 +32,17 @@ public struct Document: Sendable {
     public var audio: Audio?
     /// Orders pages in navigation; lower first.
     public var weight: Int
-    /// Overrides the site's author for this post.
-    public var author: String?
+    /// The people the post is by, overriding the site's author: `author` (a name, a list, or a
+    /// mapping with a name, as Jekyll, Hugo and Zola write it) and `authors`.
+    public var authors: [String]
+    /// The authors as one line of text (`Ada and Grace`), for layouts and podcast apps.
+    public var author: String? {
+        switch authors.count {
+        case 0: nil
+        case 1: authors[0]
+        default: authors.dropLast().joined(separator: ", ") + " and " + authors.last!
+        }
+    }
     /// Every front matter key, for layouts (`{{page.params.cover}}`). A document taken from the
     /// build cache decodes them on first use: a rebuild shows few pages' params.
     public var params: [String: YAMLValue] {
@@ -67,17 +76,17 @@ public struct Document: Sendable {
 
     public init(kind: Kind, sourcePath: String, title: String, slug: String, date: Date?, updated: Date?, tags: [String],
                 categories: [String] = [], draft: Bool, summary: String?, layout: (name: String, line: Int)?,
-                aliases: [(path: String, line: Int)], audio: Audio?, weight: Int, author: String?, params: [String: YAMLValue],
+                aliases: [(path: String, line: Int)], audio: Audio?, weight: Int, authors: [String], params: [String: YAMLValue],
                 body: String, bodyLine: Int, path: String, assets: [String]) {
         self.init(kind: kind, sourcePath: sourcePath, title: title, slug: slug, date: date, updated: updated, tags: tags,
                   categories: categories, draft: draft, summary: summary, layout: layout, aliases: aliases, audio: audio,
-                  weight: weight, author: author, params: Once(value: params), body: body, bodyLine: bodyLine, path: path, assets: assets)
+                  weight: weight, authors: authors, params: Once(value: params), body: body, bodyLine: bodyLine, path: path, assets: assets)
     }
 
     /// A document whose params are made by `params` when first asked for.
     init(kind: Kind, sourcePath: String, title: String, slug: String, date: Date?, updated: Date?, tags: [String],
          categories: [String] = [], draft: Bool, summary: String?, layout: (name: String, line: Int)?,
-         aliases: [(path: String, line: Int)], audio: Audio?, weight: Int, author: String?, params: Once<[String: YAMLValue]>,
+         aliases: [(path: String, line: Int)], audio: Audio?, weight: Int, authors: [String], params: Once<[String: YAMLValue]>,
          body: String, bodyLine: Int, path: String, assets: [String]) {
         self.kind = kind
         self.sourcePath = sourcePath
@@ -93,7 +102,7 @@ public struct Document: Sendable {
         self.aliases = aliases
         self.audio = audio
         self.weight = weight
-        self.author = author
+        self.authors = authors
         storedParams = params
         self.body = body
         self.bodyLine = bodyLine

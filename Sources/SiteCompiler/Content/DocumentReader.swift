@@ -145,6 +145,7 @@ struct DocumentReader: Sendable {
         let categories = readNames(of: .categories, from: [fields["categories"] ?? fields["taxonomies"]?["categories"], fields["category"]],
                                    path: path, log: &log)
         let audio = readAudio(fields["audio"], path: path, log: &log)
+        let authors = readAuthors(fields, path: path, log: &log)
         let layout = string("layout").map { (name: $0, line: line("layout")) }
         // The author's own words for lists, under any of the names generators give them.
         let summaryKey = Self.summaryKeys.first { fields[$0].map { !$0.isNull } ?? false }
@@ -174,7 +175,7 @@ struct DocumentReader: Sendable {
         var document = Document(
             kind: kind, sourcePath: path, title: title, slug: slug, date: published, updated: updated, tags: tags, categories: categories,
             draft: draft, summary: summary, layout: layout, aliases: aliases, audio: audio, weight: weight,
-            author: string("author"), params: params, body: matter.body, bodyLine: matter.bodyLine,
+            authors: authors, params: params, body: matter.body, bodyLine: matter.bodyLine,
             path: ownPath, assets: assets)
         document.readWarnings = log.warnings
         document.dateOffset = writtenIn?.secondsFromGMT()
@@ -258,7 +259,7 @@ struct DocumentReader: Sendable {
     /// Every key this reader gives a meaning, lower-case.
     static let knownKeys: Set<String> = Set(
         ["title", "date", "slug", "draft", "published", "weight", "tags", "categories", "category", "taxonomies", "layout", "author",
-         "audio", "image"] + aliasKeys + updatedKeys + summaryKeys + ownAddressKeys)
+         "audio", "image", "authors"] + aliasKeys + updatedKeys + summaryKeys + ownAddressKeys)
 
     /// `fields` with each known key written in another case (`Aliases:`, `Title:`) read as the
     /// key, as Hugo reads front matter: unless the key is also there as written.
@@ -347,6 +348,24 @@ struct DocumentReader: Sendable {
     /// (`old-name` is "Old Name").
     static func title(fromSlug slug: String) -> String {
         slug.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst().lowercased() }.joined(separator: " ")
+    }
+
+    /// The names of the people a document is by: `author` and then `authors`, each a name, a
+    /// list of names, or a mapping with a `name` (Jekyll's author object).
+    private func readAuthors(_ fields: YAMLValue, path: String, log: inout DiagnosticLog) -> [String] {
+        var names: [String] = []
+        for key in ["author", "authors"] {
+            guard let value = fields[key], !value.isNull else { continue }
+            for item in value.items ?? [value] {
+                if let name = (item.string ?? item["name"]?.string)?.trimmingSpaces(), !name.isEmpty {
+                    if !names.contains(name) { names.append(name) }
+                } else if !item.isNull {
+                    log.report(Diagnostic(path: path, line: item.line, message:
+                        "'\(key)' must be a name, a list of names, or a mapping with a name"))
+                }
+            }
+        }
+        return names
     }
 
     private func readAudio(_ value: YAMLValue?, path: String, log: inout DiagnosticLog) -> Audio? {

@@ -55,7 +55,7 @@ extension PagePlanner {
         let x = HTMLEscape.xml
         var xml = """
             <?xml version="1.0" encoding="utf-8"?>
-            <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd">
+            <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd">
             <channel>
             <title>\(x(config.title))</title>
             <link>\(x(links.base))</link>
@@ -74,6 +74,8 @@ extension PagePlanner {
             xml += "<item>\n<title>\(x(document.title))</title>\n<link>\(x(entry.url))</link>\n"
             xml += "<guid isPermaLink=\"true\">\(x(entry.url))</guid>\n"
             xml += "<pubDate>\(english.rfc822(entry.published))</pubDate>\n"
+            // RSS's own <author> wants an email address; Dublin Core's creator takes a name.
+            for name in document.authors { xml += "<dc:creator>\(x(name))</dc:creator>\n" }
             if let author = document.author { xml += "<itunes:author>\(x(author))</itunes:author>\n" }
             for name in entry.categories { xml += "<category>\(x(name))</category>\n" }
             xml += "<description>\(x(entry.content))</description>\n"
@@ -114,7 +116,7 @@ extension PagePlanner {
             xml += "<link href=\"\(x(entry.url))\"/>\n"
             xml += "<published>\(english.rfc3339(entry.published))</published>\n"
             xml += "<updated>\(english.rfc3339(entry.modified))</updated>\n"
-            if let author = document.author { xml += "<author><name>\(x(author))</name></author>\n" }
+            for name in document.authors { xml += "<author><name>\(x(name))</name></author>\n" }
             for name in entry.categories { xml += "<category term=\"\(x(name))\"/>\n" }
             if !entry.post.summary.isEmpty { xml += "<summary>\(x(entry.post.summary))</summary>\n" }
             if let audio = document.audio, let url = entry.audioURL {
@@ -143,7 +145,7 @@ extension PagePlanner {
                     summary: entry.post.summary.isEmpty ? nil : entry.post.summary,
                     datePublished: english.rfc3339(entry.published),
                     dateModified: document.updated.map(english.rfc3339),
-                    authors: document.author.map { [.init(name: $0, url: nil)] },
+                    authors: document.authors.isEmpty ? nil : document.authors.map { .init(name: $0, url: nil) },
                     tags: entry.categories.isEmpty ? nil : entry.categories,
                     attachments: document.audio.map { audio in
                         [.init(url: entry.audioURL ?? audio.url, mimeType: audio.type, sizeInBytes: audio.length, durationInSeconds: audio.duration)]

@@ -75,7 +75,7 @@ extension RenderedDocument {
             writer.optional(audio.duration) { $0.int($1) }
         }
         writer.int(d.weight)
-        writer.optional(d.author) { $0.string($1) }
+        writer.array(d.authors) { $0.string($1) }
         // The params as one blob, decoded only when a page shows them; whether they have a
         // `site` key is asked of every post each build, so the answer is kept beside them.
         writer.bool(paramsHaveSiteKey)
@@ -126,7 +126,7 @@ extension RenderedDocument {
             Audio(url: try reader.string(), length: try reader.int(), type: try reader.string(), duration: try reader.optional { try $0.int() })
         }
         let weight = try reader.int()
-        let author = try reader.optional { try $0.string() }
+        let authors = try reader.array { try $0.string() }
         let paramsHaveSiteKey = try reader.bool()
         let paramsBytes = try reader.raw()
         // Read once to be sure they are whole; a damaged entry is found now, not on first use.
@@ -144,7 +144,7 @@ extension RenderedDocument {
         let assets = try reader.array { try $0.string() }
         var read = Document(
             kind: kind, sourcePath: sourcePath, title: title, slug: slug, date: date, updated: updated, tags: tags, categories: categories, draft: draft,
-            summary: summary, layout: layout, aliases: aliases, audio: audio, weight: weight, author: author, params: params,
+            summary: summary, layout: layout, aliases: aliases, audio: audio, weight: weight, authors: authors, params: params,
             body: body, bodyLine: bodyLine, path: path, assets: assets)
         read.dateOffset = dateOffset
         let document = read

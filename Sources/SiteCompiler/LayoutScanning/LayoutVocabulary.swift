@@ -19,7 +19,7 @@ enum LayoutVocabulary {
         // page
         "kind", "is_post", "is_page", "is_home", "is_archive", "is_tags", "is_tag", "is_categories", "is_category",
         "is_not_found", "permalink", "content", "excerpt", "summary", "word_count", "reading_time", "source", "date",
-        "updated", "draft", "audio", "previous", "next", "nav", "anchored_content",
+        "updated", "draft", "audio", "previous", "next", "nav", "anchored_content", "authors",
         // a post in a list, a tag or category, a year
         "has_more", "slug", "count",
         // audio

@@ -135,6 +135,7 @@ struct TemplateContext: @unchecked Sendable {
         values["draft"] = document.draft ? true : nil
         values["audio"] = document.audio.map { Self.audio(of: $0, links: links) }
         values["author"] = document.author
+        values["authors"] = document.authors
         values["previous"] = previous.map { postSummaries[$0] }
         values["next"] = next.map { postSummaries[$0] }
         var params: [String: Any] = [:]

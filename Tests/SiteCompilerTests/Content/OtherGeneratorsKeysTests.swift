@@ -111,8 +111,8 @@ extension OtherGeneratorsKeysTests {
         let blog = try TestBlog(TestBlog.config, ["posts/late.md": Self.lateInCalifornia])
         try blog.build()
         let page = try #require(blog.page("2019/10/08/late/index.html"))
-        // The moment itself is unchanged: it shows in the site's timezone.
-        #expect(page.contains("<time datetime=\"2019-10-09T08:30:00+02:00\">"))
+        // The moment is the same; it shows in the offset it was written with, on the address's day.
+        #expect(page.contains("<time datetime=\"2019-10-08T23:30:00-07:00\">8 October 2019</time>"))
     }
 
     @Test func permalinkDatesSiteUsesTheDayInTheSitesTimezone() throws {
