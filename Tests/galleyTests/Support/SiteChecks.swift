@@ -14,7 +14,7 @@ struct SiteChecks {
         // a layout the posts name and the theme lacks: a file for layouts/;
         #": layout '[^']+'( \(and \d+ other files?\))? is not in the theme; "#,
         // a shortcode of the blog's old theme: a file for layouts/shortcodes/;
-        #": the shortcode .+ is not one Galley has .+ nor one of the theme's; it is printed as it is \(add layouts/shortcodes/[^ ]+\.mustache to give it one\)"#,
+        #": the shortcode .+ is not one Galley has .+ nor one of the theme's; it is printed as written \(add layouts/shortcodes/[^ ]+\.mustache to give it one\)"#,
         // a value the posts print and galley.yml lacks: a setting;
         #": '[^']+' is not set: add `[^`]+` to galley.yml; "#,
         // a {% link %} to a document of the author's wider site, which the link check judges.
@@ -76,7 +76,7 @@ struct SiteChecks {
         }
         for shortcode in themeShortcodes {
             #expect(shown.contains { isThemes($0, shortcode) }, "\(name): {{< \(shortcode) >}} is no longer shown", sourceLocation: sourceLocation)
-            #expect(site.warnings.contains { $0.contains("the shortcode {{< \(shortcode) >}} is not one Galley has") },
+            #expect(site.warnings.contains { $0.contains("the shortcode '\(shortcode)' is not one Galley has") },
                     "\(name): no warning names {{< \(shortcode) >}}", sourceLocation: sourceLocation)
         }
         let unexpected = shown.filter { text in !themeShortcodes.contains { isThemes(text, $0) } }
