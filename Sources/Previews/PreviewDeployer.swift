@@ -203,9 +203,9 @@ public struct PreviewDeployer: Sendable {
     func publish(building what: Build, claim: Claim, commit: GitObjectID?, rule: GoLiveRule) async throws -> Outcome {
         // Production is the one build whose address comes from the blog itself. A Pygments helper
         // serves each build; what it highlights is cached for every branch.
-        var production = BuildOptions(highlighter: PygmentsHighlighter())
+        var production = BuildOptions(highlighter: PygmentsHighlighter(), emoji: PythonEmoji())
         production.requireBaseURL = true
-        let options = claim.label.map { BuildOptions(baseURL: URL(string: url(label: $0))!, noindex: true, highlighter: PygmentsHighlighter()) }
+        let options = claim.label.map { BuildOptions(baseURL: URL(string: url(label: $0))!, noindex: true, highlighter: PygmentsHighlighter(), emoji: PythonEmoji()) }
             ?? production
         let build = configuration.cacheDirectory.appending(path: claim.label == nil ? "production" : claim.slot.name)
         // A build with no earlier output has fresh times on every file; comparing contents then

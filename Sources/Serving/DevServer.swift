@@ -26,6 +26,8 @@ public struct DevServer: Sendable {
         public var includeFuture: Bool
         /// What highlights code blocks; nil shows them plain.
         public var highlighter: (any CodeHighlighter)?
+        /// What names emoji for blogs with `emoji: true`.
+        public var emoji: (any EmojiSource)?
         /// Where highlighted code is kept between runs, shared with `galley build`: the blog's
         /// `.galley-cache` unless told otherwise, made if missing, and never a link.
         public var cacheFolder: URL?
@@ -146,7 +148,7 @@ struct WatchService: Service {
         let builder = { @Sendable in
             SiteBuilder(source: DirectorySource(root: settings.site), options: BuildOptions(
                 baseURL: address, includeDrafts: settings.includeDrafts, includeFuture: settings.includeFuture, now: Date(),
-                highlighter: settings.highlighter))
+                highlighter: settings.highlighter, emoji: settings.emoji))
         }
         let cacheFolder = settings.usableCacheFolder
         let (changes, changeSink) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))

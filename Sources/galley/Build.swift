@@ -61,6 +61,7 @@ extension Galley {
             // One Pygments helper for the build (and, with --watch, for every build after it),
             // started when the first block needs it.
             asked.options.highlighter = PygmentsHighlighter()
+            asked.options.emoji = PythonEmoji()
             let request = asked
             guard watch else { return try build(request) }
             let (changes, changed) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))

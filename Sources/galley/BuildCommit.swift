@@ -38,7 +38,8 @@ extension Galley {
                 setrlimit(Int32(RLIMIT_FSIZE.rawValue), &limit)
             }
             guard let id = GitObjectID(hex: commit) else { throw ValidationError("--commit '\(commit)' is not a commit id") }
-            var options = BuildOptions(baseURL: baseURL.flatMap(URL.init(string:)), noindex: noindex, highlighter: PygmentsHighlighter())
+            var options = BuildOptions(baseURL: baseURL.flatMap(URL.init(string:)), noindex: noindex, highlighter: PygmentsHighlighter(),
+                                       emoji: PythonEmoji())
             options.requireBaseURL = requireBaseURL
             let job = CommitBuild(repository: repo, commit: id, siteFolder: siteFolder, label: label)
             do {

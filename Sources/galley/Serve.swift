@@ -55,6 +55,7 @@ extension Galley {
             // One Pygments helper for every rebuild; what it highlights is kept with the builds' cache.
             var settings = DevServer.Settings(site: folder, host: bind, port: port, includeDrafts: drafts, includeFuture: future,
                                               highlighter: PygmentsHighlighter(), cacheFolder: folder.appending(path: ".galley-cache"))
+            settings.emoji = PythonEmoji()
             settings.shownAs = site
             let shown = settings
             let open = open

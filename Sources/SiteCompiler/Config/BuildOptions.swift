@@ -21,15 +21,19 @@ public struct BuildOptions: Sendable {
     /// What highlights fenced code (`galley` gives Pygments); nil shows code as cmark-gfm
     /// writes it. `highlight: false` in galley.yml turns it off too.
     public var highlighter: (any CodeHighlighter)?
+    /// What names emoji for `emoji: true` in galley.yml (`galley` gives python3-emoji's names);
+    /// nil leaves `:name:` as written, with a warning when the blog asks for emoji.
+    public var emoji: (any EmojiSource)?
 
     /// Creates options; the defaults are a plain production build.
     public init(baseURL: URL? = nil, includeDrafts: Bool = false, includeFuture: Bool = false, noindex: Bool = false, now: Date = Date(),
-                highlighter: (any CodeHighlighter)? = nil) {
+                highlighter: (any CodeHighlighter)? = nil, emoji: (any EmojiSource)? = nil) {
         self.baseURL = baseURL
         self.includeDrafts = includeDrafts
         self.includeFuture = includeFuture
         self.noindex = noindex
         self.now = now
         self.highlighter = highlighter
+        self.emoji = emoji
     }
 }

@@ -13,6 +13,9 @@ public struct Conventions: Sendable, Equatable {
     /// Whether a post without `title` takes one from its file name (`2016-05-02-old-name.md` is
     /// "Old Name"), as Jekyll does; otherwise a missing title stops the build.
     public var titlesFromFileNames = false
+    /// Whether `:ship:` in a post is the emoji of that name (🚢), as jemoji and Hugo's
+    /// `enableEmoji` make it (`emoji: true`).
+    public var emoji = false
 
     public init() {}
 
@@ -25,7 +28,7 @@ public struct Conventions: Sendable, Equatable {
     }
 
     /// The galley.yml keys, each with the message for a bad value.
-    static let keys = ["liquid", "relative_aliases", "titles_from_file_names"]
+    static let keys = ["liquid", "relative_aliases", "titles_from_file_names", "emoji"]
 }
 
 extension SiteConfig {
@@ -45,6 +48,9 @@ extension SiteConfig {
         }
         if let titles = flag("titles_from_file_names", "true gives a post without a title one made from its file name, as Jekyll does") {
             conventions.titlesFromFileNames = titles
+        }
+        if let emoji = flag("emoji", "true makes :ship: the emoji of that name, as jemoji and Hugo's enableEmoji do") {
+            conventions.emoji = emoji
         }
         if let value = root["relative_aliases"], !value.isNull {
             if let raw = value.string, let rule = Conventions.RelativeAliases(rawValue: raw) {

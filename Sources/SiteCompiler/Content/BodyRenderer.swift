@@ -13,6 +13,8 @@ final class BodyRenderer: Sendable {
     private let links: Links
     /// Whether Liquid runs in bodies (``Conventions/liquid``).
     private let liquid: Bool?
+    /// Emoji by name, for `emoji: true` (``Conventions/emoji``).
+    private let emoji: [String: String]?
     private let documents = Locked<(@Sendable () -> BodyLinks)?>(nil)
     private let madeLinks = Locked<BodyLinks?>(nil)
 
@@ -29,12 +31,13 @@ final class BodyRenderer: Sendable {
 
     /// A renderer for the blog with `config`, whose theme renders its own shortcodes with
     /// `shortcodes`, and whose code `highlighting` highlights.
-    init(config: SiteConfig, highlighting: CodeHighlighting? = nil,
+    init(config: SiteConfig, highlighting: CodeHighlighting? = nil, emoji: [String: String]? = nil,
          shortcodes: @escaping @Sendable (_ name: String, _ values: [String: TemplateValue]) -> String? = { _, _ in nil }) {
         markdown = MarkdownRenderer(highlighting: highlighting, headingIDs: config.headingIDs)
         themeShortcodes = shortcodes
         links = Links(baseURL: config.baseURL)
         liquid = config.conventions.liquid
+        self.emoji = emoji
         var values: [String: TemplateValue] = [:]
         for (key, value) in config.params { values[key] = TemplateValue(value) }
         // Jekyll splits the base URL in two: `url` (the origin) and `baseurl` (the path).
@@ -85,6 +88,9 @@ final class BodyRenderer: Sendable {
         if document.isHTML {
             result.rendered = MarkdownRenderer.passThrough(text)
         } else {
+            if let emoji, UTF8Search.contains(byte: UInt8(ascii: ":"), in: text) {
+                text = EmojiNames.replacing(in: text, protected: MarkdownRegions(text).protected, names: emoji)
+            }
             var math = MathSpans()
             if mayHoldMath { text = math.protect(text, regions: MarkdownRegions(text).math) }
             let contentLinks = ContentPathLinks.mayHold(text) ? ContentPathLinks(links: documentLinks(), basePath: links.basePath) : nil

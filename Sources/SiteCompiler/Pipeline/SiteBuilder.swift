@@ -112,7 +112,8 @@ public struct SiteBuilder: Sendable {
         let (config, theme) = try loadSettings(&log)
         let highlighting = codeHighlighting(config: config, cacheFolder: cacheFile?.deletingLastPathComponent() ?? highlightFolder,
                                             reusing: held?.highlighting)
-        let body = BodyRenderer(config: config, highlighting: highlighting, shortcodes: { theme.renderShortcode($0, $1) })
+        let emoji = emojiNames(config: config)
+        let body = BodyRenderer(config: config, highlighting: highlighting, emoji: emoji.names, shortcodes: { theme.renderShortcode($0, $1) })
         timer.lap("config and theme")
         var cache = loadCache(from: cacheFile, config: config, theme: theme, body: body, bytes: cacheBytes)
         if let held { cache.adopt(held.cache) }
@@ -163,6 +164,7 @@ public struct SiteBuilder: Sendable {
         timer.lap("render")
         var warnings = config.warnings + loaded.warnings + selection.warnings + bodyWarnings + plan.notes
         if let problem = highlighting?.unavailable { warnings.append(Self.plainCodeWarning(problem)) }
+        if let problem = emoji.unavailable { warnings.append(problem) }
         return Compiled(site: assembled.site, output: plan.tree, warnings: warnings, cache: cache, pages: made,
                         previousPages: previous, savingDocuments: savingDocuments, validUntil: selection.validUntil,
                         leftOut: selection.leftOut, highlighting: highlighting)

@@ -5,7 +5,7 @@ extension HugoSite {
     static let usedKeys: Set<String> = [
         "baseurl", "title", "languagecode", "defaultcontentlanguage", "timezone", "permalinks", "paginate", "pagination",
         "params", "author", "contentdir", "staticdir", "frontmatter", "disablepathtolower", "uglyurls", "taxonomies",
-        "removepathaccents", "markup",
+        "removepathaccents", "markup", "enableemoji",
     ]
 
     /// Settings with notes of their own.
@@ -41,6 +41,7 @@ extension HugoSite {
         plan.setTimezone(config["timeZone"], from: "\(file): timeZone")
         plan.setLanguage(config["languageCode"] ?? config["defaultContentLanguage"])
         plan.setPerPage(config["pagination"]?.value(ignoringCase: "pagerSize") ?? config["paginate"], from: "\(file): pagination")
+        if config["enableEmoji"]?.bool == true { plan.settings.emoji = true }
         plan.setHeadingIDs(.goldmark, from: "\(file): markup", otherwise: Self.headingIDDifferences(config["markup"]))
         if let section { HugoPermalink.carry(config["permalinks"], uglyURLs: config["uglyURLs"], section: section, file: file, posts: posts, into: &plan) }
 

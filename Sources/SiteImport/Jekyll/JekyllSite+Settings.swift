@@ -12,8 +12,8 @@ extension JekyllSite {
     static let notedKeys: [String: String] = [
         "theme": "a gem theme: Galley renders with its own theme (add layouts/ to change it)",
         "remote_theme": "a theme from GitHub: Galley renders with its own theme (add layouts/ to change it)",
-        "plugins": "Jekyll plugins: Galley has none; it makes feeds, a sitemap, tag pages and redirects itself",
-        "gems": "Jekyll plugins: Galley has none; it makes feeds, a sitemap, tag pages and redirects itself",
+        "plugins": "Jekyll plugins: Galley has none; it makes feeds, a sitemap, tag pages and redirects itself (and emoji, for jemoji)",
+        "gems": "Jekyll plugins: Galley has none; it makes feeds, a sitemap, tag pages and redirects itself (and emoji, for jemoji)",
         "paginate_path": "Galley's later home pages are always /page/2/, /page/3/…",
         "defaults": "front matter defaults: Galley does not apply them, so a default layout, author, permalink or published: false is lost; write it into the files that need it",
     ]
@@ -24,6 +24,9 @@ extension JekyllSite {
         plan.setTitle(config["title"] ?? config["name"], from: "\(file): title")
         plan.setDescription(config["description"])
         plan.setAuthor(config["author"], from: "\(file): author")
+        // jemoji made `:ship:` an emoji; Galley does so with `emoji: true`.
+        let plugins = (config["plugins"]?.items ?? []) + (config["gems"]?.items ?? [])
+        if plugins.contains(where: { $0.text == "jemoji" }) { plan.settings.emoji = true }
         let baseurl = config["baseurl"]?.text
         if config["url"]?.text == nil, let baseurl, baseurl != "/" {
             // The placeholder keeps the path, so that links inside the blog already work.

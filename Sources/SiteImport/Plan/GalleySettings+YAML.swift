@@ -31,6 +31,7 @@ extension GalleySettings {
         if let liquid { pairs.append(("liquid", flag(liquid))) }
         if let relativeAliases { pairs.append(("relative_aliases", Node(relativeAliases.rawValue))) }
         if let titlesFromFileNames { pairs.append(("titles_from_file_names", flag(titlesFromFileNames))) }
+        if let emoji { pairs.append(("emoji", flag(emoji))) }
         for param in params { pairs.append((Self.node(.scalar(param.key, plain: true, line: 1)), Self.node(param.value))) }
         let body: String
         do {

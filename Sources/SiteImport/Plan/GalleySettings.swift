@@ -31,6 +31,8 @@ struct GalleySettings: Sendable, Equatable {
     var liquid: Bool?
     var relativeAliases: Conventions.RelativeAliases?
     var titlesFromFileNames: Bool?
+    /// Whether `:ship:` is an emoji, as the site had it with jemoji or Hugo's `enableEmoji`.
+    var emoji: Bool?
 
     /// Other settings of the site, copied as they are: layouts read them as `site.params.KEY`,
     /// and posts as `{{ site.KEY }}`.

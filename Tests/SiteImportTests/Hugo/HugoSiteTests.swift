@@ -213,4 +213,13 @@ import Testing
         let folder = part1.split(separator: "/").dropLast().joined(separator: "/")
         #expect(compiled.output.files.keys.contains((folder.isEmpty ? "" : folder + "/") + "old-part-1/index.html"))
     }
+
+    @Test func enableEmojiBecomesEmojiTrue() throws {
+        let scratch = try ScratchSite()
+        try scratch.write("hugo.toml", "baseURL = \"https://hugo.example.com/\"\ntitle = \"E\"\nenableEmoji = true\n")
+        try scratch.write("content/posts/a.md", "+++\ntitle = \"A\"\ndate = 2021-01-01\n+++\n:ship:\n")
+        let report = try scratch.importSite()
+        #expect(try scratch.settings().conventions.emoji)
+        #expect(!report.mentions("enableEmoji", .notCarried))
+    }
 }

@@ -236,4 +236,12 @@ import Testing
         #expect(report.mentions("_config.yml: settings with no Galley meaning: unused", .notCarried))
         #expect(report.mentions("_config.yml: excerpt_separator: Galley cuts an excerpt at a <!--more--> line, not at '<!-- cut -->'", .check))
     }
+
+    @Test func jemojiBecomesEmojiTrue() throws {
+        let scratch = try ScratchSite()
+        try scratch.write("_config.yml", "title: T\nurl: https://t.example.com\nplugins:\n  - jekyll-feed\n  - jemoji\n")
+        try scratch.write("_posts/2020-01-02-a.md", "---\ntitle: A\n---\n:ship:\n")
+        _ = try scratch.importSite()
+        #expect(try scratch.settings().conventions.emoji)
+    }
 }

@@ -1,0 +1,19 @@
+/// Names emoji the way GitHub and jemoji write them (`ship` for 🚢, `+1` for 👍): the seam the
+/// site compiler asks for `emoji: true`, with Debian's python3-emoji behind it in `galley`
+/// (the Pygments module's `PythonEmoji`) and a table of its own in tests.
+public protocol EmojiSource: Sendable {
+    /// Every name known, without its colons, and the emoji it stands for.
+    ///
+    /// Throws ``EmojiUnavailable`` when the names cannot be had (no Python, no python3-emoji):
+    /// the build then says so once and leaves `:name:` as written.
+    func names() throws(EmojiUnavailable) -> [String: String]
+}
+
+/// Why emoji names cannot be had, in words a user can act on.
+public struct EmojiUnavailable: Error, Sendable, Equatable, CustomStringConvertible {
+    public var message: String
+
+    public init(_ message: String) { self.message = message }
+
+    public var description: String { message }
+}
