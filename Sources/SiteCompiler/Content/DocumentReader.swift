@@ -88,6 +88,9 @@ struct DocumentReader: Sendable {
         if let custom = string("slug") {
             if Slug.isSafeSegment(custom) {
                 slug = custom
+            } else if config.slugs == .hugo, case let made = Slug.hugo(custom), !made.isEmpty, Slug.isSafeSegment(made) {
+                // Hugo makes a path of a slug as of a title: `Ending OCSP` is `ending-ocsp`.
+                slug = made
             } else {
                 log.report(Diagnostic(path: path, line: line("slug"), message:
                     "slug '\(custom)' may only hold letters, digits, '-', '_', '.' and '~'"))
