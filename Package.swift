@@ -69,10 +69,17 @@ let package = Package(
             name: "Pygments",
             dependencies: ["Highlighting", "Blocking", .product(name: "Subprocess", package: "swift-subprocess")]
         ),
+        // Math typesetting: the protocol the compiler asks, apart from KaTeX, which `galley` and
+        // the watcher plug in, run by Node.js through swift-subprocess.
+        .target(name: "Typesetting"),
+        .target(
+            name: "KaTeX",
+            dependencies: ["Typesetting", "Blocking", .product(name: "Subprocess", package: "swift-subprocess")]
+        ),
         .target(
             name: "SiteCompiler",
             dependencies: [
-                "CCmarkGFM", "FileSystem", "SiteSource", "Highlighting", "Blocking",
+                "CCmarkGFM", "FileSystem", "SiteSource", "Highlighting", "Typesetting", "Blocking",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Mustache", package: "swift-mustache"),
@@ -89,7 +96,7 @@ let package = Package(
         .target(
             name: "Previews",
             dependencies: [
-                "SiteCompiler", "SiteSource", "GitSource", "Pygments", "Blocking", "FileSystem",
+                "SiteCompiler", "SiteSource", "GitSource", "Pygments", "KaTeX", "Blocking", "FileSystem",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Subprocess", package: "swift-subprocess"),
@@ -112,7 +119,7 @@ let package = Package(
         .executableTarget(
             name: "galley",
             dependencies: [
-                "FileSystem", "SiteSource", "SiteCompiler", "GitSource", "Previews", "SiteImport", "Serving", "Pygments", "Blocking", "ServerConfigs",
+                "FileSystem", "SiteSource", "SiteCompiler", "GitSource", "Previews", "SiteImport", "Serving", "Pygments", "KaTeX", "Blocking", "ServerConfigs",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -122,7 +129,7 @@ let package = Package(
         .testTarget(
             name: "SiteCompilerTests",
             dependencies: [
-                "SiteCompiler", "SiteSource", "FileSystem", "Highlighting", "Pygments", "Blocking",
+                "SiteCompiler", "SiteSource", "FileSystem", "Highlighting", "Pygments", "Typesetting", "KaTeX", "Blocking",
                 // For tests that hold Galley's readings of YAML and layouts against the libraries' own.
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
@@ -131,6 +138,7 @@ let package = Package(
         .testTarget(name: "FileSystemTests", dependencies: ["FileSystem", "Blocking"]),
         .testTarget(name: "BlockingTests", dependencies: ["Blocking"]),
         .testTarget(name: "PygmentsTests", dependencies: ["Pygments", "Highlighting"]),
+        .testTarget(name: "KaTeXTests", dependencies: ["KaTeX", "Typesetting", "Blocking"]),
         .testTarget(name: "SiteSourceTests", dependencies: ["SiteSource"]),
         .testTarget(name: "GitSourceTests", dependencies: ["GitSource", "CLibGit2", "SiteSource", "SiteCompiler"]),
         // A forge's status API on loopback, for the tests of commit statuses here and end to end.
