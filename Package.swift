@@ -107,7 +107,7 @@ let package = Package(
         .target(
             name: "Serving",
             dependencies: [
-                "FileSystem", "SiteSource", "SiteCompiler", "Highlighting", "Blocking", "Previews",
+                "FileSystem", "SiteSource", "SiteCompiler", "Highlighting", "Typesetting", "Blocking", "Previews",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -1,5 +1,6 @@
 import Foundation
 import Highlighting
+import Typesetting
 
 /// What a single build is asked to do beyond what `galley.yml` says.
 public struct BuildOptions: Sendable {
@@ -24,10 +25,13 @@ public struct BuildOptions: Sendable {
     /// What names emoji for `emoji: true` in galley.yml (`galley` gives python3-emoji's names);
     /// nil leaves `:name:` as written, with a warning when the blog asks for emoji.
     public var emoji: (any EmojiSource)?
+    /// What typesets math as MathML (`galley` gives KaTeX); nil leaves the TeX in its
+    /// delimiters. `math: false` in galley.yml turns it off too.
+    public var typesetter: (any MathTypesetter)?
 
     /// Creates options; the defaults are a plain production build.
     public init(baseURL: URL? = nil, includeDrafts: Bool = false, includeFuture: Bool = false, noindex: Bool = false, now: Date = Date(),
-                highlighter: (any CodeHighlighter)? = nil, emoji: (any EmojiSource)? = nil) {
+                highlighter: (any CodeHighlighter)? = nil, emoji: (any EmojiSource)? = nil, typesetter: (any MathTypesetter)? = nil) {
         self.baseURL = baseURL
         self.includeDrafts = includeDrafts
         self.includeFuture = includeFuture
@@ -35,5 +39,6 @@ public struct BuildOptions: Sendable {
         self.now = now
         self.highlighter = highlighter
         self.emoji = emoji
+        self.typesetter = typesetter
     }
 }

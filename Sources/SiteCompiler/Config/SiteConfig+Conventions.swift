@@ -16,8 +16,21 @@ public struct Conventions: Sendable, Equatable {
     /// Whether `:ship:` in a post is the emoji of that name (🚢), as jemoji and Hugo's
     /// `enableEmoji` make it (`emoji: true`).
     public var emoji = false
+    /// How `$$ … $$` and the escapes in math are read.
+    public var mathSyntax = MathSyntax.galley
 
     public init() {}
+
+    /// How math is read out of Markdown.
+    public enum MathSyntax: String, Sendable {
+        /// `$$ … $$` is display math wherever it is, as MathJax shows it; what is inside any
+        /// math delimiters reaches TeX as written.
+        case galley
+        /// As Jekyll's kramdown reads it: `$$ … $$` is display math only as a paragraph of its
+        /// own and inline math within a line, and `\\( … \\)` and `\\[ … \\]`, which kramdown
+        /// does not know, have their Markdown escapes undone (`\_` reaches TeX as `_`).
+        case kramdown
+    }
 
     /// What `old-name` in `aliases` means.
     public enum RelativeAliases: String, Sendable {
@@ -28,7 +41,7 @@ public struct Conventions: Sendable, Equatable {
     }
 
     /// The galley.yml keys, each with the message for a bad value.
-    static let keys = ["liquid", "relative_aliases", "titles_from_file_names", "emoji"]
+    static let keys = ["liquid", "relative_aliases", "titles_from_file_names", "emoji", "math_syntax"]
 }
 
 extension SiteConfig {
@@ -58,6 +71,14 @@ extension SiteConfig {
             } else {
                 log.report(Diagnostic(path: path, line: value.line, message:
                     "relative_aliases must be 'root' (old-name is /old-name, as Jekyll and Zola read it) or 'page' (beside the page's own address, as Hugo reads it)"))
+            }
+        }
+        if let value = root["math_syntax"], !value.isNull {
+            if let raw = value.string, let rule = Conventions.MathSyntax(rawValue: raw) {
+                conventions.mathSyntax = rule
+            } else {
+                log.report(Diagnostic(path: path, line: value.line, message:
+                    "math_syntax must be 'galley' ($$ … $$ is display math wherever it is) or 'kramdown' (as Jekyll reads it: inline within a line)"))
             }
         }
         return conventions

@@ -5,7 +5,7 @@ extension SiteConfig {
     /// Other keys are the blog's own, for layouts (`{{site.params.KEY}}`) and posts.
     public static let keys = [
         "title", "description", "author", "base_url", "timezone", "permalink", "permalink_dates", "lowercase_addresses", "slugs",
-        "per_page", "language", "feed_limit", "date_format", "image", "strings", "highlight", "heading_ids",
+        "per_page", "language", "feed_limit", "date_format", "image", "strings", "highlight", "math", "heading_ids",
     ] + Conventions.keys
 
     /// What other generators call some of ``keys``: a blog moved by hand keeps their names.

@@ -29,6 +29,9 @@ public struct SiteConfig: Sendable {
     public var slugs: SlugRule = .galley
     /// Whether fenced code is highlighted at build time (`highlight: false` turns it off).
     public var highlight = true
+    /// Whether math is typeset as MathML at build time (`math: false` leaves the TeX in its
+    /// delimiters, for a layout that loads MathJax or KaTeX itself).
+    public var math = true
     /// How headings get their ids: Galley's rule, or that of the generator a blog came from.
     public var headingIDs: HeadingIDs = .galley
     public var perPage: Int
@@ -192,6 +195,14 @@ extension SiteConfig {
             }
         }
 
+        var math = true
+        if let value = root["math"], !value.isNull {
+            if let flag = value.bool { math = flag } else {
+                log.report(Diagnostic(path: path, line: value.line, message:
+                    "math must be true (math typeset as MathML at build time, the default) or false (TeX left for a script to typeset)"))
+            }
+        }
+
         var headingIDs = HeadingIDs.galley
         if let raw = text("heading_ids") {
             if let rule = HeadingIDs(rawValue: raw) { headingIDs = rule } else {
@@ -220,6 +231,7 @@ extension SiteConfig {
             permalink: permalink, permalinkDates: permalinkDates, lowercaseAddresses: lowercaseAddresses, slugs: slugs, highlight: highlight, headingIDs: headingIDs, perPage: perPage,
             language: language, feedLimit: feedLimit, dateFormat: dateFormat, params: params, warnings: warnings)
         config.conventions = conventions
+        config.math = math
         return config
     }
 

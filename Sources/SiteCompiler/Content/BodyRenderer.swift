@@ -15,6 +15,10 @@ final class BodyRenderer: Sendable {
     private let liquid: Bool?
     /// Emoji by name, for `emoji: true` (``Conventions/emoji``).
     private let emoji: [String: String]?
+    /// How math is read (``Conventions/mathSyntax``).
+    private let mathSyntax: Conventions.MathSyntax
+    /// What typesets math as MathML; nil leaves it as TeX.
+    let typesetting: MathTypesetting?
     private let documents = Locked<(@Sendable () -> BodyLinks)?>(nil)
     private let madeLinks = Locked<BodyLinks?>(nil)
 
@@ -30,10 +34,12 @@ final class BodyRenderer: Sendable {
     private let themeShortcodes: @Sendable (_ name: String, _ values: [String: TemplateValue]) -> String?
 
     /// A renderer for the blog with `config`, whose theme renders its own shortcodes with
-    /// `shortcodes`, and whose code `highlighting` highlights.
-    init(config: SiteConfig, highlighting: CodeHighlighting? = nil, emoji: [String: String]? = nil,
+    /// `shortcodes`, whose code `highlighting` highlights and whose math `typesetting` typesets.
+    init(config: SiteConfig, highlighting: CodeHighlighting? = nil, emoji: [String: String]? = nil, typesetting: MathTypesetting? = nil,
          shortcodes: @escaping @Sendable (_ name: String, _ values: [String: TemplateValue]) -> String? = { _, _ in nil }) {
         markdown = MarkdownRenderer(highlighting: highlighting, headingIDs: config.headingIDs)
+        mathSyntax = config.conventions.mathSyntax
+        self.typesetting = typesetting
         themeShortcodes = shortcodes
         links = Links(baseURL: config.baseURL)
         liquid = config.conventions.liquid
@@ -91,7 +97,9 @@ final class BodyRenderer: Sendable {
             if let emoji, UTF8Search.contains(byte: UInt8(ascii: ":"), in: text) {
                 text = EmojiNames.replacing(in: text, protected: MarkdownRegions(text).protected, names: emoji)
             }
-            var math = MathSpans()
+            var math = MathSpans(syntax: mathSyntax)
+            // Formulas' offsets are in the text before their markers went in.
+            let withMath = text
             if mayHoldMath { text = math.protect(text, regions: MarkdownRegions(text).math) }
             let contentLinks = ContentPathLinks.mayHold(text) ? ContentPathLinks(links: documentLinks(), basePath: links.basePath) : nil
             var rendered = markdown.render(text, resolvingLinks: contentLinks.map { found in { found.address(for: $0, line: $1) } })
@@ -107,13 +115,28 @@ final class BodyRenderer: Sendable {
                 result.warnings.append(Diagnostic(path: document.sourcePath, line: document.bodyLine + slow.line - 1, message:
                     "this \(slow.language) code block took Pygments longer than \(slow.seconds) s to highlight; it is shown as plain code"))
             }
-            rendered.html = math.restore(rendered.html)
-            rendered.excerpt = math.restore(rendered.excerpt)
+            let mathML = typeset(math, in: withMath, of: document, into: &result)
+            rendered.html = math.restore(rendered.html, typeset: mathML)
+            rendered.excerpt = math.restore(rendered.excerpt, typeset: mathML)
             result.rendered = rendered
         }
         result.rendered.html = underBasePath(result.rendered.html)
         result.rendered.excerpt = underBasePath(result.rendered.excerpt)
         return result
+    }
+
+    /// Each formula of `math` as MathML, or nil where it stays TeX; a warning at its line for
+    /// each whose TeX the typesetter could not read.
+    private func typeset(_ math: MathSpans, in text: String, of document: Document, into result: inout Result) -> [String?] {
+        guard let typesetting, !math.spans.isEmpty else { return [] }
+        let (mathML, errors) = typesetting.typeset(math.spans.map(\.formula))
+        guard !errors.isEmpty else { return mathML }
+        let lines = LineCounter(text, firstLine: document.bodyLine)
+        for (index, message) in errors.sorted(by: { $0.key < $1.key }) {
+            result.warnings.append(Diagnostic(path: document.sourcePath, line: lines.line(at: math.spans[index].offset), message:
+                "this formula is left as TeX: \(message)"))
+        }
+        return mathML
     }
 
     /// Adds `notes`, at byte offsets of `body`, to `result` as warnings and errors at lines.

@@ -9,6 +9,8 @@ import Foundation
 /// code never reads it. Saving merges with what the file holds by then, since another build may
 /// have added to it meanwhile, and replaces it in one rename: two builds that save at once each
 /// leave a whole file, the later one's, and at worst a block is highlighted again.
+///
+/// Typeset math is kept the same way, in a file of its own (``MathTypesetting/cacheFileName``).
 final class HighlightCache: Sendable {
     static let format = "galley-highlight-cache-1"
     static let fileName = "highlight.cache"
@@ -36,9 +38,9 @@ final class HighlightCache: Sendable {
         var used: Set<Fingerprint> = []
     }
 
-    /// A cache kept in `folder`, or in memory only when it is nil.
-    init(folder: URL?) {
-        file = folder?.appending(path: Self.fileName)
+    /// A cache kept in `folder` as `fileName`, or in memory only when `folder` is nil.
+    init(folder: URL?, fileName: String = HighlightCache.fileName) {
+        file = folder?.appending(path: fileName)
     }
 
     /// The key of `code` in `language` as `identity` highlights it.

@@ -34,6 +34,8 @@ public struct MemorySite: Sendable {
     var fingerprints: [String: Fingerprint]
     /// The highlighter and the answers it gave, which the next build goes on with.
     var highlighting: CodeHighlighting?
+    /// The typesetter and the answers it gave, which the next build goes on with.
+    var typesetting: MathTypesetting?
 
     /// Which pages of this site a build made with `cache` may keep as they are.
     func intact(under cache: BuildCache) -> any Outdatedness {
@@ -76,6 +78,9 @@ extension SiteBuilder {
             // Off the path to the reload event: the answers are in memory for the next build anyway.
             BlockingPool.shared.detach { try? highlighting.cache.save() }
         }
+        if let typesetting = compiled.typesetting, typesetting.cache.file != nil {
+            BlockingPool.shared.detach { try? typesetting.cache.save() }
+        }
         timer = PhaseTimer()
         let published = memory.pages
         var files: [String: MemorySite.File] = [:], kept = Set<String>()
@@ -99,7 +104,7 @@ extension SiteBuilder {
         for (path, made) in compiled.pages where files[path] != nil { fingerprints[path] = made.fingerprint }
         let site = MemorySite(files: files, warnings: compiled.warnings, posts: compiled.site.posts.count, pages: compiled.site.pages.count,
                               validUntil: compiled.validUntil, kept: kept, cache: compiled.cache, fingerprints: fingerprints,
-                              highlighting: compiled.highlighting)
+                              highlighting: compiled.highlighting, typesetting: compiled.typesetting)
         // The build's own structures (the site, the plan, every page's closure) go on another thread.
         Parallel.release((consume compiled, consume published, consume state))
         timer.lap("site in memory")

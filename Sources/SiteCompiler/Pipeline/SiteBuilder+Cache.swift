@@ -10,9 +10,11 @@ extension SiteBuilder {
         let configBytes = (try? source.contents(of: SiteConfig.fileName)) ?? Data()
         // A theme's own shortcodes are part of the bodies that use them.
         // Highlighted code is part of the bodies, their excerpts with it.
+        // So is typeset math.
         let highlighter = body.markdown.highlighting?.highlighter.identity ?? ""
+        let typesetter = body.typesetting?.typesetter.identity ?? ""
         let documentsKey = Fingerprint([Fingerprint.of(configBytes), Fingerprint.of(Data(ToolIdentity.current)), theme.shortcodesFingerprint,
-                                        Fingerprint.of(highlighter)],
+                                        Fingerprint.of(highlighter), Fingerprint.of(typesetter)],
                                        label: BuildCache.documentsFormat)
         let optionsText = "\(config.baseURL.absoluteString)|\(options.includeDrafts)|\(options.includeFuture)|\(options.noindex)"
         let pagesKey = Fingerprint([documentsKey, theme.fingerprint, Fingerprint.of(optionsText)], label: "pages")

@@ -50,6 +50,8 @@ public struct SiteBuilder: Sendable {
         public var leftOut: (drafts: Int, future: Int) = (0, 0)
         /// The build's code highlighting, whose new results are saved with the cache.
         var highlighting: CodeHighlighting?
+        /// The build's math typesetting, whose new results are saved with the cache.
+        var typesetting: MathTypesetting?
     }
 
     /// What a build did, for its one-line summary.
@@ -113,7 +115,10 @@ public struct SiteBuilder: Sendable {
         let highlighting = codeHighlighting(config: config, cacheFolder: cacheFile?.deletingLastPathComponent() ?? highlightFolder,
                                             reusing: held?.highlighting)
         let emoji = emojiNames(config: config)
-        let body = BodyRenderer(config: config, highlighting: highlighting, emoji: emoji.names, shortcodes: { theme.renderShortcode($0, $1) })
+        let typesetting = mathTypesetting(config: config, cacheFolder: cacheFile?.deletingLastPathComponent() ?? highlightFolder,
+                                          reusing: held?.typesetting)
+        let body = BodyRenderer(config: config, highlighting: highlighting, emoji: emoji.names, typesetting: typesetting,
+                                shortcodes: { theme.renderShortcode($0, $1) })
         timer.lap("config and theme")
         var cache = loadCache(from: cacheFile, config: config, theme: theme, body: body, bytes: cacheBytes)
         if let held { cache.adopt(held.cache) }
@@ -134,6 +139,7 @@ public struct SiteBuilder: Sendable {
         // names them all. Links to such a file are not errors of their own.
         let selection = select(loaded, config: config, theme: theme)
         prefetchCode(of: selection, with: highlighting)
+        prefetchMath(of: selection, with: typesetting, syntax: config.conventions.mathSyntax)
         let unread = Set(loaded.diagnostics.map(\.path))
         var (assembled, bodyWarnings, bodyErrors) = assemble(selection, config: config, body: body, copies: loaded.copies, unread: unread)
         assembled.site.homeAliases = loaded.sectionAddresses
@@ -165,9 +171,10 @@ public struct SiteBuilder: Sendable {
         var warnings = config.warnings + loaded.warnings + selection.warnings + bodyWarnings + plan.notes
         if let problem = highlighting?.unavailable { warnings.append(Self.plainCodeWarning(problem)) }
         if let problem = emoji.unavailable { warnings.append(problem) }
+        if let problem = typesetting?.unavailable { warnings.append(Self.texMathWarning(problem)) }
         return Compiled(site: assembled.site, output: plan.tree, warnings: warnings, cache: cache, pages: made,
                         previousPages: previous, savingDocuments: savingDocuments, validUntil: selection.validUntil,
-                        leftOut: selection.leftOut, highlighting: highlighting)
+                        leftOut: selection.leftOut, highlighting: highlighting, typesetting: typesetting)
     }
 
     /// What renders the pages that come many to a layout: stencils, which render each page shape
@@ -216,15 +223,17 @@ public struct SiteBuilder: Sendable {
         if let cacheFile {
             // New highlighted blocks are saved on another thread while the records are.
             let savingHighlights = compiled.highlighting.map { highlighting in Background { _ = try? highlighting.cache.save() } }
-            if compiled.highlighting?.unavailable == nil {
+            let savingMath = compiled.typesetting.map { typesetting in Background { _ = try? typesetting.cache.save() } }
+            if compiled.highlighting?.unavailable == nil, compiled.typesetting?.unavailable == nil {
                 record(&compiled, session: session, output: folder, cacheFile: cacheFile, state: state, clock: clock)
             } else {
-                // Its code is plain for want of a highlighter: the next build renders every page
-                // again rather than keep them so once the highlighter is there.
+                // Its code is plain (or its math TeX) for want of a highlighter (or typesetter): the
+                // next build renders every page again rather than keep them so once it is there.
                 compiled.savingDocuments?.wait()
                 Self.forgetRecords(of: cacheFile)
             }
             savingHighlights?.wait()
+            savingMath?.wait()
         }
         var report = Report(
             posts: compiled.site.posts.count, pages: compiled.site.pages.count, written: written.written,

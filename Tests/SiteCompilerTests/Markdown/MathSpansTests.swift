@@ -3,8 +3,8 @@ import Testing
 @testable import SiteCompiler
 
 @Suite struct MathSpansTests {
-    func render(_ markdown: String) -> String {
-        var math = MathSpans()
+    func render(_ markdown: String, syntax: Conventions.MathSyntax = .galley) -> String {
+        var math = MathSpans(syntax: syntax)
         let text = math.protect(markdown, regions: MarkdownRegions(markdown).math)
         return math.restore(MarkdownRenderer().render(text).html)
     }
@@ -21,5 +21,47 @@ import Testing
         var math = MathSpans()
         _ = math.protect("$$x$$", regions: MarkdownRegions("$$x$$").math)
         #expect(math.restore("a \u{E002}9\u{E003} b \u{E002}0\u{E003}") == "a \u{E002}9\u{E003} b $$x$$")
+    }
+
+    @Test func kramdownKeepsInlineDollarsInlineAndBlocksAlone() {
+        // As Jekyll's kramdown writes them for MathJax: \( \) within a line, \[ \] for a paragraph of its own.
+        #expect(render("Inline $$x^2$$ in a sentence.", syntax: .kramdown) == "<p>Inline \\(x^2\\) in a sentence.</p>\n")
+        #expect(render("Before.\n\n$$\nx_1\n$$\n\nAfter.", syntax: .kramdown) == "<p>Before.</p>\n<p>\\[x_1\\]</p>\n<p>After.</p>\n")
+        #expect(render("  $$a$$  \n", syntax: .kramdown) == "<p>\\[a\\]</p>\n")
+        // Galley's own rule leaves them as written, for a script to show as display math.
+        #expect(render("Inline $$x^2$$ in a sentence.") == "<p>Inline $$x^2$$ in a sentence.</p>\n")
+    }
+
+    @Test func whichDollarsStandAlone() {
+        func alone(_ text: String) -> Bool {
+            MathSpans.standsAlone(Array(text.utf8), try! #require(MarkdownRegions(text).math.first))
+        }
+        #expect(alone("$$x$$"))
+        #expect(alone("Text.\n\n$$\nx\n$$\n\nMore."))
+        #expect(!alone("Text $$x$$"))
+        #expect(!alone("$$x$$ text"))
+        #expect(!alone("Text.\n$$x$$"))
+        #expect(!alone("$$x$$\nmore text"))
+        #expect(!alone("    $$x$$"))
+    }
+
+    @Test func kramdownUndoesMarkdownEscapesInBackslashDelimiters() {
+        var math = MathSpans(syntax: .kramdown)
+        _ = math.protect(#"a \\(x\_1 + \{y\}\\) b"#, regions: MarkdownRegions(#"a \\(x\_1 + \{y\}\\) b"#).math)
+        #expect(math.spans.map(\.formula.tex) == ["x_1 + {y}"])
+        #expect(render(#"a \\(x\_1\\) b"#, syntax: .kramdown) == "<p>a \\(x_1\\) b</p>\n")
+        // Galley's rule, and kramdown's own $$ math, reach TeX as written.
+        #expect(render(#"a \\(x\_1\\) b"#) == "<p>a \\(x\\_1\\) b</p>\n")
+        var dollars = MathSpans(syntax: .kramdown)
+        _ = dollars.protect(#"$$x\_1$$"#, regions: MarkdownRegions(#"$$x\_1$$"#).math)
+        #expect(dollars.spans.map(\.formula.tex) == [#"x\_1"#])
+        #expect(MathSpans.markdownUnescaped(#"\_ \\ \a \"#) == #"_ \ \a \"#)
+    }
+
+    @Test func typesetMathReplacesTheTeXExceptInsideATag() {
+        var math = MathSpans()
+        let text = math.protect("$$a$$ and ![$$b$$](x.png)", regions: MarkdownRegions("$$a$$ and ![$$b$$](x.png)").math)
+        let html = math.restore(MarkdownRenderer().render(text).html, typeset: ["<math>A</math>", "<math>\"B\"</math>"])
+        #expect(html == "<p><math>A</math> and <img src=\"x.png\" alt=\"$$b$$\" /></p>\n")
     }
 }
