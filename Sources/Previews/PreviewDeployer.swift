@@ -2,6 +2,7 @@ import Blocking
 import FileSystem
 import Foundation
 import GitSource
+import KaTeX
 import Pygments
 import SiteCompiler
 import SiteSource
@@ -203,9 +204,10 @@ public struct PreviewDeployer: Sendable {
     func publish(building what: Build, claim: Claim, commit: GitObjectID?, rule: GoLiveRule) async throws -> Outcome {
         // Production is the one build whose address comes from the blog itself. A Pygments helper
         // serves each build; what it highlights is cached for every branch.
-        var production = BuildOptions(highlighter: PygmentsHighlighter(), emoji: PythonEmoji())
+        var production = BuildOptions(highlighter: PygmentsHighlighter(), emoji: PythonEmoji(), typesetter: KaTeXTypesetter())
         production.requireBaseURL = true
-        let options = claim.label.map { BuildOptions(baseURL: URL(string: url(label: $0))!, noindex: true, highlighter: PygmentsHighlighter(), emoji: PythonEmoji()) }
+        let options = claim.label.map { BuildOptions(baseURL: URL(string: url(label: $0))!, noindex: true, highlighter: PygmentsHighlighter(),
+                                                       emoji: PythonEmoji(), typesetter: KaTeXTypesetter()) }
             ?? production
         let build = configuration.cacheDirectory.appending(path: claim.label == nil ? "production" : claim.slot.name)
         // A build with no earlier output has fresh times on every file; comparing contents then

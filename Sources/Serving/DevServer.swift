@@ -1,6 +1,7 @@
 import Blocking
 import Foundation
 import Highlighting
+import Typesetting
 import Hummingbird
 import Logging
 import ServiceLifecycle
@@ -28,6 +29,8 @@ public struct DevServer: Sendable {
         public var highlighter: (any CodeHighlighter)?
         /// What names emoji for blogs with `emoji: true`.
         public var emoji: (any EmojiSource)?
+        /// What typesets math; nil leaves it as TeX.
+        public var typesetter: (any MathTypesetter)?
         /// Where highlighted code is kept between runs, shared with `galley build`: the blog's
         /// `.galley-cache` unless told otherwise, made if missing, and never a link.
         public var cacheFolder: URL?
@@ -44,13 +47,14 @@ public struct DevServer: Sendable {
         private var named: String?
 
         public init(site: URL, host: String = "127.0.0.1", port: Int = 8000, includeDrafts: Bool = false, includeFuture: Bool = false,
-                    highlighter: (any CodeHighlighter)? = nil, cacheFolder: URL? = nil) {
+                    highlighter: (any CodeHighlighter)? = nil, typesetter: (any MathTypesetter)? = nil, cacheFolder: URL? = nil) {
             self.site = site
             self.host = host
             self.port = port
             self.includeDrafts = includeDrafts
             self.includeFuture = includeFuture
             self.highlighter = highlighter
+            self.typesetter = typesetter
             self.cacheFolder = cacheFolder
         }
 
@@ -148,7 +152,7 @@ struct WatchService: Service {
         let builder = { @Sendable in
             SiteBuilder(source: DirectorySource(root: settings.site), options: BuildOptions(
                 baseURL: address, includeDrafts: settings.includeDrafts, includeFuture: settings.includeFuture, now: Date(),
-                highlighter: settings.highlighter, emoji: settings.emoji))
+                highlighter: settings.highlighter, emoji: settings.emoji, typesetter: settings.typesetter))
         }
         let cacheFolder = settings.usableCacheFolder
         let (changes, changeSink) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))

@@ -1,6 +1,7 @@
 import Blocking
 import ArgumentParser
 import Foundation
+import KaTeX
 import Pygments
 import Serving
 import SiteCompiler
@@ -62,6 +63,7 @@ extension Galley {
             // started when the first block needs it.
             asked.options.highlighter = PygmentsHighlighter()
             asked.options.emoji = PythonEmoji()
+            asked.options.typesetter = KaTeXTypesetter()
             let request = asked
             guard watch else { return try build(request) }
             let (changes, changed) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))

@@ -3,6 +3,7 @@ import Blocking
 import Foundation
 import GitSource
 import Previews
+import KaTeX
 import Pygments
 import SiteCompiler
 
@@ -39,7 +40,7 @@ extension Galley {
             }
             guard let id = GitObjectID(hex: commit) else { throw ValidationError("--commit '\(commit)' is not a commit id") }
             var options = BuildOptions(baseURL: baseURL.flatMap(URL.init(string:)), noindex: noindex, highlighter: PygmentsHighlighter(),
-                                       emoji: PythonEmoji())
+                                       emoji: PythonEmoji(), typesetter: KaTeXTypesetter())
             options.requireBaseURL = requireBaseURL
             let job = CommitBuild(repository: repo, commit: id, siteFolder: siteFolder, label: label)
             do {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import KaTeX
 import Pygments
 import Serving
 import SiteImport
@@ -54,7 +55,8 @@ extension Galley {
             let folder = URL(fileURLWithPath: site)
             // One Pygments helper for every rebuild; what it highlights is kept with the builds' cache.
             var settings = DevServer.Settings(site: folder, host: bind, port: port, includeDrafts: drafts, includeFuture: future,
-                                              highlighter: PygmentsHighlighter(), cacheFolder: folder.appending(path: ".galley-cache"))
+                                              highlighter: PygmentsHighlighter(), typesetter: KaTeXTypesetter(),
+                                              cacheFolder: folder.appending(path: ".galley-cache"))
             settings.emoji = PythonEmoji()
             settings.shownAs = site
             let shown = settings
