@@ -19,6 +19,8 @@ struct JekyllSite: SiteGenerator {
         guard config.pairs != nil || config.string == nil && config.items == nil else {
             throw ImportError("\(source.path)/\(file ?? Self.configFiles[0]): settings must be `key: value` lines")
         }
+        // kramdown, Jekyll's Markdown unless _config.yml names another, reads $$ by rules of its own.
+        if (config["markdown"]?.string ?? "kramdown").lowercased() == "kramdown" { plan.settings.mathSyntax = .kramdown }
         let dropsCategories = carrySettings(config, file: file ?? Self.configFiles[0], into: &plan)
         carryContent(of: source, config: config, into: &plan)
         let survey = ContentSurvey(of: &plan, from: source)

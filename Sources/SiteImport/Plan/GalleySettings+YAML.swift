@@ -32,6 +32,7 @@ extension GalleySettings {
         if let relativeAliases { pairs.append(("relative_aliases", Node(relativeAliases.rawValue))) }
         if let titlesFromFileNames { pairs.append(("titles_from_file_names", flag(titlesFromFileNames))) }
         if let emoji { pairs.append(("emoji", flag(emoji))) }
+        if let mathSyntax { pairs.append(("math_syntax", Node(mathSyntax.rawValue))) }
         for param in params { pairs.append((Self.node(.scalar(param.key, plain: true, line: 1)), Self.node(param.value))) }
         let body: String
         do {

@@ -33,6 +33,8 @@ struct GalleySettings: Sendable, Equatable {
     var titlesFromFileNames: Bool?
     /// Whether `:ship:` is an emoji, as the site had it with jemoji or Hugo's `enableEmoji`.
     var emoji: Bool?
+    /// How math is read: `kramdown` for a Jekyll site whose Markdown kramdown renders.
+    var mathSyntax: Conventions.MathSyntax?
 
     /// Other settings of the site, copied as they are: layouts read them as `site.params.KEY`,
     /// and posts as `{{ site.KEY }}`.

@@ -156,6 +156,7 @@ import Testing
         _ = try scratch.importSite()
         let settings = try String(contentsOf: scratch.blog.appending(path: "galley.yml"), encoding: .utf8)
         #expect(settings.contains("\nliquid: true\n") && settings.contains("\ntitles_from_file_names: true\n"))
+        #expect(settings.contains("\nmath_syntax: kramdown\n"))
         let output = scratch.root.appending(path: "out")
         _ = try SiteBuilder(source: DirectorySource(root: scratch.blog), options: BuildOptions()).build(into: output)
         let page = try String(contentsOf: output.appending(path: "2020/01/02/the-untitled-one.html"), encoding: .utf8)
