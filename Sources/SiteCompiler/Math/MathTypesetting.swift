@@ -22,6 +22,8 @@ final class MathTypesetting: Sendable {
     /// How many formulas go to the typesetter in one batch when they are sent ahead: a Node
     /// process each, whose start costs as much as typesetting hundreds of formulas.
     static let prefetchBatch = 1000
+    /// How many formulas take the typesetter as long as its start: fewer go in one batch.
+    static let formulasWorthAStart = 500
     /// The cache's file in the cache folder.
     static let cacheFileName = "math.cache"
 
@@ -50,8 +52,9 @@ final class MathTypesetting: Sendable {
         }
         guard !wanted.isEmpty else { return }
         pending.add(wanted.map(\.key))
-        // Even batches, no more of them than threads unless they would pass the batch size.
-        let count = max(min(threads, wanted.count), (wanted.count + Self.prefetchBatch - 1) / Self.prefetchBatch)
+        // Even batches: one a thread only once each is worth a process's start, and more only
+        // when they would pass the batch size.
+        let count = max(max(1, min(threads, wanted.count / Self.formulasWorthAStart)), (wanted.count + Self.prefetchBatch - 1) / Self.prefetchBatch)
         let size = (wanted.count + count - 1) / count
         for start in stride(from: 0, to: wanted.count, by: size) {
             let batch = Array(wanted[start..<min(start + size, wanted.count)])
