@@ -9,13 +9,14 @@ import System
 import SystemPackage
 #endif
 
-/// One run of Node.js through swift-subprocess, waited for by the build thread that asked.
+/// One run of Node.js through swift-subprocess, read by the build thread that asked.
 ///
-/// The task that runs it goes to the ``BlockingPool``, the executor for helper programs, so a
-/// build that waits here never needs one of the threads Swift's tasks share. Input and output go
-/// through unlinked temporary files, not pipes: a Node that exits before reading it all (no
-/// KaTeX) must not raise SIGPIPE in Galley, and the run needs no task to read its output.
-/// Callers are build threads, never the threads Swift's tasks share: it waits on a semaphore.
+/// The task that runs it goes to the ``BlockingPool``, the executor for helper programs. Its
+/// input is an unlinked temporary file (a Node that exits before reading it all, with no KaTeX,
+/// must not raise SIGPIPE in Galley); its output is a socket the asking thread reads to its
+/// end, as the Pygments helper's lines are read. The answer is whole when Node closes its end,
+/// so nothing here waits for swift-subprocess to see the program exit: a wait for that, from a
+/// thread Swift's tasks share, once held up a test run for a minute.
 struct NodeRun {
     let node: String
     let arguments: [String]
@@ -28,52 +29,50 @@ struct NodeRun {
     /// What Node wrote on its standard output, given `input`.
     func run(input: Data) throws(TypesetterUnavailable) -> Data {
         let inputFile = try Self.file(holding: input)
-        let outputFile: Int32
-        do throws(TypesetterUnavailable) { outputFile = try Self.file(holding: Data()) } catch {
+        var pair: [Int32] = [-1, -1]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
             close(inputFile)
-            throw error
+            throw TypesetterUnavailable("cannot talk to \(node): \(String(cString: strerror(errno)))")
         }
-        defer { close(outputFile) }
-        // Node writes to a second descriptor of the output file, which swift-subprocess closes.
-        let nodeOutput = fcntl(outputFile, F_DUPFD_CLOEXEC, 0)
-        let exit = Locked<Result<TerminationStatus, TypesetterUnavailable>?>(nil)
-        let finished = DispatchSemaphore(value: 0)
+        let ours = pair[0], theirs = pair[1]
+        defer { close(ours) }
         let configuration = Configuration(executable: .path(FilePath(node)), arguments: Arguments(arguments))
-        let program = node
         let task = Task(executorPreference: BlockingPool.shared) {
-            let result: Result<TerminationStatus, TypesetterUnavailable>
-            do {
-                let run = try await Subprocess.run(configuration,
-                                                   input: .fileDescriptor(FileDescriptor(rawValue: inputFile), closeAfterSpawningProcess: true),
-                                                   output: .fileDescriptor(FileDescriptor(rawValue: nodeOutput), closeAfterSpawningProcess: true),
-                                                   error: .discarded)
-                result = .success(run.terminationStatus)
-            } catch {
-                result = .failure(TypesetterUnavailable("cannot run \(program): \(error)"))
-            }
-            exit.withLock { $0 = result }
-            finished.signal()
+            _ = try? await Subprocess.run(configuration,
+                                          input: .fileDescriptor(FileDescriptor(rawValue: inputFile), closeAfterSpawningProcess: true),
+                                          output: .fileDescriptor(FileDescriptor(rawValue: theirs), closeAfterSpawningProcess: true),
+                                          error: .discarded)
         }
-        guard finished.wait(timeout: .now() + .seconds(Int(timeout.components.seconds))) == .success else {
+        do throws(TypesetterUnavailable) {
+            let output = try readToEnd(ours)
+            // A Node that could not start, or stopped early, wrote nothing a batch can be read from.
+            guard !output.isEmpty else { throw TypesetterUnavailable("\(node) wrote nothing: it could not start, or stopped while running KaTeX") }
+            return output
+        } catch {
             // swift-subprocess ends the program when its task is cancelled.
             task.cancel()
-            throw TypesetterUnavailable("KaTeX did not answer within \(timeout); it was stopped")
+            throw error
         }
-        let status = try exit.withLock { $0! }.get()
-        guard case .exited(0) = status else { throw TypesetterUnavailable("\(program) stopped while running KaTeX (\(status))") }
-        return try Self.contents(of: outputFile)
     }
 
-    /// Everything in the file open as `descriptor`, from its start.
-    private static func contents(of descriptor: Int32) throws(TypesetterUnavailable) -> Data {
+    /// Everything `socket` gives until the other end is closed, within ``timeout``.
+    private func readToEnd(_ socket: Int32) throws(TypesetterUnavailable) -> Data {
+        let deadline = ContinuousClock.now + timeout
         var data = Data()
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(data.count)) }
-            if count < 0, errno == EINTR { continue }
+            let left = deadline - ContinuousClock.now
+            guard left > .zero else { throw TypesetterUnavailable("KaTeX did not answer within \(timeout); it was stopped") }
+            var waiting = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&waiting, 1, Int32(min(left.components.seconds * 1000 + 1, 1000)))
+            if ready < 0, errno == EINTR { continue }
+            guard ready >= 0 else { throw TypesetterUnavailable("cannot read KaTeX's answer: \(String(cString: strerror(errno)))") }
+            guard ready > 0 else { continue }
+            let count = chunk.withUnsafeMutableBytes { read(socket, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR || errno == EAGAIN { continue }
             guard count >= 0 else { throw TypesetterUnavailable("cannot read KaTeX's answer: \(String(cString: strerror(errno)))") }
             if count == 0 { return data }
-            guard data.count + count <= outputLimit else { throw TypesetterUnavailable("KaTeX wrote more than \(outputLimit) bytes") }
+            guard data.count + count <= Self.outputLimit else { throw TypesetterUnavailable("KaTeX wrote more than \(Self.outputLimit) bytes") }
             data.append(contentsOf: chunk[..<count])
         }
     }
