@@ -56,6 +56,8 @@ struct DocumentReader: Sendable {
             return .failure(BuildFailure([error]))
         }
         let fields = Self.knownKeysLowercased(matter.fields)
+        // Only Hugo and Zola write TOML; Zola's `path` is read there alone.
+        let isTOML = text.hasPrefix("+++")
         func line(_ key: String) -> Int { fields[key]?.line ?? 1 }
         func string(_ key: String) -> String? {
             guard let value = fields[key], !value.isNull else { return nil }
@@ -110,8 +112,7 @@ struct DocumentReader: Sendable {
         var published = writtenDate?.date ?? fileDate
         // A post dated only by the address it gives itself, as a Zola blog sorted by permalink is.
         if kind == .post, published == nil, fields["date"]?.isNull ?? true {
-            let keys = text.hasPrefix("+++") ? Self.ownAddressKeys : Self.ownAddressKeys.filter { $0 != "path" }
-            published = keys.lazy.compactMap { fields[$0]?.string }.first.flatMap { ContentDate.fromAddress($0, in: config.timeZone) }
+            published = Self.ownAddressKeys(isTOML: isTOML).lazy.compactMap { fields[$0]?.string }.first.flatMap { ContentDate.fromAddress($0, in: config.timeZone) }
         }
         // A date written with an offset keeps its own calendar day in the address, unless the
         // site asks for the day in its own timezone.
@@ -164,7 +165,7 @@ struct DocumentReader: Sendable {
         for pair in fields.pairs ?? [] { params[pair.key] = pair.value }
 
         let parts = AddressParts(slug: slug, date: published, writtenIn: writtenIn, title: title, categories: categories)
-        let address = readOwnAddress(fields, kind: kind, isTOML: text.hasPrefix("+++"), parts: parts, sitePath: sitePath, path: path, log: &log)
+        let address = readOwnAddress(fields, kind: kind, isTOML: isTOML, parts: parts, sitePath: sitePath, path: path, log: &log)
         if address == nil, kind == .post, config.permalink.usesTitle, !title.isEmpty {
             checkTitleSlug(title, path: path, line: line("title"), log: &log)
         }
@@ -182,7 +183,7 @@ struct DocumentReader: Sendable {
             path: ownPath, assets: assets)
         document.readWarnings = log.warnings
         document.dateOffset = writtenIn?.secondsFromGMT()
-        document.frontMatterIsTOML = text.hasPrefix("+++")
+        document.frontMatterIsTOML = isTOML
         return .success(document)
     }
 
@@ -282,11 +283,15 @@ struct DocumentReader: Sendable {
     /// and Zola's `path`, read from TOML front matter only, where Zola writes it.
     static let ownAddressKeys = ["permalink", "url", "path"]
 
+    /// ``ownAddressKeys`` as a file in TOML (`isTOML`) or another front matter reads them.
+    static func ownAddressKeys(isTOML: Bool) -> [String] {
+        isTOML ? ownAddressKeys : ownAddressKeys.filter { $0 != "path" }
+    }
+
     /// The site path the front matter gives the document, checked, or nil when it gives none.
     private func readOwnAddress(_ fields: YAMLValue, kind: Document.Kind, isTOML: Bool, parts: AddressParts,
                                 sitePath: (AddressParts) -> String, path: String, log: inout DiagnosticLog) -> String? {
-        let keys = isTOML ? Self.ownAddressKeys : Self.ownAddressKeys.filter { $0 != "path" }
-        guard let key = keys.first(where: { fields[$0].map { !$0.isNull } ?? false }), let value = fields[key] else { return nil }
+        guard let key = Self.ownAddressKeys(isTOML: isTOML).first(where: { fields[$0].map { !$0.isNull } ?? false }), let value = fields[key] else { return nil }
         guard let written = value.string else {
             log.report(Diagnostic(path: path, line: value.line, message: "'\(key)' must be a site path such as /about/"))
             return nil
