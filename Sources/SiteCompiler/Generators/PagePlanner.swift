@@ -102,8 +102,12 @@ final class PagePlanner: Sendable {
         func add(_ items: [Item], generated: Bool) {
             for item in items {
                 if generated, pageFiles.contains(item.path), let own = tree.files[item.path], !own.generated {
-                    notes.append(Diagnostic(path: own.origin, message:
-                        "published at /\(item.path), where Galley would put \(item.origin); this page is published instead"))
+                    // A page at `/` is a landing page, as a Jekyll site's index.md is: nothing to
+                    // tell its author. Elsewhere the page may hide a list the author expected.
+                    if item.path != "index.html" {
+                        notes.append(Diagnostic(path: own.origin, message:
+                            "published at /\(item.path), where Galley would put \(item.origin); this page is published instead"))
+                    }
                     continue
                 }
                 if let clash = tree.add(item.path, item.content, origin: item.origin, line: item.line, generated: generated) {

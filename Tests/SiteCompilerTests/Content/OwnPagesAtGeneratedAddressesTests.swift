@@ -21,6 +21,18 @@ import Testing
         #expect(blog.page("2019/03/01/one/index.html") != nil)
     }
 
+    @Test func aPageAtTheRootIsTheHomePageWithoutANote() throws {
+        let blog = try TestBlog(TestBlog.config, [
+            "posts/2019-03-01-one.md": TestBlog.post("title: One"),
+            "pages/index.md": "---\ntitle: Welcome\npermalink: /\n---\nStart here.\n",
+        ])
+        let report = try blog.build()
+        #expect(report.warnings.isEmpty)
+        #expect(blog.page("index.html")?.contains("Start here.") == true)
+        // The other home pages are still Galley's lists.
+        #expect(blog.page("2019/03/01/one/index.html") != nil)
+    }
+
     @Test func twoOfTheBlogsOwnFilesAtOneAddressStayAnError() throws {
         let blog = try TestBlog(TestBlog.config, [
             "posts/2019-03-01-one.md": TestBlog.post("title: One\naliases: [/archive/]"),
