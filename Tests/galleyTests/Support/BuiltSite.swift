@@ -34,6 +34,8 @@ struct BuiltSite {
 
     private static func addresses(inPostsOf blog: URL) throws -> Set<String> {
         let posts = blog.appending(path: "posts")
+        // A blog of pages alone (the user guide) has no posts/ at all.
+        guard FileManager.default.fileExists(atPath: posts.path) else { return [] }
         // Markdown and HTML put an address between brackets, quotes or spaces.
         let separators = Set(" \t\r\n()[]<>\"'`".utf8)
         var addresses = Set<String>()
