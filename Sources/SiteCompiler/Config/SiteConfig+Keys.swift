@@ -1,7 +1,7 @@
 import Foundation
 
 extension SiteConfig {
-    /// Every key galley.yml gives a meaning of its own, in the order the README lists them.
+    /// Every key galley.yml gives a meaning of its own, in the order the guide's galley.yml reference lists them.
     /// Other keys are the blog's own, for layouts (`{{site.params.KEY}}`) and posts.
     public static let keys = [
         "title", "description", "author", "base_url", "timezone", "permalink", "permalink_dates", "lowercase_addresses", "slugs",
@@ -69,6 +69,6 @@ extension SiteConfig {
         }
         let letters = unknown.map { "'\($0)'" }.joined(separator: ", ")
         return "date_format '\(pattern)' has letters no date pattern gives (\(letters)), which print as they are: "
-            + "use y, M, d, E, H, h, m, s, a, Z, x or z (see the README), and put words in single quotes"
+            + "use y, M, d, E, H, h, m, s, a, Z, x or z (see the guide, Layouts: Dates), and put words in single quotes"
     }
 }

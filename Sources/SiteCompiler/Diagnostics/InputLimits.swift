@@ -1,6 +1,6 @@
 /// How much of each kind of input a build reads: a blog comes from whoever can push a branch,
 /// and a build server must refuse, with a message, what would crash it, hang it or fill its
-/// memory. Each limit is far beyond what a blog needs; the README lists them.
+/// memory. Each limit is far beyond what a blog needs; the guide lists them (docs/pages/reference/limits.md).
 public enum InputLimits {
     /// Bytes of one post or page, front matter and Markdown.
     public static let markdownBytes = 16 << 20

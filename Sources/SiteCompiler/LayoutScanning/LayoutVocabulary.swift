@@ -1,5 +1,5 @@
 /// The names a layout may read, for `galley build --strict`: every name some value of a page's
-/// context has (the README's variables), swift-mustache's transforms and sequence names, and
+/// context has (the guide's layout variables), swift-mustache's transforms and sequence names, and
 /// the keys a blog gives itself (galley.yml's, front matter's). A tag that reads any other name
 /// prints nothing, the way swift-mustache renders a name it cannot find: a misspelling
 /// (`{{page.titel}}`) would pass silently.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Builds the values layouts see. Every layout gets `site` and `page`; list layouts also get
-/// `posts`, `pagination`, `years`, `tags`, `tag`, `categories` or `category`. The README lists
+/// `posts`, `pagination`, `years`, `tags`, `tag`, `categories` or `category`. The guide lists
 /// every variable.
 ///
 /// The values are plain dictionaries and arrays, built once per site and shared read-only by

@@ -2,7 +2,7 @@ import SiteCompiler
 import Yams
 
 extension GalleySettings {
-    /// The settings as galley.yml text: text quoted, keys in the README's order, and a first
+    /// The settings as galley.yml text: text quoted, keys in the guide's order, and a first
     /// line that says where they came from.
     func yaml() throws(ImportError) -> String {
         func text(_ value: String) -> Node { Node(value, .init(.str), .doubleQuoted) }
