@@ -16,7 +16,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.0.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
@@ -37,6 +36,12 @@ let package = Package(
             pkgConfig: "libgit2",
             providers: [.apt(["libgit2-dev"])]
         ),
+        // OpenSSL 3's libcrypto, which libgit2 loads already, for SHA-256.
+        .systemLibrary(
+            name: "CLibCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
 
         // System calls Swift cannot reach through Glibc (openat2, renameat2).
         .target(name: "CPlatform", path: "Sources/CPlatform"),
@@ -45,6 +50,9 @@ let package = Package(
         // The one pool of threads for blocking work, and the executor for helper programs' tasks.
         .target(name: "Blocking"),
         .target(name: "FileSystem", dependencies: ["CPlatform", "Blocking"]),
+        // SHA-256 and HMAC-SHA256 over the system's libcrypto: fingerprints, cache keys, labels
+        // and webhook signatures.
+        .target(name: "Digests", dependencies: ["CLibCrypto"]),
 
         // Turns the repository's `layouts/` folder into Swift source so the default theme
         // travels inside the binary.
@@ -60,7 +68,7 @@ let package = Package(
         // only supplies or reads a blog (a git commit, a dev server) can do without it.
         .target(
             name: "SiteSource",
-            dependencies: ["FileSystem", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["FileSystem", "Digests"]
         ),
         // Code highlighting: the protocol the compiler asks, apart from Pygments, which `galley`
         // and the watcher plug in, run as a helper process through swift-subprocess.
@@ -81,7 +89,7 @@ let package = Package(
             dependencies: [
                 "CCmarkGFM", "FileSystem", "SiteSource", "Highlighting", "Typesetting", "Blocking",
                 .product(name: "Yams", package: "Yams"),
-                .product(name: "Crypto", package: "swift-crypto"),
+                "Digests",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ],
@@ -97,7 +105,7 @@ let package = Package(
             name: "Previews",
             dependencies: [
                 "SiteCompiler", "SiteSource", "GitSource", "Pygments", "KaTeX", "Blocking", "FileSystem",
-                .product(name: "Crypto", package: "swift-crypto"),
+                "Digests",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Subprocess", package: "swift-subprocess"),
             ]
@@ -110,7 +118,7 @@ let package = Package(
                 "FileSystem", "SiteSource", "SiteCompiler", "Highlighting", "Typesetting", "Blocking", "Previews",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "Crypto", package: "swift-crypto"),
+                "Digests",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -144,13 +152,14 @@ let package = Package(
         // A forge's status API on loopback, for the tests of commit statuses here and end to end.
         .target(name: "FakeForge", dependencies: ["Blocking", .product(name: "Hummingbird", package: "hummingbird")], path: "Tests/FakeForge"),
         .testTarget(name: "PreviewsTests", dependencies: [
-            "Previews", "GitSource", "SiteSource", "SiteCompiler", "Blocking", "FakeForge", .product(name: "Crypto", package: "swift-crypto"),
+            "Previews", "GitSource", "SiteSource", "SiteCompiler", "Blocking", "FakeForge", "Digests",
         ]),
         // read-output.py is run by the tests, with Debian's python3 and feedparser.
         .testTarget(
-            name: "galleyTests", dependencies: ["SiteCompiler", "Previews", "Blocking", "FakeForge", .product(name: "Crypto", package: "swift-crypto")],
+            name: "galleyTests", dependencies: ["SiteCompiler", "Previews", "Blocking", "FakeForge", "Digests"],
             exclude: ["Support/read-output.py"]
         ),
+        .testTarget(name: "DigestsTests", dependencies: ["Digests"]),
         .testTarget(name: "ServerConfigsTests", dependencies: ["ServerConfigs"]),
         .testTarget(name: "ServingTests", dependencies: ["Serving", "SiteCompiler", "SiteSource", "Highlighting", "Blocking", "Previews"]),
         .testTarget(name: "SiteImportTests", dependencies: ["SiteImport", "SiteCompiler", "SiteSource", "FileSystem"]),

@@ -1,4 +1,4 @@
-import Crypto
+import Digests
 import Foundation
 
 /// The DNS label a branch's preview is served under: `post/nanoc-on-ipad` becomes

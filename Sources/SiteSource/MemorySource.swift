@@ -1,4 +1,4 @@
-import Crypto
+import Digests
 import Foundation
 
 /// A ``SourceTree`` whose files are held in memory: a blog a test makes up on the spot, or the

@@ -1,4 +1,4 @@
-import Crypto
+import Digests
 import Foundation
 
 /// A cheap digest of what a ``SourceTree`` holds: equal digests mean no file can have changed.

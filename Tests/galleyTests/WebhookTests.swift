@@ -1,4 +1,4 @@
-import Crypto
+import Digests
 import Foundation
 import Testing
 
@@ -28,7 +28,7 @@ import Testing
     }
 
     static func signature(_ body: Data, secret: String = secret) -> String {
-        HMAC<SHA256>.authenticationCode(for: body, using: SymmetricKey(data: Array(secret.utf8))).map { String(format: "%02x", $0) }.joined()
+        HMACSHA256.authenticationCode(for: body, key: Array(secret.utf8)).hex
     }
 
     static func pushBody(branch: String, after: String) -> Data {

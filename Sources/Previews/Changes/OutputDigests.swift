@@ -1,4 +1,4 @@
-import Crypto
+import Digests
 import FileSystem
 import Foundation
 
@@ -138,9 +138,7 @@ public struct OutputDigests: Sendable, Equatable {
         }
     }
 
-    static func hex(_ digest: SHA256.Digest) -> String {
-        digest.map { String(format: "%02x", $0) }.joined()
-    }
+    static func hex(_ digest: SHA256.Digest) -> String { digest.hex }
 
     /// The digests as lines of tab-separated fields (JSON's coder took longer than hashing the
     /// pages): `galley-digests 1`, `base URL`, then `f DIGEST SIZE MODIFIED PATH TITLE` for each

@@ -1,4 +1,4 @@
-import Crypto
+import Digests
 
 /// Comparing secrets (webhook tokens, passwords) without telling an attacker, by how long the
 /// answer takes, how much of a guess was right.

@@ -1,4 +1,4 @@
-import Crypto
+import Digests
 import Foundation
 
 /// A forge's push webhook as Galley reads it: which forge sent it (by its headers), whether it
@@ -81,9 +81,8 @@ public struct PushWebhook: Sendable {
 
     /// Whether `hex` is the HMAC-SHA256 of `body` under the secret, compared in constant time.
     func verifies(hexHMAC hex: String, of body: [UInt8]) -> Bool {
-        let expected = HMAC<SHA256>.authenticationCode(for: body, using: SymmetricKey(data: secret))
-        let digits = Array(expected).map { String(format: "%02x", $0) }.joined()
-        return Self.constantTimeEqual(Array(hex.lowercased().utf8), Array(digits.utf8))
+        let expected = HMACSHA256.authenticationCode(for: body, key: secret)
+        return Self.constantTimeEqual(Array(hex.lowercased().utf8), Array(expected.hex.utf8))
     }
 
     static func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool { ConstantTime.equal(a, b) }

@@ -1,4 +1,4 @@
-import Crypto
+import Digests
 import Foundation
 
 /// A SHA-256 digest of what went into a page, so a rebuild can tell whether the page would come

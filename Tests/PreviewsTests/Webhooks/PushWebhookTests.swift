@@ -1,4 +1,4 @@
-import Crypto
+import Digests
 import Foundation
 import Testing
 
@@ -9,7 +9,7 @@ import Testing
     let push = Array(#"{"ref":"refs/heads/post/hello","after":"0a1b2c3d4e5f0a1b2c3d4e5f0a1b2c3d4e5f0a1b"}"#.utf8)
 
     func hex(_ body: [UInt8], secret: String = "It's a Secret to Everybody") -> String {
-        HMAC<SHA256>.authenticationCode(for: body, using: SymmetricKey(data: Array(secret.utf8))).map { String(format: "%02x", $0) }.joined()
+        HMACSHA256.authenticationCode(for: body, key: Array(secret.utf8)).hex
     }
 
     @Test func githubsPublishedTestVectorVerifies() {
