@@ -52,80 +52,88 @@ extension PagePlanner {
     func rss(_ entries: [FeedEntry]) -> String {
         let config = site.config
         let links = context.links
-        let x = HTMLEscape.xml
-        var xml = """
-            <?xml version="1.0" encoding="utf-8"?>
-            <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd">
-            <channel>
-            <title>\(x(config.title))</title>
-            <link>\(x(links.base))</link>
-            <description>\(x(config.description.isEmpty ? config.title : config.description))</description>
-            <language>\(x(config.language))</language>
-            <generator>Galley</generator>
-            <lastBuildDate>\(english.rfc822(lastChange(entries)))</lastBuildDate>
-            <atom:link href="\(x(links.absolute("/feed.xml")))" rel="self" type="application/rss+xml"/>
-            <itunes:author>\(x(config.author.name))</itunes:author>
-            <itunes:explicit>false</itunes:explicit>
-
-            """
-        if options.noindex { xml += "<itunes:block>Yes</itunes:block>\n" }
-        for entry in entries {
-            let document = entry.post.document
-            xml += "<item>\n<title>\(x(document.title))</title>\n<link>\(x(entry.url))</link>\n"
-            xml += "<guid isPermaLink=\"true\">\(x(entry.url))</guid>\n"
-            xml += "<pubDate>\(english.rfc822(entry.published))</pubDate>\n"
-            // RSS's own <author> wants an email address; Dublin Core's creator takes a name.
-            for name in document.authors { xml += "<dc:creator>\(x(name))</dc:creator>\n" }
-            if let author = document.author { xml += "<itunes:author>\(x(author))</itunes:author>\n" }
-            for name in entry.categories { xml += "<category>\(x(name))</category>\n" }
-            xml += "<description>\(x(entry.content))</description>\n"
-            if let audio = document.audio, let url = entry.audioURL {
-                xml += "<enclosure url=\"\(x(url))\" length=\"\(audio.length)\" type=\"\(x(audio.type))\"/>\n"
-                if let duration = audio.durationText { xml += "<itunes:duration>\(duration)</itunes:duration>\n" }
-                xml += "<itunes:summary>\(x(entry.post.summary))</itunes:summary>\n"
+        var xml = XMLWriter()
+        xml.element("rss", [("version", "2.0"), ("xmlns:atom", "http://www.w3.org/2005/Atom"), ("xmlns:dc", "http://purl.org/dc/elements/1.1/"),
+                            ("xmlns:itunes", "http://www.itunes.com/dtds/podcast-1.0.dtd")]) { xml in
+            xml.element("channel") { xml in
+                xml.element("title", text: config.title)
+                xml.element("link", text: links.base)
+                xml.element("description", text: config.description.isEmpty ? config.title : config.description)
+                xml.element("language", text: config.language)
+                xml.element("generator", text: "Galley")
+                xml.element("lastBuildDate", text: english.rfc822(lastChange(entries)))
+                xml.empty("atom:link", [("href", links.absolute("/feed.xml")), ("rel", "self"), ("type", "application/rss+xml")])
+                xml.element("itunes:author", text: config.author.name)
+                xml.element("itunes:explicit", text: "false")
+                if options.noindex { xml.element("itunes:block", text: "Yes") }
+                for entry in entries { rssItem(entry, into: &xml) }
             }
-            xml += "</item>\n"
         }
-        xml += "</channel>\n</rss>\n"
-        return xml
+        return xml.text
+    }
+
+    private func rssItem(_ entry: FeedEntry, into xml: inout XMLWriter) {
+        let document = entry.post.document
+        xml.element("item") { xml in
+            xml.element("title", text: document.title)
+            xml.element("link", text: entry.url)
+            xml.element("guid", [("isPermaLink", "true")], text: entry.url)
+            xml.element("pubDate", text: english.rfc822(entry.published))
+            // RSS's own <author> wants an email address; Dublin Core's creator takes a name.
+            for name in document.authors { xml.element("dc:creator", text: name) }
+            if let author = document.author { xml.element("itunes:author", text: author) }
+            for name in entry.categories { xml.element("category", text: name) }
+            xml.element("description", text: entry.content)
+            if let audio = document.audio, let url = entry.audioURL {
+                xml.empty("enclosure", [("url", url), ("length", String(audio.length)), ("type", audio.type)])
+                if let duration = audio.durationText { xml.element("itunes:duration", text: duration) }
+                xml.element("itunes:summary", text: entry.post.summary)
+            }
+        }
     }
 
     func atom(_ entries: [FeedEntry]) -> String {
         let config = site.config
         let links = context.links
-        let x = HTMLEscape.xml
-        var xml = """
-            <?xml version="1.0" encoding="utf-8"?>
-            <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="\(x(config.language))">
-            <title>\(x(config.title))</title>
-
-            """
-        if !config.description.isEmpty { xml += "<subtitle>\(x(config.description))</subtitle>\n" }
-        xml += """
-            <id>\(x(links.base))</id>
-            <link href="\(x(links.base))"/>
-            <link href="\(x(links.absolute("/atom.xml")))" rel="self" type="application/atom+xml"/>
-            <updated>\(english.rfc3339(lastChange(entries)))</updated>
-            <author><name>\(x(config.author.name))</name>\(config.author.email.map { "<email>\(x($0))</email>" } ?? "")\(config.author.url.map { "<uri>\(x($0))</uri>" } ?? "")</author>
-            <generator>Galley</generator>
-
-            """
-        for entry in entries {
-            let document = entry.post.document
-            xml += "<entry>\n<title>\(x(document.title))</title>\n<id>\(x(entry.url))</id>\n"
-            xml += "<link href=\"\(x(entry.url))\"/>\n"
-            xml += "<published>\(english.rfc3339(entry.published))</published>\n"
-            xml += "<updated>\(english.rfc3339(entry.modified))</updated>\n"
-            for name in document.authors { xml += "<author><name>\(x(name))</name></author>\n" }
-            for name in entry.categories { xml += "<category term=\"\(x(name))\"/>\n" }
-            if !entry.post.summary.isEmpty { xml += "<summary>\(x(entry.post.summary))</summary>\n" }
-            if let audio = document.audio, let url = entry.audioURL {
-                xml += "<link rel=\"enclosure\" href=\"\(x(url))\" length=\"\(audio.length)\" type=\"\(x(audio.type))\"/>\n"
+        var xml = XMLWriter()
+        xml.element("feed", [("xmlns", "http://www.w3.org/2005/Atom"), ("xml:lang", config.language)]) { xml in
+            xml.element("title", text: config.title)
+            if !config.description.isEmpty { xml.element("subtitle", text: config.description) }
+            xml.element("id", text: links.base)
+            xml.empty("link", [("href", links.base)])
+            xml.empty("link", [("href", links.absolute("/atom.xml")), ("rel", "self"), ("type", "application/atom+xml")])
+            xml.element("updated", text: english.rfc3339(lastChange(entries)))
+            xml.inline { xml in
+                xml.element("author") { xml in
+                    xml.element("name", text: config.author.name)
+                    if let email = config.author.email { xml.element("email", text: email) }
+                    if let url = config.author.url { xml.element("uri", text: url) }
+                }
             }
-            xml += "<content type=\"html\">\(x(entry.content))</content>\n</entry>\n"
+            xml.element("generator", text: "Galley")
+            for entry in entries { atomEntry(entry, into: &xml) }
         }
-        xml += "</feed>\n"
-        return xml
+        return xml.text
+    }
+
+    private func atomEntry(_ entry: FeedEntry, into xml: inout XMLWriter) {
+        let document = entry.post.document
+        xml.element("entry") { xml in
+            xml.element("title", text: document.title)
+            xml.element("id", text: entry.url)
+            xml.empty("link", [("href", entry.url)])
+            xml.element("published", text: english.rfc3339(entry.published))
+            xml.element("updated", text: english.rfc3339(entry.modified))
+            for name in document.authors {
+                xml.inline { xml in xml.element("author") { xml in xml.element("name", text: name) } }
+            }
+            for name in entry.categories { xml.empty("category", [("term", name)]) }
+            if !entry.post.summary.isEmpty { xml.element("summary", text: entry.post.summary) }
+            if let audio = document.audio, let url = entry.audioURL {
+                xml.empty("link", [("rel", "enclosure"), ("href", url), ("length", String(audio.length)), ("type", audio.type)])
+            }
+            xml.element("content", [("type", "html")], text: entry.content)
+        }
     }
 
     func jsonFeed(_ entries: [FeedEntry]) -> Data {

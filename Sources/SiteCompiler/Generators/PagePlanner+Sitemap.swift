@@ -23,28 +23,28 @@ extension PagePlanner {
         let links = context.links
         let english = context.dates.english
         let newest = site.posts.first.map { $0.document.updated ?? $0.document.date ?? Date(timeIntervalSince1970: 0) }
-        var xml = """
-            <?xml version="1.0" encoding="utf-8"?>
-            <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
-
-            """
-        func entry(_ path: String, _ modified: Date?) {
-            xml += "<url><loc>\(HTMLEscape.xml(links.absolute(path)))</loc>"
-            if let modified { xml += "<lastmod>\(english.rfc3339(modified))</lastmod>" }
-            xml += "</url>\n"
-        }
-        entry("/", newest)
-        for post in site.posts { entry(post.document.path, post.document.updated ?? post.document.date) }
-        for page in site.pages { entry(page.document.path, page.document.updated ?? page.document.date) }
-        entry("/archive/", newest)
-        for taxonomy in site.taxonomies where !taxonomy.isEmpty {
-            entry(taxonomy.kind.indexPath, newest)
-            for term in taxonomy.terms {
-                entry(term.path, lastChange(of: site.posts[term.posts[0]].document))
+        var xml = XMLWriter()
+        xml.element("urlset", [("xmlns", "http://www.sitemaps.org/schemas/sitemap/0.9")]) { xml in
+            func entry(_ path: String, _ modified: Date?) {
+                xml.inline { xml in
+                    xml.element("url") { xml in
+                        xml.element("loc", text: links.absolute(path))
+                        if let modified { xml.element("lastmod", text: english.rfc3339(modified)) }
+                    }
+                }
+            }
+            entry("/", newest)
+            for post in site.posts { entry(post.document.path, post.document.updated ?? post.document.date) }
+            for page in site.pages { entry(page.document.path, page.document.updated ?? page.document.date) }
+            entry("/archive/", newest)
+            for taxonomy in site.taxonomies where !taxonomy.isEmpty {
+                entry(taxonomy.kind.indexPath, newest)
+                for term in taxonomy.terms {
+                    entry(term.path, lastChange(of: site.posts[term.posts[0]].document))
+                }
             }
         }
-        xml += "</urlset>\n"
-        return xml
+        return xml.text
     }
 
     private func lastChange(of document: Document) -> Date? { document.updated ?? document.date }
