@@ -67,7 +67,7 @@ final class OutputSession: Publisher {
                 try folder(RelativePath.folder(of: path))
                 // Where no link can be made (another file system), a copy keeps the spare true
                 // to the record, which later steps trust without looking.
-                try OutputWriter.mirror(path, from: live, into: spare)
+                try spare.mirror(path, from: live)
                 if let before = liveInfo.flatMap(FileStamp.init), let after = live.info(of: path).flatMap(FileStamp.init) {
                     state.withLock { $0.relinked[path] = (before, after) }
                 }
@@ -93,7 +93,7 @@ final class OutputSession: Publisher {
     }
 
     private func put(_ path: String, bytes: UnsafeRawBufferPointer) {
-        if let live, OutputWriter.liveHolds(bytes, path, in: live) != nil {
+        if let live, live.regularFile(path, holding: bytes) != nil {
             state.withLock { _ = $0.same.insert(path) }
             return
         }
@@ -108,7 +108,7 @@ final class OutputSession: Publisher {
                     state.stamps[path] = stamp
                 }
             } else {
-                try OutputWriter.replace(path, in: spare, with: bytes)
+                try spare.replace(path, with: bytes)
                 state.withLock { _ = $0.written.insert(path) }
             }
         } catch {

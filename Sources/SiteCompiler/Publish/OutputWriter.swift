@@ -213,7 +213,7 @@ struct OutputWriter: Sendable {
                     if pages.kept(path) {
                         if previousFiles?.contains(path) == true { return true }
                         if makesFolders { try session.parents(of: path) }
-                        if let live, try Self.keep(path, from: live, into: spare) { return true }
+                        if let live, try spare.keep(path, from: live) { return true }
                     } else if pages.written.contains(path) {
                         return false
                     } else if pages.same.contains(path) {
@@ -223,7 +223,7 @@ struct OutputWriter: Sendable {
                         if makesFolders { try session.parents(of: path) }
                         // The page was dropped once found the same as the live file.
                         guard let live else { throw OutputError(path: spare.path + "/" + path, message: "the live copy is gone") }
-                        try Self.mirror(path, from: live, into: spare)
+                        try spare.mirror(path, from: live)
                         return true
                     }
                     // A kept page whose live file has gone since, or a page never published.
@@ -232,7 +232,7 @@ struct OutputWriter: Sendable {
                     bytes = try Self.bytes(of: content, from: source)!
                 }
                 if makesFolders { try session.parents(of: path) }
-                return try Self.place(bytes, at: path, in: spare, live: live)
+                return try spare.place(bytes, at: path, live: live)
             }
         }
         var report = Report(written: 0, unchanged: 0)
@@ -313,7 +313,7 @@ struct OutputWriter: Sendable {
             case .page: continue
             default:
                 // A source that cannot be read is not up to date; the write that follows says why.
-                guard let bytes = try? Self.bytes(of: file.content, from: source), Self.liveHolds(bytes, path, in: live) != nil else {
+                guard let bytes = try? Self.bytes(of: file.content, from: source), live.regularFile(path, holding: bytes) != nil else {
                     return false
                 }
             }
@@ -363,75 +363,6 @@ struct OutputWriter: Sendable {
         return (report, changed(paths) { wanted.contains($0) })
     }
 
-    /// Puts `bytes` at `path` in the spare. Returns whether the live file already held them.
-    static func place(_ bytes: Data, at path: String, in spare: ContainedFolder, live: ContainedFolder?) throws -> Bool {
-        if let live, let liveInfo = liveHolds(bytes, path, in: live) {
-            if try link(path, liveInfo, from: live, into: spare) { return true }
-            // Across file systems a link is impossible; a copy that keeps the time does as well.
-            try copy(path, from: live, into: spare)
-            return true
-        }
-        try replace(path, in: spare, with: bytes)
-        return false
-    }
-
-    /// What `lstat` says of the live file `path` when it is a regular file holding exactly `bytes`.
-    static func liveHolds(_ bytes: some ContiguousBytes, _ path: String, in live: ContainedFolder) -> stat? {
-        guard let info = live.info(of: path), info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == bytes.withUnsafeBytes(\.count),
-            live.holds(path, bytes)
-        else { return nil }
-        return info
-    }
-
-    /// Makes the spare hold the live file `path` as it is: a link, or a copy (time and all)
-    /// where no link can be made. Throws when there is no live file to hold.
-    static func mirror(_ path: String, from live: ContainedFolder, into spare: ContainedFolder) throws {
-        if try !keep(path, from: live, into: spare) { try copy(path, from: live, into: spare) }
-    }
-
-    /// Makes the spare hold the live file `path` as it is. False when there is no live file.
-    static func keep(_ path: String, from live: ContainedFolder, into spare: ContainedFolder) throws -> Bool {
-        guard let liveInfo = live.info(of: path), liveInfo.st_mode & S_IFMT == S_IFREG else { return false }
-        return try link(path, liveInfo, from: live, into: spare)
-    }
-
-    /// Makes `path` in the spare the live file itself (same inode, same time), unless it already
-    /// is. False when no link can be made, as across file systems.
-    private static func link(_ path: String, _ liveInfo: stat, from live: ContainedFolder, into spare: ContainedFolder) throws -> Bool {
-        if let info = spare.info(of: path), info.st_ino == liveInfo.st_ino, info.st_dev == liveInfo.st_dev { return true }
-        let temporary = path + ".galley-tmp"
-        spare.removeFile(temporary)
-        guard spare.link(path, of: live, at: temporary) else { return false }
-        try spare.rename(temporary, over: path)
-        return true
-    }
-
-    /// Writes a new file and renames it over `path`, never writing into a file that may be shared;
-    /// where nothing is yet, it writes in place.
-    static func replace(_ path: String, in spare: ContainedFolder, with bytes: some ContiguousBytes) throws {
-        switch spare.kind(of: path) {
-        case 0:
-            try spare.write(bytes, to: path)
-        case S_IFDIR:
-            try spare.removeAll(path)
-            try spare.write(bytes, to: path)
-        default:
-            let temporary = path + ".galley-tmp"
-            spare.removeFile(temporary)
-            try spare.write(bytes, to: temporary)
-            try spare.rename(temporary, over: path)
-        }
-    }
-
-    /// Copies the live file, time and all, where no link can be made (as across file systems).
-    private static func copy(_ path: String, from live: ContainedFolder, into spare: ContainedFolder) throws {
-        guard let bytes = live.read(path), let liveInfo = live.info(of: path) else {
-            throw live.failure(path, errno, "cannot read")
-        }
-        try replace(path, in: spare, with: bytes)
-        spare.setTimes(path, from: liveInfo)
-    }
-
     /// Exchanges the spare and the destination, in one atomic step where the kernel allows it.
     /// Both are names in the destination's folder, and a rename never follows a link.
     private func swap(in parent: ContainedFolder) throws {
@@ -449,39 +380,5 @@ struct OutputWriter: Sendable {
         }
         try? parent.removeAll(spareName)
         try parent.rename(retired, over: spareName)
-    }
-}
-
-/// A problem writing the output folder.
-/// What became of a build's pages before the writer finishes: kept as the live files are,
-/// written into the spare, or found the same as the live files.
-struct PageOutcome: Sendable {
-    /// Whether a page was kept: asked of what the build already holds, since after an edit
-    /// nearly every page is, and a set of them all would be made only to be asked.
-    var kept: @Sendable (String) -> Bool
-    var written: Set<String>
-    var same: Set<String>
-}
-
-public struct OutputError: Error, Sendable, CustomStringConvertible {
-    public var path: String
-    public var message: String
-    public var description: String { "\(path): \(message)" }
-}
-
-extension OutputError {
-    /// A failure of the file system, told as the writer's own: the same path and message.
-    init(_ error: FileSystemError) {
-        self.init(path: error.path, message: error.message)
-    }
-
-    /// `error` as the writer reports it, when it is the writer's own or the file system's; nil
-    /// for anything else.
-    static func from(_ error: any Error) -> OutputError? {
-        switch error {
-        case let error as OutputError: error
-        case let error as FileSystemError: OutputError(error)
-        default: nil
-        }
     }
 }

@@ -1,0 +1,76 @@
+import Foundation
+
+/// Bringing a spare folder up to date beside a live one: a file whose bytes did not change is the
+/// live file itself (a hard link, so it keeps its time and `rsync -t` leaves it alone), and a
+/// file that did is written anew and renamed into place, never written into, since it may be
+/// shared with the live folder.
+extension ContainedFolder {
+    /// Puts `bytes` at `path` here. Returns whether the live file already held them.
+    package func place(_ bytes: some ContiguousBytes, at path: String, live: ContainedFolder?) throws(FileSystemError) -> Bool {
+        if let live, let liveInfo = live.regularFile(path, holding: bytes) {
+            if try link(path, liveInfo, from: live) { return true }
+            // Across file systems a link is impossible; a copy that keeps the time does as well.
+            try copy(path, from: live)
+            return true
+        }
+        try replace(path, with: bytes)
+        return false
+    }
+
+    /// What `lstat` says of the file `path` when it is a regular file holding exactly `bytes`.
+    package func regularFile(_ path: String, holding bytes: some ContiguousBytes) -> stat? {
+        guard let info = info(of: path), info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == bytes.withUnsafeBytes(\.count),
+            holds(path, bytes)
+        else { return nil }
+        return info
+    }
+
+    /// Makes `path` here the live file `path` as it is: a link, or a copy (time and all) where no
+    /// link can be made. Throws when there is no live file to hold.
+    package func mirror(_ path: String, from live: ContainedFolder) throws(FileSystemError) {
+        if try !keep(path, from: live) { try copy(path, from: live) }
+    }
+
+    /// Makes `path` here the live file `path` as it is. False when there is no live file.
+    package func keep(_ path: String, from live: ContainedFolder) throws(FileSystemError) -> Bool {
+        guard let liveInfo = live.info(of: path), liveInfo.st_mode & S_IFMT == S_IFREG else { return false }
+        return try link(path, liveInfo, from: live)
+    }
+
+    /// Writes a new file and renames it over `path`, never writing into a file that may be
+    /// shared; where nothing is yet, it writes in place.
+    package func replace(_ path: String, with bytes: some ContiguousBytes) throws(FileSystemError) {
+        switch kind(of: path) {
+        case 0:
+            try write(bytes, to: path)
+        case S_IFDIR:
+            try removeAll(path)
+            try write(bytes, to: path)
+        default:
+            let temporary = path + ".galley-tmp"
+            removeFile(temporary)
+            try write(bytes, to: temporary)
+            try rename(temporary, over: path)
+        }
+    }
+
+    /// Makes `path` here the live file itself (same inode, same time), unless it already is.
+    /// False when no link can be made, as across file systems.
+    private func link(_ path: String, _ liveInfo: stat, from live: ContainedFolder) throws(FileSystemError) -> Bool {
+        if let info = info(of: path), info.st_ino == liveInfo.st_ino, info.st_dev == liveInfo.st_dev { return true }
+        let temporary = path + ".galley-tmp"
+        removeFile(temporary)
+        guard link(path, of: live, at: temporary) else { return false }
+        try rename(temporary, over: path)
+        return true
+    }
+
+    /// Copies the live file, time and all, where no link can be made (as across file systems).
+    private func copy(_ path: String, from live: ContainedFolder) throws(FileSystemError) {
+        guard let bytes = live.read(path), let liveInfo = live.info(of: path) else {
+            throw live.failure(path, errno, "cannot read")
+        }
+        try replace(path, with: bytes)
+        setTimes(path, from: liveInfo)
+    }
+}
