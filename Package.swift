@@ -75,7 +75,10 @@ let package = Package(
         .target(name: "Highlighting"),
         .target(
             name: "Pygments",
-            dependencies: ["Highlighting", "Blocking", .product(name: "Subprocess", package: "swift-subprocess")]
+            dependencies: ["Highlighting", "Blocking", .product(name: "Subprocess", package: "swift-subprocess")],
+            // The helpers are Python files, so Python's own tools can read and run them, built into
+            // the binary as the theme is: a copy of galley needs nothing beside it.
+            resources: [.embedInCode("Scripts/highlight.py"), .embedInCode("Scripts/emoji.py")]
         ),
         // Math typesetting: the protocol the compiler asks, apart from KaTeX, which `galley` and
         // the watcher plug in, run by Node.js through swift-subprocess.

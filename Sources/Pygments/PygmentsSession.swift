@@ -10,7 +10,7 @@ import SystemPackage
 #endif
 
 /// One running Pygments helper: Python with ``PygmentsScript``, started by swift-subprocess
-/// and spoken to over a socket pair (its standard input and output), a line a batch.
+/// and spoken to over a socket pair (its standard input and output), a frame a batch.
 ///
 /// A socket rather than pipes so that writing to a helper that has died is an error
 /// (`MSG_NOSIGNAL`), not a SIGPIPE that would end Galley. Threads send their batches one after
@@ -22,7 +22,7 @@ final class PygmentsSession: Sendable {
     let version: String
     private let socket: Int32
     private let process: Task<Void, Never>
-    private let lines: HelperLines
+    private let lines: HelperFrames
     /// The number the next batch sent gets; held while a batch is written, so that numbers
     /// follow the order of the bytes.
     private let sending = Locked<UInt64>(0)
@@ -31,7 +31,7 @@ final class PygmentsSession: Sendable {
     /// How long a helper may take to start and import Pygments.
     static let startTimeout: Duration = .seconds(30)
 
-    private init(version: String, socket: Int32, process: Task<Void, Never>, lines: HelperLines) {
+    private init(version: String, socket: Int32, process: Task<Void, Never>, lines: HelperFrames) {
         self.version = version
         self.socket = socket
         self.process = process
@@ -41,10 +41,6 @@ final class PygmentsSession: Sendable {
     deinit { close(socket) }
 
     /// What the helper's first line says.
-    private struct Hello: Decodable {
-        var pygments: String?
-        var error: String?
-    }
 
     /// Starts `python` with the script, given `arguments`, and reads its first line.
     ///
@@ -70,16 +66,17 @@ final class PygmentsSession: Sendable {
                                           error: .discarded)
         }
         do throws(HighlighterUnavailable) {
-            let lines = HelperLines(socket: ours, exited: exited)
-            guard let line = try lines.next(timeout: startTimeout, from: python) else {
+            let lines = HelperFrames(socket: ours, exited: exited)
+            guard let frame = try lines.next(timeout: startTimeout, from: python) else {
                 throw HighlighterUnavailable("\(python) did not start within \(startTimeout); it was stopped")
             }
-            guard let hello = try? JSONDecoder().decode(Hello.self, from: Data(line)) else {
-                throw HighlighterUnavailable("\(python) did not start the highlighter")
+            // `pygments 2.14.0`, or `error` and why the import failed.
+            let hello = String(decoding: frame, as: UTF8.self)
+            guard hello.hasPrefix("pygments ") else {
+                let reason = hello.hasPrefix("error ") ? String(hello.dropFirst("error ".count)) : "it did not say why"
+                throw HighlighterUnavailable("\(python) has no Pygments (\(reason))")
             }
-            guard let version = hello.pygments else {
-                throw HighlighterUnavailable("\(python) has no Pygments (\(hello.error ?? "it did not say why"))")
-            }
+            let version = String(hello.dropFirst("pygments ".count))
             return PygmentsSession(version: version, socket: ours, process: process, lines: lines)
         } catch {
             process.cancel()

@@ -30,7 +30,7 @@ public struct PythonEmoji: EmojiSource {
         return try answer.get()
     }
 
-    /// What the script says on its one line.
+    /// What the script says in its one frame.
     private struct Reply: Decodable {
         var names: [String: String]?
         var error: String?
@@ -55,7 +55,7 @@ public struct PythonEmoji: EmojiSource {
         defer { process.cancel() }
         let line: [UInt8]?
         do {
-            line = try HelperLines(socket: ours, exited: exited).next(timeout: .seconds(30), from: python)
+            line = try HelperFrames(socket: ours, exited: exited).next(timeout: .seconds(30), from: python)
         } catch {
             return .failure(EmojiUnavailable(error.message))
         }
@@ -68,22 +68,6 @@ public struct PythonEmoji: EmojiSource {
         return .success(names)
     }
 
-    /// Prints every name as one JSON line: GitHub's aliases first, as jemoji has them, then the
-    /// English names, the first emoji to take a name keeping it.
-    static let script = """
-        import json, sys
-        try:
-            import emoji
-        except Exception as error:
-            print(json.dumps({"error": str(error)}))
-            sys.exit(0)
-        names = {}
-        for key in ("alias", "en"):
-            for char, data in emoji.EMOJI_DATA.items():
-                found = data.get(key) or []
-                for name in ([found] if isinstance(found, str) else found):
-                    if len(name) > 2 and name.startswith(":") and name.endswith(":"):
-                        names.setdefault(name[1:-1], char)
-        print(json.dumps({"names": names}))
-        """
+    /// `Scripts/emoji.py`, embedded at build time: every name, in one frame of JSON.
+    static let script = String(decoding: PackageResources.emoji_py, as: UTF8.self)
 }

@@ -111,19 +111,24 @@ import Highlighting
     }
 
     @Test func aPythonWithoutPygmentsIsUnavailableAndSaysWhy() throws {
-        // Stands in for a Python whose `import pygments` fails: it says so as the script does.
+        // A Python whose `import pygments` fails, running the real script (Galley passes it
+        // as `-I -c SOURCE`, the third argument).
         let folder = FileManager.default.temporaryDirectory.appending(path: "galley-python-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let python = folder.appending(path: "python3")
-        try "#!/bin/sh\necho '{\"error\": \"No module named pygments\"}'\n".write(to: python, atomically: true, encoding: .utf8)
+        try """
+            #!/bin/sh
+            exec /usr/bin/python3 -I -c 'import sys; sys.modules["pygments"] = None; exec(compile(sys.argv[1], "highlight.py", "exec"))' "$3"
+
+            """.write(to: python, atomically: true, encoding: .utf8)
         chmod(python.path, 0o755)
         let highlighter = PygmentsHighlighter(pythons: [python.path])
         do {
             _ = try highlighter.highlight([CodeBlock(language: "swift", code: "let a = 1\n")])
             Issue.record("a Python without Pygments highlighted")
         } catch {
-            #expect(error.message.contains("No module named pygments"))
+            #expect(error.message.contains("has no Pygments (import of pygments halted"), "\(error.message)")
         }
     }
 
