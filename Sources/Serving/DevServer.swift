@@ -25,6 +25,9 @@ public struct DevServer: Sendable {
         public var port: Int
         public var includeDrafts: Bool
         public var includeFuture: Bool
+        /// Whether a layout that reads a name no page has fails the build, as `galley build
+        /// --strict` does.
+        public var strict = false
         /// What highlights code blocks; nil shows them plain.
         public var highlighter: (any CodeHighlighter)?
         /// What names emoji for blogs with `emoji: true`.
@@ -150,9 +153,10 @@ struct WatchService: Service {
         let settings = settings
         // Made for each build: "now" decides which posts are future, and must move on.
         let builder = { @Sendable in
-            SiteBuilder(source: DirectorySource(root: settings.site), options: BuildOptions(
-                baseURL: address, includeDrafts: settings.includeDrafts, includeFuture: settings.includeFuture, now: Date(),
-                highlighter: settings.highlighter, emoji: settings.emoji, typesetter: settings.typesetter))
+            var options = BuildOptions(baseURL: address, includeDrafts: settings.includeDrafts, includeFuture: settings.includeFuture, now: Date(),
+                                       highlighter: settings.highlighter, emoji: settings.emoji, typesetter: settings.typesetter)
+            options.strict = settings.strict
+            return SiteBuilder(source: DirectorySource(root: settings.site), options: options)
         }
         let cacheFolder = settings.usableCacheFolder
         let (changes, changeSink) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
@@ -163,7 +167,8 @@ struct WatchService: Service {
         }
         try await withGracefulShutdownHandler {
             guard let first = await rebuild(builder, cacheFolder) else { return }
-            report(first, first: true)
+            // The warnings of the last build that succeeded: each rebuild says what changed.
+            var warnings = report(first, after: nil)
             ready(address)
             await withTaskGroup(of: Void.self) { group in
                 // Keeps idle event streams open, and builds again when a future post comes due.
@@ -193,7 +198,7 @@ struct WatchService: Service {
                         if lastChange.withLock({ $0 > began }) { continue }
                         live.show(failure: diagnostics)
                     }
-                    report(outcome, first: false)
+                    warnings = report(outcome, after: warnings)
                 }
                 group.cancelAll()
             }
@@ -221,19 +226,27 @@ struct WatchService: Service {
         }
     }
 
-    private func report(_ outcome: LiveSite.Outcome, first: Bool) {
+    /// Says how a build went: its new warnings (all of them after the first build; after a
+    /// rebuild, those the last good build had not, and how many of its own are gone), then the
+    /// outcome. Returns the warnings the next rebuild is told against: this build's when it
+    /// succeeded, else `earlier`'s.
+    private func report(_ outcome: LiveSite.Outcome, after earlier: [Diagnostic]?) -> [Diagnostic] {
         let time = { (seconds: Double) in seconds < 1 ? "\(Int((seconds * 1000).rounded())) ms" : String(format: "%.2f s", seconds) }
         switch outcome {
         case .built(let posts, let pages, let rendered, let changed, let warnings, let seconds):
-            for warning in warnings where first { say("warning: \(warning.prefixed(by: settings.shownAs))") }
-            if first {
+            let changes = WarningChanges(from: earlier ?? [], to: warnings)
+            for warning in changes.new { say("warning: \(warning.prefixed(by: settings.shownAs))") }
+            if earlier == nil {
                 say("built \(posts) post\(posts == 1 ? "" : "s") and \(pages) page\(pages == 1 ? "" : "s") in \(time(seconds))")
             } else {
                 say("rebuilt in \(time(seconds)): \(rendered) file\(rendered == 1 ? "" : "s") made, \(changed) changed")
             }
+            if let gone = changes.goneLine { say(gone) }
+            return warnings
         case .failed(let diagnostics, _):
             for diagnostic in diagnostics { say("error: \(diagnostic.prefixed(by: settings.shownAs))") }
             say("build failed: \(diagnostics.count) error\(diagnostics.count == 1 ? "" : "s"); the browser shows \(diagnostics.count == 1 ? "it" : "them") until a build succeeds")
+            return earlier ?? []
         }
     }
 }
@@ -243,5 +256,13 @@ public struct ServeError: Error, Sendable, CustomStringConvertible {
     public var message: String
     /// A port near the one asked for that is free, when the one asked for is taken.
     public var freePort: Int?
+    /// Whether the options given are what is wrong (a bad domain or label), not a file or a port.
+    public var aboutOptions = false
     public var description: String { message }
+
+    public init(message: String, freePort: Int? = nil, aboutOptions: Bool = false) {
+        self.message = message
+        self.freePort = freePort
+        self.aboutOptions = aboutOptions
+    }
 }

@@ -14,17 +14,19 @@ enum LiveReload {
     /// The tag put before `</body>`.
     static let tag = "<script src=\"\(scriptPath)\" defer></script>"
 
-    /// `html` with the script tag before its last `</body>`, or at its end when it has none.
-    static func inject(into html: Data) -> Data {
+    /// `html` with the script tag before its last `</body>`, or at its end when it has none;
+    /// `banner` (the warnings, ``WarningBanner``), when there is one, goes just before the tag.
+    static func inject(into html: Data, banner: String = "") -> Data {
         let closing = Array("</body>".utf8)
-        var result = Data(capacity: html.count + tag.utf8.count + 1)
+        let added = (banner.isEmpty ? "" : banner + "\n") + tag
+        var result = Data(capacity: html.count + added.utf8.count + 1)
         guard let at = lastIndex(of: closing, in: html) else {
             result.append(html)
-            result.append(contentsOf: Array(("\n" + tag + "\n").utf8))
+            result.append(contentsOf: Array(("\n" + added + "\n").utf8))
             return result
         }
         result.append(html[html.startIndex..<at])
-        result.append(contentsOf: Array((tag + "\n").utf8))
+        result.append(contentsOf: Array((added + "\n").utf8))
         result.append(html[at...])
         return result
     }
@@ -51,9 +53,19 @@ enum LiveReload {
 
     /// The script: it listens for `reload` (load the page again), `css` (swap the stylesheets
     /// named, keeping the page and its scroll position) and `hello` (the build the server has;
-    /// a different one after a reconnect means the page missed a change).
+    /// a different one after a reconnect means the page missed a change). It also lets the
+    /// warnings banner be dismissed, for this tab, until the warnings change.
     static let script = """
         (() => {
+          const banner = document.getElementById("\(WarningBanner.id)");
+          if (banner) {
+            const key = "galley-dismissed-warnings";
+            if (sessionStorage.getItem(key) === banner.dataset.digest) banner.remove();
+            banner.querySelector("button")?.addEventListener("click", () => {
+              sessionStorage.setItem(key, banner.dataset.digest);
+              banner.remove();
+            });
+          }
           const source = new EventSource("\(eventsPath)");
           let build = null;
           source.addEventListener("hello", (event) => {

@@ -77,7 +77,9 @@ public final class LiveSite: Sendable {
             let served = ServedSite(made, previous: old.built ? old.site : nil, build: id)
             let changed = served.changes(since: old.site)
             current.withLock { $0 = State(site: served, failure: nil, built: true) }
-            announce(changed: changed, wasFailing: old.failure != nil, firstBuild: !old.built, build: id)
+            // A page whose banner of warnings changed reloads as a changed page does.
+            announce(changed: changed, pagesChanged: old.failure != nil || served.warnings != old.site.warnings,
+                     firstBuild: !old.built, build: id)
             let outcome = Outcome.built(posts: made.posts, pages: made.pages, rendered: made.files.count - made.kept.count,
                                         changed: changed.count, warnings: made.warnings, seconds: seconds())
             // The last build's site is let go of on another thread: freeing ten thousand pages'
@@ -102,10 +104,12 @@ public final class LiveSite: Sendable {
         hub.send(event: "reload", data: id)
     }
 
-    private func announce(changed: [String], wasFailing: Bool, firstBuild: Bool, build: String) {
-        if !wasFailing, !firstBuild, !changed.isEmpty, changed.allSatisfy({ $0.hasSuffix(".css") }) {
+    /// `pagesChanged`: every page differs from what the browser shows (the error page, or
+    /// another banner of warnings), whatever files changed.
+    private func announce(changed: [String], pagesChanged: Bool, firstBuild: Bool, build: String) {
+        if !pagesChanged, !firstBuild, !changed.isEmpty, changed.allSatisfy({ $0.hasSuffix(".css") }) {
             hub.send(event: "css", data: StylesheetChange(build: build, paths: changed.map { "/" + $0 }).json)
-        } else if wasFailing || firstBuild || !changed.isEmpty {
+        } else if pagesChanged || firstBuild || !changed.isEmpty {
             hub.send(event: "reload", data: build)
         }
     }

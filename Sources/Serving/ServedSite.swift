@@ -29,6 +29,11 @@ struct ServedSite: Sendable {
     /// Names the build, for the reload events: a page that reconnects to a server with another
     /// build missed a change.
     var build: String
+    /// The build's warnings, which every page shows in a banner.
+    var warnings: [Diagnostic] = []
+    /// Since when the pages have shown these warnings: a page's date is this when it is later
+    /// than the page's own, so that a browser's copy with another banner is not taken for it.
+    var warningsSince = Date(timeIntervalSince1970: 0)
 
     /// No site yet: the first build has not finished.
     init(build: String) {
@@ -62,7 +67,12 @@ struct ServedSite: Sendable {
         }
         self.entries = entries
         self.build = build
+        warnings = site.warnings
+        warningsSince = previous.flatMap { $0.warnings == site.warnings ? $0.warningsSince : nil } ?? now
     }
+
+    /// The banner every page gets: the warnings, or nothing.
+    var banner: String { WarningBanner.html(for: warnings) }
 
     /// The output paths whose files differ between `self` and `other`.
     func changes(since other: ServedSite) -> [String] {

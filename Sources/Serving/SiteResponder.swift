@@ -78,7 +78,7 @@ struct SiteResponder: Sendable {
         }
         if let notFound = site.entries["404.html"], case .bytes(let data) = notFound.body {
             return Response(status: .notFound, headers: [.contentType: ContentType.html, .cacheControl: "no-cache"],
-                            body: ResponseBody(byteBuffer: ByteBuffer(bytes: LiveReload.inject(into: data))))
+                            body: ResponseBody(byteBuffer: ByteBuffer(bytes: LiveReload.inject(into: data, banner: site.banner))))
         }
         return Self.page(.notFound, "<!DOCTYPE html><title>Not found</title><h1>Not found</h1>\n" + LiveReload.tag)
     }

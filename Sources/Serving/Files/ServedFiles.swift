@@ -27,24 +27,26 @@ struct ServedFiles: RequestedFileProvider {
         let body: RequestedFile.Body
         switch entry.body {
         case .bytes(let data):
-            body = .bytes(html ? LiveReload.inject(into: data) : data)
+            body = .bytes(html ? LiveReload.inject(into: data, banner: site.banner) : data)
         case .source(let path):
             // Opened beneath the blog's folder as it is now: the length and date are the file's own.
             if let folder, let file = BlogFile.open(path, in: folder) {
                 modified = file.modified
                 if html, file.size <= Self.largestInjectedPage, let whole = file.read(at: 0, count: file.size) {
-                    body = .bytes(LiveReload.inject(into: whole))
+                    body = .bytes(LiveReload.inject(into: whole, banner: site.banner))
                 } else {
                     body = .file(file)
                 }
             } else if folder == nil || errno == ENOSYS, var data = try? source.contents(of: path) {
-                if html, data.count <= Self.largestInjectedPage { data = LiveReload.inject(into: data) }
+                if html, data.count <= Self.largestInjectedPage { data = LiveReload.inject(into: data, banner: site.banner) }
                 body = .bytes(data)
             } else {
                 // Gone since the build: the next build, on its way, says so.
                 return nil
             }
         }
+        // The banner is part of the page: a page whose banner changed is a changed page.
+        if html { modified = max(modified, site.warningsSince) }
         id.opened.withLock { $0 = body }
         return RequestedFile.Attributes(isFolder: false, size: body.size, modificationDate: modified)
     }

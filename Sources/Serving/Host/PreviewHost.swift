@@ -44,15 +44,15 @@ public struct PreviewHost: Sendable {
 
     public init(settings: Settings, logger: Logger, ready: @escaping @Sendable (URL) -> Void = { _ in }) throws {
         if let label = settings.productionLabel, !HostRoute.isLabel(label) {
-            throw ServeError(message: "--production '\(label)' is not a label such as www or main: lowercase letters, digits and inner hyphens")
+            throw ServeError(message: "--production '\(label)' is not a label such as www or main: lowercase letters, digits and inner hyphens", aboutOptions: true)
         }
         if settings.productionRoot != nil, settings.productionLabel == nil {
-            throw ServeError(message: "--production-root needs --production LABEL: the name the production site is served at")
+            throw ServeError(message: "--production-root needs --production LABEL: the name the production site is served at", aboutOptions: true)
         }
         do {
             try PreviewDeployer.checkDomain(settings.domain)
         } catch {
-            throw ServeError(message: "\(error)")
+            throw ServeError(message: "\(error)", aboutOptions: true)
         }
         guard OpenFolder(settings.root.path) != nil else { throw ServeError(message: "\(settings.root.path): no such folder") }
         self.settings = settings
