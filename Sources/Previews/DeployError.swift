@@ -15,12 +15,16 @@ public struct DeployError: Error, Sendable, CustomStringConvertible {
     public var setsAside = false
     /// Whether the build failed, rather than the destination or the deploy around it.
     public var duringBuild = false
+    /// Whether the options given are what is wrong (a domain that is none, a preview that is
+    /// not there), rather than the destination: for the command's exit status.
+    public var aboutOptions = false
 
     /// An error about `problem`; the branch and destination are usually filled in later.
-    public init(_ problem: String, branch: String? = nil, destination: String? = nil) {
+    public init(_ problem: String, branch: String? = nil, destination: String? = nil, aboutOptions: Bool = false) {
         self.problem = problem
         self.branch = branch
         self.destination = destination
+        self.aboutOptions = aboutOptions
     }
 
     /// The whole message: the branch and the destination, then the problem.
@@ -36,6 +40,7 @@ public struct DeployError: Error, Sendable, CustomStringConvertible {
         var error = DeployError(problem, branch: self.branch ?? branch, destination: self.destination ?? destination)
         error.setsAside = setsAside
         error.duringBuild = duringBuild
+        error.aboutOptions = aboutOptions
         return error
     }
 

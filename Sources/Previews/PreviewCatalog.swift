@@ -101,7 +101,7 @@ public struct PreviewCatalog: Sendable {
         return try await lock.withLock("removing \(labels.count == 1 ? "the preview \(labels[0])" : "\(labels.count) previews")") {
             var manifest = try await PreviewManifest.read(at: previews)
             guard let domain = manifest.domain ?? domain else {
-                throw DeployError("\(previews.description)/\(PreviewManifest.path) does not say what domain its previews are under (it was written by an older Galley); name it with --domain")
+                throw DeployError("\(previews.description)/\(PreviewManifest.path) does not say what domain its previews are under (it was written by an older Galley); name it with --domain", aboutOptions: true)
             }
             var removed: [Removed] = []
             for label in labels {
@@ -122,7 +122,7 @@ public struct PreviewCatalog: Sendable {
 
     /// Takes down the production site: its link, which the web server serves, and every release.
     public func removeProduction() async throws -> Removed? {
-        guard let production else { throw DeployError("name the production folder with --production-to to remove the production site") }
+        guard let production else { throw DeployError("name the production folder with --production-to to remove the production site", aboutOptions: true) }
         let slot = ReleaseSlot.production(in: production)
         try await PreviewDeployer.checkProductionFolder(production)
         return try await DestinationLock(destination: production, notify: notify).withLock("removing the production site") {

@@ -80,7 +80,7 @@ public struct PreviewDeployer: Sendable {
     public init(_ configuration: Configuration) throws {
         try Self.checkDomain(configuration.domain)
         guard configuration.scheme == "https" || configuration.scheme == "http" else {
-            throw DeployError("the scheme must be https or http, not '\(configuration.scheme)'")
+            throw DeployError("the scheme must be https or http, not '\(configuration.scheme)'", aboutOptions: true)
         }
         self.configuration = configuration
     }
@@ -91,7 +91,7 @@ public struct PreviewDeployer: Sendable {
             !label.isEmpty && label.count <= 63 && !label.hasPrefix("-") && !label.hasSuffix("-")
                 && label.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
         }
-        guard valid else { throw DeployError("'\(domain)' is not a domain name such as previews.example.com") }
+        guard valid else { throw DeployError("'\(domain)' is not a domain name such as previews.example.com", aboutOptions: true) }
     }
 
     /// The slot a preview label lives in.

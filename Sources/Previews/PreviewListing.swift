@@ -83,7 +83,7 @@ public struct PreviewListing: Sendable, Codable, Equatable {
         }
         guard let domain = (manifest.domain ?? domain)?.lowercased() else {
             if manifest.previews.isEmpty { return PreviewListing(previews: manifest, production: productionSite, domain: "", scheme: scheme) { _ in nil } }
-            throw DeployError("\(previews.description)/\(PreviewManifest.path) does not say what domain its previews are under (it was written by an older Galley); name it with --domain")
+            throw DeployError("\(previews.description)/\(PreviewManifest.path) does not say what domain its previews are under (it was written by an older Galley); name it with --domain", aboutOptions: true)
         }
         let names = Set(try await previews.list(""))
         var live: [String: String] = [:]

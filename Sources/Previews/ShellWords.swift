@@ -8,7 +8,7 @@ public enum ShellWords {
         var words: [String] = []
         var word = "", inWord = false
         var characters = line.makeIterator()
-        func refuse(_ why: String) -> DeployError { DeployError("\(option) '\(line)': \(why)") }
+        func refuse(_ why: String) -> DeployError { DeployError("\(option) '\(line)': \(why)", aboutOptions: true) }
         while let character = characters.next() {
             switch character {
             case " ", "\t", "\n":

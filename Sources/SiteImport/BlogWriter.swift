@@ -17,7 +17,7 @@ struct BlogWriter {
         do {
             folder = try NewFolder(destination, for: "galley import", makingParents: true)
         } catch {
-            throw ImportError(error.description)
+            throw ImportError(error.description, kind: .fileInTheWay)
         }
     }
 
@@ -29,14 +29,14 @@ struct BlogWriter {
                 do throws(FileSystemError) {
                     try folder.write(settings, to: GalleySettings.fileName)
                 } catch {
-                    throw ImportError(error.description)
+                    throw ImportError(error.description, kind: .fileInTheWay)
                 }
                 try copyFiles(of: plan, from: source, into: folder)
                 try checkSettings(in: folder)
             }
         } catch {
             switch error {
-            case .fileSystem(let problem): throw ImportError(problem.description)
+            case .fileSystem(let problem): throw ImportError(problem.description, kind: .fileInTheWay)
             case .filling(let problem): throw problem
             }
         }
@@ -56,7 +56,7 @@ struct BlogWriter {
                 do {
                     try folder.makeFolder(ancestor)
                 } catch {
-                    throw ImportError(error.description)
+                    throw ImportError(error.description, kind: .fileInTheWay)
                 }
                 made.insert(ancestor)
             }

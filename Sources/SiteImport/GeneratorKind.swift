@@ -25,10 +25,10 @@ public enum GeneratorKind: String, CaseIterable, Sendable {
         let matches = allCases.filter { $0.generator.recognizes(source) }
         let choices = allCases.map(\.rawValue).joined(separator: "|")
         guard let only = matches.first else {
-            throw ImportError("\(source.path): not a Jekyll (_config.yml, _posts/), Hugo (hugo.toml, config.toml with baseURL) or Zola (config.toml with base_url) site; if it is one, say which with --from \(choices)")
+            throw ImportError("\(source.path): not a Jekyll (_config.yml, _posts/), Hugo (hugo.toml, config.toml with baseURL) or Zola (config.toml with base_url) site; if it is one, say which with --from \(choices)", kind: .notASite)
         }
         guard matches.count == 1 else {
-            throw ImportError("\(source.path) looks like a site of \(matches.map(\.name).joined(separator: " and ")); say which with --from \(choices)")
+            throw ImportError("\(source.path) looks like a site of \(matches.map(\.name).joined(separator: " and ")); say which with --from \(choices)", kind: .notASite)
         }
         return only
     }

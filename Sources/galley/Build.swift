@@ -57,8 +57,12 @@ extension Galley {
                 asked = try BuildRequest(site: site, output: output, baseURL: baseURL, includeDrafts: drafts, includeFuture: future,
                                          noindex: noindex, strict: strict, cache: cache, noCache: noCache)
             } catch {
+                // A folder that is not there is no blog folder; the rest are mistakes of usage.
+                try NotABlogFolder.check(site, settings: false)
                 throw ValidationError(error.message)
             }
+            // Checked after the options, which say what is wrong with them whatever the folder.
+            try NotABlogFolder.check(site)
             // One Pygments helper for the build (and, with --watch, for every build after it),
             // started when the first block needs it.
             asked.options.highlighter = PygmentsHighlighter()
@@ -104,11 +108,11 @@ extension Galley {
                 }
                 Console.report(failure.diagnostics.map { $0.prefixed(by: site) })
                 Console.error("build failed: \(failure.diagnostics.count) error\(failure.diagnostics.count == 1 ? "" : "s"); \(request.output.path) was left as it was")
-                throw ExitCode.failure
+                throw ExitCode.blogHasErrors
             } catch let error as OutputError {
                 terminal?.finish()
                 Console.report([Diagnostic(path: error.path, message: error.message)])
-                throw ExitCode.failure
+                throw ExitCode.fileOrPort
             }
         }
     }

@@ -33,6 +33,7 @@ extension Galley {
         @OptionGroup(title: "Commit statuses") var status: StatusOptions
 
         func run() async throws {
+            try NotABlogFolder.check(site)
             var settings = publish.settings
             let status = self.status
             settings.status = try await status.reporter(target: {
@@ -54,7 +55,7 @@ extension Galley {
                 }
                 Console.report(failure.diagnostics.map { $0.prefixed(by: site) })
                 Console.error("deploy failed: the build has \(failure.diagnostics.count) error\(failure.diagnostics.count == 1 ? "" : "s"); the live site was left as it was")
-                throw ExitCode.failure
+                throw ExitCode.blogHasErrors
             } catch where signals.signal != nil {
                 Console.report("stopped by a signal; the live site was left as it was")
                 throw ExitCode(signals.exitStatus)

@@ -7,33 +7,61 @@ struct Galley: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "galley",
         abstract: "A static-site generator for blogs, and a branch-preview deployer.",
+        discussion: ExitCode.table,
         version: "0.1.0",
         subcommands: [New.self, Build.self, Serve.self, Import.self, Deploy.self, Watch.self, PreviewName.self, Rollback.self, PreviewsCommand.self, Host.self, ServerConfigCommand.self, BuildCommit.self]
     )
 
     static func main() async {
         Allocator.tune()
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let unknown = CommandTree.unknownCommand(in: arguments) {
+            Console.error("error: \(unknown.message)\n" + CommandTree.usage(of: unknown.parent))
+            exit(withError: ExitCode.usage)
+        }
+        var command: any ParsableCommand
         do {
-            var command = try parseAsRoot(nil)
-            if var command = command as? AsyncParsableCommand {
-                try await command.run()
-            } else {
-                try command.run()
-            }
-        } catch let error as NSError where error.domain == NSCocoaErrorDomain {
-            // A file system error from Foundation: its path and cause, not the raw dump.
-            Console.report(Console.describe(error))
-            exit(withError: ExitCode.failure)
+            command = try parseAsRoot(arguments)
         } catch {
             // Help and version go to standard output as ArgumentParser writes them; every
-            // error is said the way the commands say theirs, `error: …`.
+            // error is said the way the commands say theirs, `error: …`, with the usage of the
+            // command it is about.
             let code = exitCode(for: error)
             guard code != .success else { exit(withError: error) }
             let message = fullMessage(for: error)
             if !message.isEmpty {
                 Console.error(message.hasPrefix("Error: ") ? "error: " + message.dropFirst("Error: ".count) : "error: " + message)
             }
-            exit(withError: code)
+            exit(withError: code == .validationFailure ? ExitCode.usage : code)
         }
+        do {
+            if var asynchronous = command as? AsyncParsableCommand {
+                try await asynchronous.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            fail(with: error, in: type(of: command))
+        }
+    }
+
+    /// Says what `error`, thrown by `command`'s `run()`, is about, and ends with its status.
+    private static func fail(with error: any Error, in command: any ParsableCommand.Type) -> Never {
+        // `galley help build` runs a command that asks for help by throwing.
+        if exitCode(for: error) == .success { exit(withError: error) }
+        switch error {
+        case let error as ExitCode:
+            exit(withError: error)
+        case let error as ValidationError:
+            // Found once the command ran (a value only it can check): its usage, not Galley's.
+            Console.error("error: \(error.message)\n" + CommandTree.usage(of: command))
+        case let error as NSError where error.domain == NSCocoaErrorDomain:
+            // A file system error from Foundation: its path and cause, not the raw dump.
+            Console.report(Console.describe(error))
+        default:
+            let message = Self.message(for: error)
+            if !message.isEmpty { Console.report(message) }
+        }
+        exit(withError: ExitCode.galley(for: error))
     }
 }

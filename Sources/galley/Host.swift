@@ -62,7 +62,7 @@ extension Galley {
                 })
             } catch let error as ServeError {
                 Console.error("error: \(error.message)")
-                throw ExitCode.failure
+                throw ExitCode.galley(for: error)
             }
             let signals = SignalCancellation()
             do {
@@ -70,7 +70,7 @@ extension Galley {
             } catch let error as ServeError {
                 Console.error("error: \(error.message)")
                 if let free = error.freePort { Console.error("try --port \(free)") }
-                throw ExitCode.failure
+                throw ExitCode.fileOrPort
             }
             logger.notice("stopped")
         }

@@ -26,7 +26,7 @@ extension Galley {
                 print(try SiteImporter(source: source, destination: destination, generator: from).run())
             } catch {
                 Console.report(error.message)
-                throw ExitCode.failure
+                throw ExitCode.galley(for: error)
             }
         }
     }

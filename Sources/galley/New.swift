@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SiteCompiler
+import SiteImport
 
 extension Galley {
     /// `galley new site DIR` and `galley new post "Title"`
@@ -45,11 +46,12 @@ extension Galley {
                     try scaffold.write(to: folder)
                 } catch {
                     Console.report(error.diagnostics)
-                    throw ExitCode.failure
+                    throw ExitCode.galley(for: error)
                 }
+                // Quoted for a shell, so that the line can be copied as it is.
                 print("""
                     A new blog is in \(folder). Next:
-                      cd \(folder)
+                      cd \(ImportReport.shellWord(folder))
                       galley serve               # read it at http://127.0.0.1:8000/ as you write
                       galley new post "A title"  # in another terminal; the page reloads on save
                       galley build               # the site, in _site/
@@ -89,7 +91,7 @@ extension Galley {
                     print(try scaffold.write(into: site))
                 } catch {
                     Console.report(error.diagnostics)
-                    throw ExitCode.failure
+                    throw ExitCode.galley(for: error)
                 }
             }
         }

@@ -42,13 +42,14 @@ extension Galley.PreviewsCommand {
         }
     }
 
-    /// Runs `body`, printing a ``DeployError`` as an error and exiting with 1.
+    /// Runs `body`, printing a ``DeployError`` as an error and exiting with its status (5 for
+    /// the destination's).
     static func reporting<T>(_ body: () async throws -> T) async throws -> T {
         do {
             return try await body()
         } catch let error as DeployError {
             Console.error("error: \(error)")
-            throw ExitCode.failure
+            throw ExitCode.galley(for: error)
         }
     }
 }

@@ -76,7 +76,8 @@ extension Galley.PreviewsCommand {
             let (picked, unknown) = selection.pick(from: listing)
             guard unknown.isEmpty else {
                 let known = listing.sites.compactMap(\.label)
-                throw DeployError("\(catalog.previews.description) has no preview \(unknown.joined(separator: ", ")); nothing was removed (previews: \(known.isEmpty ? "none" : known.joined(separator: ", ")))")
+                throw DeployError("\(catalog.previews.description) has no preview \(unknown.joined(separator: ", ")); nothing was removed (previews: \(known.isEmpty ? "none" : known.joined(separator: ", ")))",
+                                  aboutOptions: true)
             }
             if picked.isEmpty && !production { Console.error("galley: no preview matches; nothing was removed") }
             var removed: [PreviewCatalog.Removed] = []

@@ -15,7 +15,9 @@ extension Galley {
                 Builds SITE into memory (nothing is written to SITE/_site), serves it at \
                 http://127.0.0.1:PORT/, builds it again whenever a file of the blog changes, and \
                 reloads the pages open in the browser. A failed build shows its errors in the \
-                browser until a save fixes them. Links point at the local server, whatever \
+                browser until a save fixes them; the warnings of the latest build are listed in a \
+                banner at the foot of every page (never in what galley build writes), and each \
+                rebuild prints the warnings it found that the last one had not. Links point at the local server, whatever \
                 galley.yml's base_url says. Ctrl-C stops it.
                 """
         )
@@ -38,26 +40,23 @@ extension Galley {
         @Flag(help: "Open the site in the browser once it is built.")
         var open = false
 
+        @Flag(help: "Fail a build on a layout that reads a name no page has, as galley build --strict does.")
+        var strict = false
+
         func validate() throws {
             guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: site, isDirectory: &isFolder), isFolder.boolValue else {
-                throw ValidationError("\(site): no such folder")
-            }
-            // As `galley build` refuses it: a server showing only an error page helps no one.
-            let config = URL(fileURLWithPath: site).appending(path: "galley.yml").path
-            guard FileManager.default.fileExists(atPath: config) else {
-                throw ValidationError("\(config): not found: a blog folder needs a galley.yml with at least a title (galley new site DIR writes a blog folder)")
-            }
         }
 
         func run() async throws {
+            // As `galley build` refuses it: a server showing only an error page helps no one.
+            try NotABlogFolder.check(site)
             let folder = URL(fileURLWithPath: site)
             // One Pygments helper for every rebuild; what it highlights is kept with the builds' cache.
             var settings = DevServer.Settings(site: folder, host: bind, port: port, includeDrafts: drafts, includeFuture: future,
                                               highlighter: PygmentsHighlighter(), typesetter: KaTeXTypesetter(),
                                               cacheFolder: folder.appending(path: ".galley-cache"))
             settings.emoji = PythonEmoji()
+            settings.strict = strict
             settings.shownAs = site
             let shown = settings
             let open = open
@@ -83,10 +82,10 @@ extension Galley {
             } catch let error as ServeError {
                 Console.error("error: \(error.message)")
                 if let free = error.freePort { Console.error("try: \(command(port: free))") }
-                throw ExitCode.failure
+                throw ExitCode.fileOrPort
             } catch let error as WatchError {
                 Console.error("error: \(error.message)")
-                throw ExitCode.failure
+                throw ExitCode.fileOrPort
             }
             Console.say("stopped")
         }
@@ -99,18 +98,31 @@ extension Galley {
             words += ["--port", "\(port)"]
             if drafts { words.append("--drafts") }
             if future { words.append("--future") }
+            if strict { words.append("--strict") }
             if open { words.append("--open") }
             return words.joined(separator: " ")
         }
 
-        /// Hands the address to the desktop's browser; a machine without one is told, not failed.
+        /// Hands the address to the desktop's browser; a machine without one is told why, not failed.
         private static func openBrowser(at address: URL) async {
+            let page = address.absoluteString
+            let status: TerminationStatus, errorText: String?
             do {
-                let result = try await Subprocess.run(.name("xdg-open"), arguments: [address.absoluteString], output: .discarded, error: .discarded)
-                if !result.terminationStatus.isSuccess { Console.error("warning: xdg-open could not open \(address.absoluteString)") }
+                let result = try await Subprocess.run(.name("xdg-open"), arguments: [page], output: .discarded, error: .string(limit: 4096))
+                (status, errorText) = (result.terminationStatus, result.standardError)
             } catch {
-                Console.error("warning: cannot open a browser here (no xdg-open); open \(address.absoluteString) yourself")
+                Console.error("warning: no browser opened: there is no xdg-open on PATH (Debian's xdg-utils has it); open \(page) yourself")
+                return
             }
+            let ended: String
+            switch status {
+            case .exited(0): return
+            case .exited(let code): ended = "exited with status \(code)"
+            case .signaled(let signal): ended = "was stopped by signal \(signal)"
+            }
+            // xdg-open says why on its first line: no desktop, no browser set, no display.
+            let said = (errorText ?? "").split(separator: "\n").first.map { ": \($0)" } ?? ""
+            Console.error("warning: no browser opened: xdg-open \(ended)\(said); open \(page) yourself")
         }
     }
 }

@@ -39,7 +39,8 @@ extension Galley {
                 print(config.text(for: server), terminator: "")
             } catch let error as ServerConfigError {
                 Console.error("error: \(error.description)")
-                throw ExitCode.failure
+                // The options given cannot make a configuration.
+                throw ExitCode.usage
             }
         }
     }

@@ -93,8 +93,9 @@ extension Galley {
                     at: repo, remote: remote, siteFolder: siteFolder, stateFile: state, jobs: jobs, settings: settings,
                     childBuilds: .init(executable: Self.executable, limits: limits), logger: logger)
             } catch let error as GitError {
+                // The repository to watch is missing or no repository: a path that cannot be used.
                 Console.report("\(error)")
-                throw ExitCode.failure
+                throw ExitCode.fileOrPort
             }
             let deployer = watcher.deployer
 
@@ -108,10 +109,10 @@ extension Galley {
                     throw ExitCode(signals.exitStatus)
                 } catch {
                     Console.report("\(error)")
-                    throw ExitCode.failure
+                    throw ExitCode.galley(for: error)
                 }
                 Console.error("galley: \(report.deployed.count) deployed, \(report.failed.count) failed, \(report.removed.count) removed, \(report.unchanged) unchanged")
-                if !report.failed.isEmpty { throw ExitCode.failure }
+                if !report.failed.isEmpty { throw ExitCode.blogHasErrors }
                 return
             }
             var server: WebhookServer?
@@ -123,7 +124,7 @@ extension Galley {
                     webhook = try PushWebhook(secretFile: webhookSecretFile)
                 } catch {
                     Console.report("\(error)")
-                    throw ExitCode.failure
+                    throw ExitCode.fileOrPort
                 }
                 server = WebhookServer(webhook: webhook, host: webhookBind, port: webhookPort, logger: said,
                                        nudge: { _ in nudge.yield() }, status: { watcher.statusJSON() },
@@ -146,7 +147,7 @@ extension Galley {
             } catch where signals.signal != nil {
             } catch let error as ServeError {
                 Console.error("error: \(error.message)")
-                throw ExitCode.failure
+                throw ExitCode.fileOrPort
             }
             // A stop asked for is a clean exit for systemd.
             logger.info("stopped\(signals.signal.map { " by signal \($0)" } ?? "")")

@@ -107,7 +107,8 @@ import Testing
         // A file where the destination's folder should be: Foundation cannot make it.
         try folder.write("blocked", "a file")
         let result = try GalleyProcess.run(["deploy", "blog", "--to", "blocked/previews", "--domain", "p.example.com"], in: folder.url)
-        #expect(result.status == 1)
+        // The destination cannot be made: publishing failed.
+        #expect(result.status == 5)
         #expect(result.stderr.contains("error: ") && result.stderr.contains("blocked"), "\(result.stderr)")
         #expect(!result.stderr.contains("NSCocoaErrorDomain") && !result.stderr.contains("UserInfo"), "\(result.stderr)")
     }

@@ -108,13 +108,13 @@ import Testing
     @Test func mistakesAreToldBeforeItListens() throws {
         try FileManager.default.createDirectory(at: folder.url.appending(path: "previews"), withIntermediateDirectories: true)
         let noRoot = try GalleyProcess.run(["host", "--root", "nowhere", "--domain", "p.test", "--port", "0"], in: folder.url)
-        #expect(noRoot.status == 1 && noRoot.stderr.contains("nowhere: no such folder"), "\(noRoot.stderr)")
+        #expect(noRoot.status == 4 && noRoot.stderr.contains("nowhere: no such folder"), "\(noRoot.stderr)")
         let badDomain = try GalleyProcess.run(["host", "--root", "previews", "--domain", "p_test", "--port", "0"], in: folder.url)
-        #expect(badDomain.status == 1 && badDomain.stderr.contains("'p_test' is not a domain name"), "\(badDomain.stderr)")
+        #expect(badDomain.status == 2 && badDomain.stderr.contains("'p_test' is not a domain name"), "\(badDomain.stderr)")
         try folder.write("passwords", "just-a-password\n")
         let badPasswords = try GalleyProcess.run(["host", "--root", "previews", "--domain", "p.test", "--password-file", "passwords"], in: folder.url)
-        #expect(badPasswords.status == 1 && badPasswords.stderr.contains("passwords:1: expected name:password"), "\(badPasswords.stderr)")
+        #expect(badPasswords.status == 4 && badPasswords.stderr.contains("passwords:1: expected name:password"), "\(badPasswords.stderr)")
         let badLabel = try GalleyProcess.run(["host", "--root", "previews", "--domain", "p.test", "--production", "Not_A_Label"], in: folder.url)
-        #expect(badLabel.status == 1 && badLabel.stderr.contains("--production 'Not_A_Label'"), "\(badLabel.stderr)")
+        #expect(badLabel.status == 2 && badLabel.stderr.contains("--production 'Not_A_Label'"), "\(badLabel.stderr)")
     }
 }

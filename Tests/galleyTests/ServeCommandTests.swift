@@ -10,8 +10,8 @@ import Testing
         var port = 0
 
         /// Starts it and waits, without holding a shared thread, for the address it prints.
-        static func start(_ arguments: [String], in folder: ScratchFolder) async throws -> Server {
-            let server = try Server(arguments, in: folder)
+        static func start(_ arguments: [String], in folder: ScratchFolder, environment: [String: String] = [:]) async throws -> Server {
+            let server = try Server(arguments, in: folder, environment: environment)
             let output = server.output, process = server.process
             var said: Int?
             _ = await settles(within: 60) {
@@ -23,13 +23,13 @@ import Testing
             return server
         }
 
-        private init(_ arguments: [String], in folder: ScratchFolder) throws {
+        private init(_ arguments: [String], in folder: ScratchFolder, environment: [String: String]) throws {
             output = folder.url.appending(path: "serve-\(UUID().uuidString).out")
             _ = FileManager.default.createFile(atPath: output.path, contents: nil)
             process.executableURL = GalleyProcess.binary
             process.arguments = ["serve"] + arguments
             process.currentDirectoryURL = folder.url
-            process.environment = GalleyProcess.environment([:])
+            process.environment = GalleyProcess.environment(environment)
             // One open file for both, so that their lines follow each other rather than overwrite.
             let handle = try FileHandle(forWritingTo: output)
             process.standardOutput = handle

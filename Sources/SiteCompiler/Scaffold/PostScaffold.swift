@@ -52,23 +52,23 @@ public struct PostScaffold: Sendable {
             site == "." || site.isEmpty ? path : site.hasSuffix("/") ? site + path : site + "/" + path
         }
         guard !title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-            throw ScaffoldError(path: site, message: "a post needs a title: galley new post \"A title\"")
+            throw ScaffoldError(path: site, message: "a post needs a title: galley new post \"A title\"", kind: .badRequest)
         }
         let source = DirectorySource(root: URL(fileURLWithPath: site))
         guard source.fileExists(SiteConfig.fileName) else {
             throw ScaffoldError(path: site == "." ? FileManager.default.currentDirectoryPath : site, message:
-                "is not a blog folder (it has no galley.yml): run galley new post in one, or name it with --site")
+                "is not a blog folder (it has no galley.yml): run galley new post in one, or name it with --site", kind: .notABlog)
         }
         let config: SiteConfig
         do {
             config = try SiteConfig.load(from: source)
         } catch {
-            throw ScaffoldError(error.diagnostics.map { $0.prefixed(by: site) })
+            throw ScaffoldError(error.diagnostics.map { $0.prefixed(by: site) }, kind: .blogHasErrors)
         }
         var moment = now
         if let date {
             guard let parsed = ContentDate.parse(date, in: config.timeZone) else {
-                throw ScaffoldError(path: "--date", message: "'\(date)' is not a date: write 2026-12-01, 2026-12-01 09:30 or 2026-12-01T09:30:00+01:00")
+                throw ScaffoldError(path: "--date", message: "'\(date)' is not a date: write 2026-12-01, 2026-12-01 09:30 or 2026-12-01T09:30:00+01:00", kind: .badRequest)
             }
             moment = parsed
         }

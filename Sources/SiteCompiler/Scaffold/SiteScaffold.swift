@@ -79,11 +79,28 @@ public struct SiteScaffold: Sendable {
 public struct ScaffoldError: Error, Sendable, CustomStringConvertible {
     /// The problems, each at the file or folder it is about.
     public var diagnostics: [Diagnostic]
+    /// What kind of problem it is, for the command's exit status.
+    public var kind: Kind = .fileInTheWay
+
+    /// Kinds of problem a scaffold meets.
+    public enum Kind: Sendable {
+        /// A file or folder is in the way, or cannot be written.
+        case fileInTheWay
+        /// What was asked is not right: a post without a title, a date that is none.
+        case badRequest
+        /// The folder a post goes in is not a blog folder.
+        case notABlog
+        /// The blog's galley.yml has errors.
+        case blogHasErrors
+    }
 
     /// An error made of `diagnostics`.
-    public init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
+    public init(_ diagnostics: [Diagnostic], kind: Kind = .fileInTheWay) {
+        self.diagnostics = diagnostics
+        self.kind = kind
+    }
 
-    init(path: String, message: String) { self.init([Diagnostic(path: path, message: message)]) }
+    init(path: String, message: String, kind: Kind = .fileInTheWay) { self.init([Diagnostic(path: path, message: message)], kind: kind) }
 
     init(_ error: FileSystemError) { self.init(path: error.path, message: error.message) }
 

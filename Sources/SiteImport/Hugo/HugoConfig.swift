@@ -32,7 +32,7 @@ struct HugoConfig: Sendable {
 
     static func read(_ source: SourceFolder) throws(ImportError) -> HugoConfig {
         guard let file = find(in: source) else {
-            throw ImportError("\(source.path): no Hugo settings (hugo.toml, config.toml, or one of them in config/_default/)")
+            throw ImportError("\(source.path): no Hugo settings (hugo.toml, config.toml, or one of them in config/_default/)", kind: .notASite)
         }
         var config = HugoConfig(file: file, root: try SettingsFile.read(file, from: source))
         guard config.root.pairs != nil else { throw ImportError("\(source.path)/\(file): settings must be a table of keys") }

@@ -3,10 +3,23 @@
 public struct ImportError: Error, Sendable, CustomStringConvertible {
     /// What went wrong, in words a user can act on.
     public var message: String
+    /// What kind of problem it is, for the command's exit status.
+    public var kind: Kind
+
+    /// Kinds of problem an import meets.
+    public enum Kind: Sendable {
+        /// The site's own files are wrong: settings that cannot be read.
+        case siteHasErrors
+        /// The folder to read is missing, or no site of a generator Galley imports.
+        case notASite
+        /// The folder to write is in the way (not empty, a file) or cannot be written.
+        case fileInTheWay
+    }
 
     /// An error saying `message`.
-    public init(_ message: String) {
+    public init(_ message: String, kind: Kind = .siteHasErrors) {
         self.message = message
+        self.kind = kind
     }
 
     public var description: String { message }

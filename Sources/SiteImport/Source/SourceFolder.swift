@@ -16,7 +16,7 @@ final class SourceFolder: Sendable {
         do {
             folder = try ContainedFolder(opening: path, followingLink: true)
         } catch {
-            throw ImportError("\(path): \(error.message)")
+            throw ImportError("\(path): \(error.message)", kind: .notASite)
         }
         self.path = path
     }

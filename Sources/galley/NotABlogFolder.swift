@@ -1,0 +1,29 @@
+import Foundation
+import SiteCompiler
+
+/// A folder given as a blog that is none: missing, or without a `galley.yml`. Every command
+/// that reads a blog folder checks it first, so that each says so the same way, with the same
+/// exit status (``ArgumentParser/ExitCode/notABlog``), before it does anything else.
+struct NotABlogFolder: Error, CustomStringConvertible {
+    /// The folder as the user named it, or its `galley.yml`.
+    var path: String
+    var problem: String
+
+    var description: String { "\(path): \(problem)" }
+
+    /// Throws unless `site` is a folder with a `galley.yml` file in it (or, without
+    /// `settings`, a folder at all).
+    static func check(_ site: String, settings: Bool = true) throws(NotABlogFolder) {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: site, isDirectory: &isFolder), isFolder.boolValue else {
+            throw NotABlogFolder(path: site, problem: "no such folder")
+        }
+        guard settings else { return }
+        let config = URL(fileURLWithPath: site).appending(path: SiteConfig.fileName).path
+        // Shown as the user wrote the folder (`blog/galley.yml`), as build errors name files.
+        let shown = site == "." ? SiteConfig.fileName : (site.hasSuffix("/") ? site : site + "/") + SiteConfig.fileName
+        guard FileManager.default.fileExists(atPath: config, isDirectory: &isFolder), !isFolder.boolValue else {
+            throw NotABlogFolder(path: shown, problem: "not found: a blog folder needs a galley.yml with at least a title (galley new site DIR writes a blog folder)")
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+
+/// Every command ends with the status of one table (`galley --help` shows it): 0 done, 1 the
+/// blog has errors, 2 usage, 3 not a blog folder, 4 a file or port problem, 5 publishing
+/// failed, 128+N stopped by signal N.
+@Suite struct ExitCodeTests {
+    func blog(_ folder: ScratchFolder) throws {
+        try folder.write("blog/galley.yml", "title: Codes\nbase_url: https://codes.example.com/\n")
+        try folder.write("blog/posts/2019-10-08-hello.md", "---\ntitle: Hello\n---\nHi.\n")
+    }
+
+    @Test func helpShowsTheTable() throws {
+        let folder = try ScratchFolder()
+        let help = try GalleyProcess.run(["--help"], in: folder.url)
+        #expect(help.status == 0)
+        #expect(help.stderr.isEmpty, "\(help.stderr)")
+        for line in ["0      done", "1      the blog has errors", "2      usage", "3      not a blog folder",
+                     "4      a file or port problem", "5      publishing failed", "128+N  stopped by signal N"] {
+            #expect(help.stdout.contains(line), "\(line) in \(help.stdout)")
+        }
+    }
+
+    @Test func doneIs0AndABrokenBlogIs1() throws {
+        let folder = try ScratchFolder()
+        try blog(folder)
+        #expect(try GalleyProcess.run(["build", "blog"], in: folder.url).status == 0)
+        try folder.write("blog/posts/2019-10-09-bad.md", "---\ntitle: Bad\ndate: someday\n---\n")
+        let broken = try GalleyProcess.run(["build", "blog"], in: folder.url)
+        #expect(broken.status == 1, "\(broken.stderr)")
+    }
+
+    @Test func aUsageMistakeIs2() throws {
+        let folder = try ScratchFolder()
+        try blog(folder)
+        // Found by the parser, by a command's own check, by one only its run can make, and a
+        // command that does not exist.
+        for arguments in [["build", "blog", "--no-such-flag"], ["serve", "blog", "--port", "70000"],
+                          ["watch", "--repo", "blog", "--to", "out", "--domain", "p.example.com", "--interval", "soon"], ["buld"],
+                          ["new", "post", "Then", "--site", "blog", "--date", "next tuesday"]] {
+            let result = try GalleyProcess.run(arguments, in: folder.url)
+            #expect(result.status == 2, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.hasPrefix("error: "), "\(arguments): \(result.stderr)")
+        }
+    }
+
+    /// A missing galley.yml, or a missing folder, is 3 whichever command reads the blog.
+    @Test func aFolderThatIsNoBlogIs3ForEveryCommand() async throws {
+        let folder = try ScratchFolder()
+        try folder.write("notes/readme.txt", "not a blog")
+        let commands = [["build", "notes"], ["build", "nowhere"], ["serve", "notes", "--port", "0"], ["serve", "nowhere", "--port", "0"],
+                        ["deploy", "notes", "--to", "out", "--domain", "p.example.com", "--branch", "main"],
+                        ["new", "post", "Lost", "--site", "notes"], ["build", "notes", "--watch"]]
+        for arguments in commands {
+            let result = try GalleyProcess.run(arguments, in: folder.url, timeout: 30)
+            #expect(result.status == 3, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("notes/galley.yml: not found") || result.stderr.contains("nowhere: no such folder")
+                    || result.stderr.contains("notes: is not a blog folder"), "\(arguments): \(result.stderr)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.appending(path: "notes").path) == ["readme.txt"])
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appending(path: "out").path))
+    }
+
+    @Test func anOutputThatCannotBeWrittenOrAPortInUseIs4() async throws {
+        let folder = try ScratchFolder()
+        try blog(folder)
+        try folder.write("file", "x")
+        let output = try GalleyProcess.run(["build", "blog", "-o", "file/out"], in: folder.url)
+        #expect(output.status == 4, "\(output.stderr)")
+        let existing = try GalleyProcess.run(["new", "site", "blog"], in: folder.url)
+        #expect(existing.status == 4, "\(existing.stderr)")
+
+        // A port held by a listening socket of this test.
+        let held = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(held) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(held, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        try #require(bound == 0 && listen(held, 1) == 0)
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(held, $0, &length) } }
+        let port = Int(UInt16(bigEndian: address.sin_port))
+        let serve = try GalleyProcess.run(["serve", "blog", "--port", "\(port)"], in: folder.url, timeout: 30)
+        #expect(serve.status == 4, "\(serve.stderr)")
+        #expect(serve.stderr.contains("port \(port) on 127.0.0.1 is in use"), "\(serve.stderr)")
+        let host = try GalleyProcess.run(["host", "--root", "blog", "--domain", "p.example.com", "--port", "\(port)"], in: folder.url, timeout: 30)
+        #expect(host.status == 4, "\(host.stderr)")
+    }
+
+    @Test func aDestinationThatCannotBeReachedIs5() throws {
+        let folder = try ScratchFolder()
+        try blog(folder)
+        // ssh that fails at once, as an unreachable host does.
+        let result = try GalleyProcess.run(["deploy", "blog", "--to", "deploy@host.invalid:/srv/previews", "--domain", "p.example.com",
+                                            "--branch", "post/hello", "--ssh", "/bin/false"], in: folder.url, timeout: 60)
+        #expect(result.status == 5, "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func aSignalIs128PlusItsNumber() async throws {
+        let folder = try ScratchFolder()
+        try blog(folder)
+        let watcher = try BackgroundGalley(["build", "blog", "--watch"], in: folder.url)
+        #expect(await settles { watcher.stderr.contains("watching") }, "\(watcher.stderr)")
+        watcher.signal(SIGTERM)
+        let process = watcher.process
+        let stopped = await settles(within: 10) { !process.isRunning }
+        #expect(stopped, "\(watcher.stderr)")
+        guard stopped else { return }
+        #expect(process.terminationStatus == 143)
+    }
+}
