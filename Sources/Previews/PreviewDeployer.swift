@@ -408,7 +408,7 @@ public struct PreviewDeployer: Sendable {
     private func restorePrevious(of branch: String, forward: Bool) async throws -> (url: String, release: String) {
         if branch == configuration.productionBranch {
             guard let production = configuration.production else {
-                throw DeployError("\(branch) is the production branch; name its folder with --production-to")
+                throw DeployError("\(branch) is the production branch; name its folder with --production-to", aboutOptions: true)
             }
             let release = try await lock(production.destination).withLock("rolling back \(branch)") {
                 var manifest = try await manifest(at: production.destination)
@@ -426,7 +426,7 @@ public struct PreviewDeployer: Sendable {
         return try await lock(destination).withLock("rolling back \(branch)") {
             var manifest = try await manifest(at: destination)
             guard let label = manifest.label(of: branch) else {
-                throw DeployError("there is no preview of this branch")
+                throw DeployError("there is no preview of this branch", aboutOptions: true)
             }
             let release = try await previewSlot(label).rollBack(forward: forward)
             manifest.previews[label]?.show(release)

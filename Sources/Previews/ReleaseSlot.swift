@@ -98,12 +98,12 @@ public struct ReleaseSlot: Sendable {
     public func rollBack(forward: Bool = false) async throws -> String {
         let all = try await releases()
         guard let live = try await current(), let index = all.firstIndex(of: live) else {
-            throw DeployError("\(destination.description)/\(name) has no live release to roll back from")
+            throw DeployError("\(destination.description)/\(name) has no live release to roll back from", aboutOptions: true)
         }
         let next = forward ? index + 1 : index - 1
         guard all.indices.contains(next) else {
             let which = forward ? "the live release is the newest" : "no earlier release is kept"
-            throw DeployError("\(destination.description)/\(name): \(which) (releases: \(all.joined(separator: ", ")), live: \(live))")
+            throw DeployError("\(destination.description)/\(name): \(which) (releases: \(all.joined(separator: ", ")), live: \(live))", aboutOptions: true)
         }
         try await destination.link(name, to: "\(releasesFolder)/\(all[next])")
         return all[next]

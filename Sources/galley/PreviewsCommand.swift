@@ -40,12 +40,13 @@ extension Galley {
                     if file == nil { file = try await BranchWatcher.defaultStateFile(forRepositoryAt: repo) }
                     forgotten = try await BranchWatcher.retry(branch: branch, stateFile: file!)
                 } catch let error as GitError {
+                    // The repository is missing or no repository: a path that cannot be used.
                     Console.report("\(error)")
-                    throw ExitCode.failure
+                    throw ExitCode.fileOrPort
                 }
                 guard !forgotten.isEmpty else {
                     Console.error("error: the watcher of \(repo) has no record of \(branch); it builds the branch at its next pass if the branch exists")
-                    throw ExitCode.failure
+                    throw ExitCode.usage
                 }
                 for item in forgotten {
                     let commit = String(item.record.commit.prefix(7))

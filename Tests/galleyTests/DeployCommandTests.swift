@@ -477,7 +477,7 @@ import Testing
         #expect(again.status == 0 && again.stderr.contains("1 deployed, 0 failed"), "\(again.stderr)")
         #expect(folder.read("previews/post-again.p.example.com/index.html") != nil)
         let unknown = try GalleyProcess.run(["previews", "retry", "no/such", "--repo", server.path], in: folder.url)
-        #expect(unknown.status == 1 && unknown.stderr.contains("has no record of no/such"), "\(unknown.stderr)")
+        #expect(unknown.status == 2 && unknown.stderr.contains("has no record of no/such"), "\(unknown.stderr)")
     }
 
     /// Whether `process` exists and has not ended (a zombie has ended).

@@ -69,6 +69,9 @@ import Testing
         #expect(output.status == 4, "\(output.stderr)")
         let existing = try GalleyProcess.run(["new", "site", "blog"], in: folder.url)
         #expect(existing.status == 4, "\(existing.stderr)")
+        let noRepository = try GalleyProcess.run(["watch", "--repo", "nowhere", "--to", "out", "--domain", "p.example.com", "--once"],
+                                                 in: folder.url)
+        #expect(noRepository.status == 4, "\(noRepository.stderr)")
 
         // A port held by a listening socket of this test.
         let held = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -97,6 +100,10 @@ import Testing
                                             "--branch", "post/hello", "--ssh", "/bin/false"], in: folder.url, timeout: 60)
         #expect(result.status == 5, "\(result.stderr)")
         #expect(result.stdout.isEmpty)
+        // Asking for what is not there is a usage mistake, not a failed publish.
+        let rollback = try GalleyProcess.run(["rollback", "--to", "previews", "--domain", "p.example.com", "--branch", "post/none"],
+                                             in: folder.url)
+        #expect(rollback.status == 2, "\(rollback.stderr)")
     }
 
     @Test func aSignalIs128PlusItsNumber() async throws {
