@@ -80,7 +80,7 @@ struct SiteResponder: Sendable {
             return Response(status: .notFound, headers: [.contentType: ContentType.html, .cacheControl: "no-cache"],
                             body: ResponseBody(byteBuffer: ByteBuffer(bytes: LiveReload.inject(into: data, banner: site.banner))))
         }
-        return Self.page(.notFound, "<!DOCTYPE html><title>Not found</title><h1>Not found</h1>\n" + LiveReload.tag)
+        return Self.page(.notFound, "<!DOCTYPE html><title>Not found</title><h1>Not found</h1>\n" + site.banner + LiveReload.tag)
     }
 
     /// `parts` as a path again, each part percent-encoded where a URL needs it.

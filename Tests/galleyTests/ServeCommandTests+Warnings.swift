@@ -28,6 +28,9 @@ import Testing
         // The warning's own text is escaped, not markup of the page.
         #expect(first.text.contains("&lt;i&gt;%d&lt;/i&gt;"), "\(first.text)")
         #expect(!first.text.contains("<i>%d</i>"), "\(first.text)")
+        // A page that is not there says them too.
+        let missing = try await http.send("/no/such/page/")
+        #expect(missing.status == 404 && missing.text.contains("<aside id=\"galley-warnings\""), "\(missing.text)")
         // The banner comes before the reload script, which lets it be dismissed.
         let script = try #require(first.text.range(of: "/__galley/live.js"))
         #expect(first.text.range(of: "galley-warnings")!.lowerBound < script.lowerBound)
