@@ -107,8 +107,7 @@ let package = Package(
         .target(
             name: "Previews",
             dependencies: [
-                "SiteCompiler", "SiteSource", "GitSource", "Pygments", "KaTeX", "Blocking", "FileSystem",
-                "Digests",
+                "SiteCompiler", "SiteSource", "GitSource", "Blocking", "FileSystem", "Digests",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Subprocess", package: "swift-subprocess"),
             ]

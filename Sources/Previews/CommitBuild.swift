@@ -1,6 +1,5 @@
 import Foundation
 import GitSource
-import Pygments
 import SiteCompiler
 import SiteSource
 

@@ -2,8 +2,6 @@ import Blocking
 import FileSystem
 import Foundation
 import GitSource
-import KaTeX
-import Pygments
 import SiteCompiler
 import SiteSource
 
@@ -34,6 +32,9 @@ public struct PreviewDeployer: Sendable {
         public var childBuilds: CommitBuild.Child?
         /// Where set, each deploy sets a commit status on the forge (see ``StatusReporter``).
         public var status: StatusReporter?
+        /// Gives each build its highlighter, emoji names and typesetter: the command line chooses
+        /// them, so that previews depend on no helper program of their own.
+        public var equip: @Sendable (inout BuildOptions) -> Void = { _ in }
 
         public init(destination: any Destination, domain: String, scheme: String = "https", productionBranch: String = "main",
                     production: ReleaseSlot? = nil, keep: Int = 3, cacheDirectory: URL,
@@ -202,13 +203,12 @@ public struct PreviewDeployer: Sendable {
     /// Builds the claimed site, copies it in as a new release and switches to it, all but the
     /// build under the destination's lock.
     func publish(building what: Build, claim: Claim, commit: GitObjectID?, rule: GoLiveRule) async throws -> Outcome {
-        // Production is the one build whose address comes from the blog itself. A Pygments helper
-        // serves each build; what it highlights is cached for every branch.
-        var production = BuildOptions(highlighter: PygmentsHighlighter(), emoji: PythonEmoji(), typesetter: KaTeXTypesetter())
-        production.requireBaseURL = true
-        let options = claim.label.map { BuildOptions(baseURL: URL(string: url(label: $0))!, noindex: true, highlighter: PygmentsHighlighter(),
-                                                       emoji: PythonEmoji(), typesetter: KaTeXTypesetter()) }
-            ?? production
+        // Production is the one build whose address comes from the blog itself. What each
+        // build's highlighter highlights is cached for every branch.
+        var asked = claim.label.map { BuildOptions(baseURL: URL(string: url(label: $0))!, noindex: true) } ?? BuildOptions()
+        asked.requireBaseURL = claim.label == nil
+        configuration.equip(&asked)
+        let options = asked
         let build = configuration.cacheDirectory.appending(path: claim.label == nil ? "production" : claim.slot.name)
         // A build with no earlier output has fresh times on every file; comparing contents then
         // keeps rsync from sending what the destination already has.

@@ -1,4 +1,5 @@
 import Foundation
+import SiteCompiler
 
 /// Where and as what branches are published, as a command line gives it: destinations as users
 /// write them (`/srv/previews`, `deploy@host:/srv/previews`), and the ssh command as one line.
@@ -19,6 +20,8 @@ public struct PublishSettings: Sendable {
     public var ssh: String?
     /// Where set, every deploy sets a commit status on the forge.
     public var status: StatusReporter?
+    /// Gives each build its highlighter, emoji names and typesetter (``PreviewDeployer/Configuration/equip``).
+    public var equip: @Sendable (inout BuildOptions) -> Void = { _ in }
 
     /// Settings; the defaults are those of the command line.
     public init(destination: String, domain: String, scheme: String = "https", productionBranch: String = "main",
@@ -53,6 +56,7 @@ public struct PublishSettings: Sendable {
             keep: keep, cacheDirectory: cache, notify: notify)
         configuration.childBuilds = childBuilds
         configuration.status = status
+        configuration.equip = equip
         return try PreviewDeployer(configuration)
     }
 }

@@ -1,8 +1,6 @@
 import Blocking
 import ArgumentParser
 import Foundation
-import KaTeX
-import Pygments
 import Serving
 import SiteCompiler
 import SiteSource
@@ -63,11 +61,7 @@ extension Galley {
             }
             // Checked after the options, which say what is wrong with them whatever the folder.
             try NotABlogFolder.check(site)
-            // One Pygments helper for the build (and, with --watch, for every build after it),
-            // started when the first block needs it.
-            asked.options.highlighter = PygmentsHighlighter()
-            asked.options.emoji = PythonEmoji()
-            asked.options.typesetter = KaTeXTypesetter()
+            BuildOptions.equip(&asked.options)
             let request = asked
             guard watch else { return try build(request) }
             let (changes, changed) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))

@@ -3,8 +3,6 @@ import Blocking
 import Foundation
 import GitSource
 import Previews
-import KaTeX
-import Pygments
 import SiteCompiler
 
 extension Galley {
@@ -39,8 +37,8 @@ extension Galley {
                 setrlimit(Int32(RLIMIT_FSIZE.rawValue), &limit)
             }
             guard let id = GitObjectID(hex: commit) else { throw ValidationError("--commit '\(commit)' is not a commit id") }
-            var options = BuildOptions(baseURL: baseURL.flatMap(URL.init(string:)), noindex: noindex, highlighter: PygmentsHighlighter(),
-                                       emoji: PythonEmoji(), typesetter: KaTeXTypesetter())
+            var options = BuildOptions(baseURL: baseURL.flatMap(URL.init(string:)), noindex: noindex)
+            BuildOptions.equip(&options)
             options.requireBaseURL = requireBaseURL
             let job = CommitBuild(repository: repo, commit: id, siteFolder: siteFolder, label: label)
             do {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Previews
+import SiteCompiler
 
 /// The options `deploy`, `watch` and `rollback` share: where previews go and what they are called.
 struct PublishOptions: ParsableArguments {
@@ -32,7 +33,9 @@ struct PublishOptions: ParsableArguments {
 
     /// The settings these options give.
     var settings: PublishSettings {
-        PublishSettings(destination: destination, domain: domain, scheme: scheme, productionBranch: productionBranch,
-                        productionDestination: productionDestination, keep: keep, ssh: ssh)
+        var settings = PublishSettings(destination: destination, domain: domain, scheme: scheme, productionBranch: productionBranch,
+                                       productionDestination: productionDestination, keep: keep, ssh: ssh)
+        settings.equip = BuildOptions.equip
+        return settings
     }
 }

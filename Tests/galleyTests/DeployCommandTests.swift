@@ -34,6 +34,21 @@ import Testing
         #expect(folder.read("previews/post-hello.previews.example.com/2019/10/08/hello/index.html")?.contains("noindex") == true)
     }
 
+    /// The command line gives deploys their helpers (Pygments, KaTeX), which the previews
+    /// library does not know by name: a preview must still have highlighted code and math.
+    @Test(.enabled(if: DebianPygments.isInstalled, "needs Debian's python3-pygments (scripts/test installs it)"))
+    func aPreviewHasHighlightedCodeAndTypesetMath() throws {
+        let folder = try setUp()
+        try folder.write("blog/posts/2019-10-09-code.md", "---\ntitle: Code\n---\n```swift\nlet answer = 42\n```\n\n$$x^2$$\n")
+        try git(["add", "-A"], in: folder.url.appending(path: "blog"))
+        try git(["commit", "-q", "-m", "code"], in: folder.url.appending(path: "blog"))
+        let result = try GalleyProcess.run(["deploy", "blog", "--to", "previews", "--domain", "previews.example.com"], in: folder.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        let page = folder.read("previews/post-hello.previews.example.com/2019/10/09/code/index.html") ?? ""
+        #expect(page.contains(#"<span class="kd">let</span>"#), "no highlighted code in the preview")
+        #expect(page.contains("<math"), "no typeset math in the preview")
+    }
+
     @Test func theBranchComesFromCIVariablesAndADetachedHeadIsAnError() throws {
         let folder = try setUp()
         try git(["checkout", "-q", "--detach"], in: folder.url.appending(path: "blog"))
