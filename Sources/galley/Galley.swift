@@ -9,7 +9,7 @@ struct Galley: AsyncParsableCommand {
         abstract: "A static-site generator for blogs, and a branch-preview deployer.",
         discussion: ExitCode.table,
         version: "0.1.0",
-        subcommands: [New.self, Build.self, Serve.self, Import.self, Deploy.self, Watch.self, PreviewName.self, Rollback.self, PreviewsCommand.self, Host.self, ServerConfigCommand.self, BuildCommit.self]
+        subcommands: [New.self, Build.self, Serve.self, Import.self, Deploy.self, Watch.self, PreviewName.self, Rollback.self, PreviewsCommand.self, Host.self, ServerConfigCommand.self, ThemeCommand.self, BuildCommit.self]
     )
 
     static func main() async {

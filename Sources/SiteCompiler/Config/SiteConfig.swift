@@ -84,12 +84,14 @@ public struct SiteConfig: Sendable {
 }
 
 extension SiteConfig {
+    /// What every command that needs a blog folder says of a folder without galley.yml.
+    public static let missingFile = Diagnostic(path: fileName, message:
+        "not found: a blog folder needs a galley.yml with at least a title (galley new site DIR writes a blog folder)")
+
     /// Reads `galley.yml` from `tree`, reporting every bad key at its line.
     public static func load(from tree: any SourceTree) throws(BuildFailure) -> SiteConfig {
         let path = fileName
-        guard tree.fileExists(path) else {
-            throw BuildFailure([Diagnostic(path: path, message: "not found: a blog folder needs a galley.yml with at least a title (galley new site DIR writes a blog folder)")])
-        }
+        guard tree.fileExists(path) else { throw BuildFailure([missingFile]) }
         let root: YAMLValue
         do {
             root = try YAMLValue.parse(try tree.text(of: path), path: path)
