@@ -20,14 +20,14 @@ extension BuildCommandTests {
         let result = try GalleyProcess.run(["build", "blog"], in: folder.url)
         #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
         let page = try #require(folder.read("blog/_site/2019/10/09/code/index.html"))
-        #expect(page.contains(#"<pre class="highlight"><code class="language-swift"><span class="kd">let</span> <span class="nv">tag</span>"#))
-        #expect(page.contains(#"<pre><code class="language-no-such-language">plain &lt;b&gt;text&lt;/b&gt;"#))
+        #expect(page.contains(#"<pre tabindex="0" role="group" aria-label="Code" class="highlight"><code class="language-swift"><span class="kd">let</span> <span class="nv">tag</span>"#))
+        #expect(page.contains(#"<pre tabindex="0" role="group" aria-label="Code"><code class="language-no-such-language">plain &lt;b&gt;text&lt;/b&gt;"#))
         #expect(!page.contains("<script>"))
         #expect(folder.read("blog/.galley-cache/highlight.cache") != nil)
 
         // highlight: false shows the same code plain.
         try folder.write("blog/galley.yml", "title: CLI Blog\nbase_url: https://cli.example.com/\nhighlight: false\n")
         #expect(try GalleyProcess.run(["build", "blog"], in: folder.url).status == 0)
-        #expect(folder.read("blog/_site/2019/10/09/code/index.html")?.contains(#"<pre><code class="language-swift">let tag = "#) == true)
+        #expect(folder.read("blog/_site/2019/10/09/code/index.html")?.contains(#"<pre tabindex="0" role="group" aria-label="Code"><code class="language-swift">let tag = "#) == true)
     }
 }

@@ -33,18 +33,23 @@ extension PagePlanner {
                 context.page(page, previous: nil, next: nil)
             }
         }
-        var items = renderedPosts + renderedPages
-        for rendered in [posts, pages].joined() where !rendered.document.assets.isEmpty {
+        return renderedPosts + renderedPages + Self.bundleFiles(of: site).map { Item(path: $0.output, content: .source($0.source), origin: $0.source) }
+    }
+
+    /// The files published beside the posts and pages that are folders, by source and output path.
+    static func bundleFiles(of site: Site) -> [(source: String, output: String)] {
+        var files: [(source: String, output: String)] = []
+        for rendered in [site.posts, site.pages].joined() where !rendered.document.assets.isEmpty {
             let folder = String(rendered.document.directoryPath.dropFirst())
             let bundle = RelativePath.folder(of: rendered.document.sourcePath)
             // A page's files follow the case of its address, as they did when copied alone.
             let lowercase = rendered.document.kind == .page && site.config.lowercaseAddresses
             for asset in rendered.document.assets {
                 let relative = String(asset.dropFirst(bundle.count + 1))
-                items.append(Item(path: folder + (lowercase ? relative.lowercased() : relative), content: .source(asset), origin: asset))
+                files.append((asset, folder + (lowercase ? relative.lowercased() : relative)))
             }
         }
-        return items
+        return files
     }
 
     private func document(_ rendered: RenderedDocument, fingerprint: Fingerprint, defaultLayout: String,

@@ -15,6 +15,7 @@ extension PagePlanner {
             // Everything below is made only when the page is rendered: a rebuild keeps most of
             // a big blog's thousand home pages.
             return self.page(file(path(number)), origin: "the home page", fingerprint: fingerprint) { [self] in
+                let window = Self.pageWindow(number, of: pageCount)
                 var pagination: [String: Any] = [
                     "current": number,
                     "total": pageCount,
@@ -23,8 +24,10 @@ extension PagePlanner {
                     "is_paginated": pageCount > 1,
                     // A window of pages around this one, plus the first and the last: a list of every
                     // page would make each of a big blog's thousand home pages list a thousand links.
-                    "pages": Self.pageWindow(number, of: pageCount).map {
-                        ["number": $0, "url": context.links.url(path($0)), "is_current": $0 == number] as [String: Any]
+                    "pages": window.enumerated().map { place, shown in
+                        // A gap marker goes where numbers are left out.
+                        let gap = place > 0 && shown != window[place - 1] + 1
+                        return ["number": shown, "url": context.links.url(path(shown)), "is_current": shown == number, "gap_before": gap] as [String: Any]
                     },
                 ]
                 if number > 1 { pagination["previous_url"] = context.links.url(path(number - 1)) }
@@ -39,9 +42,10 @@ extension PagePlanner {
         return items
     }
 
-    /// Page numbers to link from page `number`: the first, the last, and up to five either side.
+    /// Page numbers to link from page `number`: the first, the last, and up to two either side,
+    /// which keeps the row of numbers short enough for a phone's width.
     static func pageWindow(_ number: Int, of count: Int) -> [Int] {
-        Array(Set([1, count] + Array(max(1, number - 5)...min(count, number + 5)))).sorted()
+        Array(Set([1, count] + Array(max(1, number - 2)...min(count, number + 2)))).sorted()
     }
 
     /// The pages made from many posts: the archive, the tags and categories, the feeds, the

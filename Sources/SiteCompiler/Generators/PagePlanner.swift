@@ -1,6 +1,7 @@
 import Blocking
 import FileSystem
 import Foundation
+import SiteSource
 
 /// Plans every file a build makes from a ``Site`` and a ``Theme``: posts and pages, the
 /// paginated home page, the archive, tag and category pages, feeds, the sitemap, robots.txt, the 404 page,
@@ -51,16 +52,18 @@ final class PagePlanner: Sendable {
     }
 
     /// A planner for `site`, whose pages that come many to a layout go through the renderer that
-    /// `renderer` makes of the theme and the post summaries (the theme itself unless told).
+    /// `renderer` makes of the theme and the post summaries (the theme itself unless told). The
+    /// pictures among `copies` and the posts' own files are measured in `source`, when given.
     init(site: Site, theme: Theme, options: BuildOptions, copies: [(source: String, output: String)],
-         renderSiteOnlyLayoutsOnce: Bool = true,
+         source: (any SourceTree)? = nil, renderSiteOnlyLayoutsOnce: Bool = true,
          renderer: (_ theme: Theme, _ summaries: PostSummaries) -> any LayoutRendering = { theme, _ in theme },
          inputs: (_ context: TemplateContext) -> PageInputs) {
         self.site = site
         self.options = options
         self.copies = copies
+        let images = ImageSizes(tree: source, published: copies + Self.bundleFiles(of: site))
         let context = TemplateContext(site: site, options: options, words: theme.words, staticFiles: Set(copies.map(\.output)),
-                                      anchoredContent: theme.readsAnchoredContent)
+                                      anchoredContent: theme.readsAnchoredContent, images: images)
         self.context = context
         // `site.…` means the site only while no value a layout can step into has a `site` key
         // of its own; front matter and galley.yml params are the only ones that could.

@@ -16,16 +16,18 @@ enum LayoutVocabulary {
         "title", "description", "author", "name", "email", "url", "base_url", "base_path", "language", "timezone", "pages",
         "params", "noindex", "posts_count", "has_tags", "has_categories", "feed_url", "atom_url", "json_feed_url",
         "archive_url", "tags_url", "categories_url", "home_url", "generator", "year", "strings", "favicon", "ico", "svg", "image",
+        "custom_css",
         // page
         "kind", "is_post", "is_page", "is_home", "is_archive", "is_tags", "is_tag", "is_categories", "is_category",
         "is_not_found", "permalink", "content", "excerpt", "summary", "word_count", "reading_time", "source", "date",
-        "updated", "draft", "audio", "previous", "next", "nav", "anchored_content", "authors",
+        "updated", "draft", "audio", "previous", "next", "nav", "anchored_content", "authors", "toc", "json_ld",
         // a post in a list, a tag or category, a year
         "has_more", "slug", "count",
         // audio
         "absolute_url", "length", "type", "duration", "duration_text",
         // pagination
         "current", "total", "is_paginated", "has_previous", "has_next", "previous_url", "next_url", "number", "is_current",
+        "gap_before",
         // a date
         "format", "iso8601", "rfc3339", "rfc822", "month", "day", "month_name", "short_month", "compact", "weekday", "time", "unix",
         // a shortcode layout

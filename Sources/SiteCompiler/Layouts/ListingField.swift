@@ -53,6 +53,8 @@ enum ListingField: Int, CaseIterable, Sendable {
         /// Each tag and category as layouts see it, by spelling (see ``TemplateContext/termValues``).
         var terms: ReadOnly<[Taxonomy.Kind: [String: [String: Any]]]>
         var slugs: SlugRule
+        /// What an excerpt gets before a list shows it; nil leaves it as rendered.
+        var finish: BodyFinish? = nil
     }
 
     /// The summary of `post`: every field's values, by name.
@@ -85,7 +87,8 @@ enum ListingField: Int, CaseIterable, Sendable {
             summary["categories"] = TemplateContext.termLinks(document.categories, of: .categories, known: shared.terms.value[.categories] ?? [:],
                                                               links: links, slugs: shared.slugs)
         case .excerpt:
-            summary["excerpt"] = links.rebase(post.excerpt, for: document, absolute: false)
+            let excerpt = links.rebase(post.excerpt, for: document, absolute: false)
+            summary["excerpt"] = shared.finish?.finished(excerpt, page: document.path) ?? excerpt
             summary["summary"] = post.summary
             summary["has_more"] = post.hasMore
         case .length:

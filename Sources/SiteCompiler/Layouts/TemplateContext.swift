@@ -27,10 +27,14 @@ struct TemplateContext: @unchecked Sendable {
     private let anchoredContent: Bool
     /// The rule a tag of a page that no post has is made a slug by.
     private let slugs: SlugRule
+    /// What a body gets before a layout shows it.
+    private let finish: BodyFinish
 
     /// The values of `site`, in the theme's `words`; `staticFiles` are the output paths of the
-    /// blog's own static files, which may replace the theme's favicon.
-    init(site: Site, options: BuildOptions, words: [String: String] = [:], staticFiles: Set<String> = [], anchoredContent: Bool = false) {
+    /// blog's own static files, which may replace the theme's favicon and add `custom.css`;
+    /// `images` measures the blog's pictures that pages show.
+    init(site: Site, options: BuildOptions, words: [String: String] = [:], staticFiles: Set<String> = [], anchoredContent: Bool = false,
+         images: ImageSizes? = nil) {
         let links = site.links
         let dates = DateStyle(config: site.config, offsets: Set(site.posts.compactMap(\.document.dateOffset)))
         let config = site.config
@@ -52,6 +56,8 @@ struct TemplateContext: @unchecked Sendable {
         self.words = words
         self.anchoredContent = anchoredContent
         slugs = config.slugs
+        let finish = BodyFinish(codeLabel: words["code"] ?? "Code", images: images, basePath: links.basePath)
+        self.finish = finish
         var params: [String: Any] = [:]
         for (key, value) in config.params { params[key] = value.templateValue }
         var siteValues: [String: Any] = [
@@ -80,6 +86,8 @@ struct TemplateContext: @unchecked Sendable {
             "favicon": Self.favicon(staticFiles: staticFiles, links: links),
         ]
         siteValues["image"] = siteImage
+        // A blog's own stylesheet after the theme's: a colour or a font is a few lines there.
+        if staticFiles.contains("custom.css") { siteValues["custom_css"] = links.url("/custom.css") }
         // Absent rather than empty: swift-mustache counts "" as true in {{#site.description}}.
         if !config.description.isEmpty { siteValues["description"] = config.description }
         self.site = siteValues
@@ -93,7 +101,8 @@ struct TemplateContext: @unchecked Sendable {
             termValues[taxonomy.kind] = values
         }
         self.termValues = termValues
-        let shared = ListingField.Shared(links: links, dates: dates, terms: ReadOnly(termValues), slugs: config.slugs), posts = site.posts
+        let shared = ListingField.Shared(links: links, dates: dates, terms: ReadOnly(termValues), slugs: config.slugs, finish: finish)
+        let posts = site.posts
         postSummaries = PostSummaries(count: posts.count) { index in ListingField.summary(of: posts[index], shared) }
     }
 
@@ -101,6 +110,7 @@ struct TemplateContext: @unchecked Sendable {
     /// ``Site/posts``, whose list values it shares.
     func page(_ post: RenderedDocument, index: Int? = nil, previous: Int?, next: Int?) -> [String: Any] {
         let document = post.document
+        let html = finish.finished(post.html, page: document.path)
         var values: [String: Any] = [
             "kind": document.kind.rawValue,
             "is_post": document.kind == .post,
@@ -108,7 +118,7 @@ struct TemplateContext: @unchecked Sendable {
             "title": document.title,
             "url": links.url(document.path),
             "permalink": links.absolute(document.path),
-            "content": post.html,
+            "content": html,
             "nav": navigations[navigationIndex[document.path].map { $0 + 1 } ?? 0],
             "excerpt": post.excerpt,
             "summary": post.summary,
@@ -141,9 +151,11 @@ struct TemplateContext: @unchecked Sendable {
         var params: [String: Any] = [:]
         for (key, value) in document.params { params[key] = value.templateValue }
         values["params"] = params
-        if anchoredContent { values["anchored_content"] = HeadingAnchors.linked(post.html) }
+        if anchoredContent { values["anchored_content"] = HeadingAnchors.linked(html) }
         let image = ShareImage.written(in: document.params).flatMap { ShareImage.address($0, folder: ShareImage.folder(of: document), links: links) }
         values["image"] = image ?? siteImage
+        if document.params["toc"]?.bool == true { values["toc"] = TableOfContents.html(for: post.html) }
+        if document.kind == .post { values["json_ld"] = StructuredData.blogPosting(values, site: site) }
         return values
     }
 

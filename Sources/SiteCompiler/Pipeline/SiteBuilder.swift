@@ -154,7 +154,7 @@ public struct SiteBuilder: Sendable {
         timer.lap("cache documents")
 
         // Plan the pages.
-        let planner = PagePlanner(site: assembled.site, theme: theme, options: options, copies: loaded.copies,
+        let planner = PagePlanner(site: assembled.site, theme: theme, options: options, copies: loaded.copies, source: source,
                                   renderSiteOnlyLayoutsOnce: renderSiteOnlyLayoutsOnce, renderer: pageRenderer) { context in
             assembled.inputs(site: context.site, listing: listed)
         }

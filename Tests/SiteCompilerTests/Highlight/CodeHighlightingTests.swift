@@ -28,9 +28,9 @@ import Testing
         let highlighter = TestHighlighter()
         try blog.build(blog.options(highlighter: highlighter))
         let page = try #require(blog.page("2019/10/01/code/index.html"))
-        #expect(page.contains(#"<pre class="highlight"><code class="language-swift"><span class="k">let answer = 42"#))
-        #expect(page.contains(#"<pre class="highlight"><code class="language-python"><span class="k">def greet"#))
-        #expect(page.contains(#"<pre><code class="language-nope">&lt;b&gt;not highlighted&lt;/b&gt;"#))
+        #expect(page.contains(#"<pre tabindex="0" role="group" aria-label="Code" class="highlight"><code class="language-swift"><span class="k">let answer = 42"#))
+        #expect(page.contains(#"<pre tabindex="0" role="group" aria-label="Code" class="highlight"><code class="language-python"><span class="k">def greet"#))
+        #expect(page.contains(#"<pre tabindex="0" role="group" aria-label="Code"><code class="language-nope">&lt;b&gt;not highlighted&lt;/b&gt;"#))
         // One batch for the post's blocks.
         #expect(highlighter.requests == 1 && highlighter.blocks == 3)
     }
@@ -39,7 +39,7 @@ import Testing
         let blog = try TestBlog(TestBlog.config + "highlight: false\n", ["posts/2019-10-01-code.md": Self.post])
         let highlighter = TestHighlighter()
         try blog.build(blog.options(highlighter: highlighter))
-        #expect(blog.page("2019/10/01/code/index.html")?.contains(#"<pre><code class="language-swift">let answer = 42"#) == true)
+        #expect(blog.page("2019/10/01/code/index.html")?.contains(#"<pre tabindex="0" role="group" aria-label="Code"><code class="language-swift">let answer = 42"#) == true)
         #expect(highlighter.requests == 0)
     }
 
@@ -49,8 +49,8 @@ import Testing
             "posts/2019-10-02-hugo.md": TestBlog.post("title: Hugo", "{{< highlight go >}}\nfmt.Println(1)\n{{< /highlight >}}\n"),
         ])
         try blog.build(blog.options(highlighter: TestHighlighter()))
-        #expect(blog.page("2019/10/01/jekyll/index.html")?.contains(#"<pre class="highlight"><code class="language-ruby"><span class="k">puts 1"#) == true)
-        #expect(blog.page("2019/10/02/hugo/index.html")?.contains(#"<pre class="highlight"><code class="language-go"><span class="k">fmt.Println(1)"#) == true)
+        #expect(blog.page("2019/10/01/jekyll/index.html")?.contains(#"<pre tabindex="0" role="group" aria-label="Code" class="highlight"><code class="language-ruby"><span class="k">puts 1"#) == true)
+        #expect(blog.page("2019/10/02/hugo/index.html")?.contains(#"<pre tabindex="0" role="group" aria-label="Code" class="highlight"><code class="language-go"><span class="k">fmt.Println(1)"#) == true)
     }
 
     @Test func aMissingHighlighterGivesOneWarningAndPlainCode() throws {
@@ -63,14 +63,14 @@ import Testing
         let warnings = report.warnings.filter { $0.message.contains("highlighting") }
         #expect(warnings.count == 1)
         #expect(warnings.first?.message.contains("no python3 found") == true)
-        #expect(blog.page("2019/10/01/code-1/index.html")?.contains(#"<pre><code class="language-swift">let answer = 42"#) == true)
+        #expect(blog.page("2019/10/01/code-1/index.html")?.contains(#"<pre tabindex="0" role="group" aria-label="Code"><code class="language-swift">let answer = 42"#) == true)
         // Asked at most once by each thread that rendered a body meanwhile, then left alone for
         // the rest of the build.
         #expect(highlighter.requests <= ProcessInfo.processInfo.activeProcessorCount + 1)
         // The next build renders the pages again, to highlight them once it can.
         let again = try SiteBuilder(source: blog.source, options: blog.options(highlighter: TestHighlighter())).build(into: blog.output, cache: cache)
         #expect(!again.upToDate && again.warnings.isEmpty)
-        #expect(blog.page("2019/10/01/code-1/index.html")?.contains(#"<pre class="highlight"><code class="language-swift">"#) == true)
+        #expect(blog.page("2019/10/01/code-1/index.html")?.contains(#"<pre tabindex="0" role="group" aria-label="Code" class="highlight"><code class="language-swift">"#) == true)
     }
 
     /// A block the highlighter gave up on is shown plain with a warning at its line; the rest
@@ -97,7 +97,7 @@ import Testing
             ])
             let page = try #require(blog.page("2019/10/01/code/index.html"))
             #expect(page.contains(#"<code class="language-swift"><span class="k">let a = 1"#))
-            #expect(page.contains(#"<pre><code class="language-slow">&lt;backtracking&gt;"#))
+            #expect(page.contains(#"<pre tabindex="0" role="group" aria-label="Code"><code class="language-slow">&lt;backtracking&gt;"#))
         }
     }
 
@@ -176,7 +176,7 @@ extension CodeHighlightingTests {
         try blog.write("galley.yml", TestBlog.config + "highlight: false\n")
         try incremental()
         try blog.expectSameAsFullBuild("turn highlighting off", options: options)
-        #expect(blog.page("2019/10/04/new/index.html")?.contains(#"<pre><code class="language-rust">"#) == true)
+        #expect(blog.page("2019/10/04/new/index.html")?.contains(#"<pre tabindex="0" role="group" aria-label="Code"><code class="language-rust">"#) == true)
     }
 }
 
@@ -203,7 +203,7 @@ extension CodeHighlightingTests {
         let second = TestHighlighter()
         try build(second)
         #expect(second.requests == 0)
-        #expect(blog.page("2019/10/01/code/index.html")?.contains(#"<pre class="highlight"><code class="language-swift">"#) == true)
+        #expect(blog.page("2019/10/01/code/index.html")?.contains(#"<pre tabindex="0" role="group" aria-label="Code" class="highlight"><code class="language-swift">"#) == true)
     }
 
     /// A build sends its blocks ahead in batches, not one request for each post, and the pages

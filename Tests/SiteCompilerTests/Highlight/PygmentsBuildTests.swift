@@ -15,9 +15,9 @@ struct PygmentsBuildTests {
         let report = try SiteBuilder(source: blog.source, options: blog.options(highlighter: first)).build(into: blog.output, cache: cache)
         #expect(report.warnings.isEmpty)
         let page = try #require(blog.page("2019/10/01/code/index.html"))
-        #expect(page.contains(#"<pre class="highlight"><code class="language-swift"><span class="kd">let</span> <span class="nv">answer</span>"#))
-        #expect(page.contains(#"<pre class="highlight"><code class="language-python"><span class="k">def</span> <span class="nf">greet</span>"#))
-        #expect(page.contains(#"<pre><code class="language-nope">&lt;b&gt;not highlighted&lt;/b&gt;"#))
+        #expect(page.contains(#"<pre tabindex="0" role="group" aria-label="Code" class="highlight"><code class="language-swift"><span class="kd">let</span> <span class="nv">answer</span>"#))
+        #expect(page.contains(#"<pre tabindex="0" role="group" aria-label="Code" class="highlight"><code class="language-python"><span class="k">def</span> <span class="nf">greet</span>"#))
+        #expect(page.contains(#"<pre tabindex="0" role="group" aria-label="Code"><code class="language-nope">&lt;b&gt;not highlighted&lt;/b&gt;"#))
         #expect(first.requests == 1)
 
         // Into another folder, with the same cache folder: every page is rendered, no block asked.
@@ -38,7 +38,7 @@ struct PygmentsBuildTests {
         let warnings = report.warnings.filter { $0.message.contains("without highlighting") }
         #expect(warnings.count == 1)
         #expect(warnings.first?.description.contains("galley.yml: code is shown without highlighting: no python3 found") == true)
-        #expect(blog.page("2019/10/02/code-2/index.html")?.contains(#"<pre><code class="language-swift">let answer = 42"#) == true)
+        #expect(blog.page("2019/10/02/code-2/index.html")?.contains(#"<pre tabindex="0" role="group" aria-label="Code"><code class="language-swift">let answer = 42"#) == true)
     }
 
     @Test func shortcodesAndEscapingWithPygments() throws {

@@ -153,8 +153,9 @@ import Testing
 
     @Test func theDefaultFooterAndSiteLinksShowOnlySiteValues() throws {
         let theme = try Theme.load(from: TestBlog().source)
-        // The header marks the page being shown in its navigation, so it reads `page`.
-        #expect(theme.siteOnly == ["head-site", "footer"])
+        // The header marks the page being shown in its navigation, so it reads `page`; the
+        // empty head-extra reads nothing at all.
+        #expect(theme.siteOnly == ["head-site", "head-extra", "footer"])
     }
 
     /// Rendering the site-only layouts once must change nothing: the sample blog and a blog whose

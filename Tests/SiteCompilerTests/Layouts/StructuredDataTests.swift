@@ -1,0 +1,19 @@
+import Foundation
+import Testing
+
+@testable import SiteCompiler
+
+@Suite struct StructuredDataTests {
+    @Test func aTitleCannotEndTheScript() throws {
+        let page: [String: Any] = ["title": "</script><script>alert(1)</script> & more\u{2028}", "permalink": "https://example.com/a/", "authors": ["Ada"]]
+        let json = StructuredData.blogPosting(page, site: ["title": "Site"])
+        #expect(!json.contains("<") && !json.contains(">") && !json.contains("&"))
+        #expect(json.contains(#""headline":"\u003c/script\u003e\u003cscript\u003ealert(1)\u003c/script\u003e \u0026 more\u2028""#), "\(json)")
+        // The escapes read back as the same text.
+        let read = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect(read["headline"] as? String == page["title"] as? String)
+        #expect(read["@type"] as? String == "BlogPosting")
+        #expect((read["author"] as? [String: Any])?["name"] as? String == "Ada")
+        #expect(read["url"] as? String == "https://example.com/a/")
+    }
+}
