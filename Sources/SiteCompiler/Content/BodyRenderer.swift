@@ -152,12 +152,15 @@ final class BodyRenderer: Sendable {
     }
 
     /// A warning for an `image` in `document`'s front matter that no link preview can show
-    /// (`javascript:…`, a path that climbs out of the blog): it is left out of the page.
+    /// (`javascript:…`, a path that climbs out of the blog): it is left out of the page. An SVG
+    /// is kept, since it is the writer's file, but warned of: previews do not show SVG.
     func shareImageProblem(in document: Document) -> Diagnostic? {
-        guard let written = ShareImage.written(in: document.params),
-            ShareImage.address(written, folder: ShareImage.folder(of: document), links: links) == nil
-        else { return nil }
+        guard let written = ShareImage.written(in: document.params) else { return nil }
         let line = (document.params["image"] ?? document.params["images"])?.line
+        guard ShareImage.address(written, folder: ShareImage.folder(of: document), links: links) == nil else {
+            guard ShareImage.isVectorImage(written) else { return nil }
+            return Diagnostic(path: document.sourcePath, line: line, message: ShareImage.vectorImageProblem(written))
+        }
         return Diagnostic(path: document.sourcePath, line: line, message:
             "image '\(written.prefix(200))' is not a picture a link preview can show: give a file beside the post, a path under the blog's root (/images/a.png) or an http(s) address; the page has no preview picture")
     }

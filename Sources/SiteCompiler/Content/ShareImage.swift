@@ -48,6 +48,18 @@ enum ShareImage {
         return resolved.absoluteString
     }
 
+    /// Whether `written` names an SVG file, which link previews (Facebook, X, LinkedIn, Slack,
+    /// the messengers) do not show: they read PNG, JPEG, GIF and WebP only.
+    static func isVectorImage(_ written: String) -> Bool {
+        let path = written.prefix { $0 != "?" && $0 != "#" }.trimmingCharacters(in: .whitespaces).lowercased()
+        return path.hasSuffix(".svg") || path.hasSuffix(".svgz")
+    }
+
+    /// The warning for `written`, an SVG given as a share image.
+    static func vectorImageProblem(_ written: String) -> String {
+        "image '\(written.prefix(200))' is an SVG, which link previews do not show; give a PNG or JPEG (1200×630 suits most) for the preview picture"
+    }
+
     /// What may stand in an address as written: a path, a query and a fragment, with `%`
     /// escapes kept as they are. Spaces and other characters are escaped.
     private static let allowed = CharacterSet.urlPathAllowed.union(CharacterSet(charactersIn: "%?#"))

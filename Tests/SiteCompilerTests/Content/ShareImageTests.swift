@@ -31,3 +31,23 @@ import Testing
         #expect(ShareImage.written(in: try params("title: none\n")) == nil)
     }
 }
+
+/// An SVG share image builds, with a warning at its line: link previews do not show SVG.
+@Suite struct VectorShareImageTests {
+    @Test func anSVGImageIsWarnedOfAtItsLine() throws {
+        let blog = try TestBlog(TestBlog.config + "image: /images/card.svg\n", [
+            "posts/2019-10-10-walk/index.md": "---\ntitle: Walk\n# the picture\nimage: hill.svg\n---\n\nText.\n",
+            "posts/2019-10-10-walk/hill.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"2\" height=\"1\"/>",
+            "posts/2019-10-11-card.md": TestBlog.post("title: Card\nimage: /images/card.PNG"),
+        ])
+        let report = try blog.build()
+        let warnings = report.warnings.map(\.description)
+        #expect(warnings.contains(
+            "posts/2019-10-10-walk/index.md:4: image 'hill.svg' is an SVG, which link previews do not show; give a PNG or JPEG (1200×630 suits most) for the preview picture"),
+            "\(warnings)")
+        #expect(warnings.contains { $0.hasPrefix("galley.yml:7: image '/images/card.svg' is an SVG") }, "\(warnings)")
+        #expect(warnings.count == 2, "\(warnings)")
+        // The picture is still the page's: the writer may have reasons.
+        #expect(blog.page("2019/10/10/walk/index.html")?.contains(#"<meta property="og:image" content="https://example.com/2019/10/10/walk/hill.svg">"#) == true)
+    }
+}

@@ -198,7 +198,7 @@ import Testing
         let output = blog.root.appending(path: "sample-out")
         _ = try SiteBuilder(source: DirectorySource(root: site), options: blog.options(drafts: true)).build(into: output)
         let walk = try String(contentsOf: output.appending(path: "2024/10/12/a-walk-in-photos/index.html"), encoding: .utf8)
-        #expect(walk.contains(#"<meta property="og:image" content="https://blog.example.com/2024/10/12/a-walk-in-photos/hill.svg">"#))
+        #expect(walk.contains(#"<meta property="og:image" content="https://blog.example.com/2024/10/12/a-walk-in-photos/hill.png">"#))
         let home = try String(contentsOf: output.appending(path: "index.html"), encoding: .utf8)
         #expect(home.contains("Read on<span class=\"visually-hidden\">"), "galley.yml's strings: reach the theme")
     }
