@@ -15,8 +15,8 @@ extension PagePlanner {
             // Posts are newest first: the previous (older) post follows in the list.
             let previous = index + 1 < posts.count ? index + 1 : nil
             let next = index > 0 ? index - 1 : nil
-            let fingerprint = Fingerprint([inputs.site, inputs.posts[index]] + [previous, next].map { $0.map { listings[$0] } ?? Fingerprint() },
-                                          label: "post")
+            let fingerprint = Fingerprint([inputs.site, inputs.posts[index]] + [previous, next].map { $0.map { listings[$0] } ?? Fingerprint() }
+                                          + (context.imageDigest(of: post).map { [$0] } ?? []), label: "post")
             return document(post, fingerprint: fingerprint, defaultLayout: "post", summaries: {
                 // The neighbours' summaries, which the page holds as they are.
                 var neighbours: [String: Int] = [:]
@@ -29,7 +29,8 @@ extension PagePlanner {
         }
         let renderedPages = Parallel.map(Array(pages.indices)) { index -> Item in
             let page = pages[index]
-            return document(page, fingerprint: Fingerprint([inputs.site, inputs.pages[index]], label: "page"), defaultLayout: "page") { [self] in
+            let fingerprint = Fingerprint([inputs.site, inputs.pages[index]] + (context.imageDigest(of: page).map { [$0] } ?? []), label: "page")
+            return document(page, fingerprint: fingerprint, defaultLayout: "page") { [self] in
                 context.page(page, previous: nil, next: nil)
             }
         }

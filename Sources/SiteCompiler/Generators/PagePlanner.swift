@@ -202,10 +202,13 @@ final class Listings: Sendable {
     private let posts: [RenderedDocument]
     private let groups: [ListingFields]
     private let made = Locked<[ListingFields: [Fingerprint]]>([:])
+    /// A digest of the pictures a post's body shows, whose sizes an excerpt holds (see ``ImageSizes``).
+    private let pictures: @Sendable (RenderedDocument) -> Fingerprint?
 
-    init(_ posts: [RenderedDocument], groups: [ListingFields] = []) {
+    init(_ posts: [RenderedDocument], groups: [ListingFields] = [], pictures: @escaping @Sendable (RenderedDocument) -> Fingerprint? = { _ in nil }) {
         self.posts = posts
         self.groups = groups
+        self.pictures = pictures
     }
 
     subscript(fields: ListingFields) -> [Fingerprint] {
@@ -214,7 +217,12 @@ final class Listings: Sendable {
         made.withLock { made in
             if let done = made[fields] { return done }
             let wanted = groups.contains(fields) ? groups.filter { made[$0] == nil } : [fields]
-            let rows = Parallel.map(posts) { $0.listingFingerprints(wanted) }
+            let rows = Parallel.map(posts) { [pictures] post in
+                var row = post.listingFingerprints(wanted)
+                guard wanted.contains(where: { $0.contains(.excerpt) }), let shown = pictures(post) else { return row }
+                for (column, group) in wanted.enumerated() where group.contains(.excerpt) { row[column] = Fingerprint(row[column], shown) }
+                return row
+            }
             for (column, group) in wanted.enumerated() { made[group] = rows.map { $0[column] } }
             return made[fields]!
         }

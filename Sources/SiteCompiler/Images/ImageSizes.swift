@@ -45,15 +45,11 @@ final class ImageSizes: Sendable {
         var output = ""
         output.reserveCapacity(html.utf8.count + 256)
         var rest = html[...]
-        while let open = rest.range(of: "<img") {
-            output += rest[..<open.upperBound]
-            rest = rest[open.upperBound...]
-            guard let next = rest.first, next.isWhitespace, let end = TagAttributes.endOfTag(in: rest, from: rest.startIndex) else { continue }
-            let attributes = TagAttributes(rest[..<end])
+        Self.eachImage(in: html) { tag, attributes in
             // Added before a closing `/`, where the tag's own attributes end.
-            var cut = end
-            while cut > rest.startIndex, rest[rest.index(before: cut)] == "/" || rest[rest.index(before: cut)].isWhitespace {
-                cut = rest.index(before: cut)
+            var cut = tag.upperBound
+            while cut > tag.lowerBound, html[html.index(before: cut)] == "/" || html[html.index(before: cut)].isWhitespace {
+                cut = html.index(before: cut)
             }
             output += rest[..<cut]
             output += added(to: attributes, page: page, basePath: basePath)
@@ -61,6 +57,42 @@ final class ImageSizes: Sendable {
         }
         output += rest
         return output
+    }
+
+    /// A digest of the blog's pictures that `html`, on the page at `page`, shows (their files'
+    /// versions, or their sizes where the tree keeps no versions); nil when it shows none. A page
+    /// whose pictures change is rendered again, with their new sizes.
+    func digest(ofImagesIn html: String, page: String, basePath: String) -> Fingerprint? {
+        guard let tree, !sources.isEmpty, UTF8Search.contains("<img", in: html) else { return nil }
+        var builder = Fingerprint.Builder()
+        var found = false
+        Self.eachImage(in: html) { _, attributes in
+            guard let address = attributes["src"], let output = Self.outputPath(of: address, page: page, basePath: basePath),
+                let source = sources[output]
+            else { return }
+            found = true
+            builder.add(source)
+            if let version = tree.version(of: source) {
+                builder.add(version.bytes.count)
+                for byte in version.bytes { builder.add(Int(byte)) }
+            } else {
+                let size = size(ofOutput: output)
+                builder.add(size?.width ?? -1)
+                builder.add(size?.height ?? -1)
+            }
+        }
+        return found ? builder.finish() : nil
+    }
+
+    /// Calls `body` with the range of each `<img>` start tag of `html` (up to its `>`) and its attributes.
+    private static func eachImage(in html: String, _ body: (Range<String.Index>, TagAttributes) -> Void) {
+        var rest = html[...]
+        while let open = rest.range(of: "<img") {
+            rest = rest[open.upperBound...]
+            guard let next = rest.first, next.isWhitespace, let end = TagAttributes.endOfTag(in: rest, from: rest.startIndex) else { continue }
+            body(open.upperBound..<end, TagAttributes(rest[..<end]))
+            rest = rest[end...]
+        }
     }
 
     /// The attributes to add to an `<img>` with `attributes`.

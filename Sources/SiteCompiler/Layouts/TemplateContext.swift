@@ -159,6 +159,12 @@ struct TemplateContext: @unchecked Sendable {
         return values
     }
 
+    /// A digest of the blog's pictures that `post`'s body shows, whose sizes its page holds;
+    /// nil when it shows none.
+    func imageDigest(of post: RenderedDocument) -> Fingerprint? {
+        finish.images?.digest(ofImagesIn: post.html, page: post.document.path, basePath: links.basePath)
+    }
+
     /// The `page` value of a generated page (home, archive, tags).
     func generatedPage(kind: String, title: String, path: String, description: String? = nil) -> [String: Any] {
         var values: [String: Any] = [

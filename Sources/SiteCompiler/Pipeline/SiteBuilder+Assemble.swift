@@ -72,12 +72,14 @@ extension SiteBuilder {
         var postOrder: [Int]
         var pageOrder: [Int]
 
-        /// What the planner's pages are made from, as digests.
-        func inputs(site siteValues: [String: Any], listing groups: [ListingFields]) -> PagePlanner.PageInputs {
+        /// What the planner's pages are made from, as digests; `pictures` gives a digest of the
+        /// pictures a post shows, which its excerpt in lists shows too.
+        func inputs(site siteValues: [String: Any], listing groups: [ListingFields],
+                    pictures: @escaping @Sendable (RenderedDocument) -> Fingerprint? = { _ in nil }) -> PagePlanner.PageInputs {
             PagePlanner.PageInputs(
                 site: Fingerprint.of(value: siteValues),
                 posts: zip(postOrder, site.posts).map { Self.inputFingerprint($1, selection.posts[$0].source) },
-                listings: Listings(site.posts, groups: groups),
+                listings: Listings(site.posts, groups: groups, pictures: pictures),
                 pages: zip(pageOrder, site.pages).map { Self.inputFingerprint($1, selection.pages[$0].source) })
         }
 

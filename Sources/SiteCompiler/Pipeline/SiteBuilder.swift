@@ -156,7 +156,7 @@ public struct SiteBuilder: Sendable {
         // Plan the pages.
         let planner = PagePlanner(site: assembled.site, theme: theme, options: options, copies: loaded.copies, source: source,
                                   renderSiteOnlyLayoutsOnce: renderSiteOnlyLayoutsOnce, renderer: pageRenderer) { context in
-            assembled.inputs(site: context.site, listing: listed)
+            assembled.inputs(site: context.site, listing: listed) { context.imageDigest(of: $0) }
         }
         let plan = planner.plan()
         timer.lap("plan")
