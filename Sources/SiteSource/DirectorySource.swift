@@ -101,6 +101,16 @@ public struct DirectorySource: SourceTree {
     /// The bytes of the file at `path`; one that is, or lies past, a link out of the folder is
     /// an error.
     public func contents(of path: String) throws -> Data {
+        try read(path, upTo: nil)
+    }
+
+    /// The first `count` bytes of the file at `path`, read no further.
+    public func head(of path: String, count: Int) throws -> Data {
+        try read(path, upTo: max(0, count))
+    }
+
+    /// The file at `path`, whole or up to `limit` bytes.
+    private func read(_ path: String, upTo limit: Int?) throws -> Data {
         let held = folder ?? OpenFolder(rootPath)
         guard let held else { throw SourceTreeError.unreadable(path, reason: String(cString: strerror(errno))) }
         var descriptor = Platform.openBeneath(held.descriptor, path, O_RDONLY | O_CLOEXEC, noLinks: false)
@@ -119,10 +129,11 @@ public struct DirectorySource: SourceTree {
         guard fstat(descriptor, &info) == 0 else { throw SourceTreeError.unreadable(path, reason: String(cString: strerror(errno))) }
         guard info.st_mode & S_IFMT != S_IFDIR else { throw SourceTreeError.unreadable(path, reason: String(cString: strerror(EISDIR))) }
         // Sized from the stat, then read to the end: a file that grows meanwhile is read whole.
-        var data = Data(count: max(Int(info.st_size), 0) + 1)
+        var data = Data(count: min(max(Int(info.st_size), 0) + 1, limit ?? Int.max))
         var count = 0
         while true {
-            if count == data.count { data.count += 65536 }
+            if let limit, count == limit { break }
+            if count == data.count { data.count += min(65536, (limit ?? Int.max) - count) }
             let got = data.withUnsafeMutableBytes { buffer in
                 Foundation.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
             }

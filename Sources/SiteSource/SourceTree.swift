@@ -13,6 +13,10 @@ public protocol SourceTree: Sendable {
     /// The bytes of the file at `path`.
     func contents(of path: String) throws -> Data
 
+    /// The first `count` bytes of the file at `path` (all of it when shorter): what a header
+    /// needs, without reading a large file whole.
+    func head(of path: String, count: Int) throws -> Data
+
     /// Whether a regular file exists at `path`.
     func fileExists(_ path: String) -> Bool
 
@@ -34,4 +38,7 @@ extension SourceTree {
 
     /// Trees that cannot tell a file's version cheaply have none; a build then reads the file.
     public func version(of path: String) -> FileVersion? { nil }
+
+    /// Trees that hold each file whole (a git blob, memory) give the start of it.
+    public func head(of path: String, count: Int) throws -> Data { try contents(of: path).prefix(count) }
 }

@@ -13,6 +13,17 @@ import Testing
         #expect(try source.contents(of: "static/big.txt") == Data(big.utf8))
     }
 
+    @Test func theHeadOfAFileIsReadNoFurther() throws {
+        let big = String(repeating: "0123456789abcdef", count: 10_000) + "end"
+        let folder = try FolderOnDisk(["static/big.txt": big, "static/small.txt": "héllo"])
+        let source = DirectorySource(root: folder.root)
+        #expect(try source.head(of: "static/big.txt", count: 100_000) == Data(big.utf8.prefix(100_000)))
+        #expect(try source.head(of: "static/big.txt", count: 20) == Data("0123456789abcdef0123".utf8))
+        #expect(try source.head(of: "static/small.txt", count: 1_000) == Data("héllo".utf8))
+        #expect(try source.head(of: "static/small.txt", count: 0).isEmpty)
+        #expect(throws: SourceTreeError.self) { try source.head(of: "static/none.txt", count: 10) }
+    }
+
     @Test func aMissingFileAndAFolderAreErrorsThatNameThePath() throws {
         let folder = try FolderOnDisk(["static/a/b.txt": "b"])
         let source = DirectorySource(root: folder.root)

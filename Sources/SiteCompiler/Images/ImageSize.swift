@@ -7,6 +7,10 @@ struct ImageSize: Equatable, Sendable {
     var width: Int
     var height: Int
 
+    /// How much of a file is read for its size: a JPEG's frame header may follow an Exif
+    /// thumbnail and colour profiles, which this leaves room for; every other kind needs less.
+    static let headerBytes = 512 * 1024
+
     /// A size, or nil unless both sides are positive (a header of zeros says nothing).
     init?(width: Int, height: Int) {
         guard width > 0, height > 0 else { return nil }

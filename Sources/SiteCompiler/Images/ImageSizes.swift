@@ -32,8 +32,7 @@ final class ImageSizes: Sendable {
     func size(ofOutput output: String) -> ImageSize? {
         guard let tree, let source = sources[output] else { return nil }
         if let known = measured.withLock({ $0[output] }) { return known }
-        // The header is all a size needs, but a source tree reads whole files; pictures are read once a build.
-        let size = (try? tree.contents(of: source)).flatMap { ImageSize.read(Array($0)) }
+        let size = (try? tree.head(of: source, count: ImageSize.headerBytes)).flatMap { ImageSize.read(Array($0)) }
         measured.withLock { $0[output] = size }
         return size
     }
