@@ -52,19 +52,25 @@ public final class RenderedDocument: Sendable {
     let warnings: [Diagnostic]
     /// The documents its body links to by name, and where they were.
     let references: [BodyReference]
+    /// The `src` of each picture its body shows, as written: which of the blog's pictures its
+    /// page holds the sizes of, known without rendering a cached body again.
+    let pictures: [String]
     /// What its body's templates found wrong: the build stops. Never cached.
     let errors: [Diagnostic]
 
     /// A document whose body is rendered by `html` when first asked for; `paramsHaveSiteKey` is
     /// what its params would say, so that they need not be decoded to say it.
     convenience init(document: Document, html: @escaping @Sendable () -> String, excerpt: String, hasMore: Bool, summary: String, wordCount: Int,
-                     listings: ListingDigests, paramsHaveSiteKey: Bool, warnings: [Diagnostic], references: [BodyReference]) {
+                     listings: ListingDigests, paramsHaveSiteKey: Bool, warnings: [Diagnostic], references: [BodyReference],
+                     pictures: [String]) {
         self.init(document: document, body: Once(html), excerpt: excerpt, hasMore: hasMore, summary: summary,
-                  wordCount: wordCount, listings: listings, paramsHaveSiteKey: paramsHaveSiteKey, warnings: warnings, references: references)
+                  wordCount: wordCount, listings: listings, paramsHaveSiteKey: paramsHaveSiteKey, warnings: warnings, references: references,
+                  pictures: pictures)
     }
 
     private init(document: Document, body: Once<String>, excerpt: String, hasMore: Bool, summary: String, wordCount: Int,
-                 listings: ListingDigests = ListingDigests(), paramsHaveSiteKey: Bool, warnings: [Diagnostic], references: [BodyReference]) {
+                 listings: ListingDigests = ListingDigests(), paramsHaveSiteKey: Bool, warnings: [Diagnostic], references: [BodyReference],
+                 pictures: [String]) {
         self.document = document
         self.listings = listings
         self.paramsHaveSiteKey = paramsHaveSiteKey
@@ -75,6 +81,7 @@ public final class RenderedDocument: Sendable {
         self.wordCount = wordCount
         self.warnings = warnings
         self.references = references
+        self.pictures = pictures
         errors = []
     }
 
@@ -100,6 +107,7 @@ public final class RenderedDocument: Sendable {
         wordCount = PlainText.wordCount(rendered.html)
         warnings = result.warnings + (renderer.shareImageProblem(in: document).map { [$0] } ?? [])
         references = result.references
+        pictures = ImageSizes.sources(in: rendered.html)
         errors = result.errors
     }
 
@@ -109,7 +117,8 @@ public final class RenderedDocument: Sendable {
         document.assets = assets
         // What lists show does not include the files beside it, so the digests carry over.
         return RenderedDocument(document: document, body: body, excerpt: excerpt, hasMore: hasMore, summary: summary, wordCount: wordCount,
-                                listings: listings, paramsHaveSiteKey: paramsHaveSiteKey, warnings: warnings, references: references)
+                                listings: listings, paramsHaveSiteKey: paramsHaveSiteKey, warnings: warnings, references: references,
+                                pictures: pictures)
     }
 }
 

@@ -40,7 +40,7 @@ final class ImageSizes: Sendable {
     /// `html`, a page's body at the site path `page` (`/2024/10/12/walk/`) on a site under
     /// `basePath`, with each `<img>` given what it lacks of `width`, `height` and `loading`.
     func sized(_ html: String, page: String, basePath: String) -> String {
-        guard UTF8Search.contains("<img", in: html) else { return html }
+        guard (UTF8Search.contains("<img", in: html) || UTF8Search.contains("<IMG", in: html)) else { return html }
         var output = ""
         output.reserveCapacity(html.utf8.count + 256)
         var rest = html[...]
@@ -58,17 +58,25 @@ final class ImageSizes: Sendable {
         return output
     }
 
-    /// A digest of the blog's pictures that `html`, on the page at `page`, shows (their files'
-    /// versions, or their sizes where the tree keeps no versions); nil when it shows none. A page
-    /// whose pictures change is rendered again, with their new sizes.
-    func digest(ofImagesIn html: String, page: String, basePath: String) -> Fingerprint? {
-        guard let tree, !sources.isEmpty, UTF8Search.contains("<img", in: html) else { return nil }
+    /// The `src` of each `<img>` of `html`, as written.
+    static func sources(in html: String) -> [String] {
+        guard UTF8Search.contains("<img", in: html) || UTF8Search.contains("<IMG", in: html) else { return [] }
+        var found: [String] = []
+        eachImage(in: html) { _, attributes in
+            if let source = attributes["src"] { found.append(source) }
+        }
+        return found
+    }
+
+    /// A digest of the blog's pictures among `pictures` (`<img src>` values of the page at
+    /// `page`): their files' versions, or their sizes where the tree keeps no versions; nil when
+    /// none is the blog's. A page whose pictures change is rendered again, with their new sizes.
+    func digest(of pictures: [String], page: String, basePath: String) -> Fingerprint? {
+        guard let tree, !sources.isEmpty, !pictures.isEmpty else { return nil }
         var builder = Fingerprint.Builder()
         var found = false
-        Self.eachImage(in: html) { _, attributes in
-            guard let address = attributes["src"], let output = Self.outputPath(of: address, page: page, basePath: basePath),
-                let source = sources[output]
-            else { return }
+        for address in pictures {
+            guard let output = Self.outputPath(of: address, page: page, basePath: basePath), let source = sources[output] else { continue }
             found = true
             builder.add(source)
             if let version = tree.version(of: source) {
@@ -85,13 +93,7 @@ final class ImageSizes: Sendable {
 
     /// Calls `body` with the range of each `<img>` start tag of `html` (up to its `>`) and its attributes.
     private static func eachImage(in html: String, _ body: (Range<String.Index>, TagAttributes) -> Void) {
-        var rest = html[...]
-        while let open = rest.range(of: "<img") {
-            rest = rest[open.upperBound...]
-            guard let next = rest.first, next.isWhitespace, let end = TagAttributes.endOfTag(in: rest, from: rest.startIndex) else { continue }
-            body(open.upperBound..<end, TagAttributes(rest[..<end]))
-            rest = rest[end...]
-        }
+        for tag in TagAttributes.startTags(named: "img", in: html) { body(tag, TagAttributes(html[tag])) }
     }
 
     /// The attributes to add to an `<img>` with `attributes`.

@@ -108,6 +108,7 @@ extension RenderedDocument {
             writer.string(reference.name)
             writer.optional(reference.path) { $0.string($1) }
         }
+        writer.array(pictures) { $0.string($1) }
     }
 
     /// Reads what ``encode(to:)`` wrote; `html` renders the body again when a page needs it.
@@ -155,8 +156,9 @@ extension RenderedDocument {
             return Diagnostic(path: sourcePath, line: line == 0 ? nil : line, message: try reader.string())
         }
         let references = try reader.array { reader in BodyReference(name: try reader.string(), path: try reader.optional { try $0.string() }) }
+        let pictures = try reader.array { try $0.string() }
         return RenderedDocument(document: document, html: { html(document) }, excerpt: excerpt, hasMore: hasMore, summary: plainSummary,
                                 wordCount: wordCount, listings: ListingDigests(listings), paramsHaveSiteKey: paramsHaveSiteKey,
-                                warnings: warnings, references: references)
+                                warnings: warnings, references: references, pictures: pictures)
     }
 }

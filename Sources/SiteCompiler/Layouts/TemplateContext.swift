@@ -162,7 +162,7 @@ struct TemplateContext: @unchecked Sendable {
     /// A digest of the blog's pictures that `post`'s body shows, whose sizes its page holds;
     /// nil when it shows none.
     func imageDigest(of post: RenderedDocument) -> Fingerprint? {
-        finish.images?.digest(ofImagesIn: post.html, page: post.document.path, basePath: links.basePath)
+        finish.images?.digest(of: post.pictures, page: post.document.path, basePath: links.basePath)
     }
 
     /// The `page` value of a generated page (home, archive, tags).

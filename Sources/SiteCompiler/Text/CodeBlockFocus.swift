@@ -6,25 +6,23 @@ enum CodeBlockFocus {
     /// `html` with every `<pre>` start tag made focusable and labelled with `label`, keeping any
     /// of those attributes a block has already.
     static func focusable(_ html: String, label: String) -> String {
-        guard UTF8Search.contains("<pre", in: html) else { return html }
+        guard UTF8Search.contains("<pre", in: html) || UTF8Search.contains("<PRE", in: html) else { return html }
+        let tags = TagAttributes.startTags(named: "pre", in: html)
+        guard !tags.isEmpty else { return html }
         var output = ""
-        output.reserveCapacity(html.utf8.count + 256)
-        var rest = html[...]
-        while let open = rest.range(of: "<pre") {
-            output += rest[..<open.upperBound]
-            rest = rest[open.upperBound...]
-            // `<pre` and nothing more: not `<preview>`.
-            guard let next = rest.first, next == ">" || next.isWhitespace || next == "/",
-                let end = TagAttributes.endOfTag(in: rest, from: rest.startIndex)
-            else { continue }
-            let attributes = TagAttributes(rest[..<end])
+        output.reserveCapacity(html.utf8.count + tags.count * 64)
+        var copied = html.startIndex
+        for tag in tags {
+            output += html[copied..<tag.lowerBound]
+            copied = tag.lowerBound
+            let attributes = TagAttributes(html[tag])
             if attributes["tabindex"] == nil { output += " tabindex=\"0\"" }
             if attributes["role"] == nil { output += " role=\"group\"" }
             if attributes["aria-label"] == nil, attributes["aria-labelledby"] == nil {
                 output += " aria-label=\"\(HTMLEscape.text(label))\""
             }
         }
-        output += rest
+        output += html[copied...]
         return output
     }
 }

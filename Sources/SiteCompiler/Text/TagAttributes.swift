@@ -44,6 +44,40 @@ struct TagAttributes {
         pairs.first { $0.name == name }?.value
     }
 
+    /// The start tags named `name` (lowercase) in `html`, each as the range of its attributes:
+    /// from just after its name to its closing `>`. Comments and the insides of `script` and
+    /// `style` elements are skipped: text there that looks like a tag is not one, and a change
+    /// to it would change a script.
+    static func startTags(named name: String, in html: String) -> [Range<String.Index>] {
+        var found: [Range<String.Index>] = []
+        var index = html.startIndex
+        while let open = html.utf8[index...].firstIndex(of: UInt8(ascii: "<")) {
+            let after = html.utf8.index(after: open)
+            let rest = html[after...]
+            if rest.hasPrefix("!--") {
+                guard let close = rest.range(of: "-->") else { break }
+                index = close.upperBound
+                continue
+            }
+            let tagName = rest.prefix { $0.isASCII && ($0.isLetter || $0.isNumber) }.lowercased()
+            if tagName == "script" || tagName == "style" {
+                guard let close = rest.range(of: "</" + tagName, options: .caseInsensitive) else { break }
+                index = close.upperBound
+                continue
+            }
+            if tagName == name {
+                let start = html.utf8.index(after, offsetBy: name.utf8.count)
+                if let end = endOfTag(in: html[...], from: start) {
+                    found.append(start..<end)
+                    index = end
+                    continue
+                }
+            }
+            index = after
+        }
+        return found
+    }
+
     /// The end of the start tag that begins at `start` in `html` (the index of its `>`), skipping
     /// any `>` inside a quoted value; nil when the tag is not closed.
     static func endOfTag(in html: Substring, from start: Substring.Index) -> Substring.Index? {

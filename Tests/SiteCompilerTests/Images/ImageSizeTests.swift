@@ -90,13 +90,13 @@ import Testing
             <p><img src="/blog/images/wide.png" alt="Wide" /></p>
             <img alt="x" src="photo.jpg"><img src="../walk/photo.jpg?v=2" width="300">
             <img src="https://elsewhere.example/a.png" alt="far"><img src="/blog/notes.png"><img src="/other/images/wide.png" loading="eager">
-            <p>img src="/blog/images/wide.png"</p>
+            <p>img src="/blog/images/wide.png"</p><script>x = "<img src='/blog/images/wide.png'>"</script>
             """
         #expect(sizes.sized(html, page: "/2024/walk/", basePath: "/blog/") == """
             <p><img src="/blog/images/wide.png" alt="Wide" width="1200" height="600" loading="lazy" /></p>
             <img alt="x" src="photo.jpg" width="3000" height="4000" loading="lazy"><img src="../walk/photo.jpg?v=2" width="300" height="400" loading="lazy">
             <img src="https://elsewhere.example/a.png" alt="far" loading="lazy"><img src="/blog/notes.png" loading="lazy"><img src="/other/images/wide.png" loading="eager">
-            <p>img src="/blog/images/wide.png"</p>
+            <p>img src="/blog/images/wide.png"</p><script>x = "<img src='/blog/images/wide.png'>"</script>
             """)
         #expect(ImageSizes.outputPath(of: "../../../../etc/passwd.png", page: "/2024/walk/", basePath: "/") == nil)
         #expect(ImageSizes.outputPath(of: "a%20b.png", page: "/2024/post.html", basePath: "/") == "2024/a b.png")

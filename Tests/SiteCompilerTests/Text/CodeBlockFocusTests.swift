@@ -17,3 +17,13 @@ import Testing
         #expect(CodeBlockFocus.focusable("<pre>", label: "\"Co\" & <de>") == #"<pre tabindex="0" role="group" aria-label="&quot;Co&quot; &amp; &lt;de&gt;">"#)
     }
 }
+
+extension CodeBlockFocusTests {
+    @Test func scriptsStylesAndCommentsAreLeftAsWritten() {
+        let html = #"<script>document.write("<pre>x</pre>")</script><!-- <pre> --><STYLE>p::before { content: "<pre>" }</STYLE><pre>y</pre>"#
+        #expect(CodeBlockFocus.focusable(html, label: "Code")
+            == #"<script>document.write("<pre>x</pre>")</script><!-- <pre> --><STYLE>p::before { content: "<pre>" }</STYLE><pre tabindex="0" role="group" aria-label="Code">y</pre>"#)
+        #expect(CodeBlockFocus.focusable("<script>never closed <pre>", label: "Code") == "<script>never closed <pre>")
+        #expect(CodeBlockFocus.focusable("<PRE>upper</PRE>", label: "Code") == #"<PRE tabindex="0" role="group" aria-label="Code">upper</PRE>"#)
+    }
+}
