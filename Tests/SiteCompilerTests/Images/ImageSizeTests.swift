@@ -78,6 +78,21 @@ import Testing
         #expect(size("plain text") == nil)
     }
 
+    /// Every cut of every header reads as a size or as none, never past the bytes there are.
+    @Test func headersCutShortAnywhereGiveNoSizeRatherThanACrash() {
+        let lossy: [UInt8] = [0x10, 0x02, 0x00, 0x9D, 0x01, 0x2A] + Self.littleEndian(800, 2) + Self.littleEndian(600, 2)
+        let headers = [Self.png(10, 10), Self.jpeg(40, 30, orientation: 6), Self.jpeg(40, 30, orientation: 8, littleEndian: false),
+                       Self.webp("VP8 ", lossy), Self.webp("VP8X", [0, 0, 0, 0] + Self.littleEndian(9, 3) + Self.littleEndian(9, 3)),
+                       Array(#"<svg width="5" height="5">"#.utf8)]
+        for header in headers {
+            for length in 0..<header.count { _ = ImageSize.read(Array(header.prefix(length))) }
+            #expect(ImageSize.read(header) != nil)
+        }
+        // A segment length that points past the end, and one of zero.
+        #expect(ImageSize.read([0xFF, 0xD8, 0xFF, 0xE1, 0xFF, 0xFF, 0x45]) == nil)
+        #expect(ImageSize.read([0xFF, 0xD8, 0xFF, 0xE1, 0x00, 0x00, 0xFF, 0xC0]) == nil)
+    }
+
     @Test func imagesOfThePageAreSizedAndMadeLazy() throws {
         let tree = MemorySource(files: [
             "static/images/wide.png": Data(Self.png(1200, 600)),
