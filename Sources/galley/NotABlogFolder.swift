@@ -23,7 +23,7 @@ struct NotABlogFolder: Error, CustomStringConvertible {
         // Shown as the user wrote the folder (`blog/galley.yml`), as build errors name files.
         let shown = site == "." ? SiteConfig.fileName : (site.hasSuffix("/") ? site : site + "/") + SiteConfig.fileName
         guard FileManager.default.fileExists(atPath: config, isDirectory: &isFolder), !isFolder.boolValue else {
-            throw NotABlogFolder(path: shown, problem: "not found: a blog folder needs a galley.yml with at least a title (galley new site DIR writes a blog folder)")
+            throw NotABlogFolder(path: shown, problem: SiteConfig.missingFile.message)
         }
     }
 }

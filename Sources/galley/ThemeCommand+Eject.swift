@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import SiteCompiler
-import SiteSource
 
 extension Galley.ThemeCommand {
     /// `galley theme eject [--site DIR] [LAYOUT…]`
@@ -25,20 +24,13 @@ extension Galley.ThemeCommand {
         var site: String = "."
 
         func run() throws {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: site, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw ValidationError("\(site): no such folder")
-            }
-            guard DirectorySource(root: URL(fileURLWithPath: site)).fileExists(SiteConfig.fileName) else {
-                Console.report([SiteConfig.missingFile.prefixed(by: site)])
-                throw ExitCode.failure
-            }
+            try NotABlogFolder.check(site)
             let outcome: ThemeEjection.Outcome
             do {
                 outcome = try ThemeEjection(names: layouts).write(into: site)
             } catch {
                 Console.report(error.diagnostics)
-                throw ExitCode.failure
+                throw ExitCode.galley(for: error)
             }
             let prefix = site == "." ? "" : site.hasSuffix("/") ? site : site + "/"
             for path in outcome.written { print("wrote \(prefix)\(path)") }

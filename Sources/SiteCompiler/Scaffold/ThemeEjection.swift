@@ -70,7 +70,7 @@ public struct ThemeEjection: Sendable {
             problems.append(Diagnostic(path: typed, message:
                 "is not a file of the default theme (\(meant)the theme has \(all.map(\.name).joined(separator: ", ")))"))
         }
-        guard problems.isEmpty else { throw ScaffoldError(problems) }
+        guard problems.isEmpty else { throw ScaffoldError(problems, kind: .badRequest) }
         files = chosen
     }
 
