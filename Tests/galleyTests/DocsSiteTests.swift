@@ -17,6 +17,9 @@ import Testing
         #expect(tidy.isEmpty, "tidy finds errors in the guide:\n\(tidy.joined(separator: "\n"))")
         let broken = checks.brokenLinks()
         #expect(broken.isEmpty, "broken links in the guide:\n\(broken.map { "\($0)" }.joined(separator: "\n"))")
+        // Long pages ask for a table of contents, which the theme's page layout shows.
+        let publishing = try String(contentsOf: site.output.appending(path: "publishing/index.html"), encoding: .utf8)
+        #expect(publishing.contains(#"<nav class="toc""#) && publishing.contains(##"<a href="#github-pages">"##), "no table of contents")
         let shown = checks.templateSyntaxShown()
         #expect(shown.isEmpty, "template syntax shown as text outside code:\n\(shown.joined(separator: "\n"))")
     }
