@@ -7,7 +7,8 @@ enum ErrorPage {
     static func html(for diagnostics: [Diagnostic]) -> String {
         let items = diagnostics.map { diagnostic in
             let place = diagnostic.line.map { "\(diagnostic.path):\($0)" } ?? diagnostic.path
-            return "<li><code>\(HTMLEscape.text(place))</code><p>\(HTMLEscape.text(diagnostic.message))</p></li>"
+            let excerpt = diagnostic.excerpt.map { "<pre>\(HTMLEscape.text($0.text))</pre>" } ?? ""
+            return "<li><code>\(HTMLEscape.text(place))</code><p>\(HTMLEscape.text(diagnostic.message))</p>\(excerpt)</li>"
         }.joined(separator: "\n")
         let count = diagnostics.count == 1 ? "1 error" : "\(diagnostics.count) errors"
         return """
@@ -21,8 +22,9 @@ enum ErrorPage {
             body { font: 16px/1.5 system-ui, sans-serif; max-width: 48rem; margin: 2rem auto; padding: 0 1rem; color: #1d1d1f; background: #fff; }
             h1 { font-size: 1.4rem; color: #b3261e; }
             li { margin: 1rem 0; } li p { margin: .25rem 0 0; white-space: pre-wrap; }
+            pre { font: 14px/1.4 ui-monospace, monospace; background: #f3f3f3; padding: .5rem; border-radius: 3px; overflow-x: auto; }
             code { font: 14px/1.4 ui-monospace, monospace; background: #f3f3f3; padding: .1rem .3rem; border-radius: 3px; }
-            @media (prefers-color-scheme: dark) { body { color: #e8e8e8; background: #1b1b1d; } code { background: #2c2c2e; } h1 { color: #ff8a80; } }
+            @media (prefers-color-scheme: dark) { body { color: #e8e8e8; background: #1b1b1d; } code, pre { background: #2c2c2e; } h1 { color: #ff8a80; } }
             </style>
             </head>
             <body>

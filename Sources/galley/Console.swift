@@ -23,9 +23,12 @@ enum Console {
         PrintableText.of(line)
     }
 
-    /// Writes each of `diagnostics` as an error.
+    /// Writes each of `diagnostics` as an error, each followed by the lines it is about.
     static func report(_ diagnostics: [Diagnostic]) {
-        for diagnostic in diagnostics { error("error: \(diagnostic)") }
+        for diagnostic in diagnostics {
+            error("error: \(diagnostic)")
+            quote(diagnostic)
+        }
     }
 
     /// Writes an error that is about no one file: `error: message`.
@@ -36,6 +39,14 @@ enum Console {
     /// Writes `diagnostic` as a warning.
     static func warn(_ diagnostic: Diagnostic) {
         error("warning: \(diagnostic)")
+        quote(diagnostic)
+    }
+
+    /// Writes the lines `diagnostic` is about, under its first line: tools read that first line
+    /// alone, a reader the lines below.
+    private static func quote(_ diagnostic: Diagnostic) {
+        guard let excerpt = diagnostic.excerpt else { return }
+        error(excerpt.text)
     }
 
     /// A file system error from Foundation as a user reads it: the path, then the reason.

@@ -8,11 +8,17 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
     public var line: Int?
     /// What is wrong, phrased so the blogger knows what to change.
     public var message: String
+    /// The 1-based column on `line`, when the problem has one, for a caret under it.
+    public var column: Int?
+    /// The lines around `line`, quoted from the file once the build knows the problem; not
+    /// part of ``description``, whose one line tools parse.
+    public var excerpt: SourceExcerpt?
 
     /// Creates a diagnostic.
-    public init(path: String, line: Int? = nil, message: String) {
+    public init(path: String, line: Int? = nil, column: Int? = nil, message: String) {
         self.path = path
         self.line = line
+        self.column = column
         self.message = message
     }
 

@@ -12,7 +12,7 @@ extension SiteBuilder {
         if let state, let stamp = BuildStamp.load(from: stampFile), stamp.key == BuildStamp.key(state: state, options: options), stamp.describes(output.standardizedFileURL.path, at: options.now) {
             let config = try? SiteConfig.load(from: source)
             var report = Report(posts: stamp.posts, pages: stamp.pages, written: 0, unchanged: stamp.outputs.count, seconds: clock.seconds,
-                                warnings: stamp.warnings, baseURL: options.baseURL ?? config?.baseURL ?? URL(filePath: "/"))
+                                warnings: quoting(stamp.warnings), baseURL: options.baseURL ?? config?.baseURL ?? URL(filePath: "/"))
             report.upToDate = true
             report.leftOut = (stamp.leftOutDrafts, stamp.leftOutFuture)
             report.baseURLIsSet = options.baseURL != nil || config?.baseURLIsSet != false

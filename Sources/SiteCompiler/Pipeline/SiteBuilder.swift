@@ -103,11 +103,31 @@ public struct SiteBuilder: Sendable {
     /// decide which are out of date, and render those into `publisher`. With a `cacheFile` and
     /// the `live` output folder, the incremental part is asked along the way (what was parsed
     /// before, which pages are intact); a reader can follow a full build without it.
+    /// Every problem the build meets, error or warning, leaves it quoting the lines it is about.
     func compile(progress: BuildProgress?, publisher: any Publisher, cacheFile: URL?, live: URL?,
                  relinked: [String: (before: FileStamp, after: FileStamp)] = [:],
                  versions: [String: FileVersion], files: [String]? = nil,
                  cacheBytes: Background<BuildCache.Files>? = nil, held: MemorySite? = nil, inMemory: Bool = false,
                  highlightFolder: URL? = nil) throws(BuildFailure) -> Compiled {
+        do {
+            var compiled = try runPhases(progress: progress, publisher: publisher, cacheFile: cacheFile, live: live, relinked: relinked,
+                                         versions: versions, files: files, cacheBytes: cacheBytes, held: held, inMemory: inMemory,
+                                         highlightFolder: highlightFolder)
+            compiled.warnings = quoting(compiled.warnings)
+            return compiled
+        } catch {
+            var failure = error
+            failure.diagnostics = quoting(failure.diagnostics)
+            failure.warnings = quoting(failure.warnings)
+            throw failure
+        }
+    }
+
+    private func runPhases(progress: BuildProgress?, publisher: any Publisher, cacheFile: URL?, live: URL?,
+                           relinked: [String: (before: FileStamp, after: FileStamp)],
+                           versions: [String: FileVersion], files: [String]?,
+                           cacheBytes: Background<BuildCache.Files>?, held: MemorySite?, inMemory: Bool,
+                           highlightFolder: URL?) throws(BuildFailure) -> Compiled {
         var log = DiagnosticLog()
         var timer = PhaseTimer()
         // Load the source.

@@ -1,0 +1,81 @@
+/// The lines of a source file around the line a diagnostic is about, for showing the problem
+/// where it stands: two lines before, the line itself, one after, and a caret under the column
+/// when it is known.
+public struct SourceExcerpt: Sendable, Equatable {
+    /// One line of the file, as written (its line break left off).
+    public struct Line: Sendable, Equatable {
+        /// The 1-based line number.
+        public var number: Int
+        public var text: String
+    }
+
+    /// The lines shown, in order; one of them is the diagnostic's.
+    public var lines: [Line]
+    /// The line the diagnostic is about.
+    public var line: Int
+    /// The 1-based column (in characters) the caret points at, when known.
+    public var column: Int?
+
+    /// Lines shown before and after the diagnostic's.
+    static let before = 2, after = 1
+    /// How much of a long line is shown: a minified line must not flood the terminal.
+    static let widest = 120
+
+    /// The excerpt of `text` around `line`; nil when the file has no such line.
+    public init?(of text: String, line: Int, column: Int? = nil) {
+        guard line >= 1 else { return nil }
+        var lines: [Line] = []
+        var number = 0
+        let first = line - Self.before, last = line + Self.after
+        for piece in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            number += 1
+            if number > last { break }
+            guard number >= first else { continue }
+            var shown = Substring(piece)
+            if shown.last == "\r" { shown = shown.dropLast() }
+            lines.append(Line(number: number, text: String(shown)))
+        }
+        // A file that ends with a line break has no line after it.
+        if lines.last?.number == number, lines.last?.text.isEmpty == true, number > line, text.hasSuffix("\n") { lines.removeLast() }
+        guard lines.contains(where: { $0.number == line }) else { return nil }
+        self.lines = lines
+        self.line = line
+        self.column = column
+    }
+
+    /// The excerpt as a terminal shows it: each line after its number in a gutter, the
+    /// diagnostic's marked with `>`, and a `^` under the column. Tabs become spaces and control
+    /// characters are written out, so that the caret lines up and nothing reaches a terminal raw.
+    public var text: String {
+        let width = String(lines.map(\.number).max() ?? line).count
+        var shown: [String] = []
+        for entry in lines {
+            let number = String(entry.number)
+            let gutter = (entry.number == line ? "> " : "  ") + String(repeating: " ", count: width - number.count) + number + " | "
+            let (visible, offset) = Self.visible(entry.text, around: entry.number == line ? column : nil)
+            shown.append(gutter + visible)
+            if entry.number == line, let column, column >= 1 {
+                let before = Self.display(String(entry.text.prefix(column - 1))).count - offset
+                shown.append(String(repeating: " ", count: width + 3) + "| " + String(repeating: " ", count: max(0, before)) + "^")
+            }
+        }
+        return shown.joined(separator: "\n")
+    }
+
+    /// `text` as shown, cut to ``widest`` characters around `column`, and how many shown
+    /// characters were cut from its start.
+    private static func visible(_ text: String, around column: Int?) -> (String, Int) {
+        let whole = display(text)
+        guard whole.count > widest else { return (whole, 0) }
+        let at = column.map { display(String(text.prefix($0 - 1))).count } ?? 0
+        let start = max(0, min(at - widest / 2, whole.count - widest))
+        let cut = whole.dropFirst(start).prefix(widest)
+        let shown = (start > 0 ? "…" : "") + cut + (start + widest < whole.count ? "…" : "")
+        return (shown, start > 0 ? start - 1 : 0)
+    }
+
+    /// A line with each tab as four spaces and its control characters written out.
+    private static func display(_ text: String) -> String {
+        PrintableText.of(text.replacingOccurrences(of: "\t", with: "    "), keepingLines: false)
+    }
+}
