@@ -188,6 +188,18 @@ import Highlighting
         }
     }
 
+    /// The error page quotes the lines an error is about, escaped: a post's text is not markup.
+    @Test func theErrorPageShowsTheLinesAroundAnError() async throws {
+        try await ServedBlog.with { blog in
+            try blog.write("posts/2024-03-01-hello.md", "---\ntitle: <b>Hi</b>\ndate: 2024-03-01\ntags: [a, <i>b\nsummary: x\n---\n\nText.\n")
+            let broken = try await blog.eventually("/2024/03/01/hello/") { $0.status == 500 }
+            #expect(broken.text.contains("posts/2024-03-01-hello.md:4"), "\(broken.text)")
+            #expect(broken.text.contains("<pre>  2 | title: &lt;b&gt;Hi&lt;/b&gt;\n  3 | date: 2024-03-01\n&gt; 4 | tags: [a, &lt;i&gt;b\n    |       ^\n  5 | summary: x</pre>"),
+                    "\(broken.text)")
+            #expect(!broken.text.contains("<i>b"))
+        }
+    }
+
     /// An editor that empties a file and writes it a moment later saves twice; the first save
     /// breaks the build, but the open page only ever reloads into the written post.
     @Test func aFileEmptiedThenWrittenDoesNotFlashTheErrorPage() async throws {

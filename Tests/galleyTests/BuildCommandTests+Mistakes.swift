@@ -116,6 +116,41 @@ import Testing
         #expect(!given.stdout.contains("base_url"))
     }
 
+    /// Under its `error: FILE:LINE: message` line, which tools read, an error shows the lines it
+    /// is about; a control character written in the post reaches the terminal written out.
+    @Test func anErrorShowsTheLinesAroundIt() throws {
+        let folder = try blog()
+        try folder.write("blog/posts/2019-10-09-colon.md", "---\ndate: 2019-10-09\ntitle: Swift: a \u{1B}]0;pwned\u{07}story\ntags: [a]\n---\nText.\n")
+        let result = try GalleyProcess.run(["build", "blog"], in: folder.url)
+        #expect(result.status == 1)
+        let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(Array(lines.prefix(6)) == [
+            "error: blog/posts/2019-10-09-colon.md:3: invalid YAML: a colon followed by a space starts a value: put the title in quotes",
+            "  1 | ---",
+            "  2 | date: 2019-10-09",
+            "> 3 | title: Swift: a \\u{1B}]0;pwned\\u{7}story",
+            "    |             ^",
+            "  4 | tags: [a]",
+        ], "\(result.stderr)")
+        #expect(!result.stderr.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
+    }
+
+    @Test func aWarningShowsItsLineToo() throws {
+        let folder = try blog()
+        try folder.write("blog/posts/2019-10-09-keys.md", "---\ntitle: Keys\ntgas: [a]\n---\nText.\n")
+        let result = try GalleyProcess.run(["build", "blog"], in: folder.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("""
+            warning: blog/posts/2019-10-09-keys.md:3: unknown front matter key 'tgas': did you mean 'tags'? (a key Galley does not know is only read by layouts, as page.params.tgas)
+              1 | ---
+              2 | title: Keys
+            > 3 | tgas: [a]
+                | ^
+              4 | ---
+
+            """), "\(result.stderr)")
+    }
+
     @Test func usageErrorsSayErrorLikeTheRest() throws {
         let folder = try blog()
         let result = try GalleyProcess.run(["build", "blog", "--no-such-flag"], in: folder.url)

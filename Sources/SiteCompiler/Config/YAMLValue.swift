@@ -150,7 +150,11 @@ extension YAMLValue {
             let line = duplicateLine(of: name, in: text, mapping: context.mark) ?? context.mark.line
             throw Diagnostic(path: path, line: line + lineOffset, message: "'\(name)' is set twice")
         } catch let error as YamlError {
-            throw Diagnostic(path: path, line: error.line.map { $0 + lineOffset }, message: "invalid YAML: \(error.problem)")
+            // Only now, with the block refused, is it worth looking for what a person got wrong.
+            if let hint = YAMLHint.first(in: text) {
+                throw Diagnostic(path: path, line: hint.line + lineOffset, column: hint.column, message: "invalid YAML: \(hint.message)")
+            }
+            throw Diagnostic(path: path, line: error.line.map { $0 + lineOffset }, column: error.column, message: "invalid YAML: \(error.problem)")
         } catch {
             throw Diagnostic(path: path, line: lineOffset + 1, message: "invalid YAML: \(error)")
         }
@@ -227,6 +231,14 @@ extension YamlError {
     var line: Int? {
         switch self {
         case .scanner(_, _, let mark, _), .parser(_, _, let mark, _), .composer(_, _, let mark, _): mark.line
+        default: nil
+        }
+    }
+
+    /// The 1-based column libyaml stopped at.
+    var column: Int? {
+        switch self {
+        case .scanner(_, _, let mark, _), .parser(_, _, let mark, _), .composer(_, _, let mark, _): mark.column
         default: nil
         }
     }

@@ -39,8 +39,9 @@ import Testing
         let diagnostics = blog.failure()
         #expect(diagnostics.map(\.path) == ["posts/2019-10-09-untitled.md", "posts/2019-10-10-broken.md", "posts/2019-10-11-date.md"])
         #expect(diagnostics[0].description == "posts/2019-10-09-untitled.md:1: missing title: add `title: …` to the front matter")
-        #expect(diagnostics[1].line == 4)
-        #expect(diagnostics[1].message.hasPrefix("invalid YAML"))
+        // Where the list opens, not where the parser gave up on it.
+        #expect(diagnostics[1].line == 3)
+        #expect(diagnostics[1].message.hasPrefix("invalid YAML: the '[' opened here is never closed"))
         #expect(diagnostics[2].line == 3)
         #expect(diagnostics[2].message.hasPrefix("'date' is not a date: 'someday'"))
 

@@ -143,7 +143,7 @@ import Testing
         let report = try scratch.importSite()
         #expect(report.lines(.refused) == [
             "pages/about.md:1 (from about.md): missing title: add `title: …` to the front matter",
-            "posts/2020-01-03-broken.md:3 (from _posts/2020-01-03-broken.md): invalid YAML: did not find expected ',' or ']' while parsing a flow sequence",
+            "posts/2020-01-03-broken.md:2 (from _posts/2020-01-03-broken.md): invalid YAML: the '[' opened here is never closed by a ']': close it, or put the title in quotes if it is text",
         ], "\(report.lines(.refused))")
         #expect(!report.mentions("_posts/2020-01-02-untitled.md", .check))
         #expect(report.description.contains("\nThe first build will stop at these; mend them first:\n  pages/about.md:1 (from about.md)"))
