@@ -44,6 +44,10 @@ struct FrontMatter: Sendable {
             return FrontMatter(fields: fields, body: String(decoding: bytes[bodyStart...], as: UTF8.self), bodyLine: bodyLine)
         }
         guard isFence(bytes, 0, firstEnd, of: UInt8(ascii: "-")) else {
+            if let fence = FrontMatterFence.misspelt(opening: bytes[..<firstEnd]), FrontMatterFence.looksLikeKey(bytes, after: firstEnd) {
+                throw Diagnostic(path: path, line: 1, column: 1, message:
+                    "front matter not found: the first line is '\(fence)', and front matter opens with a line of three dashes '---'")
+            }
             return FrontMatter(fields: .null(line: 1), body: text, bodyLine: 1)
         }
         let block = try fenced(bytes, after: firstEnd, by: UInt8(ascii: "-"), path: path)
@@ -72,7 +76,7 @@ struct FrontMatter: Sendable {
             line += 1
         }
         let fence = String(repeating: Character(Unicode.Scalar(mark)), count: 3)
-        throw Diagnostic(path: path, line: 1, message: "front matter opened with '\(fence)' is never closed by another '\(fence)' line")
+        throw FrontMatterFence.notClosed(bytes, after: firstEnd, fence: fence, path: path)
     }
 
     private static func lineEnd(_ bytes: [UInt8], from start: Int) -> Int {

@@ -79,7 +79,7 @@ import Testing
     @Test func unclosedFrontMatterIsAnError() throws {
         let blog = try TestBlog(TestBlog.config, ["posts/2019-10-08-open.md": "---\ntitle: Open\n\nNo closing line.\n"])
         #expect(blog.failure().map(\.description) == [
-            "posts/2019-10-08-open.md:1: front matter opened with '---' is never closed by another '---' line"
+            "posts/2019-10-08-open.md:3: front matter not closed: the block opened on line 1 has no closing '---' line; put one after its last key"
         ])
     }
 

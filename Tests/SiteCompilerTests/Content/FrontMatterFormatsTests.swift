@@ -96,7 +96,7 @@ import Testing
         #expect(found == [
             "posts/2019-10-08-toml-syntax.md:4: TOML front matter: Error while parsing value: could not determine value type",
             "posts/2019-10-08-toml-value.md:6: 'date' is not a date: 'next tuesday'; write 2019-10-08, 2019-10-08 01:34 or 2019-10-08T01:34:00+02:00",
-            "posts/2019-10-08-toml-open.md:1: front matter opened with '+++' is never closed by another '+++' line",
+            "posts/2019-10-08-toml-open.md:1: front matter not closed: the '+++' here has no closing '+++' line",
             "posts/2019-10-08-json-syntax.md:3: JSON front matter: expected a value but found '2019-10-08'",
             "posts/2019-10-08-json-twice.md:3: JSON front matter: 'title' is given twice",
             "posts/2019-10-08-json-open.md:4: JSON front matter: expected a key in double quotes but found 'T'",
