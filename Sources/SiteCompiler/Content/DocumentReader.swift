@@ -78,12 +78,21 @@ struct DocumentReader: Sendable {
         }
         func date(_ key: String) -> Date? { written(key)?.date }
 
+        // Keys a finger slipped on (`titel:`), which Galley would otherwise pass over in silence.
+        let misspelt = FrontMatterKeys.misspelt(in: fields, text: text, path: path)
         var title = string("title")?.trimmingSpaces() ?? ""
         if title.isEmpty, kind == .post, config.conventions.titlesFromFileNames, fields["title"]?.isNull ?? true {
             title = Self.title(fromSlug: defaultSlug)
         }
         if title.isEmpty {
-            log.report(Diagnostic(path: path, line: fields["title"]?.line ?? 1, message: "missing title: add `title: …` to the front matter"))
+            if let slip = misspelt.first(where: { $0.meant == "title" }) {
+                log.report(Diagnostic(path: path, line: slip.warning.line, column: 1, message: "missing title: this line sets '\(slip.key)': did you mean 'title'?"))
+            } else if let empty = fields["title"], empty.isNull, FrontMatterKeys.valueIsComment(atLine: empty.line, in: text) {
+                log.report(Diagnostic(path: path, line: empty.line, message:
+                    "missing title: '#' starts a comment in YAML, so this line sets no title: put the title in quotes"))
+            } else {
+                log.report(Diagnostic(path: path, line: fields["title"]?.line ?? 1, message: "missing title: add `title: …` to the front matter"))
+            }
         }
 
         var slug = defaultSlug
@@ -173,6 +182,7 @@ struct DocumentReader: Sendable {
         let aliasFolder = config.conventions.relativeAliases == .page ? SitePath.folder(of: ownPath) : "/"
         let aliases = Self.aliasKeys.flatMap { readAliases(fields[$0], besideFolder: aliasFolder, path: path, log: &log) }
 
+        for slip in misspelt { log.warn(slip.warning) }
         if !log.isEmpty {
             return .failure(BuildFailure(log.diagnostics))
         }
