@@ -41,6 +41,20 @@ struct LayoutScan {
     /// levels deep: swift-mustache's parser would recurse that deep, one call per level.
     private(set) var tooDeep: Int?
 
+    /// Where a section, block or parent opens: its tag as written (`{{#tags}}`) and its place.
+    struct Opening: Equatable {
+        var sigil: Character
+        var name: String
+        var line: Int
+        var column: Int
+    }
+
+    /// The innermost section left open at the end of the layout.
+    private(set) var unclosed: Opening?
+    /// A section closed by another name than it opened with: the section, and the name and
+    /// place of the tag that closes it.
+    private(set) var misclosed: (opening: Opening, name: String, line: Int, column: Int)?
+
     private struct Frame {
         var start: [Character]
         var end: [Character]
@@ -48,11 +62,17 @@ struct LayoutScan {
         var overridesHere = false
         /// The fragment an override's frame begins.
         var fragment: Int?
+        /// The tag that opened the frame; nil for the layout itself.
+        var opening: Opening?
     }
 
     private let text: [Character]
     private var position = 0
     private var line = 1
+    /// Where the current line starts, for columns.
+    private var lineStart = 0
+    /// Where the tag being read starts.
+    private var tagStart = 0
     private var frames: [Frame]
 
     init(_ text: String) {
@@ -76,10 +96,17 @@ struct LayoutScan {
                 continue
             }
             let tagLine = line
+            tagStart = position
             tags += 1
             position += frames[frames.count - 1].start.count
             guard position < text.count, tag(at: tagLine) else { return }
         }
+        if frames.count > 1 { unclosed = frames[frames.count - 1].opening }
+    }
+
+    /// The tag being read as an opening one, with its name.
+    private func opening(_ sigil: Character, _ name: String, line: Int) -> Opening {
+        Opening(sigil: sigil, name: name, line: line, column: tagStart - lineStart + 1)
     }
 
     /// Reads the tag whose sigil is at `position`; false where the parser would fail.
@@ -88,11 +115,16 @@ struct LayoutScan {
         switch sigil {
         case "#", "^":
             step()
-            guard name() != nil else { return false }
-            return open(Frame(start: current.start, end: current.end), line: tagLine)
+            guard let section = name() else { return false }
+            return open(Frame(start: current.start, end: current.end, opening: opening(sigil, section, line: tagLine)), line: tagLine)
         case "/":
             step()
-            guard name() != nil, frames.count > 1 else { return false }
+            let column = tagStart - lineStart + 1
+            guard let closing = name(), frames.count > 1 else { return false }
+            if let opened = current.opening, opened.name != closing {
+                misclosed = (opened, closing, tagLine, column)
+                return false
+            }
             frames.removeLast()
             return true
         case "!":
@@ -116,16 +148,18 @@ struct LayoutScan {
             skipWhitespace()
             guard let parent = partialName() else { return false }
             record(.parent, parent.hasPrefix("*") ? String(parent.dropFirst()) : parent, isDynamic: parent.hasPrefix("*"), line: tagLine)
-            return open(Frame(start: current.start, end: current.end, overridesHere: true), line: tagLine)
+            return open(Frame(start: current.start, end: current.end, overridesHere: true, opening: opening("<", parent, line: tagLine)),
+                        line: tagLine)
         case "$":
             step()
             guard let block = name() else { return false }
             if current.overridesHere {
                 fragments.append(Fragment(block: block, line: tagLine))
-                return open(Frame(start: current.start, end: current.end, fragment: fragments.count - 1), line: tagLine)
+                return open(Frame(start: current.start, end: current.end, fragment: fragments.count - 1,
+                                  opening: opening("$", block, line: tagLine)), line: tagLine)
             }
             record(.block, block, isDynamic: false, line: tagLine)
-            return open(Frame(start: current.start, end: current.end), line: tagLine)
+            return open(Frame(start: current.start, end: current.end, opening: opening("$", block, line: tagLine)), line: tagLine)
         case "=":
             step()
             return setDelimiters()
@@ -171,7 +205,10 @@ struct LayoutScan {
     }
 
     private mutating func step() {
-        if text[position].isNewline { line += 1 }
+        if text[position].isNewline {
+            line += 1
+            lineStart = position + 1
+        }
         position += 1
     }
 

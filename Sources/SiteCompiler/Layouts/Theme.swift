@@ -33,6 +33,9 @@ public struct Theme: Sendable {
     /// The theme's words in the site's language, with galley.yml's `strings:` on top; set by
     /// ``speaking(_:log:)`` once the settings are read.
     private(set) var words: [String: String] = [:]
+    /// What is worth saying of the blog's layouts without stopping the build: files in
+    /// `layouts/` that are not read for their name.
+    var warnings: [Diagnostic] = []
 
     /// The default theme's stylesheet, for Galley's own pages (the index of previews) to look
     /// like the blogs it builds.
@@ -108,7 +111,8 @@ public struct Theme: Sendable {
             do {
                 try library.register(HTMLEscaping.pragma + source.text, named: name)
             } catch let error as MustacheTemplate.ParserError {
-                log.report(Diagnostic(path: source.origin, line: max(1, error.context.lineNumber - 1), message: describe(error.error)))
+                log.report(sectionProblem(error.error, scan: scan, path: source.origin)
+                    ?? Diagnostic(path: source.origin, line: max(1, error.context.lineNumber - 1), message: describe(error.error)))
             } catch {
                 log.report(Diagnostic(path: source.origin, message: "cannot read layout: \(error)"))
             }
@@ -120,13 +124,15 @@ public struct Theme: Sendable {
             + assets.sorted { $0.key < $1.key }.map { Fingerprint(Fingerprint.of($0.key), Fingerprint.of($0.value)) }
             + strings.fingerprintParts
         let texts = sources.mapValues(\.text)
-        return Theme(library: library, layoutNames: Set(sources.keys), assets: assets, origins: sources.mapValues(\.origin),
+        var theme = Theme(library: library, layoutNames: Set(sources.keys), assets: assets, origins: sources.mapValues(\.origin),
                      fingerprint: Fingerprint(parts, label: "theme"),
                      listingFields: LayoutReads.names(in: texts).mapValues(ListingFields.init(names:)),
                      siteOnly: LayoutReads.siteOnly(in: texts),
                      texts: texts, strings: strings,
                      readsAnchoredContent: texts.values.contains { $0.contains("anchored_content") },
                      words: strings.words(for: ThemeStrings.fallbackLanguage))
+        theme.warnings = MisnamedLayouts.warnings(for: overrides, names: Set(sources.keys), folder: folder)
+        return theme
     }
 
     /// The theme with its words in the language of `config`, and galley.yml's `strings:` in
@@ -168,6 +174,23 @@ public struct Theme: Sendable {
     /// of a renderer's own.
     func render(_ name: String, object: Any) -> String {
         library.render(object, withTemplate: name) ?? ""
+    }
+
+    /// A section the parser found unclosed, or closed by another name, said at the line where it
+    /// opens (where the parser, which reads to the end first, cannot point) and by its name.
+    private static func sectionProblem(_ error: Error, scan: LayoutScan, path: String) -> Diagnostic? {
+        switch error as? MustacheTemplate.Error {
+        case .expectedSectionEnd?:
+            guard let open = scan.unclosed else { return nil }
+            return Diagnostic(path: path, line: open.line, column: open.column, message:
+                "'{{\(open.sigil)\(open.name)}}' opened here is never closed: add {{/\(open.name)}} where it ends")
+        case .sectionCloseNameIncorrect?:
+            guard let (open, name, line, column) = scan.misclosed else { return nil }
+            return Diagnostic(path: path, line: line, column: column, message:
+                "'{{/\(name)}}' closes '{{\(open.sigil)\(open.name)}}', opened on line \(open.line): close it with {{/\(open.name)}} first")
+        default:
+            return nil
+        }
     }
 
     private static func describe(_ error: Error) -> String {

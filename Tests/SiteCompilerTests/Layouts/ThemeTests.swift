@@ -87,8 +87,8 @@ import Testing
         let diagnostics = blog.failure()
         #expect(diagnostics.count == 1)
         #expect(diagnostics.first?.path == "layouts/post.mustache")
-        #expect(diagnostics.first?.message == "a section is opened but never closed")
-        #expect(diagnostics.first?.line != nil)
+        #expect(diagnostics.first?.message == "'{{#page.tags}}' opened here is never closed: add {{/page.tags}} where it ends")
+        #expect(diagnostics.first?.line == 2)
     }
 
     @Test func aTagLeftOpenIsReportedAtItsOwnLine() throws {
