@@ -29,6 +29,8 @@ final class BodyRenderer: Sendable {
         var warnings: [Diagnostic] = []
         var errors: [Diagnostic] = []
         var references: [BodyReference] = []
+        /// Its links and images to files of the blog, at lines of the file.
+        var localLinks: [LocalLink] = []
     }
 
     private let themeShortcodes: @Sendable (_ name: String, _ values: [String: TemplateValue]) -> String?
@@ -114,6 +116,12 @@ final class BodyRenderer: Sendable {
             for slow in rendered.slowCode {
                 result.warnings.append(Diagnostic(path: document.sourcePath, line: document.bodyLine + slow.line - 1, message:
                     "this \(slow.language) code block took Pygments longer than \(slow.seconds) s to highlight; it is shown as plain code"))
+            }
+            // Lines of the Markdown as rendered: the body's own, as templates keep them.
+            result.localLinks = rendered.localLinks.map { link in
+                var link = link
+                link.line += document.bodyLine - 1
+                return link
             }
             let mathML = typeset(math, in: withMath, of: document, into: &result)
             rendered.html = math.restore(rendered.html, typeset: mathML)

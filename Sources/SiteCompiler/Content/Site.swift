@@ -57,20 +57,23 @@ public final class RenderedDocument: Sendable {
     let pictures: [String]
     /// What its body's templates found wrong: the build stops. Never cached.
     let errors: [Diagnostic]
+    /// Its body's links and images to files of the blog, checked by every build (the files may
+    /// come and go while the body stays the same).
+    let localLinks: [LocalLink]
 
     /// A document whose body is rendered by `html` when first asked for; `paramsHaveSiteKey` is
     /// what its params would say, so that they need not be decoded to say it.
     convenience init(document: Document, html: @escaping @Sendable () -> String, excerpt: String, hasMore: Bool, summary: String, wordCount: Int,
                      listings: ListingDigests, paramsHaveSiteKey: Bool, warnings: [Diagnostic], references: [BodyReference],
-                     pictures: [String]) {
+                     pictures: [String], localLinks: [LocalLink] = []) {
         self.init(document: document, body: Once(html), excerpt: excerpt, hasMore: hasMore, summary: summary,
                   wordCount: wordCount, listings: listings, paramsHaveSiteKey: paramsHaveSiteKey, warnings: warnings, references: references,
-                  pictures: pictures)
+                  pictures: pictures, localLinks: localLinks)
     }
 
     private init(document: Document, body: Once<String>, excerpt: String, hasMore: Bool, summary: String, wordCount: Int,
                  listings: ListingDigests = ListingDigests(), paramsHaveSiteKey: Bool, warnings: [Diagnostic], references: [BodyReference],
-                 pictures: [String]) {
+                 pictures: [String], localLinks: [LocalLink]) {
         self.document = document
         self.listings = listings
         self.paramsHaveSiteKey = paramsHaveSiteKey
@@ -82,6 +85,7 @@ public final class RenderedDocument: Sendable {
         self.warnings = warnings
         self.references = references
         self.pictures = pictures
+        self.localLinks = localLinks
         errors = []
     }
 
@@ -108,6 +112,7 @@ public final class RenderedDocument: Sendable {
         warnings = result.warnings + (renderer.shareImageProblem(in: document).map { [$0] } ?? [])
         references = result.references
         pictures = ImageSizes.sources(in: rendered.html)
+        localLinks = result.localLinks
         errors = result.errors
     }
 
@@ -118,7 +123,7 @@ public final class RenderedDocument: Sendable {
         // What lists show does not include the files beside it, so the digests carry over.
         return RenderedDocument(document: document, body: body, excerpt: excerpt, hasMore: hasMore, summary: summary, wordCount: wordCount,
                                 listings: listings, paramsHaveSiteKey: paramsHaveSiteKey, warnings: warnings, references: references,
-                                pictures: pictures)
+                                pictures: pictures, localLinks: localLinks)
     }
 }
 

@@ -19,7 +19,7 @@ struct BuildCache: Sendable {
     /// Bumped whenever the meaning of anything stored changes: of the page records, and of the
     /// documents file beside them.
     static let format = "galley-build-cache-8"
-    static let documentsFormat = "galley-build-documents-11"
+    static let documentsFormat = "galley-build-documents-12"
 
     struct PageRecord: Sendable, Equatable {
         var fingerprint: Fingerprint

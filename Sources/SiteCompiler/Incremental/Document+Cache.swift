@@ -109,6 +109,12 @@ extension RenderedDocument {
             writer.optional(reference.path) { $0.string($1) }
         }
         writer.array(pictures) { $0.string($1) }
+        writer.array(localLinks) { writer, link in
+            writer.string(link.target)
+            writer.int(link.line)
+            writer.int(link.column)
+            writer.bool(link.isImage)
+        }
     }
 
     /// Reads what ``encode(to:)`` wrote; `html` renders the body again when a page needs it.
@@ -157,8 +163,11 @@ extension RenderedDocument {
         }
         let references = try reader.array { reader in BodyReference(name: try reader.string(), path: try reader.optional { try $0.string() }) }
         let pictures = try reader.array { try $0.string() }
+        let localLinks = try reader.array { reader in
+            LocalLink(target: try reader.string(), line: try reader.int(), column: try reader.int(), isImage: try reader.bool())
+        }
         return RenderedDocument(document: document, html: { html(document) }, excerpt: excerpt, hasMore: hasMore, summary: plainSummary,
                                 wordCount: wordCount, listings: ListingDigests(listings), paramsHaveSiteKey: paramsHaveSiteKey,
-                                warnings: warnings, references: references, pictures: pictures)
+                                warnings: warnings, references: references, pictures: pictures, localLinks: localLinks)
     }
 }

@@ -18,6 +18,8 @@ public struct MarkdownRenderer: Sendable {
         /// Code blocks the highlighter gave up on, shown plain: each one's first line in the
         /// Markdown, its language and the seconds it was given.
         public var slowCode: [SlowCode] = []
+        /// The links and images that name files of the blog, at lines of the Markdown.
+        var localLinks: [LocalLink] = []
     }
 
     /// A code block that took the highlighter too long.
@@ -139,7 +141,12 @@ public struct MarkdownRenderer: Sendable {
         defer { cmark_node_free(document) }
         let syntaxExtensions = cmark_parser_get_syntax_extensions(parser)
 
-        if let resolvingLinks { Self.resolveLinks(in: document, with: resolvingLinks) }
+        // Links are found by cmark, which knows code from text and reference definitions from
+        // their uses; a body with no `](` or `]:` has none to find.
+        var localLinks: [LocalLink] = []
+        if resolvingLinks != nil || UTF8Search.contains("](", in: markdown) || UTF8Search.contains("]:", in: markdown) {
+            localLinks = Self.walkLinks(in: document, resolving: resolvingLinks)
+        }
         // Most posts hold no raw anchor at all: no need to walk them.
         if UTF8Search.contains("<a", in: markdown) || UTF8Search.contains("<A", in: markdown) {
             Self.unlinkInsideRawAnchors(document)
@@ -154,7 +161,8 @@ public struct MarkdownRenderer: Sendable {
         let html = Self.footnoteIDs((anchors.isEmpty ? Self.string(rendered) : Self.applyHeadingAnchors(rendered, anchors)).replacingForbiddenCharacters())
 
         if let more = Self.moreOffset(in: html) {
-            return Rendered(html: html, excerpt: Self.excerpt(of: html, before: more), isTruncated: true, endsAtMore: true, slowCode: slowCode)
+            return Rendered(html: html, excerpt: Self.excerpt(of: html, before: more), isTruncated: true, endsAtMore: true, slowCode: slowCode,
+                            localLinks: localLinks)
         }
         // The first paragraph, rendered alone so no other block leaks into the excerpt.
         var excerpt = ""
@@ -167,26 +175,33 @@ public struct MarkdownRenderer: Sendable {
             }
             child = cmark_node_next(node)
         }
-        return Rendered(html: html, excerpt: excerpt, isTruncated: blocks > 1, slowCode: slowCode)
+        return Rendered(html: html, excerpt: excerpt, isTruncated: blocks > 1, slowCode: slowCode, localLinks: localLinks)
     }
 
     /// Gives each link and image whose destination starts with `@/` the destination `resolve`
-    /// makes of it, when it makes one.
-    static func resolveLinks(in document: OpaquePointer, with resolve: (String, Int) -> String?) {
-        guard let iterator = cmark_iter_new(document) else { return }
+    /// makes of it, when it makes one; returns the links and images that name local files.
+    static func walkLinks(in document: OpaquePointer, resolving resolve: ((String, Int) -> String?)?) -> [LocalLink] {
+        guard let iterator = cmark_iter_new(document) else { return [] }
         defer { cmark_iter_free(iterator) }
+        var local: [LocalLink] = []
         while true {
             let event = cmark_iter_next(iterator)
             if event == CMARK_EVENT_DONE { break }
             guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
             let type = cmark_node_get_type(node)
-            guard type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE, let url = cmark_node_get_url(node),
-                url[0] == CChar(UInt8(ascii: "@")), url[1] == CChar(UInt8(ascii: "/"))
-            else { continue }
-            if let address = resolve(String(cString: url), Int(cmark_node_get_start_line(node))) {
-                cmark_node_set_url(node, address)
+            guard type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE, let url = cmark_node_get_url(node) else { continue }
+            let line = Int(cmark_node_get_start_line(node))
+            if url[0] == CChar(UInt8(ascii: "@")), url[1] == CChar(UInt8(ascii: "/")) {
+                if let resolve, let address = resolve(String(cString: url), line) { cmark_node_set_url(node, address) }
+                continue
+            }
+            if let link = LocalLink.of(String(cString: url), line: line, column: Int(cmark_node_get_start_column(node)),
+                                       isImage: type == CMARK_NODE_IMAGE)
+            {
+                local.append(link)
             }
         }
+        return local
     }
 
     /// `markdown` as HTML on one line, without the paragraph around it when it is one: a

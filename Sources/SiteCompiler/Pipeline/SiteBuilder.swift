@@ -179,16 +179,17 @@ public struct SiteBuilder: Sendable {
             assembled.inputs(site: context.site, listing: listed) { context.imageDigest(of: $0) }
         }
         let plan = planner.plan()
+        let linkWarnings = Self.missingFiles(in: assembled.site, output: plan.tree)
         timer.lap("plan")
         log.report(contentsOf: plan.diagnostics)
-        try log.check(warnings: config.warnings + theme.warnings + loaded.warnings + selection.warnings + bodyWarnings)
+        try log.check(warnings: config.warnings + theme.warnings + loaded.warnings + selection.warnings + bodyWarnings + linkWarnings)
 
         // Decide what is out of date, and render it.
         let outdatedness: any Outdatedness = intact?.wait() ?? held?.intact(under: cache) ?? RenderEverything()
         timer.lap("out of date")
         let made = PageRendering(outdatedness: outdatedness, publisher: publisher, progress: progress).render(plan.pages)
         timer.lap("render")
-        var warnings = config.warnings + theme.warnings + loaded.warnings + selection.warnings + bodyWarnings + plan.notes
+        var warnings = config.warnings + theme.warnings + loaded.warnings + selection.warnings + bodyWarnings + linkWarnings + plan.notes
         if let problem = highlighting?.unavailable { warnings.append(Self.plainCodeWarning(problem)) }
         if let problem = emoji.unavailable { warnings.append(problem) }
         if let problem = typesetting?.unavailable { warnings.append(Self.texMathWarning(problem)) }

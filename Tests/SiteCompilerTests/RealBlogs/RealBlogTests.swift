@@ -49,10 +49,20 @@ struct RealBlogTests {
         defer { try? FileManager.default.removeItem(at: output) }
         // Two of them are HTML files with front matter, published as they are.
         #expect(report.posts == 121)
-        // One post uses a shortcode of the blog's own theme.
-        #expect(report.warnings.map(\.description) == [
-            "posts/2018-12-31-looking-forward-to-2019.md:29: the shortcode 'plotly' is not one Galley has (figure, highlight, ref, relref, youtube, vimeo, gist) nor one of the theme's; it is printed as written (add layouts/shortcodes/plotly.mustache to give it one)"
-        ])
+        // One post uses a shortcode of the blog's own theme. The copy holds none of the posts'
+        // pictures, and some posts link to others by the `.html` addresses of Hugo's ugly URLs,
+        // which its galley.yml does not ask for: each is said at its line.
+        let warnings = report.warnings.map(\.description)
+        #expect(warnings.first ==
+            "posts/2018-12-31-looking-forward-to-2019.md:29: the shortcode 'plotly' is not one Galley has (figure, highlight, ref, relref, youtube, vimeo, gist) nor one of the theme's; it is printed as written (add layouts/shortcodes/plotly.mustache to give it one)")
+        let missing = warnings.dropFirst()
+        #expect(missing.count == 23, "\(warnings)")
+        #expect(missing.allSatisfy { $0.contains("names a file this blog does not have") }, "\(warnings)")
+        #expect(missing.filter { $0.contains("the image '") }.count == 14)
+        #expect(missing.contains(
+            "posts/2022-05-19-nurturing-ct-log-growth.md:19: the link '/2019/11/20/how-le-runs-ct-logs.html' names a file this blog does not have (/2019/11/20/how-le-runs-ct-logs.html)"))
+        #expect(missing.contains(
+            "posts/2019-11-20-how-le-runs-ct-logs.md:26: the image '/images/2019-11-20-ct-architecture.png' names a file this blog does not have (/images/2019-11-20-ct-architecture.png)"))
         let eckersley = try String(contentsOf: output.appending(path: "2022/09/12/remembering-peter-eckersley/index.html"), encoding: .utf8)
         #expect(eckersley.contains("<h1 class=\"p-name\">Remembering Peter Eckersley</h1>"))
     }
