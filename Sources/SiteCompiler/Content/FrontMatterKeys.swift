@@ -46,8 +46,10 @@ enum FrontMatterKeys {
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             number += 1
             if number > 1, line.hasPrefix("---") || line.hasPrefix("+++") { break }
-            for spelling in [key, "\"\(key)\"", "'\(key)'"] where line.hasPrefix(spelling) {
-                let rest = line.dropFirst(spelling.count).drop { $0 == " " }
+            // JSON front matter indents its keys.
+            let text = line.drop { $0 == " " || $0 == "\t" }
+            for spelling in [key, "\"\(key)\"", "'\(key)'"] where text.hasPrefix(spelling) {
+                let rest = text.dropFirst(spelling.count).drop { $0 == " " }
                 if rest.hasPrefix(":") || rest.hasPrefix("=") { return number }
             }
         }

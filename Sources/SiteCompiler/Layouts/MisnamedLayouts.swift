@@ -24,6 +24,12 @@ enum MisnamedLayouts {
             let stem = String(file[..<dot]), lowered = stem.lowercased()
             let isMustache = file.hasSuffix(".mustache") && file.firstIndex(of: ".") == file.lastIndex(of: ".")
             if isMustache && stem == lowered { continue }
+            // A Hugo theme's shortcode: Galley renders its own from the same folder, in Mustache.
+            if inner.hasPrefix(Theme.shortcodeFolder), !isMustache, !own.contains(Theme.shortcodeFolder + stem) {
+                warnings.append(Diagnostic(path: path, message:
+                    "this file is not read as a shortcode (Galley reads Mustache layouts, named NAME.mustache): the '\(stem)' shortcode Galley looks for is \(folder)/\(Theme.shortcodeFolder)\(stem).mustache"))
+                continue
+            }
             guard let meant = names.contains(lowered) ? lowered : otherNames[lowered], !own.contains(meant) else { continue }
             let expected = "\(folder)/\(meant).mustache"
             let why = isMustache ? "layout names are lower-case" : "Galley reads Mustache layouts, named NAME.mustache"

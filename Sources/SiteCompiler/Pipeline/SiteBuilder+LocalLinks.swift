@@ -49,11 +49,14 @@ extension SiteBuilder {
 
 extension OutputTree {
     /// Whether a link to `path` (no leading `/`) finds something: a file, a page's folder
-    /// (`about/` or `about` for `about/index.html`), or a folder of files.
+    /// (`about/` or `about` for `about/index.html`), or a folder of files. A page's address
+    /// written the other way also finds it: `about` for `about.html`, as most hosts serve it,
+    /// and `about.html` for `about/index.html`, as the server configs Galley ships answer it.
     func publishes(_ path: String) -> Bool {
         if path.isEmpty || path == "/" { return true }
         let bare = path.hasSuffix("/") ? String(path.dropLast()) : path
-        return contains(bare) || contains(bare + "/index.html") || folders.contains(bare)
+        if contains(bare) || contains(bare + "/index.html") || folders.contains(bare) || contains(bare + ".html") { return true }
+        return bare.hasSuffix(".html") && contains(bare.dropLast(".html".count) + "/index.html")
     }
 
     /// Whether the first folder of `path` is one the build writes to at all. A name at the

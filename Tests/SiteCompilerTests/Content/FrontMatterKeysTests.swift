@@ -15,6 +15,15 @@ import Testing
         ])
     }
 
+    @Test func tomlAndJSONKeysAreFoundAtTheirLines() throws {
+        let blog = try TestBlog(TestBlog.config, [
+            "posts/2019-10-08-toml.md": "+++\ntitle = \"T\"\ntgas = [\"a\"]\n+++\nText.\n",
+            "posts/2019-10-09-json.md": "{\n  \"title\": \"J\",\n  \"sumary\": \"a\"\n}\nText.\n",
+        ])
+        let warnings = try blog.build().warnings.map { "\($0.path):\($0.line ?? 0)" }
+        #expect(warnings.sorted() == ["posts/2019-10-08-toml.md:3", "posts/2019-10-09-json.md:3"])
+    }
+
     /// Blogs carry keys of their own, and other generators': none of them is a slip.
     @Test func keysFarFromAnyKnownOneAreTheBlogsOwn() throws {
         let blog = try TestBlog(TestBlog.config, [

@@ -13,6 +13,7 @@ import Testing
             "layouts/Page.mustache": "{{page.title}}",
             "layouts/own-thing.html": "<p>kept</p>",
             "layouts/gallery.mustache": "{{page.title}}",
+            "layouts/shortcodes/plotly.html": "<div>{{ .Get 0 }}</div>",
         ])
         let report = try blog.build()
         #expect(report.warnings.map(\.description) == [
@@ -20,6 +21,7 @@ import Testing
             "layouts/_default/single.html: this file is not read as a layout (Galley reads Mustache layouts, named NAME.mustache): the post layout Galley looks for is layouts/post.mustache",
             "layouts/default.html: this file is not read as a layout (Galley reads Mustache layouts, named NAME.mustache): the base layout Galley looks for is layouts/base.mustache",
             "layouts/post.html: this file is not read as a layout (Galley reads Mustache layouts, named NAME.mustache): the post layout Galley looks for is layouts/post.mustache",
+            "layouts/shortcodes/plotly.html: this file is not read as a shortcode (Galley reads Mustache layouts, named NAME.mustache): the 'plotly' shortcode Galley looks for is layouts/shortcodes/plotly.mustache",
         ])
     }
 

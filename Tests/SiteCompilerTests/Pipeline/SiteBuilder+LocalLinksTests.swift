@@ -11,7 +11,7 @@ import Testing
         ![a missing picture](nothere.png)
 
         A [missing file](/images/missing.png) and a [present one](/images/photo.jpg).
-        To [about](/about/), [about bare](/about), [the first post](/2019/10/08/first/#part) and [home](/).
+        To [about](/about/), [about bare](/about), [the first post](/2019/10/08/first/#part), [its file](/2019/10/08/first.html) and [home](/).
         Elsewhere: [site](https://example.org/x.png), [mail](mailto:a@b.c), [top](#top), [wider site](/projects/thing/).
 
             ![in code](code.png)
