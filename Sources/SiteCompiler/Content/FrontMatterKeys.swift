@@ -7,7 +7,7 @@ enum FrontMatterKeys {
     static let othersOwn: Set<String> = [
         "images", "tag", "drafts", "slugs", "titles", "dates", "type", "types", "data", "math", "toc", "series", "menu", "menus",
         "cover", "layouts", "pages", "page", "paths", "urls", "audios", "weights", "summaries", "excerpts", "authors", "author",
-        "updates", "update", "publish", "publishdate", "categorie", "keyword", "keywords", "status", "state", "lang", "name",
+        "updates", "update", "publish", "publishdate", "keyword", "keywords", "status", "state", "lang", "name", "height",
     ]
 
     /// A warning for each key of `fields` near a key ``DocumentReader`` reads but not set

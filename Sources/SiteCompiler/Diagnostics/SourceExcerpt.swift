@@ -52,26 +52,33 @@ public struct SourceExcerpt: Sendable, Equatable {
         for entry in lines {
             let number = String(entry.number)
             let gutter = (entry.number == line ? "> " : "  ") + String(repeating: " ", count: width - number.count) + number + " | "
-            let (visible, offset) = Self.visible(entry.text, around: entry.number == line ? column : nil)
+            let (visible, caret) = Self.visible(entry.text, column: entry.number == line ? column : nil)
             shown.append(gutter + visible)
-            if entry.number == line, let column, column >= 1 {
-                let before = Self.display(String(entry.text.prefix(column - 1))).count - offset
-                shown.append(String(repeating: " ", count: width + 3) + "| " + String(repeating: " ", count: max(0, before)) + "^")
+            if let caret {
+                shown.append(String(repeating: " ", count: width + 3) + "| " + String(repeating: " ", count: caret) + "^")
             }
         }
         return shown.joined(separator: "\n")
     }
 
-    /// `text` as shown, cut to ``widest`` characters around `column`, and how many shown
-    /// characters were cut from its start.
-    private static func visible(_ text: String, around column: Int?) -> (String, Int) {
-        let whole = display(text)
-        guard whole.count > widest else { return (whole, 0) }
-        let at = column.map { display(String(text.prefix($0 - 1))).count } ?? 0
-        let start = max(0, min(at - widest / 2, whole.count - widest))
-        let cut = whole.dropFirst(start).prefix(widest)
-        let shown = (start > 0 ? "…" : "") + cut + (start + widest < whole.count ? "…" : "")
-        return (shown, start > 0 ? start - 1 : 0)
+    /// `text` as shown, at most ``widest`` characters of it around `column`, and how far into
+    /// what is shown the caret goes.
+    private static func visible(_ text: String, column: Int?) -> (text: String, caret: Int?) {
+        // The written line is cut first, so that a line of megabytes is not worked over whole.
+        let at = max(0, (column ?? 1) - 1)
+        let start = max(0, at - widest)
+        let window = text.dropFirst(start).prefix(2 * widest + 1)
+        let cutBefore = start > 0, cutAfter = window.endIndex != text.endIndex
+        let before = display(String(window.prefix(at - start))).count
+        let whole = display(String(window))
+        // Then what is shown: the caret's neighbourhood, the line's start when it fits.
+        let from = whole.count <= widest ? 0 : max(0, min(before - widest / 2, whole.count - widest))
+        let kept = whole.dropFirst(from).prefix(widest)
+        let leading = cutBefore || from > 0
+        let trailing = cutAfter || from + kept.count < whole.count
+        let shown = (leading ? "…" : "") + kept + (trailing ? "…" : "")
+        guard column != nil else { return (shown, nil) }
+        return (shown, before - from + (leading ? 1 : 0))
     }
 
     /// A line with each tab as four spaces and its control characters written out.

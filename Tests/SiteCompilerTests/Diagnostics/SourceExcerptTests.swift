@@ -56,6 +56,19 @@ import Testing
         #expect(lines[0][lines[0].index(lines[0].startIndex, offsetBy: offset)] == "X")
     }
 
+    /// A line of megabytes (a minified file) is shown by the part around the column.
+    @Test func aVeryLongLineIsShownByItsColumn() throws {
+        let line = String(repeating: "x", count: 2_000_000) + "HERE" + String(repeating: "y", count: 1000)
+        let excerpt = try #require(SourceExcerpt(of: line, line: 1, column: 2_000_001))
+        let lines = excerpt.text.split(separator: "\n")
+        #expect(lines[0].count < 140)
+        #expect(lines[0].contains("HERE"))
+        let caret = try #require(lines[1].firstIndex(of: "^"))
+        let offset = lines[1].distance(from: lines[1].startIndex, to: caret)
+        #expect(lines[0].dropFirst(offset).hasPrefix("HERE"))
+        #expect(SourceExcerpt(of: line, line: 1)?.text.hasPrefix("> 1 | xxx") == true)
+    }
+
     /// A failed build's errors carry the lines they are about, read from the blog's files.
     @Test func aFailedBuildQuotesTheLinesOfEachError() throws {
         let blog = try TestBlog(TestBlog.config, [
