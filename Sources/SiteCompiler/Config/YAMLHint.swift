@@ -30,6 +30,9 @@ struct YAMLHint: Equatable {
         var blockIndent: Int?
         /// The indentation of the last key with a plain value, whose text may go on below it.
         var plainIndent: Int?
+        /// The last line of a quoted or bracketed value that goes on over lines, which the lines
+        /// up to it belong to.
+        var valueEnds = -1
 
         mutating func run() -> YAMLHint? {
             for index in lines.indices {
@@ -39,6 +42,7 @@ struct YAMLHint: Equatable {
         }
 
         private mutating func look(at index: Int) -> YAMLHint? {
+            guard index > valueEnds else { return nil }
             let line = lines[index]
             let number = index + 1
             let indent = line.prefix { $0 == " " || $0 == "\t" }
@@ -103,7 +107,7 @@ struct YAMLHint: Equatable {
             case "-" where value.count == 1 || value[1] == " ":
                 return YAMLHint(line: number, column: column, message:
                     "'- ' starts a list item, which cannot follow '\(key):' on its line: put the \(key) in quotes, or start the list on the next line")
-            case "%", "!":
+            case "%", "!" where value.count < 2 || value[1] != "!":
                 return YAMLHint(line: number, column: column, message:
                     "a value starting with '\(first)' means something else to YAML: put the \(key) in quotes")
             default:
@@ -117,7 +121,7 @@ struct YAMLHint: Equatable {
         }
 
         /// A quoted value: closed on its line, or on a later one before the next key.
-        private func quoted(_ value: [Character], quote: Character, key: String, at index: Int, column: Int, indent: Int) -> YAMLHint? {
+        private mutating func quoted(_ value: [Character], quote: Character, key: String, at index: Int, column: Int, indent: Int) -> YAMLHint? {
             let number = index + 1
             let name = quote == "'" ? "single" : "double"
             if let close = closingQuote(in: value, from: 1, quote: quote) {
@@ -141,8 +145,12 @@ struct YAMLHint: Equatable {
             for later in (index + 1)..<max(index + 1, lines.count) {
                 let line = lines[later]
                 let spaces = line.prefix { $0 == " " }.count
-                if spaces <= indent, keyColon(in: line.dropFirst(spaces)) != nil, !line.contains(quote) { break }
-                if closingQuote(in: line, from: 0, quote: quote) != nil { return nil }
+                let body = line.dropFirst(spaces)
+                if spaces <= indent, let colon = keyColon(in: body), !body.prefix(colon).contains(quote) { break }
+                if closingQuote(in: line, from: 0, quote: quote) != nil {
+                    valueEnds = later
+                    return nil
+                }
             }
             return YAMLHint(line: number, column: column, message:
                 "the \(name) quote opened here is never closed: end the \(key) with \(quote)")
@@ -164,7 +172,7 @@ struct YAMLHint: Equatable {
         }
 
         /// A `[` or `{` value: closed on its line or by a later one, with nothing after it.
-        private func flow(_ value: [Character], key: String, at index: Int, column: Int, indent: Int) -> YAMLHint? {
+        private mutating func flow(_ value: [Character], key: String, at index: Int, column: Int, indent: Int) -> YAMLHint? {
             let number = index + 1
             let open = value[0], close: Character = open == "[" ? "]" : "}"
             var depth = 0
@@ -183,6 +191,7 @@ struct YAMLHint: Equatable {
                     if character == "]" || character == "}" {
                         depth -= 1
                         if depth == 0 {
+                            valueEnds = row
                             let rest = text[(at + 1)...].drop { $0 == " " }
                             guard let extra = rest.first, extra != "#" else { return nil }
                             return YAMLHint(line: row + 1, column: (row == index ? column : 1) + text.count - rest.count, message:

@@ -28,9 +28,16 @@ import Testing
         #expect(found?.message == "invalid YAML: the double quote opened here is never closed: end the title with \"")
     }
 
+    /// The next key's own quotes do not close it.
+    @Test func anUnclosedQuoteBeforeAQuotedValue() throws {
+        let found = try error("title: \"Hello\ndate: \"2019-10-08\"\ntags: [a]")
+        #expect(found?.line == 2)
+        #expect(found?.message == "invalid YAML: the double quote opened here is never closed: end the title with \"")
+    }
+
     @Test func aQuotedValueMayGoOnOverLines() throws {
         // Closed on the next line: the mistake is the colon after it, not the quote.
-        let found = try error("summary: \"one\n  two\"\ntitle: A: B")
+        let found = try error("summary: \"one\n  two: three\"\ntitle: A: B")
         #expect(found?.line == 4)
         #expect(found?.message.contains("a colon followed by a space") == true)
     }
