@@ -80,6 +80,20 @@ import Testing
         #expect(diagnostics.first?.excerpt?.text == "  1 | ---\n  2 | title: Broken\n> 3 | date: someday\n  4 | tags: [a]")
     }
 
+    /// A build that finds nothing changed says the last build's warnings again, quoted again.
+    @Test func aBuildWithNothingChangedQuotesItsWarnings() throws {
+        let blog = try TestBlog(TestBlog.config, ["posts/2019-10-08-a.md": TestBlog.post("title: A\nlayout: missing")])
+        let cache = blog.root.appending(path: ".galley-cache")
+        var builder = SiteBuilder(source: blog.source, options: blog.options())
+        builder.racyMargin = 0
+        let first = try builder.build(into: blog.output, cache: cache)
+        Thread.sleep(forTimeInterval: 0.03)
+        let again = try builder.build(into: blog.output, cache: cache)
+        #expect(again.upToDate)
+        #expect(again.warnings.map(\.description) == first.warnings.map(\.description))
+        #expect(again.warnings.first?.excerpt?.text.contains("> 3 | layout: missing") == true)
+    }
+
     @Test func aWarningQuotesItsLineToo() throws {
         let blog = try TestBlog(TestBlog.config, ["posts/2019-10-08-a.md": TestBlog.post("title: A\nlayout: missing")])
         let report = try blog.build()

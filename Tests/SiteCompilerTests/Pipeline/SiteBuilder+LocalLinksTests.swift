@@ -64,6 +64,18 @@ import Testing
         #expect(third.warnings.first?.excerpt?.text.contains(">  9 | A [missing file](/images/missing.png)") == true)
     }
 
+    /// A picture beside a post in its own folder travels with it, and is found there.
+    @Test func aPictureBesideABundledPostIsFound() throws {
+        let blog = try TestBlog(TestBlog.config, [
+            "posts/trip/index.md": "---\ntitle: Trip\ndate: 2020-01-01\n---\n![x](x.jpg) ![y](./sub/y.png) ![z](z.jpg)\n",
+            "posts/trip/x.jpg": "jpeg",
+            "posts/trip/sub/y.png": "png",
+        ])
+        #expect(try blog.build().warnings.map(\.description) == [
+            "posts/trip/index.md:5: the image 'z.jpg' names a file this blog does not have (/2020/01/01/trip/z.jpg)"
+        ])
+    }
+
     /// Under a base URL with a path, a link written with that path finds the same file.
     @Test func aLinkUnderTheBasePathIsFound() throws {
         let blog = try TestBlog("title: T\nbase_url: https://example.com/blog/\n", [
