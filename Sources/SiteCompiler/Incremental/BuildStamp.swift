@@ -11,7 +11,7 @@ import SiteSource
 /// write, and the build stops before reading a single post. Anything else, and the stamp is
 /// dropped and the build goes on as usual, where the cache's content hashes decide.
 struct BuildStamp: Sendable {
-    static let format = "galley-build-stamp-2"
+    static let format = "galley-build-stamp-3"
 
     /// One output file as the build left it.
     struct Output: Sendable, Equatable {
@@ -55,7 +55,8 @@ struct BuildStamp: Sendable {
                 key: Array(try reader.raw()), validUntil: try reader.int(), posts: try reader.int(), pages: try reader.int(),
                 leftOutDrafts: try reader.int(), leftOutFuture: try reader.int(),
                 warnings: try reader.array { reader in
-                    Diagnostic(path: try reader.string(), line: try reader.optional { try $0.int() }, message: try reader.string())
+                    Diagnostic(path: try reader.string(), line: try reader.optional { try $0.int() }, column: try reader.optional { try $0.int() },
+                               message: try reader.string())
                 },
                 outputs: try reader.array { reader in
                     Output(path: try reader.string(), stamp: try FileStamp.decode(from: &reader))
@@ -74,6 +75,7 @@ struct BuildStamp: Sendable {
             writer.array(warnings) { writer, warning in
                 writer.string(warning.path)
                 writer.optional(warning.line) { $0.int($1) }
+                writer.optional(warning.column) { $0.int($1) }
                 writer.string(warning.message)
             }
             writer.array(outputs) { writer, output in

@@ -102,6 +102,7 @@ extension RenderedDocument {
         }
         writer.array(warnings) { writer, warning in
             writer.int(warning.line ?? 0)
+            writer.int(warning.column ?? 0)
             writer.string(warning.message)
         }
         writer.array(references) { writer, reference in
@@ -158,8 +159,8 @@ extension RenderedDocument {
         let excerpt = try reader.string(), hasMore = try reader.bool(), plainSummary = try reader.string(), wordCount = try reader.int()
         let listings = try reader.array { reader in (fields: try reader.int(), fingerprint: try reader.fingerprint()) }
         let warnings = try reader.array { reader in
-            let line = try reader.int()
-            return Diagnostic(path: sourcePath, line: line == 0 ? nil : line, message: try reader.string())
+            let line = try reader.int(), column = try reader.int()
+            return Diagnostic(path: sourcePath, line: line == 0 ? nil : line, column: column == 0 ? nil : column, message: try reader.string())
         }
         let references = try reader.array { reader in BodyReference(name: try reader.string(), path: try reader.optional { try $0.string() }) }
         let pictures = try reader.array { try $0.string() }

@@ -52,6 +52,6 @@ import Testing
         #expect(second.written > 0)
         #expect(first.warnings.map(\.description) == second.warnings.map(\.description))
         #expect(second.warnings.first?.line == 3)
-        #expect(second.warnings.first?.excerpt?.text.contains("> 3 | tgas: [a]") == true)
+        #expect(second.warnings.first?.excerpt?.text.contains("> 3 | tgas: [a]\n    | ^") == true)
     }
 }
