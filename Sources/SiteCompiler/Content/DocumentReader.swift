@@ -183,6 +183,7 @@ struct DocumentReader: Sendable {
         let aliases = Self.aliasKeys.flatMap { readAliases(fields[$0], besideFolder: aliasFolder, path: path, log: &log) }
 
         for slip in misspelt { log.warn(slip.warning) }
+        for empty in FrontMatterKeys.commentedOut(in: fields, text: text, path: path) { log.warn(empty) }
         if !log.isEmpty {
             return .failure(BuildFailure(log.diagnostics))
         }

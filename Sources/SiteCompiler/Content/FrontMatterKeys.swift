@@ -30,6 +30,16 @@ enum FrontMatterKeys {
         return warnings
     }
 
+    /// A warning for each key of `fields` but `title` (whose absence is an error of its own)
+    /// left without a value by a `#` that starts a comment: `summary: #1 in sales`.
+    static func commentedOut(in fields: YAMLValue, text: String, path: String) -> [Diagnostic] {
+        (fields.pairs ?? []).compactMap { pair in
+            guard pair.key != "title", pair.value.isNull, valueIsComment(atLine: pair.value.line, in: text) else { return nil }
+            return Diagnostic(path: path, line: pair.value.line, message:
+                "'#' starts a comment in YAML, so this line sets no \(pair.key): put the \(pair.key) in quotes")
+        }
+    }
+
     /// Whether line `number` of `text` sets its key to a comment (`title: #1 post`), which YAML
     /// reads as no value at all.
     static func valueIsComment(atLine number: Int, in text: String) -> Bool {

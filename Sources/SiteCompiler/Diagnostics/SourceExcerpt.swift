@@ -6,6 +6,7 @@ public struct SourceExcerpt: Sendable, Equatable {
     public struct Line: Sendable, Equatable {
         /// The 1-based line number.
         public var number: Int
+        /// What the line holds, as the file has it.
         public var text: String
     }
 

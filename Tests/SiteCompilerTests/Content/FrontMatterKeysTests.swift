@@ -15,6 +15,14 @@ import Testing
         ])
     }
 
+    /// `summary: #1 in sales` sets no summary: YAML reads a comment.
+    @Test func aValueThatIsACommentIsWarnedOf() throws {
+        let blog = try TestBlog(TestBlog.config, ["posts/2019-10-08-post.md": TestBlog.post("title: Hello\nsummary: #1 in sales\nweight:")])
+        #expect(try blog.build().warnings.map(\.description) == [
+            "posts/2019-10-08-post.md:3: '#' starts a comment in YAML, so this line sets no summary: put the summary in quotes"
+        ])
+    }
+
     @Test func tomlAndJSONKeysAreFoundAtTheirLines() throws {
         let blog = try TestBlog(TestBlog.config, [
             "posts/2019-10-08-toml.md": "+++\ntitle = \"T\"\ntgas = [\"a\"]\n+++\nText.\n",
