@@ -179,7 +179,9 @@ public struct SiteBuilder: Sendable {
             assembled.inputs(site: context.site, listing: listed) { context.imageDigest(of: $0) }
         }
         let plan = planner.plan()
-        let linkWarnings = Self.missingFiles(in: assembled.site, output: plan.tree)
+        // A post that could not be read is missing from the output, and links to it with it:
+        // its own error says enough.
+        let linkWarnings = loaded.diagnostics.isEmpty ? Self.missingFiles(in: assembled.site, output: plan.tree) : []
         timer.lap("plan")
         log.report(contentsOf: plan.diagnostics)
         try log.check(warnings: config.warnings + theme.warnings + loaded.warnings + selection.warnings + bodyWarnings + linkWarnings)

@@ -76,6 +76,21 @@ import Testing
         ])
     }
 
+    /// A post that could not be read is not in the output: a link to it is not called missing
+    /// beside the error that says why.
+    @Test func aLinkToAnUnreadPostIsNotWarnedOf() throws {
+        let blog = try blog()
+        try blog.write("posts/2019-10-10-third.md", "---\ntitle: Third\n---\nSee [it](/2019/10/11/broken/).\n")
+        try blog.write("posts/2019-10-11-broken.md", "---\ntitle: [Broken\n---\nText.\n")
+        do {
+            try blog.build()
+            Issue.record("the build succeeded")
+        } catch let failure as BuildFailure {
+            #expect(failure.diagnostics.map(\.path) == ["posts/2019-10-11-broken.md"])
+            #expect(!failure.warnings.contains { $0.message.contains("names a file") }, "\(failure.warnings)")
+        }
+    }
+
     /// Under a base URL with a path, a link written with that path finds the same file.
     @Test func aLinkUnderTheBasePathIsFound() throws {
         let blog = try TestBlog("title: T\nbase_url: https://example.com/blog/\n", [
