@@ -235,7 +235,7 @@ struct WatchService: Service {
         switch outcome {
         case .built(let posts, let pages, let rendered, let changed, let warnings, let seconds):
             let changes = WarningChanges(from: earlier ?? [], to: warnings)
-            for warning in changes.new { say("warning: \(warning.prefixed(by: settings.shownAs))") }
+            for warning in changes.new { say(warning.prefixed(by: settings.shownAs).said(as: "warning")) }
             if earlier == nil {
                 say("built \(posts) post\(posts == 1 ? "" : "s") and \(pages) page\(pages == 1 ? "" : "s") in \(time(seconds))")
             } else {
@@ -244,7 +244,7 @@ struct WatchService: Service {
             if let gone = changes.goneLine { say(gone) }
             return warnings
         case .failed(let diagnostics, _):
-            for diagnostic in diagnostics { say("error: \(diagnostic.prefixed(by: settings.shownAs))") }
+            for diagnostic in diagnostics { say(diagnostic.prefixed(by: settings.shownAs).said(as: "error")) }
             say("build failed: \(diagnostics.count) error\(diagnostics.count == 1 ? "" : "s"); the browser shows \(diagnostics.count == 1 ? "it" : "them") until a build succeeds")
             return earlier ?? []
         }

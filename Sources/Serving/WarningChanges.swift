@@ -8,9 +8,12 @@ struct WarningChanges: Equatable {
     /// How many of the earlier build's warnings this one no longer has.
     var gone: Int
 
+    /// Warnings are the same when they say the same thing at the same place: the lines quoted
+    /// around one change with any edit of its file, and are no new warning.
     init(from earlier: [Diagnostic], to now: [Diagnostic]) {
-        new = now.filter { !earlier.contains($0) }
-        gone = earlier.filter { !now.contains($0) }.count
+        let said = Set(earlier.map(\.description)), saying = Set(now.map(\.description))
+        new = now.filter { !said.contains($0.description) }
+        gone = earlier.filter { !saying.contains($0.description) }.count
     }
 
     /// `3 earlier warnings are gone`, or nil when none is.

@@ -230,7 +230,7 @@ extension BodyRendererTests {
         ])
         try blog.build()
         let page = try #require(blog.page("2020/01/01/one/index.html"))
-        #expect(page.contains(#"<img src="b.png" alt="bold cap l">"#))
+        #expect(page.contains(#"<img src="b.png" alt="bold cap l" loading="lazy">"#))
         #expect(page.contains(#"<figcaption><strong>bold</strong> cap <a href="https://x.y/">l</a></figcaption>"#))
     }
 }
