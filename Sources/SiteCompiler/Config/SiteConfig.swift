@@ -228,8 +228,8 @@ extension SiteConfig {
         if let value = root["date_format"], let problem = datePatternProblem(dateFormat) {
             warnings.append(Diagnostic(path: path, line: value.line, message: problem))
         }
-        if let written = ShareImage.written(in: params), ShareImage.isVectorImage(written) {
-            warnings.append(Diagnostic(path: path, line: (params["image"] ?? params["images"])?.line, message: ShareImage.vectorImageProblem(written)))
+        if let written = ImageKey.written(in: params), ImageKey.isVectorImage(written) {
+            warnings.append(Diagnostic(path: path, line: ImageKey.line(in: params), message: ImageKey.vectorImageProblem(written)))
         }
         var config = SiteConfig(
             title: title, description: description, author: author, baseURL: baseURL, baseURLIsSet: baseURLIsSet, timeZone: timeZone,

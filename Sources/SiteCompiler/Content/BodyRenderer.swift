@@ -163,11 +163,11 @@ final class BodyRenderer: Sendable {
     /// (`javascript:…`, a path that climbs out of the blog): it is left out of the page. An SVG
     /// is kept, since it is the writer's file, but warned of: previews do not show SVG.
     func shareImageProblem(in document: Document) -> Diagnostic? {
-        guard let written = ShareImage.written(in: document.params) else { return nil }
-        let line = (document.params["image"] ?? document.params["images"])?.line
+        guard let written = ImageKey.written(in: document.params) else { return nil }
+        let line = ImageKey.line(in: document.params)
         guard ShareImage.address(written, folder: ShareImage.folder(of: document), links: links) == nil else {
-            guard ShareImage.isVectorImage(written) else { return nil }
-            return Diagnostic(path: document.sourcePath, line: line, message: ShareImage.vectorImageProblem(written))
+            guard ImageKey.isVectorImage(written) else { return nil }
+            return Diagnostic(path: document.sourcePath, line: line, message: ImageKey.vectorImageProblem(written))
         }
         return Diagnostic(path: document.sourcePath, line: line, message:
             "image '\(written.prefix(200))' is not a picture a link preview can show: give a file beside the post, a path under the blog's root (/images/a.png) or an http(s) address; the page has no preview picture")

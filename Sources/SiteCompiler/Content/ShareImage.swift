@@ -16,16 +16,6 @@ enum ShareImage {
         return name.hasPrefix("index.") && document.sourcePath.contains("/") ? document.directoryPath : "/"
     }
 
-    /// The value of an `image` key: text, Jekyll SEO's `{ path: … }`, or Hugo's `images`
-    /// list, of which the first counts.
-    static func written(in params: [String: YAMLValue]) -> String? {
-        if let value = params["image"] {
-            if let text = value.string { return text }
-            if let path = value["path"]?.string { return path }
-        }
-        return params["images"]?.items?.first?.string
-    }
-
     /// The absolute address of `written` on a page in the site folder `folder` (`/2024/10/12/walk/`),
     /// or nil when it is empty or leaves the site.
     static func address(_ written: String, folder: String, links: Links) -> String? {
@@ -46,18 +36,6 @@ enum ShareImage {
             resolved.absoluteString.hasPrefix(links.base)
         else { return nil }
         return resolved.absoluteString
-    }
-
-    /// Whether `written` names an SVG file, which link previews (Facebook, X, LinkedIn, Slack,
-    /// the messengers) do not show: they read PNG, JPEG, GIF and WebP only.
-    static func isVectorImage(_ written: String) -> Bool {
-        let path = written.prefix { $0 != "?" && $0 != "#" }.trimmingCharacters(in: .whitespaces).lowercased()
-        return path.hasSuffix(".svg") || path.hasSuffix(".svgz")
-    }
-
-    /// The warning for `written`, an SVG given as a share image.
-    static func vectorImageProblem(_ written: String) -> String {
-        "image '\(written.prefix(200))' is an SVG, which link previews do not show; give a PNG or JPEG (1200×630 suits most) for the preview picture"
     }
 
     /// What may stand in an address as written: a path, a query and a fragment, with `%`

@@ -52,7 +52,7 @@ struct TemplateContext: @unchecked Sendable {
             navigation.enumerated().map { $1.merging(["is_current": $0 == current]) { $1 } }
         }
         navigationIndex = Dictionary(topLevel.enumerated().map { ($1.document.path, $0) }) { first, _ in first }
-        siteImage = ShareImage.written(in: config.params).flatMap { ShareImage.address($0, folder: "/", links: links) }
+        siteImage = ImageKey.written(in: config.params).flatMap { ShareImage.address($0, folder: "/", links: links) }
         self.words = words
         self.anchoredContent = anchoredContent
         slugs = config.slugs
@@ -152,7 +152,7 @@ struct TemplateContext: @unchecked Sendable {
         for (key, value) in document.params { params[key] = value.templateValue }
         values["params"] = params
         if anchoredContent { values["anchored_content"] = HeadingAnchors.linked(html) }
-        let image = ShareImage.written(in: document.params).flatMap { ShareImage.address($0, folder: ShareImage.folder(of: document), links: links) }
+        let image = ImageKey.written(in: document.params).flatMap { ShareImage.address($0, folder: ShareImage.folder(of: document), links: links) }
         values["image"] = image ?? siteImage
         if document.params["toc"]?.bool == true { values["toc"] = TableOfContents.html(for: post.html) }
         if document.kind == .post { values["json_ld"] = StructuredData.blogPosting(values, site: site) }

@@ -25,10 +25,10 @@ import Testing
         func params(_ yaml: String) throws -> [String: YAMLValue] {
             Dictionary(uniqueKeysWithValues: try #require(try YAMLValue.parse(yaml, path: "x").pairs).map { ($0.key, $0.value) })
         }
-        #expect(ShareImage.written(in: try params("image: a.png\n")) == "a.png")
-        #expect(ShareImage.written(in: try params("image:\n  path: b.png\n  alt: B\n")) == "b.png")
-        #expect(ShareImage.written(in: try params("images: [c.png, d.png]\n")) == "c.png")
-        #expect(ShareImage.written(in: try params("title: none\n")) == nil)
+        #expect(ImageKey.written(in: try params("image: a.png\n")) == "a.png")
+        #expect(ImageKey.written(in: try params("image:\n  path: b.png\n  alt: B\n")) == "b.png")
+        #expect(ImageKey.written(in: try params("images: [c.png, d.png]\n")) == "c.png")
+        #expect(ImageKey.written(in: try params("title: none\n")) == nil)
     }
 }
 
