@@ -12,9 +12,9 @@ import Foundation
 /// work to finish (a build that waits for its highlighter's helper, which itself runs here,
 /// cannot deadlock); a thread idle for a while ends. Objects that must stay on one thread, such
 /// as a libgit2 repository, are made and dropped inside the work.
-public final class BlockingPool: TaskExecutor, @unchecked Sendable {
+package final class BlockingPool: TaskExecutor, @unchecked Sendable {
     /// The pool every part of Galley uses.
-    public static let shared = BlockingPool()
+    package static let shared = BlockingPool()
 
     // All guarded by `condition`.
     private let condition = NSCondition()
@@ -32,7 +32,7 @@ public final class BlockingPool: TaskExecutor, @unchecked Sendable {
     }
 
     /// The value of `work`, run on a thread of the pool.
-    public func run<T: Sendable, E: Error>(_ work: @escaping @Sendable () throws(E) -> T) async throws(E) -> T {
+    package func run<T: Sendable, E: Error>(_ work: @escaping @Sendable () throws(E) -> T) async throws(E) -> T {
         let result: Result<T, E> = await withCheckedContinuation { continuation in
             submit {
                 do throws(E) {
@@ -48,7 +48,7 @@ public final class BlockingPool: TaskExecutor, @unchecked Sendable {
     /// The value of `work`, run on a thread of the pool; nil at once if the task is cancelled
     /// first. The work itself goes on to its end, but nothing waits for it any more: for a build
     /// that a Ctrl-C must not have to wait out.
-    public func runUnlessCancelled<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T? {
+    package func runUnlessCancelled<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T? {
         let waiter = Waiter<T>()
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
@@ -61,18 +61,18 @@ public final class BlockingPool: TaskExecutor, @unchecked Sendable {
     }
 
     /// Runs `work` on a thread of the pool and does not wait for it.
-    public func detach(_ work: @escaping @Sendable () -> Void) {
+    package func detach(_ work: @escaping @Sendable () -> Void) {
         submit(work)
     }
 
     /// How many threads the pool has now, busy or idle.
-    public var threadCount: Int {
+    package var threadCount: Int {
         condition.lock()
         defer { condition.unlock() }
         return threads
     }
 
-    public func enqueue(_ job: consuming ExecutorJob) {
+    package func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         let executor = asUnownedTaskExecutor()
         submit { job.runSynchronously(on: executor) }

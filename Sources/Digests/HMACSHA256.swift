@@ -1,12 +1,12 @@
 import Foundation
 
 /// HMAC-SHA256 (RFC 2104): the code a forge signs a webhook's body with, using a shared secret.
-public enum HMACSHA256 {
+package enum HMACSHA256 {
     /// SHA-256 reads its input in blocks of 64 bytes; the key is padded (or hashed) to one.
     static let blockSize = 64
 
     /// The authentication code of `message` under `key`.
-    public static func authenticationCode<Message: DataProtocol, Key: DataProtocol>(for message: Message, key: Key) -> SHA256.Digest {
+    package static func authenticationCode<Message: DataProtocol, Key: DataProtocol>(for message: Message, key: Key) -> SHA256.Digest {
         var block = key.count > blockSize ? Array(SHA256.hash(data: key)) : Array(key)
         block += Array(repeating: 0, count: blockSize - block.count)
         var inner = SHA256()

@@ -5,24 +5,24 @@ import Foundation
 ///
 /// A value type: a copy made part-way hashes on from that point by itself, which is how a
 /// digest of a common prefix is shared.
-public struct SHA256: Sendable {
+package struct SHA256: Sendable {
     /// libcrypto's state is a plain C struct of integers and a block buffer, so copying the
     /// value copies the hash.
     private var context = SHA256_CTX()
 
     /// A hash of nothing yet.
-    public init() {
+    package init() {
         SHA256_Init(&context)
     }
 
     /// Adds the bytes in `buffer`.
-    public mutating func update(bufferPointer buffer: UnsafeRawBufferPointer) {
+    package mutating func update(bufferPointer buffer: UnsafeRawBufferPointer) {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return }
         SHA256_Update(&context, base, buffer.count)
     }
 
     /// Adds `data`'s bytes, region by region.
-    public mutating func update<Bytes: DataProtocol>(data: Bytes) {
+    package mutating func update<Bytes: DataProtocol>(data: Bytes) {
         for region in data.regions {
             region.withUnsafeBytes { update(bufferPointer: $0) }
         }
@@ -30,7 +30,7 @@ public struct SHA256: Sendable {
 
     /// The digest of everything added. The value may still be updated afterwards only from a
     /// copy made before this call.
-    public consuming func finalize() -> Digest {
+    package consuming func finalize() -> Digest {
         var digest = Digest()
         withUnsafeMutableBytes(of: &digest.words) { target in
             _ = SHA256_Final(target.baseAddress!.assumingMemoryBound(to: UInt8.self), &context)
@@ -39,7 +39,7 @@ public struct SHA256: Sendable {
     }
 
     /// The digest of `data`, in one call.
-    public static func hash<Bytes: DataProtocol>(data: Bytes) -> Digest {
+    package static func hash<Bytes: DataProtocol>(data: Bytes) -> Digest {
         var hasher = SHA256()
         hasher.update(data: data)
         return hasher.finalize()

@@ -5,28 +5,28 @@
 /// name a place outside the folder being built.
 ///
 /// Always `/`-separated, whatever the system (`2019/10/08/hello/index.html`).
-public struct RelativePath: Hashable, Sendable, CustomStringConvertible {
+package struct RelativePath: Hashable, Sendable, CustomStringConvertible {
     /// The checked path.
-    public let string: String
+    package let string: String
 
     /// `path` once every name in it is checked, or the reason it cannot name a file below a root.
-    public init(validating path: String) throws(RelativePath.Problem) {
+    package init(validating path: String) throws(RelativePath.Problem) {
         if let problem = Self.problem(with: path) { throw problem }
         string = path
     }
 
     /// `path` if it is a valid relative path, else nil.
-    public init?(_ path: String) {
+    package init?(_ path: String) {
         guard Self.problem(with: path) == nil else { return nil }
         string = path
     }
 
     /// The checked path.
-    public var description: String { string }
+    package var description: String { string }
 
     /// Why `path` cannot be a relative path, or nil when it can. Without `allowingControls`, a
     /// control character (U+0001 to U+001F, U+007F) is a problem too: an address must not hold one.
-    public static func problem(with path: String, allowingControls: Bool = true) -> Problem? {
+    package static func problem(with path: String, allowingControls: Bool = true) -> Problem? {
         let bytes = path.utf8
         guard !bytes.isEmpty else { return .empty }
         guard bytes.first != slash else { return .absolute }
@@ -54,14 +54,14 @@ public struct RelativePath: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The longest name most Linux file systems take (NAME_MAX), in bytes.
-    public static let maximumNameLength = 255
+    package static let maximumNameLength = 255
 
     /// What is wrong with a path that cannot be a ``RelativePath``.
-    public enum Problem: Error, Sendable, Equatable, CustomStringConvertible {
+    package enum Problem: Error, Sendable, Equatable, CustomStringConvertible {
         case empty, absolute, emptyName, dotName, nul, control, tooLong
 
         /// What is wrong, worded to follow the path in a message ("'a//b' has an empty name in it").
-        public var description: String {
+        package var description: String {
             switch self {
             case .empty: "is empty"
             case .absolute: "starts with '/'"

@@ -1,12 +1,12 @@
 import CLibGit2
 
 /// A failure reported by libgit2, with its message and what Galley was doing at the time.
-public struct GitError: Error, Sendable, CustomStringConvertible {
+package struct GitError: Error, Sendable, CustomStringConvertible {
     /// libgit2's error code (`GIT_ENOTFOUND`, `GIT_EOWNER`…).
-    public let code: Int32
-    public let message: String
+    package let code: Int32
+    package let message: String
 
-    public var description: String { message }
+    package var description: String { message }
 
     init(code: Int32, message: String) {
         self.code = code
@@ -25,5 +25,5 @@ public struct GitError: Error, Sendable, CustomStringConvertible {
     }
 
     /// Whether libgit2 refused the repository because another user owns it.
-    public var isOwnershipError: Bool { code == GIT_EOWNER.rawValue }
+    package var isOwnershipError: Bool { code == GIT_EOWNER.rawValue }
 }

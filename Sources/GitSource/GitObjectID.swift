@@ -1,11 +1,11 @@
 import CLibGit2
 
 /// A commit or blob id, as 40 hexadecimal digits.
-public struct GitObjectID: Hashable, Sendable, CustomStringConvertible, Codable {
-    public let hex: String
+package struct GitObjectID: Hashable, Sendable, CustomStringConvertible, Codable {
+    package let hex: String
 
     /// An id from its hexadecimal form.
-    public init?(hex: String) {
+    package init?(hex: String) {
         guard hex.count == 40, hex.allSatisfy(\.isHexDigit) else { return nil }
         self.hex = hex.lowercased()
     }
@@ -24,10 +24,10 @@ public struct GitObjectID: Hashable, Sendable, CustomStringConvertible, Codable 
     }
 
     /// The first seven digits, as git shows them.
-    public var short: String { String(hex.prefix(7)) }
-    public var description: String { hex }
+    package var short: String { String(hex.prefix(7)) }
+    package var description: String { hex }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let id = GitObjectID(hex: text) else {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a git object id: \(text)"))
@@ -35,7 +35,7 @@ public struct GitObjectID: Hashable, Sendable, CustomStringConvertible, Codable 
         self = id
     }
 
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(hex)
     }

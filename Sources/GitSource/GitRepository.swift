@@ -5,11 +5,11 @@ import Foundation
 ///
 /// libgit2 objects must not be used from two threads at once, so a `GitRepository` belongs to
 /// the task that opened it; code that reads in parallel opens one per thread (see ``GitTreeSource``).
-public final class GitRepository {
+package final class GitRepository {
     let pointer: OpaquePointer
 
     /// Opens the repository at `path`, or the one that contains it when `search` is true.
-    public init(at path: String, search: Bool = false) throws(GitError) {
+    package init(at path: String, search: Bool = false) throws(GitError) {
         GitLibrary.initialize()
         var repository: OpaquePointer?
         let flags = search ? 0 : GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue
@@ -45,18 +45,18 @@ public final class GitRepository {
     }
 
     /// Whether the repository has no working tree.
-    public var isBare: Bool { git_repository_is_bare(pointer) == 1 }
+    package var isBare: Bool { git_repository_is_bare(pointer) == 1 }
 
     /// The `.git` folder, or the repository itself when bare.
-    public var gitDirectory: URL { URL(fileURLWithPath: String(cString: git_repository_path(pointer))) }
+    package var gitDirectory: URL { URL(fileURLWithPath: String(cString: git_repository_path(pointer))) }
 
     /// The working tree, when there is one.
-    public var workingDirectory: URL? {
+    package var workingDirectory: URL? {
         git_repository_workdir(pointer).map { URL(fileURLWithPath: String(cString: $0)) }
     }
 
     /// What HEAD points at.
-    public enum Head: Equatable, Sendable {
+    package enum Head: Equatable, Sendable {
         case branch(String, GitObjectID)
         /// A checkout of a commit rather than a branch, as most CI systems make.
         case detached(GitObjectID)
@@ -65,7 +65,7 @@ public final class GitRepository {
     }
 
     /// Reads HEAD.
-    public func head() throws(GitError) -> Head {
+    package func head() throws(GitError) -> Head {
         var reference: OpaquePointer?
         let code = git_repository_head(&reference, pointer)
         if code == GIT_EUNBORNBRANCH.rawValue || code == GIT_ENOTFOUND.rawValue { return .unborn }
@@ -79,7 +79,7 @@ public final class GitRepository {
 
     /// Branch tips: local branches (`refs/heads/*`), or those of a remote (`refs/remotes/NAME/*`)
     /// with the remote's name taken off.
-    public func branches(remote: String? = nil) throws(GitError) -> [BranchTip] {
+    package func branches(remote: String? = nil) throws(GitError) -> [BranchTip] {
         var iterator: OpaquePointer?
         try GitError.check(git_branch_iterator_new(&iterator, pointer, remote == nil ? GIT_BRANCH_LOCAL : GIT_BRANCH_REMOTE), "cannot list branches")
         defer { git_branch_iterator_free(iterator) }
@@ -107,7 +107,7 @@ public final class GitRepository {
     }
 
     /// The tip of one branch, local or of `remote`, or nil when it does not exist.
-    public func tip(of branch: String, remote: String? = nil) throws(GitError) -> GitObjectID? {
+    package func tip(of branch: String, remote: String? = nil) throws(GitError) -> GitObjectID? {
         let name = remote.map { "refs/remotes/\($0)/\(branch)" } ?? "refs/heads/\(branch)"
         var oid = git_oid()
         let code = git_reference_name_to_id(&oid, pointer, name)
@@ -117,7 +117,7 @@ public final class GitRepository {
     }
 
     /// Fetches from `remote` and prunes remote-tracking branches that are gone there.
-    public func fetch(remote name: String) throws(GitError) {
+    package func fetch(remote name: String) throws(GitError) {
         var remote: OpaquePointer?
         try GitError.check(git_remote_lookup(&remote, pointer, name), "no remote named '\(name)'")
         defer { git_remote_free(remote) }
@@ -134,13 +134,13 @@ public final class GitRepository {
     }
 
     /// Whether `commit` comes after `ancestor` in history.
-    public func isDescendant(_ commit: GitObjectID, of ancestor: GitObjectID) -> Bool {
+    package func isDescendant(_ commit: GitObjectID, of ancestor: GitObjectID) -> Bool {
         var a = commit.oid, b = ancestor.oid
         return git_graph_descendant_of(pointer, &a, &b) == 1
     }
 
     /// The first line of `commit`'s message, for a listing; nil when there is no such commit.
-    public func subject(of commit: GitObjectID) -> String? {
+    package func subject(of commit: GitObjectID) -> String? {
         var object: OpaquePointer?
         var oid = commit.oid
         guard git_commit_lookup(&object, pointer, &oid) == 0 else { return nil }
@@ -170,11 +170,11 @@ public final class GitRepository {
 }
 
 /// A branch and the commit at its tip.
-public struct BranchTip: Hashable, Sendable, Codable {
-    public var name: String
-    public var commit: GitObjectID
+package struct BranchTip: Hashable, Sendable, Codable {
+    package var name: String
+    package var commit: GitObjectID
 
-    public init(name: String, commit: GitObjectID) {
+    package init(name: String, commit: GitObjectID) {
         self.name = name
         self.commit = commit
     }

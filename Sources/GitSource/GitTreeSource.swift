@@ -9,16 +9,16 @@ import SiteSource
 ///
 /// The file list is read once; blobs are read on demand through a small pool of repository
 /// handles, so that the compiler's parallel reads never share one libgit2 object between threads.
-public final class GitTreeSource: SourceTree, Sendable {
-    public let commit: GitObjectID
+package final class GitTreeSource: SourceTree, Sendable {
+    package let commit: GitObjectID
     private let repositoryPath: String
     private let files: [String: git_oid]
     private let pool: HandlePool
-    public let description: String
+    package let description: String
 
     /// The tree of `commit` in `repository`, or of its `subdirectory` (the blog's folder in a
     /// repository that holds more than a blog).
-    public init(repository: GitRepository, commit: GitObjectID, subdirectory: String = "", label: String? = nil) throws {
+    package init(repository: GitRepository, commit: GitObjectID, subdirectory: String = "", label: String? = nil) throws {
         self.commit = commit
         repositoryPath = repository.gitDirectory.path
         description = label ?? "\(commit.short)"
@@ -64,26 +64,26 @@ public final class GitTreeSource: SourceTree, Sendable {
         }
     }
 
-    public func files(under directory: String) throws -> [String] {
+    package func files(under directory: String) throws -> [String] {
         let prefix = directory.isEmpty ? "" : directory + "/"
         return files.keys.filter { $0.hasPrefix(prefix) && !SourceFileFilter.ignoresAnyName(in: $0) }.sorted()
     }
 
-    public func contents(of path: String) throws -> Data {
+    package func contents(of path: String) throws -> Data {
         guard let id = files[path] else { throw SourceTreeError.notFound(path) }
         return try pool.withRepository { repository in try repository.blob(id) }
     }
 
-    public func fileExists(_ path: String) -> Bool { files[path] != nil }
+    package func fileExists(_ path: String) -> Bool { files[path] != nil }
 
     /// A blob id names the bytes themselves.
-    public func version(of path: String) -> FileVersion? {
+    package func version(of path: String) -> FileVersion? {
         guard var id = files[path] else { return nil }
         return FileVersion(bytes: withUnsafeBytes(of: &id.id) { Array($0) }, changed: 0)
     }
 
     /// The paths and blob ids under `roots`: a commit's files never change in place.
-    public func state(of roots: [String]) throws -> SourceState? {
+    package func state(of roots: [String]) throws -> SourceState? {
         var digest = [UInt8]()
         for root in roots {
             digest += Array(root.utf8) + [0]

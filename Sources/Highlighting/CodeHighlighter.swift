@@ -1,7 +1,7 @@
 /// Turns code into HTML with a class on each token, a batch of blocks at a time: the seam the
 /// site compiler asks, with Pygments behind it in `galley` (the Pygments module's
 /// `PygmentsHighlighter`) and whatever a test likes in tests.
-public protocol CodeHighlighter: Sendable {
+package protocol CodeHighlighter: Sendable {
     /// Names the highlighter and the version of what it makes. Results are cached under it, so
     /// one highlighter never serves another's results and a new version starts afresh.
     var identity: String { get }
@@ -25,15 +25,15 @@ public protocol CodeHighlighter: Sendable {
 }
 
 extension CodeHighlighter {
-    public func prepare() {}
+    package func prepare() {}
 
-    public func highlightEach(_ blocks: [CodeBlock]) throws(HighlighterUnavailable) -> [BlockHighlight] {
+    package func highlightEach(_ blocks: [CodeBlock]) throws(HighlighterUnavailable) -> [BlockHighlight] {
         try highlight(blocks).map { $0.map(BlockHighlight.html) ?? .plain }
     }
 }
 
 /// What became of one block of code.
-public enum BlockHighlight: Sendable, Equatable {
+package enum BlockHighlight: Sendable, Equatable {
     /// The inside of its `<code>` element.
     case html(String)
     /// Shown as plain code: its language is not known.
@@ -42,7 +42,7 @@ public enum BlockHighlight: Sendable, Equatable {
     case tooSlow(seconds: Int)
 
     /// The HTML, if there is any.
-    public var html: String? {
+    package var html: String? {
         if case .html(let html) = self { return html }
         return nil
     }

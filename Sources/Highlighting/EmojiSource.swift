@@ -1,7 +1,7 @@
 /// Names emoji the way GitHub and jemoji write them (`ship` for 🚢, `+1` for 👍): the seam the
 /// site compiler asks for `emoji: true`, with Debian's python3-emoji behind it in `galley`
 /// (the Pygments module's `PythonEmoji`) and a table of its own in tests.
-public protocol EmojiSource: Sendable {
+package protocol EmojiSource: Sendable {
     /// Every name known, without its colons, and the emoji it stands for.
     ///
     /// Throws ``EmojiUnavailable`` when the names cannot be had (no Python, no python3-emoji):
@@ -10,10 +10,10 @@ public protocol EmojiSource: Sendable {
 }
 
 /// Why emoji names cannot be had, in words a user can act on.
-public struct EmojiUnavailable: Error, Sendable, Equatable, CustomStringConvertible {
-    public var message: String
+package struct EmojiUnavailable: Error, Sendable, Equatable, CustomStringConvertible {
+    package var message: String
 
-    public init(_ message: String) { self.message = message }
+    package init(_ message: String) { self.message = message }
 
-    public var description: String { message }
+    package var description: String { message }
 }

@@ -10,17 +10,17 @@ import Typesetting
 /// where latex2mathml is only on PyPI. A process a batch rather than a helper kept running:
 /// Node starts and loads KaTeX in about a sixth of a second, and a build sends a batch for many
 /// posts at once, so a helper would save little and need its own lifetime and turns.
-public struct KaTeXTypesetter: MathTypesetter {
+package struct KaTeXTypesetter: MathTypesetter {
     /// `katex/SCRIPT/INSTALLATION`: the script's version and the stamp of the KaTeX found, so
     /// that an upgrade of KaTeX typesets every formula again.
-    public let identity: String
+    package let identity: String
     /// The Node.js program to run.
-    public let node: String
+    package let node: String
     /// Where KaTeX may be: module names and paths, tried in order.
-    public let modules: [String]
+    package let modules: [String]
 
     /// A typesetter that runs `node` (by default Debian's `/usr/bin/node`) with Debian's KaTeX.
-    public init(node: String = "/usr/bin/node", modules: [String]? = nil) {
+    package init(node: String = "/usr/bin/node", modules: [String]? = nil) {
         self.node = node
         self.modules = modules ?? KaTeXScript.modules
         identity = "katex/\(KaTeXScript.version)" + (Self.installationStamp(modules: self.modules).map { "/" + $0 } ?? "")
@@ -38,7 +38,7 @@ public struct KaTeXTypesetter: MathTypesetter {
         return nil
     }
 
-    public func typeset(_ formulas: [MathFormula]) throws(TypesetterUnavailable) -> [TypesetMath] {
+    package func typeset(_ formulas: [MathFormula]) throws(TypesetterUnavailable) -> [TypesetMath] {
         guard !formulas.isEmpty else { return [] }
         guard access(node, X_OK) == 0 else {
             throw TypesetterUnavailable("no Node.js at \(node) to run KaTeX")

@@ -4,14 +4,14 @@ import GitSource
 /// Works out which branch a deploy is for: from `--branch`, from the variables CI systems set,
 /// or from the repository's HEAD. A detached HEAD with no branch known anywhere is an error,
 /// never a deploy to a preview called `head`.
-public enum BranchResolver {
+package enum BranchResolver {
     /// Where the branch name was found.
-    public struct Resolution: Sendable, Equatable {
-        public var branch: String
+    package struct Resolution: Sendable, Equatable {
+        package var branch: String
         /// The variable or place it came from, for the log.
-        public var source: String
+        package var source: String
 
-        public init(branch: String, source: String) {
+        package init(branch: String, source: String) {
             self.branch = branch
             self.source = source
         }
@@ -40,7 +40,7 @@ public enum BranchResolver {
     ]
 
     /// The branch named by CI variables, or nil when none is set. A pipeline for a tag is an error.
-    public static func fromEnvironment(_ environment: [String: String]) throws -> Resolution? {
+    package static func fromEnvironment(_ environment: [String: String]) throws -> Resolution? {
         func value(_ name: String) -> String? {
             guard let text = environment[name]?.trimmingCharacters(in: .whitespaces), !text.isEmpty, text != "HEAD" else { return nil }
             return text
@@ -79,7 +79,7 @@ public enum BranchResolver {
     ]
 
     /// The CI run this process belongs to, when the variables say; nil outside CI.
-    public static func run(fromEnvironment environment: [String: String]) -> CIRun? {
+    package static func run(fromEnvironment environment: [String: String]) -> CIRun? {
         for variable in runVariables {
             guard let text = environment[variable.number], let number = Int(text.trimmingCharacters(in: .whitespaces)) else { continue }
             let scope = variable.scope.map { environment[$0] ?? "" }.joined(separator: " ")
@@ -90,7 +90,7 @@ public enum BranchResolver {
 
     /// The branch a deploy of `folder` is for, and the commit checked out there: `explicit` (from
     /// `--branch`) if given, else the branch CI's variables name, else the one checked out.
-    public static func resolve(explicit: String?, environment: [String: String], folder: URL) throws -> (Resolution, GitObjectID?) {
+    package static func resolve(explicit: String?, environment: [String: String], folder: URL) throws -> (Resolution, GitObjectID?) {
         if let explicit { return (Resolution(branch: explicit, source: "--branch"), headCommit(containing: folder)) }
         if let fromCI = try fromEnvironment(environment) { return (fromCI, headCommit(containing: folder)) }
         let (fromHead, head) = try fromRepository(containing: folder)
@@ -98,7 +98,7 @@ public enum BranchResolver {
     }
 
     /// The branch checked out in the repository that contains `folder`, and its commit.
-    public static func fromRepository(containing folder: URL) throws -> (Resolution, GitObjectID) {
+    package static func fromRepository(containing folder: URL) throws -> (Resolution, GitObjectID) {
         let repository = try GitRepository(at: folder.path, search: true)
         switch try repository.head() {
         case .branch(let name, let commit):
@@ -111,7 +111,7 @@ public enum BranchResolver {
     }
 
     /// The commit HEAD points at, when `folder` is in a repository.
-    public static func headCommit(containing folder: URL) -> GitObjectID? {
+    package static func headCommit(containing folder: URL) -> GitObjectID? {
         guard let repository = try? GitRepository(at: folder.path, search: true) else { return nil }
         switch try? repository.head() {
         case .branch(_, let commit), .detached(let commit): return commit

@@ -10,7 +10,7 @@ extension BranchWatcher {
     /// another are told to `logger`.
     ///
     /// Throws a `GitError` when the repository cannot be opened.
-    public static func forRepository(at path: String, remote: String?, siteFolder: String, stateFile: String?, jobs: Int?,
+    package static func forRepository(at path: String, remote: String?, siteFolder: String, stateFile: String?, jobs: Int?,
                                      settings: PublishSettings, environment: [String: String] = ProcessInfo.processInfo.environment,
                                      childBuilds: CommitBuild.Child? = nil, logger: Logger) async throws -> BranchWatcher {
         let home = try await defaultStateFile(forRepositoryAt: path).deletingLastPathComponent()

@@ -13,21 +13,21 @@ import SiteSource
 /// `galley deploy`, here with the branch in sight: only a branch's tip is ever put live (a build
 /// whose branch moved on meanwhile is dropped and the new tip built at once), and the newest
 /// push wins, so a branch reset to an older commit and force-pushed shows that commit.
-public struct BranchWatcher: Sendable {
+package struct BranchWatcher: Sendable {
     /// What to watch and where to publish.
-    public struct Configuration: Sendable {
+    package struct Configuration: Sendable {
         /// The repository, bare or not.
-        public var repository: URL
+        package var repository: URL
         /// A remote to fetch (with prune) before each pass; without one, the local branches are watched.
-        public var remote: String?
+        package var remote: String?
         /// The blog's folder inside the repository (`""` for the root).
-        public var siteFolder: String
+        package var siteFolder: String
         /// The state file.
-        public var stateFile: URL
+        package var stateFile: URL
         /// How many branches build at once.
-        public var concurrency: Int
+        package var concurrency: Int
 
-        public init(repository: URL, remote: String?, siteFolder: String, stateFile: URL, concurrency: Int) {
+        package init(repository: URL, remote: String?, siteFolder: String, stateFile: URL, concurrency: Int) {
             self.repository = repository
             self.remote = remote
             self.siteFolder = siteFolder
@@ -37,22 +37,22 @@ public struct BranchWatcher: Sendable {
     }
 
     /// What one pass did.
-    public struct PassReport: Sendable, Equatable {
-        public var deployed: [String] = []
-        public var failed: [String] = []
-        public var removed: [String] = []
+    package struct PassReport: Sendable, Equatable {
+        package var deployed: [String] = []
+        package var failed: [String] = []
+        package var removed: [String] = []
         /// Branches that moved during their build; the next pass builds their new tip.
-        public var superseded: [String] = []
+        package var superseded: [String] = []
         /// Branches whose build was not put live because a newer deploy of them was live.
-        public var overtaken: [String] = []
-        public var unchanged = 0
+        package var overtaken: [String] = []
+        package var unchanged = 0
     }
 
-    public let configuration: Configuration
-    public let deployer: PreviewDeployer
+    package let configuration: Configuration
+    package let deployer: PreviewDeployer
     let logger: Logger
 
-    public init(_ configuration: Configuration, deployer: PreviewDeployer, logger: Logger) {
+    package init(_ configuration: Configuration, deployer: PreviewDeployer, logger: Logger) {
         self.configuration = configuration
         self.deployer = deployer
         self.logger = logger
@@ -86,7 +86,7 @@ public struct BranchWatcher: Sendable {
     /// Watchers of the same state file (the post-receive hook and a service, say) take turns:
     /// a pass holds the lock beside the state file throughout, so none ever reads another's build
     /// in progress as one that died.
-    public func pass() async throws -> PassReport {
+    package func pass() async throws -> PassReport {
         let folder = LocalDestination(root: configuration.stateFile.deletingLastPathComponent())
         let logger = self.logger
         return try await folder.withLock(configuration.stateFile.lastPathComponent + ".lock", holder: LockHolder(purpose: "a watch pass"),
@@ -236,7 +236,7 @@ public struct BranchWatcher: Sendable {
     /// times at most, so that a branch pushed to without pause still waits its turn). Nudges
     /// that come during a pass make one more pass after it. A pass that fails (a fetch, say) is
     /// logged, and the next one tries again.
-    public func run(every interval: Duration, nudges: AsyncStream<Void>? = nil) async throws {
+    package func run(every interval: Duration, nudges: AsyncStream<Void>? = nil) async throws {
         let (wakes, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
@@ -266,7 +266,7 @@ public struct BranchWatcher: Sendable {
     }
 
     /// What the state file says of this watcher's target, as JSON: for a health check.
-    public func statusJSON() -> Data {
+    package func statusJSON() -> Data {
         let record = WatchState.load(from: configuration.stateFile).targets[target] ?? WatchState.Target()
         return (try? WatchState.encoder.encode(record)) ?? Data("{}".utf8)
     }

@@ -7,15 +7,15 @@ import SiteSource
 /// (`galley build-commit`), so that whatever a pushed branch makes the build do (a crash, a
 /// runaway template, memory without end) fails that branch with a message while the watcher
 /// and the other branches go on.
-public struct CommitBuild: Sendable {
-    public var repository: String
-    public var commit: GitObjectID
+package struct CommitBuild: Sendable {
+    package var repository: String
+    package var commit: GitObjectID
     /// The blog's folder inside the repository (`""` for the root).
-    public var siteFolder: String
+    package var siteFolder: String
     /// How messages name the source: `branch@1a2b3c4`.
-    public var label: String
+    package var label: String
 
-    public init(repository: String, commit: GitObjectID, siteFolder: String, label: String) {
+    package init(repository: String, commit: GitObjectID, siteFolder: String, label: String) {
         self.repository = repository
         self.commit = commit
         self.siteFolder = siteFolder
@@ -23,19 +23,19 @@ public struct CommitBuild: Sendable {
     }
 
     /// The tree of the commit, read from the object database.
-    public func source() throws -> any SourceTree {
+    package func source() throws -> any SourceTree {
         try GitTreeSource(repository: try GitRepository(at: repository), commit: commit, subdirectory: siteFolder, label: label)
     }
 
     /// What a child build may use before it is stopped.
-    public struct Limits: Sendable {
-        public var seconds: Double
+    package struct Limits: Sendable {
+        package var seconds: Double
         /// Resident memory, in bytes.
-        public var memory: Int
+        package var memory: Int
         /// The largest file it may write, in bytes.
-        public var fileSize: Int
+        package var fileSize: Int
 
-        public init(seconds: Double = 600, memory: Int = 4 << 30, fileSize: Int = 1 << 30) {
+        package init(seconds: Double = 600, memory: Int = 4 << 30, fileSize: Int = 1 << 30) {
             self.seconds = seconds
             self.memory = memory
             self.fileSize = fileSize
@@ -43,12 +43,12 @@ public struct CommitBuild: Sendable {
     }
 
     /// The program that builds in a child process, and how it is asked.
-    public struct Child: Sendable {
+    package struct Child: Sendable {
         /// The galley binary to run (this process's own).
-        public var executable: String
-        public var limits: Limits
+        package var executable: String
+        package var limits: Limits
 
-        public init(executable: String, limits: Limits = Limits()) {
+        package init(executable: String, limits: Limits = Limits()) {
             self.executable = executable
             self.limits = limits
         }
@@ -68,11 +68,11 @@ public struct CommitBuild: Sendable {
     }
 
     /// What the child prints on its last line of standard output when the build succeeded.
-    public struct Outcome: Codable, Sendable {
-        public var report: String
-        public var baseURL: String
+    package struct Outcome: Codable, Sendable {
+        package var report: String
+        package var baseURL: String
 
-        public init(report: String, baseURL: String) {
+        package init(report: String, baseURL: String) {
             self.report = report
             self.baseURL = baseURL
         }

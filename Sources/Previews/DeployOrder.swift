@@ -16,20 +16,20 @@ import Foundation
 ///
 /// ``GoLiveRule`` applies it, with the one check that needs the branch itself: a build whose
 /// branch has moved on since is never put live.
-public struct DeployOrder: Codable, Sendable, Equatable {
+package struct DeployOrder: Codable, Sendable, Equatable {
     /// The destination's ticket: a UTC time to the millisecond, `20261123T101500.123Z`, later
     /// than every ticket handed out before it there. Release folders are named after it.
-    public var ticket: String
+    package var ticket: String
     /// The CI run that made the deploy, when there was one.
-    public var run: CIRun?
+    package var run: CIRun?
 
-    public init(ticket: String, run: CIRun? = nil) {
+    package init(ticket: String, run: CIRun? = nil) {
         self.ticket = ticket
         self.run = run
     }
 
     /// Whether this deploy must not be replaced by `other`, which finished after it.
-    public func isNewer(than other: DeployOrder) -> Bool {
+    package func isNewer(than other: DeployOrder) -> Bool {
         if let run, let otherRun = other.run, run.series == otherRun.series, run.number != otherRun.number {
             return run.number > otherRun.number
         }
@@ -64,15 +64,15 @@ public struct DeployOrder: Codable, Sendable, Equatable {
 }
 
 /// A numbered run of a CI pipeline, such as GitHub Actions' run 57 of the workflow "Preview".
-public struct CIRun: Codable, Sendable, Equatable, CustomStringConvertible {
+package struct CIRun: Codable, Sendable, Equatable, CustomStringConvertible {
     /// What the numbers count within: the variable, and the pipeline it belongs to.
-    public var series: String
-    public var number: Int
+    package var series: String
+    package var number: Int
 
-    public init(series: String, number: Int) {
+    package init(series: String, number: Int) {
         self.series = series
         self.number = number
     }
 
-    public var description: String { "run \(number) of \(series)" }
+    package var description: String { "run \(number) of \(series)" }
 }

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Paths are relative to the destination's root. Every change that readers could see is a
 /// rename or a symlink swap, so the same deploy code is atomic on both kinds.
-public protocol Destination: Sendable {
+package protocol Destination: Sendable {
     /// The destination as the user wrote it, for messages.
     var description: String { get }
 
@@ -53,13 +53,13 @@ public protocol Destination: Sendable {
 
 extension Destination {
     /// Nothing is kept open.
-    public func disconnect() async {}
+    package func disconnect() async {}
 }
 
 /// Reads a destination as users write it: `/srv/previews` or `[user@]host:/srv/previews`.
-public enum DestinationAddress {
+package enum DestinationAddress {
     /// The destination `text` names. `ssh` is the command (with options) used to reach hosts.
-    public static func parse(_ text: String, ssh: [String] = SSHDestination.defaultCommand) throws -> any Destination {
+    package static func parse(_ text: String, ssh: [String] = SSHDestination.defaultCommand) throws -> any Destination {
         if let colon = text.firstIndex(of: ":"), !text[..<colon].contains("/"), colon != text.startIndex {
             let host = String(text[..<colon])
             var path = String(text[text.index(after: colon)...])

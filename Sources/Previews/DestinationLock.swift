@@ -28,17 +28,17 @@ struct DestinationLock {
 }
 
 /// Who holds a lock, as its holder writes it into the lock file for those who wait.
-public struct LockHolder: Sendable, Equatable, CustomStringConvertible {
+package struct LockHolder: Sendable, Equatable, CustomStringConvertible {
     /// The machine the holder runs on.
-    public var host: String
-    public var pid: Int32
+    package var host: String
+    package var pid: Int32
     /// When it took the lock.
-    public var since: Date
+    package var since: Date
     /// What it is doing, such as `publishing post/x at 1a2b3c4`.
-    public var purpose: String
+    package var purpose: String
 
     /// This process, from now on.
-    public init(purpose: String) {
+    package init(purpose: String) {
         host = ProcessInfo.processInfo.hostName
         pid = getpid()
         since = Date()
@@ -47,12 +47,12 @@ public struct LockHolder: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The line the holder writes: `host=H pid=P since=ISO-8601 for=PURPOSE`.
-    public var line: String {
+    package var line: String {
         "host=\(host) pid=\(pid) since=\(ISO8601DateFormatter().string(from: since)) for=\(purpose)"
     }
 
     /// Reads a holder's line; nil for anything else (an empty file, a lock someone took by hand).
-    public init?(line: String) {
+    package init?(line: String) {
         let parts = line.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ", maxSplits: 3)
         guard parts.count == 4, parts[0].hasPrefix("host="), parts[1].hasPrefix("pid="), parts[2].hasPrefix("since="),
             parts[3].hasPrefix("for="), let pid = Int32(parts[1].dropFirst(4)),
@@ -64,7 +64,7 @@ public struct LockHolder: Sendable, Equatable, CustomStringConvertible {
         purpose = String(parts[3].dropFirst(4))
     }
 
-    public var description: String {
+    package var description: String {
         let format = DateFormatter()
         format.locale = Locale(identifier: "en_US_POSIX")
         format.timeZone = TimeZone(identifier: "UTC")

@@ -6,22 +6,22 @@ import SiteSource
 
 /// A deploy of a blog folder, as `galley deploy` makes one in a CI job: the branch it is for and
 /// where that was found, its commit, the CI run making it, and the deployer.
-public struct FolderDeploy: Sendable {
+package struct FolderDeploy: Sendable {
     /// The blog's folder.
-    public let site: URL
-    public let resolution: BranchResolver.Resolution
+    package let site: URL
+    package let resolution: BranchResolver.Resolution
     /// The commit checked out, when the folder is in a repository.
-    public let commit: GitObjectID?
+    package let commit: GitObjectID?
     /// The first line of that commit's message.
-    public let subject: String?
+    package let subject: String?
     /// The CI run making the deploy, when the environment says.
-    public let run: CIRun?
-    public let deployer: PreviewDeployer
+    package let run: CIRun?
+    package let deployer: PreviewDeployer
 
     /// Works out what to deploy: the branch is `branch` if given, else the one CI's variables
     /// name, else the one checked out in the repository holding `site`. Builds are kept in
     /// `cache`, or `SITE/.galley-cache`.
-    public static func prepare(site: String, branch: String?, cache: String?, settings: PublishSettings,
+    package static func prepare(site: String, branch: String?, cache: String?, settings: PublishSettings,
                                environment: [String: String] = ProcessInfo.processInfo.environment,
                                notify: @escaping @Sendable (String) -> Void = { _ in }) async throws -> FolderDeploy {
         let folder = URL(fileURLWithPath: site)
@@ -38,7 +38,7 @@ public struct FolderDeploy: Sendable {
 
     /// Builds the folder and puts it live by ``GoLiveRule/orderOnly`` (a CI checkout cannot see
     /// later pushes), then closes the destinations' shared connections.
-    public func deploy() async throws -> PreviewDeployer.Outcome {
+    package func deploy() async throws -> PreviewDeployer.Outcome {
         try await deployer.disconnecting {
             try await deployer.deploy(DirectorySource(root: site), branch: resolution.branch, commit: commit, subject: subject, run: run, rule: .orderOnly)
         }

@@ -10,22 +10,22 @@ import GitSource
 /// older commit and force-pushed shows that commit. Whether the branch has moved on can only be
 /// known where the branch can be read: a watcher reads it from its repository, while a CI job's
 /// checkout cannot see later pushes, and leaves that part to the order.
-public struct GoLiveRule: Sendable {
+package struct GoLiveRule: Sendable {
     /// What the branch points at now; nil when that cannot be known or read, which never keeps
     /// a build from going live (the next deploy deals with whatever happened to the branch).
-    public var currentTip: @Sendable () async -> GitObjectID?
+    package var currentTip: @Sendable () async -> GitObjectID?
 
     /// A rule that reads the branch's tip with `currentTip`.
-    public init(currentTip: @escaping @Sendable () async -> GitObjectID?) {
+    package init(currentTip: @escaping @Sendable () async -> GitObjectID?) {
         self.currentTip = currentTip
     }
 
     /// The rule where the branch cannot be seen (a CI job): the order alone decides.
-    public static let orderOnly = GoLiveRule { nil }
+    package static let orderOnly = GoLiveRule { nil }
 
     /// The rule for a branch of the repository at `path` (of `remote`'s branches, with one),
     /// read afresh each time on a thread of its own.
-    public static func tip(of branch: String, inRepositoryAt path: String, remote: String? = nil) -> GoLiveRule {
+    package static func tip(of branch: String, inRepositoryAt path: String, remote: String? = nil) -> GoLiveRule {
         GoLiveRule {
             let tip = try? await BlockingPool.shared.run { try GitRepository(at: path).tip(of: branch, remote: remote) }
             return tip
@@ -35,7 +35,7 @@ public struct GoLiveRule: Sendable {
     /// Why a build of `commit`, placed by `order`, must not replace `live`; nil when it may go live.
     /// Asked under the destination's lock, before the release is copied in and again just before
     /// the switch, since the branch may move during the copy.
-    public func refusal(of order: DeployOrder, commit: GitObjectID?, over live: PreviewManifest.Entry?) async -> Supersession? {
+    package func refusal(of order: DeployOrder, commit: GitObjectID?, over live: PreviewManifest.Entry?) async -> Supersession? {
         if let liveOrder = live?.order, liveOrder.isNewer(than: order) {
             return .overtaken(commit: live?.commit, order: liveOrder)
         }
@@ -47,7 +47,7 @@ public struct GoLiveRule: Sendable {
 }
 
 /// Why a finished build was not put live; the live site was left as it was.
-public enum Supersession: Sendable, Equatable, CustomStringConvertible {
+package enum Supersession: Sendable, Equatable, CustomStringConvertible {
     /// The branch no longer points at the commit that was built: its new commit goes next.
     case branchMoved
     /// A deploy that is newer by ``DeployOrder`` is live: this is what it shows.
@@ -55,7 +55,7 @@ public enum Supersession: Sendable, Equatable, CustomStringConvertible {
     /// `galley previews remove` took the site down while it was building.
     case removed
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .branchMoved:
             return "the branch moved on during the build"

@@ -1,6 +1,6 @@
 /// The sites a destination serves, as one listing of it shows them: for a watcher to tell a
 /// preview that was removed by hand (or a destination wiped) from one that is still up.
-public struct LiveSites: Sendable {
+package struct LiveSites: Sendable {
     /// The names in the destination's folder: each preview is a link `<label>.<domain>`.
     var names: Set<String>
     var domain: String

@@ -2,32 +2,32 @@ import Blocking
 import Foundation
 
 /// A destination folder on this machine.
-public struct LocalDestination: Destination {
-    public let root: URL
+package struct LocalDestination: Destination {
+    package let root: URL
 
-    public init(root: URL) {
+    package init(root: URL) {
         self.root = root.standardizedFileURL
     }
 
-    public var description: String { root.path }
+    package var description: String { root.path }
 
     private func url(_ path: String) -> URL { path.isEmpty ? root : root.appending(path: path) }
 
-    public func read(_ path: String) async throws -> Data? {
+    package func read(_ path: String) async throws -> Data? {
         FileManager.default.contents(atPath: url(path).path)
     }
 
-    public func write(_ path: String, _ data: Data) async throws {
+    package func write(_ path: String, _ data: Data) async throws {
         let target = url(path)
         try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
         try data.write(to: target, options: .atomic)
     }
 
-    public func list(_ path: String) async throws -> [String] {
+    package func list(_ path: String) async throws -> [String] {
         (try? FileManager.default.contentsOfDirectory(atPath: url(path).path)) ?? []
     }
 
-    public func linkTarget(_ path: String) async throws -> String? {
+    package func linkTarget(_ path: String) async throws -> String? {
         var info = stat()
         guard lstat(url(path).path, &info) == 0 else { return nil }
         guard info.st_mode & S_IFMT == S_IFLNK else {
@@ -36,7 +36,7 @@ public struct LocalDestination: Destination {
         return try FileManager.default.destinationOfSymbolicLink(atPath: url(path).path)
     }
 
-    public func link(_ path: String, to target: String) async throws {
+    package func link(_ path: String, to target: String) async throws {
         let final = url(path)
         let temporary = final.deletingLastPathComponent().appending(path: ".\(final.lastPathComponent).link-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         try FileManager.default.createDirectory(at: final.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -49,7 +49,7 @@ public struct LocalDestination: Destination {
         }
     }
 
-    public func remove(_ path: String) async throws {
+    package func remove(_ path: String) async throws {
         let target = url(path)
         try await BlockingPool.shared.run {
             var info = stat()
@@ -58,17 +58,17 @@ public struct LocalDestination: Destination {
         }
     }
 
-    public func makeDirectory(_ path: String) async throws {
+    package func makeDirectory(_ path: String) async throws {
         try FileManager.default.createDirectory(at: url(path), withIntermediateDirectories: true)
     }
 
-    public func rename(_ from: String, to: String) async throws {
+    package func rename(_ from: String, to: String) async throws {
         guard Foundation.rename(url(from).path, url(to).path) == 0 else {
             throw DeployError("cannot rename \(url(from).path) to \(url(to).path): \(String(cString: strerror(errno)))")
         }
     }
 
-    public func withLock<T: Sendable>(_ path: String, holder: LockHolder, waiting: @escaping @Sendable (String) -> Void,
+    package func withLock<T: Sendable>(_ path: String, holder: LockHolder, waiting: @escaping @Sendable (String) -> Void,
                                       _ body: () async throws -> T) async throws -> T {
         let descriptor = try await take(path, holder: holder, waiting: waiting)
         defer {
@@ -106,7 +106,7 @@ public struct LocalDestination: Destination {
         return descriptor
     }
 
-    public func removeAll(matching patterns: [String]) async throws {
+    package func removeAll(matching patterns: [String]) async throws {
         let root = url("").path
         try await BlockingPool.shared.run {
             for pattern in patterns {
@@ -121,19 +121,19 @@ public struct LocalDestination: Destination {
         }
     }
 
-    public func transfer(_ source: URL, to path: String, linkDests: [String], checksum: Bool) async throws {
+    package func transfer(_ source: URL, to path: String, linkDests: [String], checksum: Bool) async throws {
         try await makeDirectory(path)
         try await Rsync.run(source: source, destination: url(path).path + "/", linkDests: linkDests, checksum: checksum, remote: nil)
     }
 
-    public func sharedPath(of relative: String, in other: any Destination) async -> String? {
+    package func sharedPath(of relative: String, in other: any Destination) async -> String? {
         guard let other = other as? LocalDestination else { return nil }
         var mine = stat(), theirs = stat()
         guard stat(root.path, &mine) == 0, stat(other.url(relative).path, &theirs) == 0, mine.st_dev == theirs.st_dev else { return nil }
         return other.url(relative).path
     }
 
-    public func storedFiles(under paths: [String]) async throws -> [StoredFile] {
+    package func storedFiles(under paths: [String]) async throws -> [StoredFile] {
         let folders = paths.map { url($0).path }
         return await BlockingPool.shared.run {
             var files: [StoredFile] = []

@@ -2,20 +2,20 @@ import Foundation
 
 /// The previews at a destination (and its production folder) as an operator manages them:
 /// listed, and removed by label, branch or age. `galley previews` goes through here.
-public struct PreviewCatalog: Sendable {
+package struct PreviewCatalog: Sendable {
     /// Where the previews are.
-    public var previews: any Destination
+    package var previews: any Destination
     /// The production folder, if the listing should include it (and removing it is possible).
-    public var production: (any Destination)?
+    package var production: (any Destination)?
     /// The domain of the previews, where the manifest does not say (an older Galley wrote it).
-    public var domain: String?
+    package var domain: String?
     /// Whether the production folder was only found in the manifest, as the deploying machine
     /// named it: one that cannot be read from here is then left out of listings, with a word.
-    public var productionIsGuessed = false
+    package var productionIsGuessed = false
     /// Told when an operation waits for a deploy that holds the lock.
-    public var notify: @Sendable (String) -> Void
+    package var notify: @Sendable (String) -> Void
 
-    public init(previews: any Destination, production: (any Destination)? = nil, domain: String? = nil,
+    package init(previews: any Destination, production: (any Destination)? = nil, domain: String? = nil,
                 notify: @escaping @Sendable (String) -> Void = { _ in }) {
         self.previews = previews
         self.production = production
@@ -24,13 +24,13 @@ public struct PreviewCatalog: Sendable {
     }
 
     /// Lets go of the destinations' shared ssh connections.
-    public func disconnect() async {
+    package func disconnect() async {
         await previews.disconnect()
         await production?.disconnect()
     }
 
     /// What is there now; with `sizes`, each site's own size too.
-    public func listing(sizes: Bool) async throws -> PreviewListing {
+    package func listing(sizes: Bool) async throws -> PreviewListing {
         let notify = notify, guessed = productionIsGuessed
         var listing = try await PreviewListing.read(previews: previews, production: production, domain: domain) { folder, error in
             guard guessed else { return false }
@@ -42,20 +42,20 @@ public struct PreviewCatalog: Sendable {
     }
 
     /// Which previews to remove: every one that any of the conditions picks.
-    public struct Selection: Sendable {
-        public var labels: [String] = []
-        public var branches: [String] = []
+    package struct Selection: Sendable {
+        package var labels: [String] = []
+        package var branches: [String] = []
         /// Previews whose build on show went live longer ago than this (failed ones: whose
         /// last build failed that long ago).
-        public var olderThan: TimeInterval?
+        package var olderThan: TimeInterval?
         /// The branches that exist: previews of any other branch are picked. Nil to pick none so.
-        public var existingBranches: Set<String>?
+        package var existingBranches: Set<String>?
 
-        public init() {}
+        package init() {}
 
         /// The labels of `listing`'s previews this picks, and the labels and branches asked for
         /// that name no preview.
-        public func pick(from listing: PreviewListing, now: Date = Date()) -> (labels: [String], unknown: [String]) {
+        package func pick(from listing: PreviewListing, now: Date = Date()) -> (labels: [String], unknown: [String]) {
             let previews = listing.sites.filter { !$0.production }
             var picked: [String] = []
             for site in previews {
@@ -74,13 +74,13 @@ public struct PreviewCatalog: Sendable {
 
     /// A site taken down, and the bytes that freed (nil where the host could not say: its
     /// `find` is not GNU's).
-    public struct Removed: Sendable, Equatable {
+    package struct Removed: Sendable, Equatable {
         /// The label; nil for the production site.
-        public var label: String?
-        public var branch: String
-        public var freed: Int64?
+        package var label: String?
+        package var branch: String
+        package var freed: Int64?
 
-        public init(label: String?, branch: String, freed: Int64?) {
+        package init(label: String?, branch: String, freed: Int64?) {
             self.label = label
             self.branch = branch
             self.freed = freed
@@ -94,7 +94,7 @@ public struct PreviewCatalog: Sendable {
     /// branch again until it moves.
     /// `each` hears of every removal as it is done, so that one that fails later leaves a record
     /// of those before it.
-    public func remove(labels: [String], owners: [String: String] = [:],
+    package func remove(labels: [String], owners: [String: String] = [:],
                        each: @Sendable (Removed) -> Void = { _ in }) async throws -> [Removed] {
         guard !labels.isEmpty else { return [] }
         let lock = DestinationLock(destination: previews, notify: notify)
@@ -121,7 +121,7 @@ public struct PreviewCatalog: Sendable {
     }
 
     /// Takes down the production site: its link, which the web server serves, and every release.
-    public func removeProduction() async throws -> Removed? {
+    package func removeProduction() async throws -> Removed? {
         guard let production else { throw DeployError("name the production folder with --production-to to remove the production site", aboutOptions: true) }
         let slot = ReleaseSlot.production(in: production)
         try await PreviewDeployer.checkProductionFolder(production)

@@ -8,35 +8,35 @@ import SiteSource
 /// Builds a branch of a blog and puts it live: a preview at `<label>.<domain>` for every branch,
 /// or the real site for the production branch. `galley deploy` and `galley watch` both go
 /// through here.
-public struct PreviewDeployer: Sendable {
+package struct PreviewDeployer: Sendable {
     /// Where and how previews are published.
-    public struct Configuration: Sendable {
+    package struct Configuration: Sendable {
         /// Where previews go: each at `<destination>/<label>.<domain>`.
-        public var destination: any Destination
+        package var destination: any Destination
         /// The domain previews are served under, such as `previews.example.com`.
-        public var domain: String
+        package var domain: String
         /// `https` or `http`, for the previews' base URL.
-        public var scheme: String
+        package var scheme: String
         /// The branch that publishes the real site.
-        public var productionBranch: String
+        package var productionBranch: String
         /// Where the production branch is published (see ``ReleaseSlot/production(in:)``).
-        public var production: ReleaseSlot?
+        package var production: ReleaseSlot?
         /// How many releases each preview keeps for `galley rollback`.
-        public var keep: Int
+        package var keep: Int
         /// Where builds are kept between deploys, so that unchanged files keep their times.
-        public var cacheDirectory: URL
+        package var cacheDirectory: URL
         /// Told when a deploy waits for another, and who that is.
-        public var notify: @Sendable (String) -> Void
+        package var notify: @Sendable (String) -> Void
         /// Where set, builds of commits run in child processes within these limits (the
         /// watcher's way); otherwise in this process (`galley deploy`'s).
-        public var childBuilds: CommitBuild.Child?
+        package var childBuilds: CommitBuild.Child?
         /// Where set, each deploy sets a commit status on the forge (see ``StatusReporter``).
-        public var status: StatusReporter?
+        package var status: StatusReporter?
         /// Gives each build its highlighter, emoji names and typesetter: the command line chooses
         /// them, so that previews depend on no helper program of their own.
-        public var equip: @Sendable (inout BuildOptions) -> Void = { _ in }
+        package var equip: @Sendable (inout BuildOptions) -> Void = { _ in }
 
-        public init(destination: any Destination, domain: String, scheme: String = "https", productionBranch: String = "main",
+        package init(destination: any Destination, domain: String, scheme: String = "https", productionBranch: String = "main",
                     production: ReleaseSlot? = nil, keep: Int = 3, cacheDirectory: URL,
                     notify: @escaping @Sendable (String) -> Void = { _ in }) {
             self.destination = destination
@@ -51,14 +51,14 @@ public struct PreviewDeployer: Sendable {
 
         /// Where and as what the branches are published, in words: a watcher keeps what it
         /// deployed apart for each target, so a new one starts afresh.
-        public var target: String {
+        package var target: String {
             let production = production.map { "\($0.destination.description)/\($0.name)" } ?? "nowhere"
             return "\(scheme)://*.\(domain.lowercased())/ at \(destination.description), \(productionBranch) at \(production)"
         }
     }
 
     /// What a deploy did.
-    public enum Outcome: Sendable, Equatable {
+    package enum Outcome: Sendable, Equatable {
         /// The site is live at `url`.
         case deployed(url: String, label: String?, release: String, report: String)
         /// The build was not put live, and why.
@@ -76,9 +76,9 @@ public struct PreviewDeployer: Sendable {
         var order: DeployOrder
     }
 
-    public let configuration: Configuration
+    package let configuration: Configuration
 
-    public init(_ configuration: Configuration) throws {
+    package init(_ configuration: Configuration) throws {
         try Self.checkDomain(configuration.domain)
         guard configuration.scheme == "https" || configuration.scheme == "http" else {
             throw DeployError("the scheme must be https or http, not '\(configuration.scheme)'", aboutOptions: true)
@@ -86,7 +86,7 @@ public struct PreviewDeployer: Sendable {
         self.configuration = configuration
     }
 
-    public static func checkDomain(_ domain: String) throws {
+    package static func checkDomain(_ domain: String) throws {
         let labels = domain.split(separator: ".", omittingEmptySubsequences: false)
         let valid = !domain.isEmpty && domain.count <= 253 && labels.allSatisfy { label in
             !label.isEmpty && label.count <= 63 && !label.hasPrefix("-") && !label.hasSuffix("-")
@@ -101,7 +101,7 @@ public struct PreviewDeployer: Sendable {
     }
 
     /// The address of a preview.
-    public func url(label: String) -> String {
+    package func url(label: String) -> String {
         "\(configuration.scheme)://\(label).\(configuration.domain.lowercased())/"
     }
 
@@ -120,14 +120,14 @@ public struct PreviewDeployer: Sendable {
     /// Builds `source` and puts it live, unless `rule` refuses: a newer deploy of the same site
     /// is live by then, or (where the rule can see the branch) the branch has moved on from
     /// `commit`. `run` is the CI run making the deploy, if any.
-    public func deploy(_ source: any SourceTree, branch: String, commit: GitObjectID?, subject: String? = nil, run: CIRun? = nil,
+    package func deploy(_ source: any SourceTree, branch: String, commit: GitObjectID?, subject: String? = nil, run: CIRun? = nil,
                        rule: GoLiveRule = .orderOnly) async throws -> Outcome {
         try await deploy(building: { source }, branch: branch, commit: commit, subject: subject, run: run, rule: rule)
     }
 
     /// The same, for a source made by `makeSource` on the thread that builds it: a source over a
     /// git commit holds libgit2 objects, which stay on the one thread that made them.
-    public func deploy(building makeSource: @escaping @Sendable () throws -> any SourceTree, branch: String, commit: GitObjectID?,
+    package func deploy(building makeSource: @escaping @Sendable () throws -> any SourceTree, branch: String, commit: GitObjectID?,
                        subject: String? = nil, run: CIRun? = nil, rule: GoLiveRule = .orderOnly) async throws -> Outcome {
         try await naming(branch) {
             try await settingStatus(of: branch, at: commit) {
@@ -139,7 +139,7 @@ public struct PreviewDeployer: Sendable {
 
     /// The same for a commit of a repository, built in a child process when
     /// ``Configuration/childBuilds`` says so.
-    public func deploy(_ job: CommitBuild, branch: String, rule: GoLiveRule = .orderOnly) async throws -> Outcome {
+    package func deploy(_ job: CommitBuild, branch: String, rule: GoLiveRule = .orderOnly) async throws -> Outcome {
         try await naming(branch) {
             try await settingStatus(of: branch, at: job.commit) {
                 guard let claim = try await begin(branch: branch, run: nil) else { return .productionWithoutTarget }
@@ -339,7 +339,7 @@ public struct PreviewDeployer: Sendable {
 
     /// What is live at the destinations now, read in one listing of each; nil when a destination
     /// cannot be read (a host that is down is no reason to build everything again).
-    public func liveSites() async -> LiveSites? {
+    package func liveSites() async -> LiveSites? {
         do {
             let names = Set(try await configuration.destination.list(""))
             var production: Bool?
@@ -357,13 +357,13 @@ public struct PreviewDeployer: Sendable {
     }
 
     /// Lets go of what the destinations keep open between deploys (ssh's shared connections).
-    public func disconnect() async {
+    package func disconnect() async {
         await configuration.destination.disconnect()
         await configuration.production?.destination.disconnect()
     }
 
     /// Runs `body`, then ``disconnect()`` whatever `body` did: for a command that deploys once.
-    public func disconnecting<T: Sendable>(after body: () async throws -> T) async throws -> T {
+    package func disconnecting<T: Sendable>(after body: () async throws -> T) async throws -> T {
         do {
             let value = try await body()
             await disconnect()
@@ -376,7 +376,7 @@ public struct PreviewDeployer: Sendable {
 
     /// Takes down the preview of a deleted branch and frees its label. Returns whether there was one.
     @discardableResult
-    public func remove(branch: String) async throws -> Bool {
+    package func remove(branch: String) async throws -> Bool {
         try await naming(branch) { try await takeDown(branch) }
     }
 
@@ -401,7 +401,7 @@ public struct PreviewDeployer: Sendable {
 
     /// Points a branch's preview (or the production site) back at its previous release. The
     /// rollback counts as the newest deploy: one that began before it does not undo it.
-    public func rollBack(branch: String, forward: Bool = false) async throws -> (url: String, release: String) {
+    package func rollBack(branch: String, forward: Bool = false) async throws -> (url: String, release: String) {
         try await naming(branch) { try await restorePrevious(of: branch, forward: forward) }
     }
 

@@ -6,20 +6,20 @@ import Foundation
 ///
 /// Labels hold lowercase ASCII letters, digits and single hyphens, never start or end with a
 /// hyphen, and are at most 63 characters (RFC 1035). The same branch always gets the same label.
-public enum PreviewLabel {
+package enum PreviewLabel {
     /// The longest label DNS allows.
-    public static let maximumLength = 63
+    package static let maximumLength = 63
 
     /// Whether `text` is one DNS label as preview labels (and per-release addresses) are: 1 to
     /// 63 lowercase letters, digits and inner hyphens.
-    public static func isLabel(_ text: String) -> Bool {
+    package static func isLabel(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
         guard (1...maximumLength).contains(bytes.count), bytes.first != UInt8(ascii: "-"), bytes.last != UInt8(ascii: "-") else { return false }
         return bytes.allSatisfy { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "-") }
     }
 
     /// The label for `branch`, before any clash with another branch is considered.
-    public static func make(for branch: String) -> String {
+    package static func make(for branch: String) -> String {
         // Accents come off first so `héllo` keeps its letters.
         let folded = branch.folding(options: .diacriticInsensitive, locale: Locale(identifier: "en_US_POSIX"))
         var label = ""
@@ -41,7 +41,7 @@ public enum PreviewLabel {
 
     /// The label for `branch` when `label` already belongs to another branch: the label with a
     /// hash of the branch name added, still within 63 characters.
-    public static func disambiguated(_ label: String, for branch: String) -> String {
+    package static func disambiguated(_ label: String, for branch: String) -> String {
         shortened(label, suffix: hash("another owner of " + label + ": " + branch, length: 12), always: true)
     }
 

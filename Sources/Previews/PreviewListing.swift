@@ -3,9 +3,9 @@ import Foundation
 /// What a destination shows, site by site, production first: what `galley previews list`
 /// prints and `galley host` shows at the bare domain. Read from the manifests and one listing
 /// of each destination; sizes, which need every file's inode, only when asked.
-public struct PreviewListing: Sendable, Codable, Equatable {
+package struct PreviewListing: Sendable, Codable, Equatable {
     /// How a site's last build went.
-    public enum Status: String, Sendable, Codable {
+    package enum Status: String, Sendable, Codable {
         /// The newest build is live.
         case live
         /// The newest build failed; the last good one, if any, is still up.
@@ -18,48 +18,48 @@ public struct PreviewListing: Sendable, Codable, Equatable {
     }
 
     /// One kept release, reachable at its own address.
-    public struct Release: Sendable, Codable, Equatable {
-        public var id: String
-        public var commit: String?
-        public var subject: String?
-        public var deployed: String?
+    package struct Release: Sendable, Codable, Equatable {
+        package var id: String
+        package var commit: String?
+        package var subject: String?
+        package var deployed: String?
         /// Whether it is the one the site's address shows.
-        public var live: Bool
+        package var live: Bool
         /// Its own address, `<short>--<label>.<domain>`, for a preview release of a commit.
-        public var url: String?
+        package var url: String?
     }
 
     /// One site: a preview, or the production site.
-    public struct Site: Sendable, Codable, Equatable {
+    package struct Site: Sendable, Codable, Equatable {
         /// The preview's label; nil for the production site.
-        public var label: String?
+        package var label: String?
         /// Whether this is the production site (which has no label).
-        public var production: Bool
-        public var branch: String
-        public var commit: String?
-        public var subject: String?
+        package var production: Bool
+        package var branch: String
+        package var commit: String?
+        package var subject: String?
         /// When what is on show went live, in ISO 8601.
-        public var deployed: String?
-        public var status: Status
+        package var deployed: String?
+        package var status: Status
         /// Whether the site's address answers (a failed build may leave the last good one up).
-        public var live: Bool
+        package var live: Bool
         /// The first line of the last build's error, while it failed.
-        public var error: String?
+        package var error: String?
         /// The commit of the build that failed, and when it did.
-        public var failedCommit: String?
-        public var failedAt: String?
-        public var url: String?
+        package var failedCommit: String?
+        package var failedAt: String?
+        package var url: String?
         /// The bytes removing the site would free: files it shares with another site or with
         /// production are not counted. Nil until measured.
-        public var ownBytes: Int64?
-        public var releases: [Release]
+        package var ownBytes: Int64?
+        package var releases: [Release]
         /// The name of the site's link at its destination (`<label>.<domain>`, or `current`).
-        public var slotName: String
+        package var slotName: String
     }
 
-    public var sites: [Site]
+    package var sites: [Site]
 
-    public init(sites: [Site]) {
+    package init(sites: [Site]) {
         self.sites = sites
     }
 
@@ -67,7 +67,7 @@ public struct PreviewListing: Sendable, Codable, Equatable {
     /// The domain and scheme are the manifest's, which the deploys wrote; `domain` and `scheme`
     /// stand in where it has none (an older Galley's). A production folder that cannot be read
     /// is left out when `skipProduction` (told the folder and the error) says so.
-    public static func read(previews: any Destination, production: (any Destination)?, domain: String? = nil,
+    package static func read(previews: any Destination, production: (any Destination)?, domain: String? = nil,
                             scheme: String? = nil,
                             skipProduction: (any Destination, Error) -> Bool = { _, _ in false }) async throws -> PreviewListing {
         let manifest = try await PreviewManifest.read(at: previews)
@@ -95,7 +95,7 @@ public struct PreviewListing: Sendable, Codable, Equatable {
 
     /// The sites `manifest` lists, and the production site if given, production first and then
     /// the most recently deployed. `liveRelease` gives the release a label's link shows, if any.
-    public init(previews manifest: PreviewManifest, production: (entry: PreviewManifest.Entry?, live: String?)?, domain: String,
+    package init(previews manifest: PreviewManifest, production: (entry: PreviewManifest.Entry?, live: String?)?, domain: String,
                 scheme: String? = nil, liveRelease: (String) -> String?) {
         let scheme = manifest.scheme ?? scheme ?? "https"
         var sites: [Site] = []
@@ -136,7 +136,7 @@ public struct PreviewListing: Sendable, Codable, Equatable {
 
     /// Fills in every site's own size, reading the files of each site's releases. A site whose
     /// files cannot be read so (a host without GNU find) keeps no size.
-    public mutating func measure(previews: any Destination, production: (any Destination)?) async {
+    package mutating func measure(previews: any Destination, production: (any Destination)?) async {
         for index in sites.indices {
             let site = sites[index]
             let destination = site.production ? production! : previews

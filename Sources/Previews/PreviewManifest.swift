@@ -6,32 +6,32 @@ import Foundation
 ///
 /// The first branch to want a label keeps it; a later branch whose label is taken gets the
 /// label with a hash added, and keeps that one for as long as it exists.
-public struct PreviewManifest: Codable, Sendable, Equatable {
+package struct PreviewManifest: Codable, Sendable, Equatable {
     /// Where the manifest lives, relative to the destination.
-    public static let path = ".galley/previews.json"
+    package static let path = ".galley/previews.json"
 
     /// One preview.
-    public struct Entry: Codable, Sendable, Equatable {
-        public var branch: String
+    package struct Entry: Codable, Sendable, Equatable {
+        package var branch: String
         /// The commit now on show, once a deploy has finished.
-        public var commit: String?
+        package var commit: String?
         /// The release folder now on show.
-        public var release: String?
+        package var release: String?
         /// When it went live, in ISO 8601.
-        public var deployed: String?
+        package var deployed: String?
         /// Where the deploy now on show stands among the site's deploys.
-        public var order: DeployOrder?
+        package var order: DeployOrder?
         /// The first line of the message of the commit on show, for listings.
-        public var subject: String?
+        package var subject: String?
         /// The last build that failed, while it is newer than what is on show.
-        public var failure: Failure?
+        package var failure: Failure?
         /// The address the site is served at, as its last deploy gave it.
-        public var url: String?
+        package var url: String?
         /// The releases kept for rollback, oldest first: what each shows, for listings and for
         /// the per-release addresses.
-        public var releases: [Release]?
+        package var releases: [Release]?
 
-        public init(branch: String) {
+        package init(branch: String) {
             self.branch = branch
         }
 
@@ -47,15 +47,15 @@ public struct PreviewManifest: Codable, Sendable, Equatable {
     }
 
     /// One kept release of a site.
-    public struct Release: Codable, Sendable, Equatable {
+    package struct Release: Codable, Sendable, Equatable {
         /// The release folder's name.
-        public var id: String
-        public var commit: String?
-        public var subject: String?
+        package var id: String
+        package var commit: String?
+        package var subject: String?
         /// When it went live, in ISO 8601.
-        public var deployed: String?
+        package var deployed: String?
 
-        public init(id: String, commit: String?, subject: String?, deployed: String?) {
+        package init(id: String, commit: String?, subject: String?, deployed: String?) {
             self.id = id
             self.commit = commit
             self.subject = subject
@@ -64,37 +64,37 @@ public struct PreviewManifest: Codable, Sendable, Equatable {
     }
 
     /// A build that failed: the commit, the first line of the error, and when.
-    public struct Failure: Codable, Sendable, Equatable {
-        public var commit: String?
-        public var message: String
+    package struct Failure: Codable, Sendable, Equatable {
+        package var commit: String?
+        package var message: String
         /// In ISO 8601.
-        public var at: String
+        package var at: String
         /// Whether the build crashed or hit a limit, so that a watcher set the branch aside.
-        public var setAside: Bool?
+        package var setAside: Bool?
 
-        public init(commit: String?, message: String, at: String = ISO8601DateFormatter().string(from: Date())) {
+        package init(commit: String?, message: String, at: String = ISO8601DateFormatter().string(from: Date())) {
             self.commit = commit
             self.message = message
             self.at = at
         }
     }
 
-    public var version = 1
+    package var version = 1
     /// Entries by label.
-    public var previews: [String: Entry] = [:]
+    package var previews: [String: Entry] = [:]
     /// The production site, in the manifest of a production folder.
-    public var production: Entry?
+    package var production: Entry?
     /// The last deploy ticket handed out at this destination.
-    public var sequence: String?
+    package var sequence: String?
     /// The domain and scheme previews here are served under, as the last deploy gave them, so
     /// that listings can give addresses without being told.
-    public var domain: String?
-    public var scheme: String?
+    package var domain: String?
+    package var scheme: String?
     /// Where the production site of these previews is published, as the deploys named it.
-    public var productionTo: String?
+    package var productionTo: String?
     /// Branches whose previews were removed by hand, with the commit they were at: a watcher
     /// builds them again only once they move.
-    public var removed: [String: String]?
+    package var removed: [String: String]?
 
     /// Hands out the next deploy ticket.
     mutating func nextTicket() -> String {
@@ -103,15 +103,15 @@ public struct PreviewManifest: Codable, Sendable, Equatable {
         return ticket
     }
 
-    public init() {}
+    package init() {}
 
     /// The label `branch` owns, if any.
-    public func label(of branch: String) -> String? {
+    package func label(of branch: String) -> String? {
         previews.first { $0.value.branch == branch }?.key
     }
 
     /// The label of `branch`, claiming one if it has none yet.
-    public mutating func claim(_ branch: String) -> String {
+    package mutating func claim(_ branch: String) -> String {
         if let label = label(of: branch) { return label }
         var label = PreviewLabel.make(for: branch)
         if previews[label] != nil { label = PreviewLabel.disambiguated(label, for: branch) }
@@ -121,7 +121,7 @@ public struct PreviewManifest: Codable, Sendable, Equatable {
     }
 
     /// Reads a manifest; a missing one is empty.
-    public static func decode(_ data: Data?, from description: String) throws -> PreviewManifest {
+    package static func decode(_ data: Data?, from description: String) throws -> PreviewManifest {
         guard let data else { return PreviewManifest() }
         do {
             var manifest = try JSONDecoder().decode(PreviewManifest.self, from: data)
@@ -136,7 +136,7 @@ public struct PreviewManifest: Codable, Sendable, Equatable {
     }
 
     /// The manifest kept at `destination`; a missing one is empty.
-    public static func read(at destination: any Destination) async throws -> PreviewManifest {
+    package static func read(at destination: any Destination) async throws -> PreviewManifest {
         try decode(try await destination.read(path), from: destination.description)
     }
 

@@ -3,28 +3,28 @@ import SiteCompiler
 
 /// Where and as what branches are published, as a command line gives it: destinations as users
 /// write them (`/srv/previews`, `deploy@host:/srv/previews`), and the ssh command as one line.
-public struct PublishSettings: Sendable {
+package struct PublishSettings: Sendable {
     /// Where previews go.
-    public var destination: String
+    package var destination: String
     /// The domain previews are served under.
-    public var domain: String
+    package var domain: String
     /// `https` or `http`, for preview addresses.
-    public var scheme: String
+    package var scheme: String
     /// The branch that publishes the real site.
-    public var productionBranch: String
+    package var productionBranch: String
     /// Where the production branch is published; nowhere when nil.
-    public var productionDestination: String?
+    package var productionDestination: String?
     /// How many releases each site keeps for rollback.
-    public var keep: Int
+    package var keep: Int
     /// The ssh command, such as `ssh -i key -p 2222`; nil for `$GALLEY_SSH`, else plain ssh.
-    public var ssh: String?
+    package var ssh: String?
     /// Where set, every deploy sets a commit status on the forge.
-    public var status: StatusReporter?
+    package var status: StatusReporter?
     /// Gives each build its highlighter, emoji names and typesetter (``PreviewDeployer/Configuration/equip``).
-    public var equip: @Sendable (inout BuildOptions) -> Void = { _ in }
+    package var equip: @Sendable (inout BuildOptions) -> Void = { _ in }
 
     /// Settings; the defaults are those of the command line.
-    public init(destination: String, domain: String, scheme: String = "https", productionBranch: String = "main",
+    package init(destination: String, domain: String, scheme: String = "https", productionBranch: String = "main",
                 productionDestination: String? = nil, keep: Int = 3, ssh: String? = nil) {
         self.destination = destination
         self.domain = domain
@@ -37,7 +37,7 @@ public struct PublishSettings: Sendable {
 
     /// The ssh command, split into words as a shell would, in a process whose environment is
     /// `environment`.
-    public func sshCommand(environment: [String: String]) throws -> [String] {
+    package func sshCommand(environment: [String: String]) throws -> [String] {
         let option = ssh != nil ? "--ssh" : environment["GALLEY_SSH"] != nil ? "GALLEY_SSH" : "ssh"
         let words = try ShellWords.split(ssh ?? environment["GALLEY_SSH"] ?? "ssh", option: option)
         guard !words.isEmpty else { throw DeployError("\(option) is empty; give the ssh command, such as ssh -i ~/.ssh/deploy_key") }
@@ -46,7 +46,7 @@ public struct PublishSettings: Sendable {
 
     /// The deployer these settings describe, keeping its builds in `cache`; `notify` hears when
     /// a deploy waits for another.
-    public func deployer(cache: URL, environment: [String: String] = ProcessInfo.processInfo.environment, childBuilds: CommitBuild.Child? = nil,
+    package func deployer(cache: URL, environment: [String: String] = ProcessInfo.processInfo.environment, childBuilds: CommitBuild.Child? = nil,
                          notify: @escaping @Sendable (String) -> Void = { _ in }) throws -> PreviewDeployer {
         let ssh = try sshCommand(environment: environment)
         let destination = try DestinationAddress.parse(self.destination, ssh: ssh)

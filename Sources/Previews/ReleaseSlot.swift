@@ -5,12 +5,12 @@ import Foundation
 ///
 /// A new release is copied in beside the live one, with unchanged files hard-linked from it, and
 /// then the link is swapped in one rename: readers see the old site or the new one, never a mix.
-public struct ReleaseSlot: Sendable {
-    public let destination: any Destination
+package struct ReleaseSlot: Sendable {
+    package let destination: any Destination
     /// The name of the link, such as `post-hello.previews.example.com`.
-    public let name: String
+    package let name: String
 
-    public init(destination: any Destination, name: String) {
+    package init(destination: any Destination, name: String) {
         self.destination = destination
         self.name = name
     }
@@ -18,26 +18,26 @@ public struct ReleaseSlot: Sendable {
     var releasesFolder: String { Self.releasesFolder(of: name) }
 
     /// Where the releases of the site whose link is `name` are kept, relative to its destination.
-    public static func releasesFolder(of name: String) -> String { ".galley/releases/\(name)" }
+    package static func releasesFolder(of name: String) -> String { ".galley/releases/\(name)" }
 
     /// The name of the production site's link in its folder.
-    public static let productionName = "current"
+    package static let productionName = "current"
 
     /// The production site in `folder`: the web server serves `folder/current`, a link to the
     /// live release, and Galley keeps its releases, manifest and lock in `folder/.galley`. The
     /// folder may be empty or new; Galley never writes to the folder above it.
-    public static func production(in folder: any Destination) -> ReleaseSlot {
+    package static func production(in folder: any Destination) -> ReleaseSlot {
         ReleaseSlot(destination: folder, name: productionName)
     }
 
     /// The release now live, if any.
-    public func current() async throws -> String? {
+    package func current() async throws -> String? {
         guard let target = try await destination.linkTarget(name) else { return nil }
         return target.split(separator: "/").last.map(String.init)
     }
 
     /// Finished releases, oldest first.
-    public func releases() async throws -> [String] {
+    package func releases() async throws -> [String] {
         try await destination.list(releasesFolder).filter { !$0.hasSuffix(".partial") && !$0.hasPrefix(".") }.sorted()
     }
 
@@ -95,7 +95,7 @@ public struct ReleaseSlot: Sendable {
 
     /// Points the link back at the release before the live one (or, going `forward`, at the
     /// one after it, undoing a rollback); returns its name.
-    public func rollBack(forward: Bool = false) async throws -> String {
+    package func rollBack(forward: Bool = false) async throws -> String {
         let all = try await releases()
         guard let live = try await current(), let index = all.firstIndex(of: live) else {
             throw DeployError("\(destination.description)/\(name) has no live release to roll back from", aboutOptions: true)

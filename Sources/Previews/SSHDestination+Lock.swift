@@ -4,7 +4,7 @@ extension SSHDestination {
     /// The lock is an `flock` taken by a shell on the host, which holds it until its standard
     /// input ends: when this process lets go, or when it dies and its ssh connection with it.
     /// While it waits, the shell says who holds the lock, once a second.
-    public func withLock<T: Sendable>(_ relative: String, holder: LockHolder, waiting: @escaping @Sendable (String) -> Void,
+    package func withLock<T: Sendable>(_ relative: String, holder: LockHolder, waiting: @escaping @Sendable (String) -> Void,
                                       _ body: () async throws -> T) async throws -> T {
         try await withLock(relative, holder: holder, waiting: waiting, taken: { _ in }, body)
     }

@@ -6,17 +6,17 @@ import Foundation
 /// with a message, rather than waiting for an answer nobody can give. Every path is quoted for
 /// the remote shell and comes after `--`, and a root that starts with `-` is refused, so no path
 /// is ever read as an option.
-public struct SSHDestination: Destination {
+package struct SSHDestination: Destination {
     /// The ssh command Galley uses unless told otherwise.
-    public static let defaultCommand = ["ssh"]
+    package static let defaultCommand = ["ssh"]
 
-    public let host: String
-    public let root: String
-    public let ssh: [String]
+    package let host: String
+    package let root: String
+    package let ssh: [String]
     /// Where this destination's shared ssh connection keeps its socket.
     let connections: SSHConnectionFolder
 
-    public init(host: String, root: String, ssh: [String] = SSHDestination.defaultCommand) throws {
+    package init(host: String, root: String, ssh: [String] = SSHDestination.defaultCommand) throws {
         guard !root.hasPrefix("-") else {
             throw DeployError("the folder '\(root)' on \(host) starts with '-', which the commands that deploy would read as an option; write it as ./\(root) or as an absolute path")
         }
@@ -26,7 +26,7 @@ public struct SSHDestination: Destination {
         connections = try SSHConnectionFolder()
     }
 
-    public var description: String { "\(host):\(root)" }
+    package var description: String { "\(host):\(root)" }
 
     func path(_ relative: String) -> String { relative.isEmpty ? root : root + "/" + relative }
 
@@ -97,7 +97,7 @@ public struct SSHDestination: Destination {
         return found
     }
 
-    public func read(_ relative: String) async throws -> Data? {
+    package func read(_ relative: String) async throws -> Data? {
         let file = Shell.quote(path(relative))
         let result = try await run("if [ -f \(file) ]; then cat -- \(file); else exit 3; fi", allowFailure: true)
         if result.status == 3 { return nil }
@@ -105,19 +105,19 @@ public struct SSHDestination: Destination {
         return result.output
     }
 
-    public func write(_ relative: String, _ data: Data) async throws {
+    package func write(_ relative: String, _ data: Data) async throws {
         let target = path(relative)
         let temporary = Shell.quote(target + ".tmp-\(UInt32.random(in: 0...UInt32.max))")
         let folder = Shell.quote((target as NSString).deletingLastPathComponent)
         try await run("mkdir -p -- \(folder) && cat > \(temporary) && mv -f -- \(temporary) \(Shell.quote(target))", input: data)
     }
 
-    public func list(_ relative: String) async throws -> [String] {
+    package func list(_ relative: String) async throws -> [String] {
         let output = try await run("cd -- \(Shell.quote(path(relative))) 2>/dev/null || exit 0; for f in * .[!.]*; do [ -e \"$f\" ] || [ -L \"$f\" ] && printf '%s\\0' \"$f\"; done; true").output
         return output.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
     }
 
-    public func linkTarget(_ relative: String) async throws -> String? {
+    package func linkTarget(_ relative: String) async throws -> String? {
         let target = Shell.quote(path(relative))
         let result = try await run("if [ -L \(target) ]; then readlink -- \(target); elif [ -e \(target) ]; then exit 4; else exit 3; fi", allowFailure: true)
         switch result.status {
@@ -128,26 +128,26 @@ public struct SSHDestination: Destination {
         }
     }
 
-    public func link(_ relative: String, to target: String) async throws {
+    package func link(_ relative: String, to target: String) async throws {
         let final = path(relative)
         let temporary = (final as NSString).deletingLastPathComponent + "/.\((final as NSString).lastPathComponent).link-\(UInt32.random(in: 0...UInt32.max))"
         // `mv -T` renames over the old link in one step (GNU coreutils and busybox both have it).
         try await run("ln -s -- \(Shell.quote(target)) \(Shell.quote(temporary)) && mv -Tf -- \(Shell.quote(temporary)) \(Shell.quote(final))")
     }
 
-    public func remove(_ relative: String) async throws {
+    package func remove(_ relative: String) async throws {
         try await run("rm -rf -- \(Shell.quote(path(relative)))")
     }
 
-    public func makeDirectory(_ relative: String) async throws {
+    package func makeDirectory(_ relative: String) async throws {
         try await run("mkdir -p -- \(Shell.quote(path(relative)))")
     }
 
-    public func rename(_ from: String, to: String) async throws {
+    package func rename(_ from: String, to: String) async throws {
         try await run("mv -T -- \(Shell.quote(path(from))) \(Shell.quote(path(to)))")
     }
 
-    public func removeAll(matching patterns: [String]) async throws {
+    package func removeAll(matching patterns: [String]) async throws {
         // The patterns are Galley's own and stay unquoted, so that the remote shell expands them.
         for pattern in patterns {
             precondition(pattern.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "*./-_".contains($0)) }, "unsafe pattern \(pattern)")
@@ -156,23 +156,23 @@ public struct SSHDestination: Destination {
         try await run("for f in \(words); do if [ -e \"$f\" ] || [ -L \"$f\" ]; then rm -rf -- \"$f\"; fi; done")
     }
 
-    public func storedFiles(under relatives: [String]) async throws -> [StoredFile] {
+    package func storedFiles(under relatives: [String]) async throws -> [StoredFile] {
         // GNU find's -printf; a folder that is missing is skipped rather than an error.
         let folders = relatives.map { Shell.quote(path($0)) }.joined(separator: " ")
         let script = "for d in \(folders); do [ -d \"$d\" ] || continue; find \"$d\" -type f -printf '%D %i %n %b\\n' || exit 1; done"
         return StoredFile.parse(findOutput: String(decoding: try await run(script).output, as: UTF8.self))
     }
 
-    public func disconnect() async {
+    package func disconnect() async {
         await connections.closeConnections()
     }
 
-    public func transfer(_ source: URL, to relative: String, linkDests: [String], checksum: Bool) async throws {
+    package func transfer(_ source: URL, to relative: String, linkDests: [String], checksum: Bool) async throws {
         try await makeDirectory(relative)
         try await Rsync.run(source: source, destination: "\(host):\(path(relative))/", linkDests: linkDests, checksum: checksum, remote: self)
     }
 
-    public func sharedPath(of relative: String, in other: any Destination) async -> String? {
+    package func sharedPath(of relative: String, in other: any Destination) async -> String? {
         // The same login on the same host, by the same ssh command, and absolute paths: rsync on
         // the host resolves a relative --link-dest from the folder it writes, not from the login's.
         guard let other = other as? SSHDestination, other.host == host, other.ssh == ssh, other.root.hasPrefix("/"), root.hasPrefix("/") else { return nil }

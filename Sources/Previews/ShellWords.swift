@@ -2,9 +2,9 @@
 /// `ssh -o "ProxyCommand=ssh -W %h:%p gw"` is three words. Quotes and backslashes work as in
 /// `sh`; nothing is expanded, so a `$` or a backquote outside single quotes is refused rather
 /// than passed on as if a shell had seen it.
-public enum ShellWords {
+package enum ShellWords {
     /// The words of `line`; `option` names where it came from, for errors.
-    public static func split(_ line: String, option: String) throws -> [String] {
+    package static func split(_ line: String, option: String) throws -> [String] {
         var words: [String] = []
         var word = "", inWord = false
         var characters = line.makeIterator()

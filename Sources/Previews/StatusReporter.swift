@@ -4,16 +4,16 @@ import GitSource
 /// and decides what a status that cannot be set does to a deploy: never lose it. It is warned
 /// of, and the deploy goes on, except where ``stopsOnSetUpProblem`` makes a refused `pending`
 /// stop a deploy before anything is built.
-public struct StatusReporter: Sendable {
-    public let client: ForgeClient
+package struct StatusReporter: Sendable {
+    package let client: ForgeClient
     /// Whether a `pending` status that the forge refuses for its token or repository stops the
     /// deploy: `galley deploy`'s way, so that a broken set-up fails its CI job at once rather
     /// than publish previews no pull request will ever link to. A watcher warns and goes on.
-    public var stopsOnSetUpProblem: Bool
+    package var stopsOnSetUpProblem: Bool
     /// Told of each status that could not be set.
-    public var warn: @Sendable (String) -> Void
+    package var warn: @Sendable (String) -> Void
 
-    public init(client: ForgeClient, stopsOnSetUpProblem: Bool, warn: @escaping @Sendable (String) -> Void) {
+    package init(client: ForgeClient, stopsOnSetUpProblem: Bool, warn: @escaping @Sendable (String) -> Void) {
         self.client = client
         self.stopsOnSetUpProblem = stopsOnSetUpProblem
         self.warn = warn

@@ -1,14 +1,14 @@
 /// A regular file as a destination's disk holds it: enough to tell the bytes a site shares with
 /// others (hard links into production or its other releases) from those that are its own.
-public struct StoredFile: Sendable, Hashable {
-    public var device: UInt64
-    public var inode: UInt64
+package struct StoredFile: Sendable, Hashable {
+    package var device: UInt64
+    package var inode: UInt64
     /// How many names the file has, in every folder.
-    public var links: Int
+    package var links: Int
     /// The bytes it takes on disk (allocated blocks, not its length).
-    public var bytes: Int64
+    package var bytes: Int64
 
-    public init(device: UInt64, inode: UInt64, links: Int, bytes: Int64) {
+    package init(device: UInt64, inode: UInt64, links: Int, bytes: Int64) {
         self.device = device
         self.inode = inode
         self.links = links
@@ -17,7 +17,7 @@ public struct StoredFile: Sendable, Hashable {
 
     /// The bytes that removing every one of `files` would free: those of the files all of whose
     /// names are among them, each counted once.
-    public static func ownBytes(_ files: [StoredFile]) -> Int64 {
+    package static func ownBytes(_ files: [StoredFile]) -> Int64 {
         var seen: [StoredFile.Key: (links: Int, count: Int, bytes: Int64)] = [:]
         for file in files {
             seen[Key(device: file.device, inode: file.inode), default: (file.links, 0, file.bytes)].count += 1
@@ -26,7 +26,7 @@ public struct StoredFile: Sendable, Hashable {
     }
 
     /// The bytes `files` take, each file counted once however many names it has among them.
-    public static func totalBytes(_ files: [StoredFile]) -> Int64 {
+    package static func totalBytes(_ files: [StoredFile]) -> Int64 {
         var seen = Set<Key>()
         return files.reduce(0) { seen.insert(Key(device: $1.device, inode: $1.inode)).inserted ? $0 + $1.bytes : $0 }
     }
@@ -50,7 +50,7 @@ public struct StoredFile: Sendable, Hashable {
 
 extension Int64 {
     /// A size as people read it: `812 KB`, `21.7 MB`.
-    public var readableBytes: String {
+    package var readableBytes: String {
         let units = ["bytes", "KB", "MB", "GB", "TB"]
         var value = Double(self), unit = 0
         while value >= 1000 && unit < units.count - 1 { value /= 1000; unit += 1 }

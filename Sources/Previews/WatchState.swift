@@ -6,50 +6,50 @@ import Foundation
 /// It is kept apart for each target (where and as what the branches are published, see
 /// ``PreviewDeployer/Configuration/target``): a branch deployed to one destination is still to
 /// be deployed to another, so a watcher given a new `--to` or `--domain` starts afresh.
-public struct WatchState: Codable, Sendable, Equatable {
+package struct WatchState: Codable, Sendable, Equatable {
     /// One branch's last outcome.
-    public struct Branch: Codable, Sendable, Equatable {
-        public enum Status: String, Codable, Sendable {
+    package struct Branch: Codable, Sendable, Equatable {
+        package enum Status: String, Codable, Sendable {
             case deployed, failed, production
             /// Not put live because a newer deploy of the branch was live (see ``DeployOrder``).
             case superseded
         }
 
-        public var commit: String
-        public var status: Status
-        public var label: String?
-        public var error: String?
+        package var commit: String
+        package var status: Status
+        package var label: String?
+        package var error: String?
     }
 
     /// A build under way, written down before it starts and struck off when it ends: what the
     /// health check shows while a pass runs. One a stopped watcher left is simply built again.
-    public struct Build: Codable, Sendable, Equatable {
-        public var commit: String
+    package struct Build: Codable, Sendable, Equatable {
+        package var commit: String
         /// When it started, in ISO 8601.
-        public var started: String?
+        package var started: String?
 
-        public init(commit: String, started: String? = ISO8601DateFormatter().string(from: Date())) {
+        package init(commit: String, started: String? = ISO8601DateFormatter().string(from: Date())) {
             self.commit = commit
             self.started = started
         }
     }
 
     /// What was done for one target.
-    public struct Target: Codable, Sendable, Equatable {
+    package struct Target: Codable, Sendable, Equatable {
         /// Each branch's last outcome, by branch name.
-        public var branches: [String: Branch] = [:]
+        package var branches: [String: Branch] = [:]
         /// The builds under way, by branch name.
-        public var building: [String: Build] = [:]
+        package var building: [String: Build] = [:]
     }
 
     /// Each target's record, by ``PreviewDeployer/Configuration/target``.
-    public var targets: [String: Target] = [:]
+    package var targets: [String: Target] = [:]
 
-    public init() {}
+    package init() {}
 
     /// Reads the state file; a missing or unreadable one (or one an older Galley wrote) starts
     /// afresh: everything is rebuilt, which is slower but never wrong.
-    public static func load(from url: URL) -> WatchState {
+    package static func load(from url: URL) -> WatchState {
         guard let data = FileManager.default.contents(atPath: url.path),
             let state = try? JSONDecoder().decode(WatchState.self, from: data)
         else { return WatchState() }
@@ -57,7 +57,7 @@ public struct WatchState: Codable, Sendable, Equatable {
     }
 
     /// Writes the state file in one step.
-    public func save(to url: URL) throws {
+    package func save(to url: URL) throws {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Self.encoder.encode(self).write(to: url, options: .atomic)
     }

@@ -15,16 +15,16 @@ import Highlighting
 /// while every helper is busy: one Python process lexes on one core, and on a cold build of
 /// 10,000 posts with code it left the other idle while the build waited (82% longer than
 /// without highlighting, against 18% more CPU). Each helper takes its batches in turn.
-public final class PygmentsHighlighter: CodeHighlighter {
+package final class PygmentsHighlighter: CodeHighlighter {
     /// `pygments/SCRIPT/INSTALLATION`: the script's version, and the stamp of the Pygments the
     /// helper will import (``installationStamp(pythons:)``), so that upgrading Pygments makes
     /// builds highlight and render code again rather than show the old version's answers.
-    public let identity: String
+    package let identity: String
     /// The Pythons to try, in order: the first that has Pygments is used.
-    public let pythons: [String]
+    package let pythons: [String]
     private let state = Locked<State>(.running([]))
     /// At most this many helpers run at once.
-    public let helperLimit: Int
+    package let helperLimit: Int
 
     private enum State {
         /// The helpers started so far.
@@ -40,11 +40,11 @@ public final class PygmentsHighlighter: CodeHighlighter {
 
     /// Blocks longer than this are shown plain: no post needs such a block highlighted, and a
     /// lexer's time on one is unbounded.
-    public static let largestBlock = 1 << 20
+    package static let largestBlock = 1 << 20
 
     /// A highlighter that runs the first of `pythons` (by default ``defaultPythons(path:)``)
     /// that has Pygments.
-    public convenience init(pythons: [String]? = nil, helperLimit: Int = min(4, max(1, ProcessInfo.processInfo.activeProcessorCount))) {
+    package convenience init(pythons: [String]? = nil, helperLimit: Int = min(4, max(1, ProcessInfo.processInfo.activeProcessorCount))) {
         self.init(pythons: pythons, helperLimit: helperLimit, ruleByRule: false)
     }
 
@@ -67,7 +67,7 @@ public final class PygmentsHighlighter: CodeHighlighter {
     /// Debian's own `/usr/bin/python3` first, whose Pygments is the `python3-pygments` package
     /// `scripts/galley` installs; then each `python3` on `path`, which may be a pyenv or venv
     /// Python with a Pygments of its own.
-    public static func defaultPythons(path: String? = ProcessInfo.processInfo.environment["PATH"]) -> [String] {
+    package static func defaultPythons(path: String? = ProcessInfo.processInfo.environment["PATH"]) -> [String] {
         var pythons = ["/usr/bin/python3"]
         for folder in (path ?? "").split(separator: ":") where folder.hasPrefix("/") {
             let python = "\(folder)/python3"
@@ -100,20 +100,20 @@ public final class PygmentsHighlighter: CodeHighlighter {
     }
 
     /// The Pygments version in use, once the helper has started.
-    public var pygmentsVersion: String? {
+    package var pygmentsVersion: String? {
         state.withLock { state in
             if case .running(let helpers) = state { return helpers.first?.session.version }
             return nil
         }
     }
 
-    public func highlight(_ blocks: [CodeBlock]) throws(HighlighterUnavailable) -> [String?] {
+    package func highlight(_ blocks: [CodeBlock]) throws(HighlighterUnavailable) -> [String?] {
         try highlightEach(blocks).map(\.html)
     }
 
     /// Each block highlighted, all in one batch; when the batch takes too long, each block
     /// again alone, so that the one a lexer is caught in is shown plain and the others are not.
-    public func highlightEach(_ blocks: [CodeBlock]) throws(HighlighterUnavailable) -> [BlockHighlight] {
+    package func highlightEach(_ blocks: [CodeBlock]) throws(HighlighterUnavailable) -> [BlockHighlight] {
         let sent = blocks.indices.filter { !blocks[$0].code.isEmpty && blocks[$0].code.utf8.count <= Self.largestBlock }
         var answers = [BlockHighlight](repeating: .plain, count: blocks.count)
         guard !sent.isEmpty else { return answers }
@@ -208,7 +208,7 @@ public final class PygmentsHighlighter: CodeHighlighter {
 
     /// Starts the first helper on a thread of its own, unless one runs: Python takes about a
     /// tenth of a second to import Pygments, which a cold build spends reading its sources.
-    public func prepare() {
+    package func prepare() {
         guard state.withLock({ state in if case .running(let helpers) = state { return helpers.isEmpty } else { return false } }) else { return }
         BlockingPool.shared.detach { [self] in
             state.withLock { state in

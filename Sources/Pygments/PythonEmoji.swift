@@ -12,18 +12,18 @@ import SystemPackage
 /// Emoji names from Debian's python3-emoji (the `emoji` package's GitHub aliases and English
 /// names), read once per process from a short-lived Python: the names are that package's data,
 /// never a copy kept in Galley.
-public struct PythonEmoji: EmojiSource {
+package struct PythonEmoji: EmojiSource {
     /// The Python to ask.
-    public let python: String
+    package let python: String
 
-    public init(python: String = "/usr/bin/python3") {
+    package init(python: String = "/usr/bin/python3") {
         self.python = python
     }
 
     /// Each Python's answer, asked once: `galley serve` rebuilds many times.
     private static let answers = Locked<[String: Result<[String: String], EmojiUnavailable>]>([:])
 
-    public func names() throws(EmojiUnavailable) -> [String: String] {
+    package func names() throws(EmojiUnavailable) -> [String: String] {
         if let known = Self.answers.withLock({ $0[python] }) { return try known.get() }
         let answer = Self.ask(python)
         Self.answers.withLock { $0[python] = answer }

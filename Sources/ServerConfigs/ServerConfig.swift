@@ -5,24 +5,24 @@ import Foundation
 ///
 /// The templates hold `@TOKEN@`s for the folders and names, and production-only regions between
 /// `#@production` and `#@end` lines, which are dropped when there is no production site.
-public struct ServerConfig: Sendable, Equatable {
+package struct ServerConfig: Sendable, Equatable {
     /// The servers there is a configuration for.
-    public enum Server: String, CaseIterable, Sendable {
+    package enum Server: String, CaseIterable, Sendable {
         case apache, nginx, caddy
     }
 
     /// The destination folder of the previews (`--to` of deploy and watch).
-    public var root: String
+    package var root: String
     /// The domain previews are served under.
-    public var domain: String
+    package var domain: String
     /// The production folder (`--production-to`), served as `<folder>/current`.
-    public var productionRoot: String?
+    package var productionRoot: String?
     /// The production site's own name, such as `example.com`.
-    public var productionDomain: String?
+    package var productionDomain: String?
 
     /// Checks every value that goes into a configuration: a folder or name that could break out of
     /// its line (a quote, a space, a `;`, a brace) is refused rather than escaped.
-    public init(root: String, domain: String, productionRoot: String? = nil, productionDomain: String? = nil) throws {
+    package init(root: String, domain: String, productionRoot: String? = nil, productionDomain: String? = nil) throws {
         self.root = try Self.folder(root, option: "--root")
         self.domain = try Self.name(domain, option: "--domain")
         guard (productionRoot == nil) == (productionDomain == nil) else {
@@ -36,7 +36,7 @@ public struct ServerConfig: Sendable, Equatable {
     }
 
     /// The configuration for `server`.
-    public func text(for server: Server) -> String {
+    package func text(for server: Server) -> String {
         let template = switch server {
         case .apache: apacheTemplate
         case .nginx: nginxTemplate
@@ -85,7 +85,7 @@ public struct ServerConfig: Sendable, Equatable {
     }
 
     /// The command that prints this configuration.
-    public func command(for server: Server) -> String {
+    package func command(for server: Server) -> String {
         var words = ["galley", "server-config", server.rawValue, "--root", root, "--domain", domain]
         if let productionRoot, let productionDomain { words += ["--production-root", productionRoot, "--production-domain", productionDomain] }
         return words.joined(separator: " ")
@@ -129,7 +129,7 @@ public struct ServerConfig: Sendable, Equatable {
 }
 
 /// A value `galley server-config` cannot put in a configuration.
-public struct ServerConfigError: Error, CustomStringConvertible, Sendable {
-    public var description: String
+package struct ServerConfigError: Error, CustomStringConvertible, Sendable {
+    package var description: String
     init(_ description: String) { self.description = description }
 }

@@ -15,41 +15,41 @@ import SiteSource
 /// let server = DevServer(settings: .init(site: blog), say: { print($0) })
 /// try await server.run()   // until SIGINT or SIGTERM
 /// ```
-public struct DevServer: Sendable {
+package struct DevServer: Sendable {
     /// What to serve, and where.
-    public struct Settings: Sendable {
-        public var site: URL
+    package struct Settings: Sendable {
+        package var site: URL
         /// The address to listen on: loopback unless the user asks for more.
-        public var host: String
+        package var host: String
         /// The port; 0 takes any free one (the address is told through `ready`).
-        public var port: Int
-        public var includeDrafts: Bool
-        public var includeFuture: Bool
+        package var port: Int
+        package var includeDrafts: Bool
+        package var includeFuture: Bool
         /// Whether a layout that reads a name no page has fails the build, as `galley build
         /// --strict` does.
-        public var strict = false
+        package var strict = false
         /// What highlights code blocks; nil shows them plain.
-        public var highlighter: (any CodeHighlighter)?
+        package var highlighter: (any CodeHighlighter)?
         /// What names emoji for blogs with `emoji: true`.
-        public var emoji: (any EmojiSource)?
+        package var emoji: (any EmojiSource)?
         /// What typesets math; nil leaves it as TeX.
-        public var typesetter: (any MathTypesetter)?
+        package var typesetter: (any MathTypesetter)?
         /// Where highlighted code is kept between runs, shared with `galley build`: the blog's
         /// `.galley-cache` unless told otherwise, made if missing, and never a link.
-        public var cacheFolder: URL?
+        package var cacheFolder: URL?
         /// How long a connection may stay open with no request in it before it is closed, so that
         /// clients that connect and say nothing cannot pile up. A response being sent (an event
         /// stream) is never cut.
-        public var idleTimeout: Duration = .seconds(30)
+        package var idleTimeout: Duration = .seconds(30)
         /// The blog's folder as the user named it, for messages (`blog/posts/a.md:3`, as
         /// `galley build` writes it); its full path when not set.
-        public var shownAs: String {
+        package var shownAs: String {
             get { named ?? site.path }
             set { named = newValue }
         }
         private var named: String?
 
-        public init(site: URL, host: String = "127.0.0.1", port: Int = 8000, includeDrafts: Bool = false, includeFuture: Bool = false,
+        package init(site: URL, host: String = "127.0.0.1", port: Int = 8000, includeDrafts: Bool = false, includeFuture: Bool = false,
                     highlighter: (any CodeHighlighter)? = nil, typesetter: (any MathTypesetter)? = nil, cacheFolder: URL? = nil) {
             self.site = site
             self.host = host
@@ -70,13 +70,13 @@ public struct DevServer: Sendable {
         }
     }
 
-    public let settings: Settings
+    package let settings: Settings
     /// Where the terminal's lines go: each build's outcome and the errors.
     let say: @Sendable (String) -> Void
     /// Called once with the site's address, after the first build.
     let ready: @Sendable (URL) -> Void
 
-    public init(settings: Settings, say: @escaping @Sendable (String) -> Void, ready: @escaping @Sendable (URL) -> Void = { _ in }) {
+    package init(settings: Settings, say: @escaping @Sendable (String) -> Void, ready: @escaping @Sendable (URL) -> Void = { _ in }) {
         self.settings = settings
         self.say = say
         self.ready = ready
@@ -85,7 +85,7 @@ public struct DevServer: Sendable {
     /// Serves until its task is cancelled (`galley serve` cancels it on SIGINT or SIGTERM), then
     /// shuts down gracefully: open event streams are ended, so that no browser tab holds the
     /// server up. A port another program holds is a ``ServeError``.
-    public func run() async throws {
+    package func run() async throws {
         if settings.port != 0, let problem = PortCheck.problem(host: settings.host, port: settings.port) { throw problem }
         var quiet = Logger(label: "galley.serve")
         quiet.logLevel = .critical
@@ -252,15 +252,15 @@ struct WatchService: Service {
 }
 
 /// Why `galley serve` cannot start or go on.
-public struct ServeError: Error, Sendable, CustomStringConvertible {
-    public var message: String
+package struct ServeError: Error, Sendable, CustomStringConvertible {
+    package var message: String
     /// A port near the one asked for that is free, when the one asked for is taken.
-    public var freePort: Int?
+    package var freePort: Int?
     /// Whether the options given are what is wrong (a bad domain or label), not a file or a port.
-    public var aboutOptions = false
-    public var description: String { message }
+    package var aboutOptions = false
+    package var description: String { message }
 
-    public init(message: String, freePort: Int? = nil, aboutOptions: Bool = false) {
+    package init(message: String, freePort: Int? = nil, aboutOptions: Bool = false) {
         self.message = message
         self.freePort = freePort
         self.aboutOptions = aboutOptions

@@ -7,11 +7,11 @@ import Synchronization
 /// that writes a file, renames it over another and touches a third within a few milliseconds
 /// causes one call. Folders made later are watched as they appear, and folders that are
 /// links to elsewhere inside the blog are followed as a build follows them.
-public final class FolderWatch: Sendable {
+package final class FolderWatch: Sendable {
     /// How long the folder must stay quiet before a burst counts as over.
-    public static let quiet: Int32 = 12
+    package static let quiet: Int32 = 12
     /// The longest a burst may hold back its call, for a program that writes without pause.
-    public static let longest = 0.25
+    package static let longest = 0.25
 
     private let root: String
     private let inputs: Set<String>
@@ -21,7 +21,7 @@ public final class FolderWatch: Sendable {
 
     /// Starts watching `root` for changes to the entries named `inputs` (files or folders,
     /// such as `galley.yml` and `posts`), calling `changed` on a thread of ``BlockingPool``.
-    public init(root: URL, inputs: [String], changed: @escaping @Sendable () -> Void) throws {
+    package init(root: URL, inputs: [String], changed: @escaping @Sendable () -> Void) throws {
         self.root = root.standardizedFileURL.path
         self.inputs = Set(inputs)
         descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
@@ -35,7 +35,7 @@ public final class FolderWatch: Sendable {
     }
 
     /// Stops watching; no call is made after it returns but one already under way.
-    public func stop() { stopping.store(true, ordering: .relaxed) }
+    package func stop() { stopping.store(true, ordering: .relaxed) }
 
     deinit { close(descriptor) }
 
@@ -132,7 +132,7 @@ public final class FolderWatch: Sendable {
 }
 
 /// A folder that cannot be watched.
-public struct WatchError: Error, Sendable, CustomStringConvertible {
-    public var message: String
-    public var description: String { message }
+package struct WatchError: Error, Sendable, CustomStringConvertible {
+    package var message: String
+    package var description: String { message }
 }

@@ -7,7 +7,7 @@ import SiteSource
 /// The blog as `galley serve` shows it: built into memory, built again after each change, and
 /// what changed told to the open pages. A failed build leaves the last good site in place and
 /// shows its errors instead of the pages until a build succeeds again.
-public final class LiveSite: Sendable {
+package final class LiveSite: Sendable {
     /// What requests are answered from.
     struct State: Sendable {
         var site: ServedSite
@@ -18,7 +18,7 @@ public final class LiveSite: Sendable {
     }
 
     /// What one build did, for the terminal.
-    public enum Outcome: Sendable {
+    package enum Outcome: Sendable {
         /// The site changed: how many pages were rendered, and how many files differ.
         case built(posts: Int, pages: Int, rendered: Int, changed: Int, warnings: [Diagnostic], seconds: Double)
         case failed([Diagnostic], seconds: Double)
@@ -35,7 +35,7 @@ public final class LiveSite: Sendable {
     private let run = String(UInt32.random(in: .min ... .max), radix: 36)
 
     /// A site not built yet, whose blog files are read from `root`.
-    public init(root: URL? = nil) {
+    package init(root: URL? = nil) {
         folder = root.flatMap { OpenFolder($0.path) }
         current = Locked(State(site: ServedSite(build: "\(run)-0")))
     }
@@ -44,10 +44,10 @@ public final class LiveSite: Sendable {
     var build: String { current.withLock { $0.site.build } }
 
     /// When the site goes stale with no file changed (a future post comes due).
-    public var validUntil: Date? { memory.withLock { $0?.validUntil } }
+    package var validUntil: Date? { memory.withLock { $0?.validUntil } }
 
     /// How many pages are listening for reload events.
-    public var listeners: Int { hub.count }
+    package var listeners: Int { hub.count }
 
     /// Whether the pages show a good build: the errors of a build that failed on top of it may
     /// wait a moment (see ``rebuild(with:cacheFolder:holdingFailure:)``).
@@ -61,7 +61,7 @@ public final class LiveSite: Sendable {
     /// ``show(failure:)`` once it is sure no fix is on its way: an editor that empties a file
     /// and then writes it would otherwise flash the error page.
     @discardableResult
-    public func rebuild(with builder: SiteBuilder, cacheFolder: URL? = nil, holdingFailure: Bool = false) -> Outcome {
+    package func rebuild(with builder: SiteBuilder, cacheFolder: URL? = nil, holdingFailure: Bool = false) -> Outcome {
         let start = DispatchTime.now()
         let previous = memory.withLock { $0 }
         let number = builds.withLock { count in

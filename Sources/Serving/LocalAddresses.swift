@@ -1,9 +1,9 @@
 import Glibc
 
 /// The machine's own network addresses, for `--bind 0.0.0.0`: the address to open on a phone.
-public enum LocalAddresses {
+package enum LocalAddresses {
     /// Every IPv4 address of an interface that is up, loopback left out.
-    public static func ipv4() -> [String] {
+    package static func ipv4() -> [String] {
         var first: UnsafeMutablePointer<ifaddrs>?
         guard getifaddrs(&first) == 0 else { return [] }
         defer { freeifaddrs(first) }

@@ -1,18 +1,18 @@
 /// The site file a request names, worked out once from the raw request target: split into
 /// folders first, then each part percent-decoded, so an encoded slash can never join two parts
 /// and no part can climb out of the site.
-public struct RequestPath: Sendable, Equatable, CustomStringConvertible {
+package struct RequestPath: Sendable, Equatable, CustomStringConvertible {
     /// The decoded parts, without empty ones at either end: `/2024/01/hello/` gives
     /// `["2024", "01", "hello"]`, and `/` gives none.
-    public let parts: [String]
+    package let parts: [String]
     /// Whether the request ended with a slash, asking for a folder's index page.
-    public let namesFolder: Bool
+    package let namesFolder: Bool
 
     /// The path of a request target such as `/2024/01/hello/?x=1`, or nil when it cannot name
     /// a file of the site: not starting with `/`, an empty, `.` or `..` part, an encoded `/` or
     /// `\`, a control character, bytes that are not UTF-8 once decoded, or a `#` (a fragment
     /// is never sent; the server's own reading of the path would not cut it off).
-    public init?(target: String) {
+    package init?(target: String) {
         var path = Substring(target)
         if let end = path.firstIndex(of: "?") { path = path[..<end] }
         guard !path.contains("#") else { return nil }
@@ -31,7 +31,7 @@ public struct RequestPath: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The key of the file in the site's output: `2024/01/hello/index.html` for a folder.
-    public var fileKey: String {
+    package var fileKey: String {
         let joined = parts.joined(separator: "/")
         guard namesFolder else { return joined }
         return joined.isEmpty ? "index.html" : joined + "/index.html"
@@ -40,13 +40,13 @@ public struct RequestPath: Sendable, Equatable, CustomStringConvertible {
     /// The folder an old `.html` address stands for (`2015/10/19/hello` for
     /// `/2015/10/19/hello.html`), which both servers send such an address to when it holds an
     /// index page; nil for any other path.
-    public var folderOfHTMLPage: [String]? {
+    package var folderOfHTMLPage: [String]? {
         guard !namesFolder, let last = parts.last, last.hasSuffix(".html"), last.count > 5 else { return nil }
         return Array(parts.dropLast()) + [String(last.dropLast(5))]
     }
 
     /// The decoded path, with a slash at the start and, for a folder, at the end.
-    public var description: String {
+    package var description: String {
         "/" + parts.joined(separator: "/") + (namesFolder && !parts.isEmpty ? "/" : "")
     }
 

@@ -6,10 +6,10 @@ import Previews
 /// The HTTP side of `galley watch --webhook-port`: `POST /hooks/push` takes a forge's push
 /// event and, when its signature holds, asks for a pass at once; `GET /` answers with the
 /// watcher's state, for health checks. Everything else is 404.
-public struct WebhookServer: Sendable {
-    public let webhook: PushWebhook
-    public let host: String
-    public let port: Int
+package struct WebhookServer: Sendable {
+    package let webhook: PushWebhook
+    package let host: String
+    package let port: Int
     /// Asks the watcher for a pass; called once for each good push.
     let nudge: @Sendable (PushWebhook.Verdict) -> Void
     /// The watcher's state as JSON.
@@ -18,7 +18,7 @@ public struct WebhookServer: Sendable {
     let ready: @Sendable (URL) -> Void
     let logger: Logger
 
-    public init(webhook: PushWebhook, host: String, port: Int, logger: Logger, nudge: @escaping @Sendable (PushWebhook.Verdict) -> Void,
+    package init(webhook: PushWebhook, host: String, port: Int, logger: Logger, nudge: @escaping @Sendable (PushWebhook.Verdict) -> Void,
                 status: @escaping @Sendable () -> Data, ready: @escaping @Sendable (URL) -> Void = { _ in }) {
         self.webhook = webhook
         self.host = host
@@ -30,7 +30,7 @@ public struct WebhookServer: Sendable {
     }
 
     /// Serves until its task is cancelled. A port another program holds is a ``ServeError``.
-    public func run() async throws {
+    package func run() async throws {
         let host = host, ready = ready, respond = respond
         // A forge sends one request and is done: a connection that idles is let go.
         try await QuietServer.run(host: host, port: port, idleTimeout: .seconds(30), purpose: "for webhooks",

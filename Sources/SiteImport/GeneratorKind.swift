@@ -1,9 +1,9 @@
 /// The generators whose sites `galley import` reads.
-public enum GeneratorKind: String, CaseIterable, Sendable {
+package enum GeneratorKind: String, CaseIterable, Sendable {
     case jekyll, hugo, zola
 
     /// The generator's own name, as its users write it.
-    public var name: String {
+    package var name: String {
         switch self {
         case .jekyll: "Jekyll"
         case .hugo: "Hugo"

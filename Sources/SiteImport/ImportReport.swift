@@ -1,20 +1,20 @@
 import Foundation
 
 /// What an import did: how much it carried, and the notes (left behind, worth a check).
-public struct ImportReport: Sendable, CustomStringConvertible {
+package struct ImportReport: Sendable, CustomStringConvertible {
     /// The generator the site was read as.
-    public var generator: GeneratorKind
+    package var generator: GeneratorKind
     /// The blog folder written.
-    public var destination: String
-    public var posts: Int
-    public var pages: Int
+    package var destination: String
+    package var posts: Int
+    package var pages: Int
     /// Static files, and the files beside posts and pages.
-    public var files: Int
-    public var drafts: Int
-    public var notes: [ImportNote]
+    package var files: Int
+    package var drafts: Int
+    package var notes: [ImportNote]
 
     /// The report as printed: a summary line, then what was not carried over and what to check.
-    public var description: String {
+    package var description: String {
         func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
         var counts = [plural(posts, "post"), plural(pages, "page"), plural(files, "other file")]
         if drafts > 0 { counts.append(plural(drafts, "draft")) }
@@ -33,7 +33,7 @@ public struct ImportReport: Sendable, CustomStringConvertible {
     }
 
     /// `word` as a shell reads it back: as it is when it is plain, else in single quotes.
-    public static func shellWord(_ word: String) -> String {
+    package static func shellWord(_ word: String) -> String {
         let plain = !word.isEmpty && word.unicodeScalars.allSatisfy {
             $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "/._-+,:@%".unicodeScalars.contains($0))
         }

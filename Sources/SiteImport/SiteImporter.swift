@@ -7,15 +7,15 @@ import SiteSource
 ///
 /// Nothing outside the site is read (links in it are listed, never followed), nothing outside
 /// the destination is written, and the destination appears only when the blog is whole.
-public struct SiteImporter: Sendable {
+package struct SiteImporter: Sendable {
     /// The site folder.
-    public var source: String
+    package var source: String
     /// The blog folder to make: missing, or an empty folder.
-    public var destination: String
+    package var destination: String
     /// The generator to read the site as; found from the site's files when nil.
-    public var generator: GeneratorKind?
+    package var generator: GeneratorKind?
 
-    public init(source: String, destination: String, generator: GeneratorKind? = nil) {
+    package init(source: String, destination: String, generator: GeneratorKind? = nil) {
         self.source = source
         self.destination = destination
         self.generator = generator
@@ -23,7 +23,7 @@ public struct SiteImporter: Sendable {
 
     /// Imports the site; an error, and nothing written, when the site cannot be read or the
     /// destination is not new or empty.
-    public func run() throws(ImportError) -> ImportReport {
+    package func run() throws(ImportError) -> ImportReport {
         let site = try SourceFolder(source)
         let writer = try BlogWriter(destination: destination)
         let kind = if let generator { generator } else { try GeneratorKind.detect(site) }

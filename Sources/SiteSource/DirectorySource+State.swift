@@ -5,7 +5,7 @@ import Foundation
 extension DirectorySource {
     /// The state of the files and folders `roots` (paths relative to the root; missing ones count
     /// as missing), following symlinks as ``files(under:)`` does.
-    public func state(of roots: [String]) throws -> SourceState? {
+    package func state(of roots: [String]) throws -> SourceState? {
         var walk = StateWalk()
         walk.realRoot = realRoot
         for root in roots {
@@ -24,7 +24,7 @@ extension DirectorySource {
     }
 
     /// The version of the file at `path` on disk, links followed; nil when it is not a regular file.
-    public func version(of path: String) -> FileVersion? {
+    package func version(of path: String) -> FileVersion? {
         var info = stat()
         guard stat(root.path + "/" + path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         return FileVersion(info)

@@ -6,9 +6,9 @@ import Foundation
 /// Symbolic links are followed while they stay inside the folder (a linked image folder is part of
 /// the blog); one that leads out of it is an error, never read: a blog is hostile input, and a
 /// link to `/etc` or `/proc/self/environ` would otherwise publish the machine's secrets.
-public struct DirectorySource: SourceTree {
+package struct DirectorySource: SourceTree {
     /// The folder the tree starts at.
-    public let root: URL
+    package let root: URL
     /// `root` as a path, worked out once: files are read by the thousand.
     private let rootPath: String
 
@@ -17,7 +17,7 @@ public struct DirectorySource: SourceTree {
     private let folder: OpenFolder?
 
     /// Creates a tree rooted at `root`.
-    public init(root: URL) {
+    package init(root: URL) {
         self.root = root.standardizedFileURL
         rootPath = self.root.path
         folder = OpenFolder(rootPath)
@@ -41,11 +41,11 @@ public struct DirectorySource: SourceTree {
     }
 
     /// The folder's path.
-    public var description: String { root.path }
+    package var description: String { root.path }
 
     /// Every regular file below `directory`, links that stay inside the folder followed; a link
     /// that leads out of it is an error.
-    public func files(under directory: String) throws -> [String] {
+    package func files(under directory: String) throws -> [String] {
         let base = directory.isEmpty ? root.path : root.path + "/" + directory
         var info = stat()
         guard stat(base, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return [] }
@@ -100,12 +100,12 @@ public struct DirectorySource: SourceTree {
     // that leaves it (`openat2`, `RESOLVE_BENEATH`), whatever links lie on the way.
     /// The bytes of the file at `path`; one that is, or lies past, a link out of the folder is
     /// an error.
-    public func contents(of path: String) throws -> Data {
+    package func contents(of path: String) throws -> Data {
         try read(path, upTo: nil)
     }
 
     /// The first `count` bytes of the file at `path`, read no further.
-    public func head(of path: String, count: Int) throws -> Data {
+    package func head(of path: String, count: Int) throws -> Data {
         try read(path, upTo: max(0, count))
     }
 
@@ -147,7 +147,7 @@ public struct DirectorySource: SourceTree {
     }
 
     /// Whether a file other than a folder is at `path`, links followed.
-    public func fileExists(_ path: String) -> Bool {
+    package func fileExists(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: root.appending(path: path).path, isDirectory: &isDirectory)
             && !isDirectory.boolValue

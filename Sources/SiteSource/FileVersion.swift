@@ -2,16 +2,16 @@ import FileSystem
 import Foundation
 
 /// What ``SourceTree/version(of:)`` says of one file.
-public struct FileVersion: Sendable, Equatable {
+package struct FileVersion: Sendable, Equatable {
     /// Equal bytes mean equal contents, as long as the file was not changed within a clock tick
     /// of being looked at (see `changed`).
-    public var bytes: [UInt8]
+    package var bytes: [UInt8]
     /// The file's latest modification or change time, nanoseconds since 1970; zero when it
     /// cannot change in place.
-    public var changed: Int
+    package var changed: Int
 
     /// A version from its parts.
-    public init(bytes: [UInt8], changed: Int) {
+    package init(bytes: [UInt8], changed: Int) {
         self.bytes = bytes
         self.changed = changed
     }

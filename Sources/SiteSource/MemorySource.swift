@@ -8,44 +8,44 @@ import Foundation
 /// could hold, as a crafted git tree can. Like the other trees it leaves out the litter that
 /// ``SourceFileFilter`` names when listing. A value never changes in place (a changed blog is a
 /// new value), so a file's version is the hash of its bytes.
-public struct MemorySource: SourceTree {
+package struct MemorySource: SourceTree {
     /// The files, by path relative to the blog's root (`posts/2019-10-08-hello.md`).
-    public var files: [String: Data]
+    package var files: [String: Data]
 
     /// A tree of `files`, by path.
-    public init(files: [String: Data] = [:]) {
+    package init(files: [String: Data] = [:]) {
         self.files = files
     }
 
     /// A tree of text files, by path, each held as its UTF-8 bytes.
-    public init(_ texts: [String: String]) {
+    package init(_ texts: [String: String]) {
         files = texts.mapValues { Data($0.utf8) }
     }
 
     /// Says that the tree is no folder, for messages.
-    public var description: String { "memory" }
+    package var description: String { "memory" }
 
     /// Every file below `directory` (all of them for an empty one), litter left out, sorted.
-    public func files(under directory: String) throws -> [String] {
+    package func files(under directory: String) throws -> [String] {
         listed(below: directory).sorted()
     }
 
     /// The bytes of the file at `path`.
-    public func contents(of path: String) throws -> Data {
+    package func contents(of path: String) throws -> Data {
         guard let data = files[path] else { throw SourceTreeError.notFound(path) }
         return data
     }
 
     /// Whether the tree holds a file at `path`.
-    public func fileExists(_ path: String) -> Bool { files[path] != nil }
+    package func fileExists(_ path: String) -> Bool { files[path] != nil }
 
     /// The hash of the file's bytes; nil when there is no file at `path`.
-    public func version(of path: String) -> FileVersion? {
+    package func version(of path: String) -> FileVersion? {
         files[path].map { FileVersion(bytes: SourceState.hash(Array($0)), changed: 0) }
     }
 
     /// The paths and bytes of the files and folders `roots`, as listing each would find them.
-    public func state(of roots: [String]) throws -> SourceState? {
+    package func state(of roots: [String]) throws -> SourceState? {
         var hasher = SHA256()
         for root in roots {
             hasher.update(data: Array(root.utf8) + [0])

@@ -1,7 +1,7 @@
 /// The names every source tree skips: editor and OS litter that no blogger means to publish.
-public enum SourceFileFilter {
+package enum SourceFileFilter {
     /// Whether a file or folder called `name` is left out of a blog.
-    public static func ignores(_ name: String) -> Bool {
+    package static func ignores(_ name: String) -> Bool {
         name == ".DS_Store" || name == "Thumbs.db" || name == ".git" || name.hasSuffix("~")
     }
 

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// A build reads everything through this protocol, so the same compiler works on a folder on
 /// disk and on a commit read straight out of a git object database.
-public protocol SourceTree: Sendable {
+package protocol SourceTree: Sendable {
     /// Every regular file below `directory` (recursively), as root-relative paths, sorted.
     /// A directory that does not exist yields an empty list.
     func files(under directory: String) throws -> [String]
@@ -34,11 +34,11 @@ public protocol SourceTree: Sendable {
 
 extension SourceTree {
     /// Trees that cannot tell their state cheaply have none; a build then simply reads them.
-    public func state(of roots: [String]) throws -> SourceState? { nil }
+    package func state(of roots: [String]) throws -> SourceState? { nil }
 
     /// Trees that cannot tell a file's version cheaply have none; a build then reads the file.
-    public func version(of path: String) -> FileVersion? { nil }
+    package func version(of path: String) -> FileVersion? { nil }
 
     /// Trees that hold each file whole (a git blob, memory) give the start of it.
-    public func head(of path: String, count: Int) throws -> Data { try contents(of: path).prefix(count) }
+    package func head(of path: String, count: Int) throws -> Data { try contents(of: path).prefix(count) }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Errors raised by source trees.
-public enum SourceTreeError: Error, CustomStringConvertible, Sendable {
+package enum SourceTreeError: Error, CustomStringConvertible, Sendable {
     /// The path does not name a file in the tree.
     case notFound(String)
     /// The file exists but could not be read.
@@ -10,7 +10,7 @@ public enum SourceTreeError: Error, CustomStringConvertible, Sendable {
     case linkOutside(String)
 
     /// The path and what is wrong with it.
-    public var description: String {
+    package var description: String {
         switch self {
         case .notFound(let path): "\(path): no such file"
         case .unreadable(let path, let reason): "\(path): \(reason)"

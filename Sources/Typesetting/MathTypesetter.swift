@@ -4,7 +4,7 @@
 ///
 /// What a typesetter gives is still checked by the compiler before it reaches a page: a
 /// typesetter is a program of its own, and a formula is a blog's (hostile) input.
-public protocol MathTypesetter: Sendable {
+package protocol MathTypesetter: Sendable {
     /// Names the typesetter and the version of what it makes. Results are cached under it, so
     /// a new version starts afresh.
     var identity: String { get }
@@ -17,7 +17,7 @@ public protocol MathTypesetter: Sendable {
 }
 
 /// What became of one formula.
-public enum TypesetMath: Sendable, Equatable {
+package enum TypesetMath: Sendable, Equatable {
     /// The formula as a `<math>` element (possibly wrapped, as KaTeX wraps it, in a `<span>`).
     case mathML(String)
     /// The TeX is wrong, in the converter's words: the formula stays as TeX.

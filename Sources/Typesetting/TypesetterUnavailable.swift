@@ -1,8 +1,8 @@
 /// Why a typesetter cannot typeset at all, in words a user can act on.
-public struct TypesetterUnavailable: Error, Sendable, Equatable, CustomStringConvertible {
-    public var message: String
+package struct TypesetterUnavailable: Error, Sendable, Equatable, CustomStringConvertible {
+    package var message: String
 
-    public init(_ message: String) { self.message = message }
+    package init(_ message: String) { self.message = message }
 
-    public var description: String { message }
+    package var description: String { message }
 }

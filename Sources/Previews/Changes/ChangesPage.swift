@@ -4,25 +4,25 @@ import SiteCompiler
 /// The page every preview has at `/_galley/changes/`: what its branch changes against the
 /// production site, page by page, so a reviewer reads only what the branch touched. Plain HTML
 /// in the default theme's look, no script, kept out of search engines like the preview itself.
-public struct ChangesPage: Sendable {
+package struct ChangesPage: Sendable {
     /// Where the page goes in a release.
-    public static let path = "_galley/changes/index.html"
+    package static let path = "_galley/changes/index.html"
 
-    public var branch: String
-    public var commit: String?
-    public var subject: String?
+    package var branch: String
+    package var commit: String?
+    package var subject: String?
     /// The changes, or why there are none to show (production not known, never deployed, or
     /// deployed by a Galley that kept no digests).
-    public var changes: Result<SiteChanges, Unavailable>
+    package var changes: Result<SiteChanges, Unavailable>
     /// Production's address, for its side of each link.
-    public var productionURL: String?
+    package var productionURL: String?
 
     /// Why a preview cannot be compared with production.
-    public struct Unavailable: Error, Sendable, Equatable {
-        public var reason: String
+    package struct Unavailable: Error, Sendable, Equatable {
+        package var reason: String
     }
 
-    public init(branch: String, commit: String?, subject: String?, changes: Result<SiteChanges, Unavailable>, productionURL: String?) {
+    package init(branch: String, commit: String?, subject: String?, changes: Result<SiteChanges, Unavailable>, productionURL: String?) {
         self.branch = branch
         self.commit = commit
         self.subject = subject
@@ -30,7 +30,7 @@ public struct ChangesPage: Sendable {
         self.productionURL = productionURL
     }
 
-    public var html: String {
+    package var html: String {
         let commit = self.commit.map { " at <code>\(Self.escape(String($0.prefix(7))))</code>" } ?? ""
         let subject = self.subject.map { " <span class=\"subject\">\(Self.escape($0))</span>" } ?? ""
         var body = "<p>The branch <strong>\(Self.escape(branch))</strong>\(commit)\(subject), against the production site.</p>\n"

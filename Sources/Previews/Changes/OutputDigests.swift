@@ -9,25 +9,25 @@ import Foundation
 /// Production's are kept at its destination beside its releases; a preview's changes page is
 /// made from them and the preview's own. A build keeps its last digests beside its output, and
 /// files whose size and time are unchanged since are not read again.
-public struct OutputDigests: Sendable, Equatable {
+package struct OutputDigests: Sendable, Equatable {
     /// One file.
-    public struct File: Sendable, Equatable {
-        public var digest: String
+    package struct File: Sendable, Equatable {
+        package var digest: String
         /// The page's `<title>`, for pages.
-        public var title: String?
+        package var title: String?
         /// The size and modification time (ns) the digest was taken at.
-        public var size: Int64
-        public var modified: Int64
+        package var size: Int64
+        package var modified: Int64
     }
 
     /// The base URL the build had, which its files' digests stand without.
-    public var baseURL: String
+    package var baseURL: String
     /// Files by path in the output.
-    public var files: [String: File] = [:]
+    package var files: [String: File] = [:]
     /// For each feed (Atom, RSS, JSON Feed): its entries' digests by their id or link.
-    public var feeds: [String: [String: String]] = [:]
+    package var feeds: [String: [String: String]] = [:]
 
-    public init(baseURL: String) {
+    package init(baseURL: String) {
         self.baseURL = baseURL
     }
 
@@ -39,7 +39,7 @@ public struct OutputDigests: Sendable, Equatable {
 
     /// The digests of the output in `folder`, built with `baseURL`, reading only the files that
     /// changed since `previous` (the same folder's last digests).
-    public static func measure(_ folder: URL, baseURL: String, previous: OutputDigests?) -> OutputDigests {
+    package static func measure(_ folder: URL, baseURL: String, previous: OutputDigests?) -> OutputDigests {
         var digests = OutputDigests(baseURL: baseURL)
         let reusable = previous?.baseURL == baseURL ? previous : nil
         guard let root = try? ContainedFolder(opening: folder.path, followingLink: true) else { return digests }

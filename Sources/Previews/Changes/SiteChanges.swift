@@ -1,37 +1,37 @@
 /// What a preview changes against production, worked out from both builds' digests.
-public struct SiteChanges: Sendable, Equatable {
+package struct SiteChanges: Sendable, Equatable {
     /// A page (or other file) added, changed or removed.
-    public struct Page: Sendable, Equatable {
+    package struct Page: Sendable, Equatable {
         /// Its path in the output, such as `2024/05/01/post/index.html`.
-        public var path: String
+        package var path: String
         /// Its address below the site's root, such as `/2024/05/01/post/`.
-        public var address: String
-        public var title: String?
+        package var address: String
+        package var title: String?
     }
 
     /// How one feed's entries differ.
-    public struct Feed: Sendable, Equatable {
-        public var path: String
-        public var added: Int
-        public var changed: Int
-        public var removed: Int
+    package struct Feed: Sendable, Equatable {
+        package var path: String
+        package var added: Int
+        package var changed: Int
+        package var removed: Int
 
-        public var total: Int { added + changed + removed }
+        package var total: Int { added + changed + removed }
     }
 
-    public var added: [Page] = []
-    public var changed: [Page] = []
-    public var removed: [Page] = []
+    package var added: [Page] = []
+    package var changed: [Page] = []
+    package var removed: [Page] = []
     /// Files that are not pages (styles, images, feeds, sitemaps), changed in any way.
-    public var otherFiles: [Page] = []
-    public var feeds: [Feed] = []
+    package var otherFiles: [Page] = []
+    package var feeds: [Feed] = []
     /// How many pages are the same.
-    public var unchanged = 0
+    package var unchanged = 0
 
-    public init() {}
+    package init() {}
 
     /// The changes from `production` to `preview`.
-    public init(from production: OutputDigests, to preview: OutputDigests) {
+    package init(from production: OutputDigests, to preview: OutputDigests) {
         // A feed is compared entry by entry: as a whole it also carries the time it was built.
         let feedPaths = Set(production.feeds.keys).union(preview.feeds.keys)
         for (path, file) in preview.files.sorted(by: { $0.key < $1.key }) where !feedPaths.contains(path) {

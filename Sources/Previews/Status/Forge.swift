@@ -4,13 +4,13 @@ import GitSource
 /// The forges whose commit-status APIs Galley speaks, and how each one spells a request:
 /// where its API lives, the path of a commit's statuses, its words for the states and how a
 /// token goes in the headers. Forgejo speaks Gitea's API, so `gitea` covers both.
-public enum Forge: String, Sendable, CaseIterable, CustomStringConvertible {
+package enum Forge: String, Sendable, CaseIterable, CustomStringConvertible {
     case github, gitea, gitlab
 
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 
     /// The API of the hosted forge, when there is one: a Gitea or Forgejo is always someone's own.
-    public var defaultAPI: URL? {
+    package var defaultAPI: URL? {
         switch self {
         case .github: URL(string: "https://api.github.com")!
         case .gitea: nil
@@ -20,7 +20,7 @@ public enum Forge: String, Sendable, CaseIterable, CustomStringConvertible {
 
     /// The root of the API at `base`, as users write it: Gitea's and GitLab's versioned part
     /// (`/api/v1`, `/api/v4`) is added where it is missing, so the forge's own address works too.
-    public func apiRoot(_ base: URL) -> URL {
+    package func apiRoot(_ base: URL) -> URL {
         let trimmed = base.absoluteString.hasSuffix("/") ? String(base.absoluteString.dropLast()) : base.absoluteString
         let suffix: String? = switch self {
         case .github: nil

@@ -9,15 +9,15 @@ import FoundationNetworking
 /// A forge that answers 5xx, or does not answer, is asked again, up to three times in all: a
 /// status is worth a short wait, not a lost one. A 4xx is final, since asking again gets the
 /// same answer.
-public struct ForgeClient: Sendable {
-    public let target: StatusTarget
+package struct ForgeClient: Sendable {
+    package let target: StatusTarget
     let token: StatusToken
     /// The waits before the second and later attempts; their count is the number of retries.
-    public var retryDelays: [Duration]
+    package var retryDelays: [Duration]
     /// How long one request may take.
-    public var timeout: TimeInterval = 30
+    package var timeout: TimeInterval = 30
 
-    public init(target: StatusTarget, token: StatusToken, retryDelays: [Duration] = [.seconds(1), .seconds(3)]) {
+    package init(target: StatusTarget, token: StatusToken, retryDelays: [Duration] = [.seconds(1), .seconds(3)]) {
         self.target = target
         self.token = token
         self.retryDelays = retryDelays
@@ -25,7 +25,7 @@ public struct ForgeClient: Sendable {
 
     /// Sets `status` on `commit`; `branch` tells GitLab which pipeline it belongs to. Throws a
     /// ``StatusError`` when the forge does not take it, or `CancellationError`.
-    public func post(_ status: CommitStatus, commit: GitObjectID, branch: String? = nil) async throws {
+    package func post(_ status: CommitStatus, commit: GitObjectID, branch: String? = nil) async throws {
         let forge = target.forge
         let url = URL(string: target.api.absoluteString + forge.statusPath(repository: target.repository, commit: commit))!
         var request = URLRequest(url: url, timeoutInterval: timeout)

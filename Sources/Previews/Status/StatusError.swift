@@ -1,8 +1,8 @@
 /// A status a forge did not take: which forge, the request (never the token), the HTTP status
 /// and the forge's own words, and what to do about it.
-public struct StatusError: Error, Sendable, CustomStringConvertible {
+package struct StatusError: Error, Sendable, CustomStringConvertible {
     /// How the request failed.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// 401: the token is wrong or has expired.
         case unauthorized
         /// 403: the token may not set statuses here.
@@ -17,25 +17,25 @@ public struct StatusError: Error, Sendable, CustomStringConvertible {
         case unreachable
     }
 
-    public var kind: Kind
-    public var forge: Forge
+    package var kind: Kind
+    package var forge: Forge
     /// The request, as `POST https://…/statuses/…`.
-    public var request: String
+    package var request: String
     /// The HTTP status, when there was an answer.
-    public var status: Int?
+    package var status: Int?
     /// What the forge said, or why there was no answer.
-    public var reason: String
+    package var reason: String
     /// The repository and the file the token came from, for the advice.
-    public var repository: StatusRepository
-    public var tokenFile: String
+    package var repository: StatusRepository
+    package var tokenFile: String
     /// How many times the request was sent.
-    public var attempts = 1
+    package var attempts = 1
 
     /// Whether the forge refused the token or the repository: a set-up that no retry mends,
     /// which `galley deploy` stops on before it builds anything.
-    public var isSetUpProblem: Bool { [.unauthorized, .forbidden, .notFound].contains(kind) }
+    package var isSetUpProblem: Bool { [.unauthorized, .forbidden, .notFound].contains(kind) }
 
-    public var description: String {
+    package var description: String {
         let answer = status.map { "\($0)\(reason.isEmpty ? "" : " \(reason)")" } ?? reason
         switch kind {
         case .unauthorized:

@@ -4,7 +4,7 @@ extension StatusRepository {
     /// The repository a git remote's URL points at (`https://host/owner/name.git`,
     /// `git@host:owner/name.git`, `ssh://git@host:22/owner/name`); nil when the URL names no
     /// repository on a forge (a local path, say).
-    public init?(remoteURL: String, for forge: Forge) {
+    package init?(remoteURL: String, for forge: Forge) {
         var text = remoteURL.trimmingCharacters(in: .whitespaces)
         if let scheme = text.range(of: "://") {
             // scheme://[user@]host[:port]/path

@@ -4,12 +4,12 @@
 /// It goes into the path of a request that carries the token, and may come from a remote's URL
 /// or a CI variable, so only plain names pass: no `..`, no empty part, nothing that a URL would
 /// read as more than a name.
-public struct StatusRepository: Sendable, Equatable, CustomStringConvertible {
+package struct StatusRepository: Sendable, Equatable, CustomStringConvertible {
     /// The name, as the API takes it before any encoding.
-    public let path: String
+    package let path: String
 
     /// `text` checked for `forge`; the error says what a name looks like there.
-    public init(_ text: String, for forge: Forge) throws {
+    package init(_ text: String, for forge: Forge) throws {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         let plain = parts.allSatisfy { part in
             !part.isEmpty && part != "." && part != ".."
@@ -26,5 +26,5 @@ public struct StatusRepository: Sendable, Equatable, CustomStringConvertible {
         path = text
     }
 
-    public var description: String { path }
+    package var description: String { path }
 }

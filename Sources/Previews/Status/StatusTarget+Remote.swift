@@ -6,7 +6,7 @@ extension StatusTarget {
     /// says, with the repository taken from the URL of `remote`, where there is one and
     /// `repository` is not given. A watcher reads no CI variables: it runs on a server, and each
     /// branch's tip is the commit its statuses go on.
-    public static func forWatcher(forge: Forge, api: String?, repository: String?, ofRepositoryAt path: String,
+    package static func forWatcher(forge: Forge, api: String?, repository: String?, ofRepositoryAt path: String,
                                   remote: String?) async throws -> StatusTarget {
         var remoteURL: String?
         if repository == nil, let remote {

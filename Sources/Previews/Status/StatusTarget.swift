@@ -3,19 +3,19 @@ import GitSource
 
 /// Where statuses go: the forge, the root of its API, the repository, and, in CI, the commit
 /// and the run's page, which the CI's variables give.
-public struct StatusTarget: Sendable, Equatable {
-    public var forge: Forge
+package struct StatusTarget: Sendable, Equatable {
+    package var forge: Forge
     /// The root of the API (see ``Forge/apiRoot(_:)``).
-    public var api: URL
-    public var repository: StatusRepository
+    package var api: URL
+    package var repository: StatusRepository
     /// The commit CI says the run is for; nil to use the commit each deploy builds. It differs
     /// from the commit checked out on a pull request, where CI builds a merge commit that no
     /// one sees on the forge.
-    public var commit: GitObjectID?
+    package var commit: GitObjectID?
     /// The CI run's page, where a build's log is: the link of a pending or failed status.
-    public var runURL: String?
+    package var runURL: String?
 
-    public init(forge: Forge, api: URL, repository: StatusRepository, commit: GitObjectID? = nil, runURL: String? = nil) {
+    package init(forge: Forge, api: URL, repository: StatusRepository, commit: GitObjectID? = nil, runURL: String? = nil) {
         self.forge = forge
         self.api = forge.apiRoot(api)
         self.repository = repository
@@ -27,7 +27,7 @@ public struct StatusTarget: Sendable, Equatable {
     /// `--status-api` and `--status-repository`) where given, else what the CI's variables say,
     /// else the forge's own API and the repository `remoteURL` points at. The commit and the
     /// run come only from the environment.
-    public static func resolve(forge: Forge, api: String?, repository: String?, environment: [String: String] = [:],
+    package static func resolve(forge: Forge, api: String?, repository: String?, environment: [String: String] = [:],
                                remoteURL: String? = nil) throws -> StatusTarget {
         let fromCI = try CIStatusVariables.read(for: forge, in: environment)
         guard let base = try api.map(parseAPI) ?? fromCI?.api ?? forge.defaultAPI else {

@@ -2,14 +2,14 @@ import Foundation
 
 /// The token a forge takes statuses with, read from a file so that it is never in a process's
 /// arguments or environment. It never prints: its description names only the file it came from.
-public struct StatusToken: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+package struct StatusToken: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// The token itself, for the request's headers and nothing else.
     let text: String
     /// The file it came from, for messages.
-    public let file: String
+    package let file: String
 
     /// The token in `file`, without the whitespace and line breaks around it.
-    public init(file: String) throws {
+    package init(file: String) throws {
         guard let data = FileManager.default.contents(atPath: file) else {
             throw StatusOptionError("cannot read the status token file \(file)")
         }
@@ -26,10 +26,10 @@ public struct StatusToken: Sendable, CustomStringConvertible, CustomDebugStringC
         self.file = file
     }
 
-    public var description: String { "the token in \(file)" }
-    public var debugDescription: String { description }
+    package var description: String { "the token in \(file)" }
+    package var debugDescription: String { description }
     // So that dump() and a struct's default description show no more than the file either.
-    public var customMirror: Mirror { Mirror(self, children: ["file": file]) }
+    package var customMirror: Mirror { Mirror(self, children: ["file": file]) }
 
     /// `message` with the token blanked out, should a forge ever echo it.
     func redacting(_ message: String) -> String {

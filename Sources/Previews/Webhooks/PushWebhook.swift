@@ -7,21 +7,21 @@ import Foundation
 /// An event is only ever a nudge: the watcher fetches and compares the branches itself, so a
 /// forged, replayed or lost event can never put the wrong commit live. The signature check keeps
 /// strangers from making the watcher fetch and build whenever they like.
-public struct PushWebhook: Sendable {
+package struct PushWebhook: Sendable {
     /// The shared secret, as the forge's webhook settings hold it.
     let secret: [UInt8]
 
     /// The largest body accepted; GitHub sends at most 25 MB.
-    public static let largestBody = 25 << 20
+    package static let largestBody = 25 << 20
 
     /// A webhook checked with `secret`, which must not be empty.
-    public init(secret: [UInt8]) throws {
+    package init(secret: [UInt8]) throws {
         guard !secret.isEmpty else { throw DeployError("the webhook secret is empty") }
         self.secret = secret
     }
 
     /// The secret kept in `path`, without the line break an editor leaves at its end.
-    public init(secretFile path: String) throws {
+    package init(secretFile path: String) throws {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw DeployError("cannot read the webhook secret file \(path)")
         }
@@ -32,12 +32,12 @@ public struct PushWebhook: Sendable {
     }
 
     /// The forges whose push events Galley reads.
-    public enum Forge: String, Sendable {
+    package enum Forge: String, Sendable {
         case github = "GitHub", gitea = "Gitea", forgejo = "Forgejo", gitlab = "GitLab"
     }
 
     /// What to do with one request.
-    public enum Verdict: Sendable, Equatable {
+    package enum Verdict: Sendable, Equatable {
         /// A signed push: look at the branches now. `branch` is nil for a push of a tag.
         case push(forge: Forge, branch: String?, deleted: Bool)
         /// A signed event that is not a push (a ping, an issue comment): nothing to do.
@@ -49,7 +49,7 @@ public struct PushWebhook: Sendable {
     }
 
     /// Reads a request's `headers` (names in any case) and raw `body`.
-    public func verdict(headers: [String: String], body: [UInt8]) -> Verdict {
+    package func verdict(headers: [String: String], body: [UInt8]) -> Verdict {
         let headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
         let forge: Forge, event: String?
         // Gitea and Forgejo also send GitHub's headers, so they are looked for first.

@@ -2,19 +2,19 @@
 ///
 /// Only a single range is served, which is what audio and video players ask for; a header
 /// with several ranges is answered with the whole file, as RFC 9110 allows.
-public struct ByteRange: Sendable, Equatable {
+package struct ByteRange: Sendable, Equatable {
     /// The first and last byte, both included.
-    public let first: Int, last: Int
+    package let first: Int, last: Int
 
-    public var count: Int { last - first + 1 }
+    package var count: Int { last - first + 1 }
 
-    public init(first: Int, last: Int) {
+    package init(first: Int, last: Int) {
         self.first = first
         self.last = last
     }
 
     /// What a `Range` header asks of a file of `length` bytes.
-    public enum Request: Sendable, Equatable {
+    package enum Request: Sendable, Equatable {
         /// No usable range: send the whole file.
         case whole
         /// Send these bytes, as 206 Partial Content.
@@ -24,7 +24,7 @@ public struct ByteRange: Sendable, Equatable {
     }
 
     /// Reads a header such as `bytes=0-1023`, `bytes=500-` or `bytes=-500`.
-    public static func request(_ header: String?, length: Int) -> Request {
+    package static func request(_ header: String?, length: Int) -> Request {
         guard let header else { return .whole }
         let trimmed = header.trimmingSpaces
         guard trimmed.lowercased().hasPrefix("bytes="), !trimmed.contains(",") else { return .whole }

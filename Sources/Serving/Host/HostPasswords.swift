@@ -4,11 +4,11 @@ import Previews
 /// The names and passwords `galley host --password-file` lets in, read from a file of
 /// `name:password` lines (blank lines and lines starting with `#` are skipped). Previews can
 /// hold posts not yet published; production never asks.
-public struct HostPasswords: Sendable {
+package struct HostPasswords: Sendable {
     private let accounts: [(name: [UInt8], password: [UInt8])]
 
     /// Reads `path`; a line without a colon, or a file with no account, is an error naming the line.
-    public init(file path: String) throws {
+    package init(file path: String) throws {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ServeError(message: "cannot read the password file \(path)")
         }

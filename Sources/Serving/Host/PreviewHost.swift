@@ -8,23 +8,23 @@ import Previews
 /// choosing the site by the `Host` header as Apache's `VirtualDocumentRoot` does, but with
 /// nothing from the request reaching the file system unchecked. The bare domain lists the
 /// previews.
-public struct PreviewHost: Sendable {
-    public struct Settings: Sendable {
+package struct PreviewHost: Sendable {
+    package struct Settings: Sendable {
         /// The destination folder: previews at `ROOT/<label>.<domain>`.
-        public var root: URL
+        package var root: URL
         /// The domain previews are served under, such as `previews.example.com`.
-        public var domain: String
-        public var bind: String
-        public var port: Int
+        package var domain: String
+        package var bind: String
+        package var port: Int
         /// The label served as the production site: no `noindex`, no password.
-        public var productionLabel: String?
+        package var productionLabel: String?
         /// A production folder (`--production-to` of deploy and watch), served at the
         /// production label from its `current` link instead of from `ROOT`.
-        public var productionRoot: URL?
+        package var productionRoot: URL?
         /// Who may see previews and the index; nil lets everyone in.
-        public var passwords: HostPasswords?
+        package var passwords: HostPasswords?
 
-        public init(root: URL, domain: String, bind: String = "127.0.0.1", port: Int = 8080, productionLabel: String? = nil,
+        package init(root: URL, domain: String, bind: String = "127.0.0.1", port: Int = 8080, productionLabel: String? = nil,
                     productionRoot: URL? = nil, passwords: HostPasswords? = nil) {
             self.root = root.standardizedFileURL
             self.domain = domain.lowercased()
@@ -36,13 +36,13 @@ public struct PreviewHost: Sendable {
         }
     }
 
-    public let settings: Settings
+    package let settings: Settings
     /// The access log: one line for each request.
     let logger: Logger
     /// Told where the server listens, once it does.
     let ready: @Sendable (URL) -> Void
 
-    public init(settings: Settings, logger: Logger, ready: @escaping @Sendable (URL) -> Void = { _ in }) throws {
+    package init(settings: Settings, logger: Logger, ready: @escaping @Sendable (URL) -> Void = { _ in }) throws {
         if let label = settings.productionLabel, !HostRoute.isLabel(label) {
             throw ServeError(message: "--production '\(label)' is not a label such as www or main: lowercase letters, digits and inner hyphens", aboutOptions: true)
         }
@@ -61,7 +61,7 @@ public struct PreviewHost: Sendable {
     }
 
     /// Serves until its task is cancelled. A port another program holds is a ``ServeError``.
-    public func run() async throws {
+    package func run() async throws {
         let host = settings.bind, ready = ready
         let responder = HostResponder(settings: settings, logger: logger)
         try await QuietServer.run(host: host, port: settings.port, idleTimeout: .seconds(60), purpose: "for previews",

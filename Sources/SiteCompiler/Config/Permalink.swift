@@ -4,11 +4,11 @@ import Foundation
 ///
 /// A pattern ending in `/` gives each post a folder with an `index.html`; one ending in `.html`
 /// gives it a file of its own.
-public struct Permalink: Sendable, Equatable {
+package struct Permalink: Sendable, Equatable {
     /// The placeholders a pattern may use.
-    public static let placeholders = [":year", ":month", ":day", ":hour", ":minute", ":second", ":slug", ":title", ":categories"]
+    package static let placeholders = [":year", ":month", ":day", ":hour", ":minute", ":second", ":slug", ":title", ":categories"]
 
-    public let pattern: String
+    package let pattern: String
     /// The pattern taken apart once: every post's address is made from it.
     private let pieces: [Piece]
 
@@ -18,13 +18,13 @@ public struct Permalink: Sendable, Equatable {
     }
 
     /// A checked pattern, or nil.
-    public init?(pattern: String) {
+    package init?(pattern: String) {
         guard let checked = try? Permalink(validating: pattern) else { return nil }
         self = checked
     }
 
     /// A checked pattern, or a message that says what is wrong with it.
-    public init(validating pattern: String) throws(ConfigMessage) {
+    package init(validating pattern: String) throws(ConfigMessage) {
         try self.init(validating: pattern, ofOnePost: false)
     }
 

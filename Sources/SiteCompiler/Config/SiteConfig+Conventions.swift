@@ -1,28 +1,28 @@
 /// How posts written for another generator are read, so a blog that moves builds as it did
 /// there. `galley import` sets each for the generator the blog came from; a blog started with
 /// Galley keeps Galley's own rules.
-public struct Conventions: Sendable, Equatable {
+package struct Conventions: Sendable, Equatable {
     /// Whether Liquid's `{{ … }}` and `{% … %}` run in posts and pages, as Jekyll runs them
     /// (`liquid: true`), or are printed as written, as Hugo and Zola print them, so that a code
     /// sample of a template language stays as it is (`false`). Unset, they run except in a
     /// file whose front matter is TOML, which only Hugo and Zola write. Hugo's shortcodes run
     /// either way.
-    public var liquid: Bool?
+    package var liquid: Bool?
     /// What an alias without a leading `/` is relative to.
-    public var relativeAliases = RelativeAliases.root
+    package var relativeAliases = RelativeAliases.root
     /// Whether a post without `title` takes one from its file name (`2016-05-02-old-name.md` is
     /// "Old Name"), as Jekyll does; otherwise a missing title stops the build.
-    public var titlesFromFileNames = false
+    package var titlesFromFileNames = false
     /// Whether `:ship:` in a post is the emoji of that name (🚢), as jemoji and Hugo's
     /// `enableEmoji` make it (`emoji: true`).
-    public var emoji = false
+    package var emoji = false
     /// How `$$ … $$` and the escapes in math are read.
-    public var mathSyntax = MathSyntax.galley
+    package var mathSyntax = MathSyntax.galley
 
-    public init() {}
+    package init() {}
 
     /// How math is read out of Markdown.
-    public enum MathSyntax: String, Sendable {
+    package enum MathSyntax: String, Sendable {
         /// `$$ … $$` is display math wherever it is, as MathJax shows it; what is inside any
         /// math delimiters reaches TeX as written.
         case galley
@@ -33,7 +33,7 @@ public struct Conventions: Sendable, Equatable {
     }
 
     /// What `old-name` in `aliases` means.
-    public enum RelativeAliases: String, Sendable {
+    package enum RelativeAliases: String, Sendable {
         /// `/old-name`: Galley's rule, and Jekyll's (jekyll-redirect-from) and Zola's.
         case root
         /// The folder the page's own address is in (`/posts/old-name/` for `/posts/new/`): Hugo's rule.

@@ -3,7 +3,7 @@ import Foundation
 extension SiteConfig {
     /// Every key galley.yml gives a meaning of its own, in the order the guide's galley.yml reference lists them.
     /// Other keys are the blog's own, for layouts (`{{site.params.KEY}}`) and posts.
-    public static let keys = [
+    package static let keys = [
         "title", "description", "author", "base_url", "timezone", "permalink", "permalink_dates", "lowercase_addresses", "slugs",
         "per_page", "language", "feed_limit", "date_format", "image", "strings", "highlight", "math", "heading_ids",
     ] + Conventions.keys

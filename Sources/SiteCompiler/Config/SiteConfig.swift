@@ -2,60 +2,60 @@ import Foundation
 import SiteSource
 
 /// The settings in a blog's `galley.yml`.
-public struct SiteConfig: Sendable {
+package struct SiteConfig: Sendable {
     /// The file the settings are read from, relative to the blog's root.
-    public static let fileName = "galley.yml"
+    package static let fileName = "galley.yml"
 
-    public var title: String
-    public var description: String
-    public var author: Author
+    package var title: String
+    package var description: String
+    package var author: Author
     /// Where the blog is published, always ending in `/` (`https://example.com/blog/`); without
     /// `base_url`, ``placeholderBaseURL``.
-    public var baseURL: URL
+    package var baseURL: URL
     /// Whether galley.yml gives `base_url`. A blog builds without it (page links are
     /// root-relative either way); a published site needs it, for feeds, the sitemap and
     /// canonical links.
-    public var baseURLIsSet = true
-    public var timeZone: TimeZone
+    package var baseURLIsSet = true
+    package var timeZone: TimeZone
     /// The post URL pattern, such as `/:year/:month/:day/:slug/`.
-    public var permalink: Permalink
+    package var permalink: Permalink
     /// Which calendar day a date written with an offset puts in a permalink.
-    public var permalinkDates: PermalinkDates = .written
+    package var permalinkDates: PermalinkDates = .written
     /// Whether every post and page address is made lower-case, as Hugo makes them (`slug:
     /// Ending-OCSP` at `…/ending-ocsp/`); Jekyll and Galley keep the case they are given.
-    public var lowercaseAddresses = false
+    package var lowercaseAddresses = false
     /// How a title (`:title`) and a tag's or category's name become part of an address:
     /// Galley's rule, or Hugo's for a blog moved from Hugo.
-    public var slugs: SlugRule = .galley
+    package var slugs: SlugRule = .galley
     /// Whether fenced code is highlighted at build time (`highlight: false` turns it off).
-    public var highlight = true
+    package var highlight = true
     /// Whether math is typeset as MathML at build time (`math: false` leaves the TeX in its
     /// delimiters, for a layout that loads MathJax or KaTeX itself).
-    public var math = true
+    package var math = true
     /// How headings get their ids: Galley's rule, or that of the generator a blog came from.
-    public var headingIDs: HeadingIDs = .galley
-    public var perPage: Int
+    package var headingIDs: HeadingIDs = .galley
+    package var perPage: Int
     /// A BCP 47 language tag (`en`, `en-GB`, `de`), used for `<html lang>`, feeds and month names.
-    public var language: String
+    package var language: String
     /// How many posts the feeds carry; 0 means all.
-    public var feedLimit: Int
+    package var feedLimit: Int
     /// How `{{page.date}}` prints when a layout does not choose a pattern.
-    public var dateFormat: String
+    package var dateFormat: String
     /// How posts written for another generator are read.
-    public var conventions = Conventions()
+    package var conventions = Conventions()
     /// Every key of the file, for layouts (`{{site.params.twitter}}`, `{{site.params.title}}`).
-    public var params: [String: YAMLValue]
+    package var params: [String: YAMLValue]
     /// What reads as a likely mistake but does not stop a build: a key that is almost one of
     /// ``keys``, a date pattern letter no date has, a language that is no language tag.
-    public var warnings: [Diagnostic] = []
+    package var warnings: [Diagnostic] = []
 
     /// The person a blog or a post is by.
-    public struct Author: Sendable, Equatable {
-        public var name: String
-        public var email: String?
-        public var url: String?
+    package struct Author: Sendable, Equatable {
+        package var name: String
+        package var email: String?
+        package var url: String?
 
-        public init(name: String, email: String? = nil, url: String? = nil) {
+        package init(name: String, email: String? = nil, url: String? = nil) {
             self.name = name
             self.email = email
             self.url = url
@@ -64,7 +64,7 @@ public struct SiteConfig: Sendable {
 
     /// Which day `:year`, `:month` and `:day` give for a date written with an offset
     /// (`2014-04-10 23:00:00 -0700`), which is another day in some other timezones.
-    public enum PermalinkDates: String, Sendable {
+    package enum PermalinkDates: String, Sendable {
         /// The day as written, whatever the site's timezone: Hugo's way, so that a blog that
         /// moves keeps its addresses.
         case written
@@ -73,23 +73,23 @@ public struct SiteConfig: Sendable {
     }
 
     /// The settings a blog gets for every key it leaves out.
-    public static let defaults = (
+    package static let defaults = (
         timeZone: "UTC", permalink: "/:year/:month/:day/:slug/", perPage: 10, language: "en", feedLimit: 20,
         dateFormat: "d MMMM yyyy"
     )
 
     /// The address absolute links are built on when galley.yml has no `base_url`: where
     /// `galley serve` listens unless told otherwise.
-    public static let placeholderBaseURL = URL(string: "http://localhost:8000/")!
+    package static let placeholderBaseURL = URL(string: "http://localhost:8000/")!
 }
 
 extension SiteConfig {
     /// What every command that needs a blog folder says of a folder without galley.yml.
-    public static let missingFile = Diagnostic(path: fileName, message:
+    package static let missingFile = Diagnostic(path: fileName, message:
         "not found: a blog folder needs a galley.yml with at least a title (galley new site DIR writes a blog folder)")
 
     /// Reads `galley.yml` from `tree`, reporting every bad key at its line.
-    public static func load(from tree: any SourceTree) throws(BuildFailure) -> SiteConfig {
+    package static func load(from tree: any SourceTree) throws(BuildFailure) -> SiteConfig {
         let path = fileName
         guard tree.fileExists(path) else { throw BuildFailure([missingFile]) }
         let root: YAMLValue
@@ -241,7 +241,7 @@ extension SiteConfig {
     }
 
     /// Checks a base URL and gives it the trailing slash every link is built on.
-    public static func parseBaseURL(_ raw: String) -> Result<URL, ConfigMessage> {
+    package static func parseBaseURL(_ raw: String) -> Result<URL, ConfigMessage> {
         var text = raw.trimmingCharacters(in: .whitespaces)
         if !text.hasSuffix("/") { text += "/" }
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
@@ -268,7 +268,7 @@ extension SiteConfig {
 
 extension SiteConfig {
     /// A Gregorian calendar in the site's timezone: permalinks, archives and layouts read dates through it.
-    public var calendar: Calendar {
+    package var calendar: Calendar {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         calendar.locale = Locale(identifier: language)
@@ -277,7 +277,7 @@ extension SiteConfig {
 }
 
 /// A message about a setting, for the caller to place at a file and line.
-public struct ConfigMessage: Error, Sendable {
-    public var message: String
-    public init(_ message: String) { self.message = message }
+package struct ConfigMessage: Error, Sendable {
+    package var message: String
+    package init(_ message: String) { self.message = message }
 }

@@ -3,14 +3,14 @@ import Yams
 
 /// A parsed YAML value that remembers the line it came from, so that a bad value in
 /// `galley.yml` or in front matter can be reported at its own line.
-public indirect enum YAMLValue: Sendable, Equatable {
+package indirect enum YAMLValue: Sendable, Equatable {
     /// A scalar; `plain` is false when it was quoted, so `"true"` stays a string.
     case scalar(String, plain: Bool, line: Int)
     case sequence([YAMLValue], line: Int)
     case mapping([(key: String, value: YAMLValue)], line: Int)
     case null(line: Int)
 
-    public static func == (lhs: YAMLValue, rhs: YAMLValue) -> Bool {
+    package static func == (lhs: YAMLValue, rhs: YAMLValue) -> Bool {
         switch (lhs, rhs) {
         case let (.scalar(a, pa, la), .scalar(b, pb, lb)): a == b && pa == pb && la == lb
         case let (.sequence(a, la), .sequence(b, lb)): a == b && la == lb
@@ -22,26 +22,26 @@ public indirect enum YAMLValue: Sendable, Equatable {
     }
 
     /// The line the value starts on, counted in the document it was parsed from.
-    public var line: Int {
+    package var line: Int {
         switch self {
         case .scalar(_, _, let line), .sequence(_, let line), .mapping(_, let line), .null(let line): line
         }
     }
 
     /// The value of `key` in a mapping.
-    public subscript(key: String) -> YAMLValue? {
+    package subscript(key: String) -> YAMLValue? {
         guard case .mapping(let pairs, _) = self else { return nil }
         return pairs.first { $0.key == key }?.value
     }
 
     /// The text of a scalar.
-    public var string: String? {
+    package var string: String? {
         if case .scalar(let text, _, _) = self { return text }
         return nil
     }
 
     /// A YAML boolean (`true`, `false`, `yes`, `no`, `on`, `off`) written without quotes.
-    public var bool: Bool? {
+    package var bool: Bool? {
         guard case .scalar(let text, true, _) = self else { return nil }
         switch text.lowercased() {
         case "true", "yes", "on": return true
@@ -51,19 +51,19 @@ public indirect enum YAMLValue: Sendable, Equatable {
     }
 
     /// A whole number.
-    public var int: Int? {
+    package var int: Int? {
         guard case .scalar(let text, _, _) = self else { return nil }
         return Int(text.replacingOccurrences(of: "_", with: ""))
     }
 
     /// The keys and values of a mapping, in document order.
-    public var pairs: [(key: String, value: YAMLValue)]? {
+    package var pairs: [(key: String, value: YAMLValue)]? {
         if case .mapping(let pairs, _) = self { return pairs }
         return nil
     }
 
     /// The items of a sequence.
-    public var items: [YAMLValue]? {
+    package var items: [YAMLValue]? {
         if case .sequence(let items, _) = self { return items }
         return nil
     }

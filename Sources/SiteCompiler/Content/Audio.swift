@@ -1,21 +1,21 @@
 /// An audio file attached to a post, published as a feed enclosure for podcast apps.
-public struct Audio: Sendable, Equatable {
+package struct Audio: Sendable, Equatable {
     /// Where the file is: a site path such as `/audio/episode-1.mp3` or an absolute URL.
-    public var url: String
+    package var url: String
     /// The file's size in bytes.
-    public var length: Int
+    package var length: Int
     /// The MIME type, such as `audio/mpeg`.
-    public var type: String
+    package var type: String
     /// The running time in seconds, when known.
-    public var duration: Int?
+    package var duration: Int?
 
     /// Whether the file is on this site (`/audio/one.mp3`) rather than on another host.
-    public var isOnThisSite: Bool { Self.isOnThisSite(url) }
+    package var isOnThisSite: Bool { Self.isOnThisSite(url) }
 
     static func isOnThisSite(_ url: String) -> Bool { url.hasPrefix("/") && !url.hasPrefix("//") }
 
     /// The running time as `H:MM:SS` or `M:SS`, as podcast apps show it.
-    public var durationText: String? {
+    package var durationText: String? {
         guard let duration else { return nil }
         let hours = duration / 3600, minutes = (duration % 3600) / 60, seconds = duration % 60
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }

@@ -1,42 +1,42 @@
 import Foundation
 
 /// A post or a page as read from its Markdown file, before rendering.
-public struct Document: Sendable {
+package struct Document: Sendable {
     /// Posts are dated and listed; pages (about, contact) stand alone.
-    public enum Kind: String, Sendable {
+    package enum Kind: String, Sendable {
         case post, page
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// The Markdown file, relative to the blog's root.
-    public var sourcePath: String
-    public var title: String
-    public var slug: String
-    public var date: Date?
+    package var sourcePath: String
+    package var title: String
+    package var slug: String
+    package var date: Date?
     /// The offset from UTC, in seconds, that `date` was written with, kept when the site takes
     /// days as written (`permalink_dates: written`): pages show the date in it, on the day its
     /// address names, as Hugo prints a date in its own offset.
-    public var dateOffset: Int?
-    public var updated: Date?
-    public var tags: [String]
+    package var dateOffset: Int?
+    package var updated: Date?
+    package var tags: [String]
     /// Jekyll's categories (`categories`, `category`): a taxonomy of their own, and `:categories`
     /// in addresses.
-    public var categories: [String]
-    public var draft: Bool
+    package var categories: [String]
+    package var draft: Bool
     /// A summary written in the front matter, in Markdown.
-    public var summary: String?
+    package var summary: String?
     /// The layout named in the front matter, and the line it was named on.
-    public var layout: (name: String, line: Int)?
+    package var layout: (name: String, line: Int)?
     /// Old site paths that redirect here, with the lines they were written on.
-    public var aliases: [(path: String, line: Int)]
-    public var audio: Audio?
+    package var aliases: [(path: String, line: Int)]
+    package var audio: Audio?
     /// Orders pages in navigation; lower first.
-    public var weight: Int
+    package var weight: Int
     /// The people the post is by, overriding the site's author: `author` (a name, a list, or a
     /// mapping with a name, as Jekyll, Hugo and Zola write it) and `authors`.
-    public var authors: [String]
+    package var authors: [String]
     /// The authors as one line of text (`Ada and Grace`), for layouts and podcast apps.
-    public var author: String? {
+    package var author: String? {
         switch authors.count {
         case 0: nil
         case 1: authors[0]
@@ -45,13 +45,13 @@ public struct Document: Sendable {
     }
     /// Every front matter key, for layouts (`{{page.params.cover}}`). A document taken from the
     /// build cache decodes them on first use: a rebuild shows few pages' params.
-    public var params: [String: YAMLValue] {
+    package var params: [String: YAMLValue] {
         get { storedParams.value }
         set { storedParams = Once(value: newValue) }
     }
     private var storedParams: Once<[String: YAMLValue]>
     /// Whether the body is HTML to publish as it is (a `.html` post) rather than Markdown.
-    public var isHTML: Bool { Self.isHTML(sourcePath) }
+    package var isHTML: Bool { Self.isHTML(sourcePath) }
 
     /// Whether the file at `path` holds an HTML body: `.html` or `.htm`.
     static func isHTML(_ path: String) -> Bool {
@@ -60,12 +60,12 @@ public struct Document: Sendable {
     }
 
     /// The Markdown body and the file line it starts on.
-    public var body: String
-    public var bodyLine: Int
+    package var body: String
+    package var bodyLine: Int
     /// The site path the document is published at (`/2019/10/08/hello/`), without the base path.
-    public var path: String
+    package var path: String
     /// Files that travel with the document (a post folder's photos), by source path.
-    public var assets: [String]
+    package var assets: [String]
     /// What reading the front matter found worth a warning (an empty tag in a list): said when
     /// the body renders, so a cached page keeps saying it with its other warnings.
     var readWarnings: [Diagnostic] = []
@@ -74,7 +74,7 @@ public struct Document: Sendable {
     /// file is read, never cached.
     var frontMatterIsTOML = false
 
-    public init(kind: Kind, sourcePath: String, title: String, slug: String, date: Date?, updated: Date?, tags: [String],
+    package init(kind: Kind, sourcePath: String, title: String, slug: String, date: Date?, updated: Date?, tags: [String],
                 categories: [String] = [], draft: Bool, summary: String?, layout: (name: String, line: Int)?,
                 aliases: [(path: String, line: Int)], audio: Audio?, weight: Int, authors: [String], params: [String: YAMLValue],
                 body: String, bodyLine: Int, path: String, assets: [String]) {
@@ -111,7 +111,7 @@ public struct Document: Sendable {
     }
 
     /// The output file that holds the rendered document (`2019/10/08/hello/index.html`).
-    public var outputPath: String { Document.outputFile(forSitePath: path) }
+    package var outputPath: String { Document.outputFile(forSitePath: path) }
 
     /// The folder the document's relative links resolve against.
     var directoryPath: String {

@@ -2,14 +2,14 @@
 /// Hugo's `hugo.toml`, a Zola section's `_index.md`), read into the ``YAMLValue`` that
 /// `galley.yml` gives: the same readers, limits and line numbers as a build's own, for
 /// `galley import`, which treats another generator's site as hostile input too.
-public enum SettingsDocument {
+package enum SettingsDocument {
     /// The languages a settings file may be written in.
-    public enum Format: Sendable {
+    package enum Format: Sendable {
         case yaml, toml, json
     }
 
     /// The whole of `text`, a settings file at `path`, in `format`.
-    public static func parse(_ text: String, as format: Format, path: String) throws(Diagnostic) -> YAMLValue {
+    package static func parse(_ text: String, as format: Format, path: String) throws(Diagnostic) -> YAMLValue {
         // The limit YAML has for galley.yml holds for every language here: a settings file is short.
         guard text.utf8.count <= InputLimits.frontMatterBytes else {
             throw Diagnostic(path: path, line: 1, message:
@@ -32,13 +32,13 @@ public enum SettingsDocument {
 
     /// The front matter of `text`, a post or page at `path`, in any of the three languages;
     /// `.null` when it has none.
-    public static func frontMatter(of text: String, path: String) throws(Diagnostic) -> YAMLValue {
+    package static func frontMatter(of text: String, path: String) throws(Diagnostic) -> YAMLValue {
         try FrontMatter.split(text, path: path).fields
     }
 
     /// Whether `bytes`, a file's first bytes, open with front matter in any of the three
     /// languages, as a build sees it.
-    public static func opensWithFrontMatter(_ bytes: [UInt8]) -> Bool {
+    package static func opensWithFrontMatter(_ bytes: [UInt8]) -> Bool {
         FrontMatter.opens(bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes)
     }
 }

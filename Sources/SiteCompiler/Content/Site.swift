@@ -2,19 +2,19 @@ import Foundation
 
 /// A blog ready to render: published posts newest first, pages, and posts grouped by tag and
 /// by category.
-public struct Site: Sendable {
-    public var config: SiteConfig
-    public var links: Links
-    public var posts: [RenderedDocument]
-    public var pages: [RenderedDocument]
-    public var tags: Taxonomy
-    public var categories: Taxonomy
+package struct Site: Sendable {
+    package var config: SiteConfig
+    package var links: Links
+    package var posts: [RenderedDocument]
+    package var pages: [RenderedDocument]
+    package var tags: Taxonomy
+    package var categories: Taxonomy
     /// Addresses the list of posts had before the blog moved (Hugo's section address), which
     /// lead to the home page.
-    public var homeAliases: [(path: String, line: Int, source: String)] = []
+    package var homeAliases: [(path: String, line: Int, source: String)] = []
 
     /// Every taxonomy, tags first.
-    public var taxonomies: [Taxonomy] { [tags, categories] }
+    package var taxonomies: [Taxonomy] { [tags, categories] }
 
     /// The indices of `posts` newest first; posts of the same moment by file name, so every
     /// build agrees. Indices, because moving ten thousand Document values about costs more
@@ -29,19 +29,19 @@ public struct Site: Sendable {
 ///
 /// A class, not a struct: a big blog's documents are handed about (sorted, grouped, cached,
 /// listed) far more often than made, and a reference is cheaper to pass than twenty fields.
-public final class RenderedDocument: Sendable {
-    public let document: Document
+package final class RenderedDocument: Sendable {
+    package let document: Document
     private let body: Once<String>
     /// The whole body as HTML. A document taken from the build cache renders its Markdown again
     /// on first use: only the few pages a rebuild renders anew (and the feeds) ask for it.
-    public var html: String { body.value }
+    package var html: String { body.value }
     /// The opening, as HTML: the text before `<!--more-->`, the front matter summary, or the first paragraph.
-    public let excerpt: String
+    package let excerpt: String
     /// Whether there is more to read than the excerpt.
-    public let hasMore: Bool
+    package let hasMore: Bool
     /// A plain-text summary for meta descriptions and feeds.
-    public let summary: String
-    public let wordCount: Int
+    package let summary: String
+    package let wordCount: Int
     /// The digests of what lists show of it, by field groups, made once each (or read from the cache).
     let listings: ListingDigests
     /// Whether its params have a `site` key anywhere, which would shadow the site's values in a
@@ -129,14 +129,14 @@ public final class RenderedDocument: Sendable {
 
 /// Turns site paths into the links pages print, honouring a base URL with a path of its own
 /// (`https://example.com/blog/`).
-public struct Links: Sendable {
+package struct Links: Sendable {
     /// The base URL, ending in `/`.
-    public let base: String
+    package let base: String
     /// The path part of the base URL, ending in `/` (`/blog/`).
-    public let basePath: String
+    package let basePath: String
 
     /// Links under `baseURL`.
-    public init(baseURL: URL) {
+    package init(baseURL: URL) {
         var text = baseURL.absoluteString
         if !text.hasSuffix("/") { text += "/" }
         base = text
@@ -147,12 +147,12 @@ public struct Links: Sendable {
     }
 
     /// The link for a site path as pages print it: `/blog/2019/10/08/hello/`.
-    public func url(_ sitePath: String) -> String {
+    package func url(_ sitePath: String) -> String {
         basePath + sitePath.drop { $0 == "/" }
     }
 
     /// The absolute URL for a site path: `https://example.com/blog/2019/10/08/hello/`.
-    public func absolute(_ sitePath: String) -> String {
+    package func absolute(_ sitePath: String) -> String {
         base + sitePath.drop { $0 == "/" }
     }
 

@@ -2,16 +2,16 @@ import Foundation
 
 /// A way of grouping posts by names their front matter gives them, each name with a page of
 /// its own: tags (`/tags/<slug>/`) and categories (`/categories/<slug>/`) are both one.
-public struct Taxonomy: Sendable {
+package struct Taxonomy: Sendable {
     /// Which names a taxonomy groups by; everything that tells tags from categories is here.
-    public enum Kind: String, Sendable, CaseIterable {
+    package enum Kind: String, Sendable, CaseIterable {
         case tags, categories
 
         /// The folder of its pages, and the layout and page kind of its index (`/tags/`).
-        public var plural: String { rawValue }
+        package var plural: String { rawValue }
         /// The layout and page kind of one name's page (`/tags/<slug>/`), and the name under
         /// which that layout sees the term.
-        public var singular: String {
+        package var singular: String {
             switch self {
             case .tags: "tag"
             case .categories: "category"
@@ -47,22 +47,22 @@ public struct Taxonomy: Sendable {
     }
 
     /// One name and the posts that carry it, newest first.
-    public struct Term: Sendable {
-        public var name: String
-        public var slug: String
+    package struct Term: Sendable {
+        package var name: String
+        package var slug: String
         /// Indexes into ``Site/posts``.
-        public var posts: [Int]
+        package var posts: [Int]
         /// Every way posts spell it (`Swift`, `swift`), in the order first met.
-        public var spellings: [String] = []
+        package var spellings: [String] = []
         /// The term page's site path, `/tags/<slug>/`.
-        public let path: String
+        package let path: String
     }
 
-    public let kind: Kind
+    package let kind: Kind
     /// Every term, by name.
-    public var terms: [Term]
+    package var terms: [Term]
 
-    public var isEmpty: Bool { terms.isEmpty }
+    package var isEmpty: Bool { terms.isEmpty }
 
     /// Groups posts by their names of `kind` in one pass; names that `slugs` makes one slug of
     /// (under Galley's rule, names that differ only in case or accents) are one term, named as

@@ -9,20 +9,20 @@ import Foundation
 /// said again before the offset, as `date` prints it (`2023-01-29 18:30:22 2023 -0800`); a
 /// one-digit month or day (`2014-1-8`); and a zone by name after the time, `UTC`, `GMT` or one of
 /// North America's (`2014-11-18 10:00:00 PST`), the names Ruby's `Time.parse` knows.
-public enum ContentDate {
+package enum ContentDate {
     /// The zones a date may name, and their offsets from UTC in hours.
     static let zoneNames: [String: Int] = [
         "UTC": 0, "UT": 0, "GMT": 0, "EST": -5, "EDT": -4, "CST": -6, "CDT": -5, "MST": -7, "MDT": -6, "PST": -8, "PDT": -7,
     ]
 
     /// The moment `text` names, or nil when it is not a date in one of the accepted forms.
-    public static func parse(_ text: String, in timeZone: TimeZone) -> Date? {
+    package static func parse(_ text: String, in timeZone: TimeZone) -> Date? {
         parseWritten(text, in: timeZone)?.date
     }
 
     /// The moment `text` names, and the offset from UTC it was written with (in seconds; nil for
     /// a date written without one, which is in `timeZone`).
-    public static func parseWritten(_ text: String, in timeZone: TimeZone) -> (date: Date, offset: Int?)? {
+    package static func parseWritten(_ text: String, in timeZone: TimeZone) -> (date: Date, offset: Int?)? {
         var scanner = DateScanner(Array(text.trimmingSpaces().utf8))
         guard let year = scanner.digits(4), scanner.take(UInt8(ascii: "-")),
             let month = scanner.digits(2) ?? scanner.digits(1), scanner.take(UInt8(ascii: "-")),

@@ -13,7 +13,7 @@ import Foundation
 /// `E`…`EEE` `EEEE` weekday; `H` `HH` 24-hour, `h` `hh` 12-hour; `m` `mm`; `s` `ss`; `a` AM/PM;
 /// `Z` `+0200`, `ZZZZZ` / `xxx` `+02:00`, `z` zone abbreviation. Text in single quotes is kept
 /// as it is (`''` is a quote); other letters print as themselves.
-public struct DatePattern: Sendable {
+package struct DatePattern: Sendable {
     let calendar: Calendar
     let months: [String]
     let shortMonths: [String]
@@ -22,7 +22,7 @@ public struct DatePattern: Sendable {
     let amPM: (String, String)
 
     /// A formatter for dates in the calendar's timezone, with its locale's month and day names.
-    public init(calendar: Calendar) {
+    package init(calendar: Calendar) {
         self.calendar = calendar
         months = calendar.monthSymbols
         shortMonths = calendar.shortMonthSymbols
@@ -32,11 +32,11 @@ public struct DatePattern: Sendable {
     }
 
     /// The letters a pattern prints a date's part for; any other letter prints as itself.
-    public static let letters: Set<Character> = ["y", "u", "M", "L", "d", "E", "e", "c", "H", "h", "k", "m", "s", "a", "Z", "x", "X", "z"]
+    package static let letters: Set<Character> = ["y", "u", "M", "L", "d", "E", "e", "c", "H", "h", "k", "m", "s", "a", "Z", "x", "X", "z"]
 
     /// The letters of `pattern` outside quotes that print as themselves rather than a part of
     /// the date (`B` and `Y` in strftime's `%B %d, %Y`), in the order they come.
-    public static func unknownLetters(in pattern: String) -> [Character] {
+    package static func unknownLetters(in pattern: String) -> [Character] {
         var found: [Character] = []
         for case .field(let letter, _) in DateFormat(pattern).tokens where !letters.contains(letter) && !found.contains(letter) {
             found.append(letter)
@@ -45,7 +45,7 @@ public struct DatePattern: Sendable {
     }
 
     /// `date` written out in `pattern`.
-    public func format(_ date: Date, _ pattern: String) -> String {
+    package func format(_ date: Date, _ pattern: String) -> String {
         format(date, DateFormat(pattern))
     }
 
@@ -109,17 +109,17 @@ public struct DatePattern: Sendable {
     }
 
     /// RFC 822 dates, as RSS wants them: `Tue, 08 Oct 2019 01:34:00 +0200`. Use an ``english(_:)`` pattern.
-    public func rfc822(_ date: Date) -> String {
+    package func rfc822(_ date: Date) -> String {
         format(date, DateFormat.rfc822)
     }
 
     /// RFC 3339 dates, as Atom, JSON Feed and sitemaps want them: `2019-10-08T01:34:00+02:00`.
-    public func rfc3339(_ date: Date) -> String {
+    package func rfc3339(_ date: Date) -> String {
         format(date, DateFormat.rfc3339)
     }
 
     /// A formatter with English names, for the machine-read dates of feeds and HTTP.
-    public static func english(_ timeZone: TimeZone) -> DatePattern {
+    package static func english(_ timeZone: TimeZone) -> DatePattern {
         var calendar = Calendar(identifier: .gregorian)
         calendar.locale = Locale(identifier: "en_US_POSIX")
         calendar.timeZone = timeZone

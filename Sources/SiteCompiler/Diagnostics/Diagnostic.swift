@@ -1,28 +1,28 @@
 /// One problem found in a blog's sources, with the file and line it is about.
 ///
 /// Printed as `path:line: message`, the form editors and CI logs turn into links.
-public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
+package struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file, relative to the blog's root (`posts/2019-10-08-hello.md`).
-    public var path: String
+    package var path: String
     /// The 1-based line, when the problem has one.
-    public var line: Int?
+    package var line: Int?
     /// What is wrong, phrased so the blogger knows what to change.
-    public var message: String
+    package var message: String
     /// The 1-based column on `line`, when the problem has one, for a caret under it.
-    public var column: Int?
+    package var column: Int?
     /// The lines around `line`, quoted from the file once the build knows the problem; not
     /// part of ``description``, whose one line tools parse.
-    public var excerpt: SourceExcerpt?
+    package var excerpt: SourceExcerpt?
 
     /// Creates a diagnostic.
-    public init(path: String, line: Int? = nil, column: Int? = nil, message: String) {
+    package init(path: String, line: Int? = nil, column: Int? = nil, message: String) {
         self.path = path
         self.line = line
         self.column = column
         self.message = message
     }
 
-    public var description: String {
+    package var description: String {
         if let line { return "\(path):\(line): \(message)" }
         return "\(path): \(message)"
     }
@@ -32,7 +32,7 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// The same diagnostic with `prefix` joined in front of its path, for showing paths
     /// relative to where the user stands rather than to the blog's root.
-    public func prefixed(by prefix: String) -> Diagnostic {
+    package func prefixed(by prefix: String) -> Diagnostic {
         guard !prefix.isEmpty, prefix != "." else { return self }
         var copy = self
         copy.path = prefix.hasSuffix("/") ? prefix + path : prefix + "/" + path
@@ -42,20 +42,20 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
 
 /// A build that stopped because of one or more problems in the sources; every problem found
 /// is listed, not just the first.
-public struct BuildFailure: Error, Sendable, CustomStringConvertible {
+package struct BuildFailure: Error, Sendable, CustomStringConvertible {
     /// The problems, in the order of the files they are about.
-    public var diagnostics: [Diagnostic]
+    package var diagnostics: [Diagnostic]
 
     /// What the build found to warn of before it stopped, so that a user fixing the errors
     /// hears of the rest at once.
-    public var warnings: [Diagnostic] = []
+    package var warnings: [Diagnostic] = []
 
     /// Creates a failure from its diagnostics.
-    public init(_ diagnostics: [Diagnostic]) {
+    package init(_ diagnostics: [Diagnostic]) {
         self.diagnostics = diagnostics
     }
 
-    public var description: String {
+    package var description: String {
         diagnostics.map(\.description).joined(separator: "\n")
     }
 }

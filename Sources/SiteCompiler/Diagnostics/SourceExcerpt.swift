@@ -1,21 +1,21 @@
 /// The lines of a source file around the line a diagnostic is about, for showing the problem
 /// where it stands: two lines before, the line itself, one after, and a caret under the column
 /// when it is known.
-public struct SourceExcerpt: Sendable, Equatable {
+package struct SourceExcerpt: Sendable, Equatable {
     /// One line of the file, as written (its line break left off).
-    public struct Line: Sendable, Equatable {
+    package struct Line: Sendable, Equatable {
         /// The 1-based line number.
-        public var number: Int
+        package var number: Int
         /// What the line holds, as the file has it.
-        public var text: String
+        package var text: String
     }
 
     /// The lines shown, in order; one of them is the diagnostic's.
-    public var lines: [Line]
+    package var lines: [Line]
     /// The line the diagnostic is about.
-    public var line: Int
+    package var line: Int
     /// The 1-based column (in characters) the caret points at, when known.
-    public var column: Int?
+    package var column: Int?
 
     /// Lines shown before and after the diagnostic's.
     static let before = 2, after = 1
@@ -23,7 +23,7 @@ public struct SourceExcerpt: Sendable, Equatable {
     static let widest = 120
 
     /// The excerpt of `text` around `line`; nil when the file has no such line.
-    public init?(of text: String, line: Int, column: Int? = nil) {
+    package init?(of text: String, line: Int, column: Int? = nil) {
         guard line >= 1 else { return nil }
         var lines: [Line] = []
         var number = 0
@@ -47,7 +47,7 @@ public struct SourceExcerpt: Sendable, Equatable {
     /// The excerpt as a terminal shows it: each line after its number in a gutter, the
     /// diagnostic's marked with `>`, and a `^` under the column. Tabs become spaces and control
     /// characters are written out, so that the caret lines up and nothing reaches a terminal raw.
-    public var text: String {
+    package var text: String {
         let width = String(lines.map(\.number).max() ?? line).count
         var shown: [String] = []
         for entry in lines {

@@ -1,20 +1,20 @@
 /// A page Galley writes itself, outside any blog (the index of previews, a preview's changes
 /// page): the default theme's stylesheet, a masthead, no script, and kept out of search engines.
-public struct PlainPage: Sendable {
+package struct PlainPage: Sendable {
     /// The `<title>` and the heading, as plain text.
-    public var title: String
+    package var title: String
     /// More CSS, after the theme's.
-    public var style: String
+    package var style: String
     /// The contents of `<main>`, as HTML.
-    public var body: String
+    package var body: String
 
-    public init(title: String, style: String = "", body: String) {
+    package init(title: String, style: String = "", body: String) {
         self.title = title
         self.style = style
         self.body = body
     }
 
-    public var html: String {
+    package var html: String {
         let title = HTMLEscape.text(self.title)
         return """
             <!DOCTYPE html>

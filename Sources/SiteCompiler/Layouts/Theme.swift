@@ -6,17 +6,17 @@ import SiteSource
 /// of the blog's own `layouts/` folder taking the place of the one with the same name.
 ///
 /// Layouts use partials (`{{> header}}`) and inheritance (`{{< base}}{{$main}}…{{/main}}{{/base}}`).
-public struct Theme: Sendable {
+package struct Theme: Sendable {
     /// The folder of a blog that holds its own layouts.
-    public static let folder = "layouts"
+    package static let folder = "layouts"
 
     private(set) var library: MustacheLibrary
     /// Every layout name, such as `post` or `base`.
-    public let layoutNames: Set<String>
+    package let layoutNames: Set<String>
     /// Files the theme publishes (its stylesheet), by output path.
-    public let assets: [String: Data]
+    package let assets: [String: Data]
     /// Where each layout came from, for messages and for knowing what a rebuild depends on.
-    public let origins: [String: String]
+    package let origins: [String: String]
     /// The digest of every layout and theme file: pages rendered with another theme are outdated.
     let fingerprint: Fingerprint
     /// Which of a listed post's values each layout can show, by the names it reads (see ``LayoutReads``).
@@ -39,12 +39,12 @@ public struct Theme: Sendable {
 
     /// The default theme's stylesheet, for Galley's own pages (the index of previews) to look
     /// like the blogs it builds.
-    public static var defaultStylesheet: String {
+    package static var defaultStylesheet: String {
         DefaultThemeFiles.base64["static/style.css"].flatMap { Data(base64Encoded: $0) }.map { String(decoding: $0, as: UTF8.self) } ?? ""
     }
 
     /// The default theme, with the blog's `layouts/` on top.
-    public static func load(from tree: any SourceTree) throws(BuildFailure) -> Theme {
+    package static func load(from tree: any SourceTree) throws(BuildFailure) -> Theme {
         var sources: [String: (text: String, origin: String)] = [:]
         var assets: [String: Data] = [:]
         var log = DiagnosticLog()

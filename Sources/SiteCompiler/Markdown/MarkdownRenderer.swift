@@ -5,32 +5,32 @@ import Foundation
 /// Renders Markdown to HTML with cmark-gfm: GitHub's tables, strikethrough, autolinks, task
 /// lists and footnotes, with raw HTML passed through untouched so pasted embeds keep working.
 /// Headings get `id`s so readers can link to a section.
-public struct MarkdownRenderer: Sendable {
+package struct MarkdownRenderer: Sendable {
     /// The HTML of a document, and the part of it that stands for the whole in lists and feeds.
-    public struct Rendered: Sendable {
-        public var html: String
+    package struct Rendered: Sendable {
+        package var html: String
         /// The text before a `<!--more-->` (or `<!-- more -->`) line, or else the first paragraph.
-        public var excerpt: String
+        package var excerpt: String
         /// Whether the excerpt is shorter than the whole.
-        public var isTruncated: Bool
+        package var isTruncated: Bool
         /// Whether a `<!--more-->` line ends the excerpt, where the author marked it.
-        public var endsAtMore = false
+        package var endsAtMore = false
         /// Code blocks the highlighter gave up on, shown plain: each one's first line in the
         /// Markdown, its language and the seconds it was given.
-        public var slowCode: [SlowCode] = []
+        package var slowCode: [SlowCode] = []
         /// The links and images that name files of the blog, at lines of the Markdown.
         var localLinks: [LocalLink] = []
     }
 
     /// A code block that took the highlighter too long.
-    public struct SlowCode: Sendable, Equatable {
-        public var line: Int
-        public var language: String
-        public var seconds: Int
+    package struct SlowCode: Sendable, Equatable {
+        package var line: Int
+        package var language: String
+        package var seconds: Int
     }
 
     /// The line that ends a post's excerpt, as Hugo, Jekyll and WordPress spell it.
-    public static let moreMarker = "<!--more-->"
+    package static let moreMarker = "<!--more-->"
     /// The same line as Zola spells it.
     static let spacedMoreMarker = "<!-- more -->"
 
@@ -59,7 +59,7 @@ public struct MarkdownRenderer: Sendable {
 
     /// A body written in HTML (a Jekyll or Hugo `.html` post), published as it is: its excerpt
     /// is the text before `<!--more-->`, or else its first `<p>` element.
-    public static func passThrough(_ html: String) -> Rendered {
+    package static func passThrough(_ html: String) -> Rendered {
         if let more = moreOffset(in: html) {
             return Rendered(html: html, excerpt: excerpt(of: html, before: more), isTruncated: true, endsAtMore: true)
         }
@@ -93,7 +93,7 @@ public struct MarkdownRenderer: Sendable {
     /// The rule headings get their ids by.
     let headingIDs: HeadingIDs
 
-    public init(headingIDs: HeadingIDs = .galley) {
+    package init(headingIDs: HeadingIDs = .galley) {
         self.init(highlighting: nil, headingIDs: headingIDs)
     }
 
@@ -110,7 +110,7 @@ public struct MarkdownRenderer: Sendable {
     private static let inlineParsing = Locked<Void>(())
 
     /// Renders `markdown`.
-    public func render(_ markdown: String) -> Rendered {
+    package func render(_ markdown: String) -> Rendered {
         render(markdown, options: Self.options)
     }
 

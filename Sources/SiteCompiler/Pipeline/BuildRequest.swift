@@ -3,20 +3,20 @@ import SiteSource
 
 /// A build of a blog folder as `galley build` asks for it, checked and with every path settled:
 /// the blog, where the site goes, where the cache is kept, and the options.
-public struct BuildRequest: Sendable {
+package struct BuildRequest: Sendable {
     /// The blog's folder.
-    public var site: URL
+    package var site: URL
     /// Where the site goes: `SITE/_site` unless told otherwise.
-    public var output: URL
+    package var output: URL
     /// Where the cache is kept (`SITE/.galley-cache` unless told otherwise); nil for no cache.
-    public var cache: URL?
-    public var options: BuildOptions
+    package var cache: URL?
+    package var options: BuildOptions
 
     /// Checks what a user gave and settles it. `baseURL` must be an absolute http or https
     /// address; `site` must be a folder; the output may not lie inside a folder the build reads
     /// (`posts/`, `pages/`, `static/`, `layouts/`), through links or not, or the next build
     /// would read it back as content.
-    public init(site: String, output: String? = nil, baseURL: String? = nil, includeDrafts: Bool = false, includeFuture: Bool = false,
+    package init(site: String, output: String? = nil, baseURL: String? = nil, includeDrafts: Bool = false, includeFuture: Bool = false,
                 noindex: Bool = false, strict: Bool = false, cache: String? = nil, noCache: Bool = false) throws(BuildRequestError) {
         self.site = URL(fileURLWithPath: site)
         self.output = output.map { URL(fileURLWithPath: $0) } ?? self.site.appending(path: "_site")
@@ -41,7 +41,7 @@ public struct BuildRequest: Sendable {
 
     /// Builds the blog (see ``SiteBuilder/build(into:cache:progress:waiting:)``).
     @discardableResult
-    public func build(progress: BuildProgress? = nil, waiting: (@Sendable () -> Void)? = nil) throws -> SiteBuilder.Report {
+    package func build(progress: BuildProgress? = nil, waiting: (@Sendable () -> Void)? = nil) throws -> SiteBuilder.Report {
         try SiteBuilder(source: DirectorySource(root: site), options: options).build(into: output, cache: cache, progress: progress, waiting: waiting)
     }
 
@@ -65,8 +65,8 @@ public struct BuildRequest: Sendable {
 }
 
 /// A build request that cannot be carried out as given, with what to change.
-public struct BuildRequestError: Error, Sendable, CustomStringConvertible {
-    public var message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
+package struct BuildRequestError: Error, Sendable, CustomStringConvertible {
+    package var message: String
+    package init(_ message: String) { self.message = message }
+    package var description: String { message }
 }

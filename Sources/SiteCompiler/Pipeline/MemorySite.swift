@@ -7,9 +7,9 @@ import SiteSource
 /// the next build (``SiteBuilder/build(after:)``) reads only the files that changed and renders
 /// only the pages whose inputs did, as a build with a cache folder does, but with nothing read
 /// from or written to disk besides the blog itself.
-public struct MemorySite: Sendable {
+package struct MemorySite: Sendable {
     /// One file of the site.
-    public enum File: Sendable, Equatable {
+    package enum File: Sendable, Equatable {
         /// A page or generated file, with its bytes.
         case bytes(Data)
         /// A file of the blog served as it is (a static file, a theme's file, a bundle's photo),
@@ -18,16 +18,16 @@ public struct MemorySite: Sendable {
     }
 
     /// Every file of the site by output path (`2019/10/08/hello/index.html`).
-    public private(set) var files: [String: File]
+    package private(set) var files: [String: File]
     /// Things worth knowing that did not stop the build.
-    public private(set) var warnings: [Diagnostic]
+    package private(set) var warnings: [Diagnostic]
     /// The number of posts and pages published.
-    public private(set) var posts: Int, pages: Int
+    package private(set) var posts: Int, pages: Int
     /// When the site goes stale with no file changed: a future post comes due, or a year begins.
-    public private(set) var validUntil: Date
+    package private(set) var validUntil: Date
     /// The pages the build that made this site kept, as they were, from the one before; every
     /// other file was made or looked at anew.
-    public private(set) var kept: Set<String>
+    package private(set) var kept: Set<String>
 
     /// What the next build may reuse, and what each page was made from.
     var cache: BuildCache
@@ -67,7 +67,7 @@ extension SiteBuilder {
     /// not change is not read again, and a page made from the same inputs is not rendered again.
     /// Code highlighted is kept in `cacheFolder`'s highlight cache, which builds into folders
     /// share, when one is given. Every problem found is thrown together; `previous` stays as it was.
-    public func build(after previous: MemorySite?, cacheFolder: URL? = nil) throws(BuildFailure) -> MemorySite {
+    package func build(after previous: MemorySite?, cacheFolder: URL? = nil) throws(BuildFailure) -> MemorySite {
         var timer = PhaseTimer()
         let state = try? source.state(of: Self.inputs)
         timer.lap("source state")

@@ -6,7 +6,7 @@ extension SiteBuilder {
     /// (the cache, the stamp and the spare's record). For an output that is going away, so that
     /// a later build into a folder of the same name starts afresh. Links are removed, never
     /// followed.
-    public static func forget(output: URL, cache: URL) {
+    package static func forget(output: URL, cache: URL) {
         OutputWriter(destination: output).removeLeftovers()
         let file = BuildCache.file(for: output, in: cache)
         for url in [file, BuildCache.documentsFile(beside: file), BuildStamp.file(beside: file), SpareRecord.file(beside: file)] {

@@ -8,9 +8,9 @@ import SiteSource
 /// let builder = SiteBuilder(source: DirectorySource(root: blog), options: BuildOptions())
 /// let report = try builder.build(into: blog.appending(path: "_site"))
 /// ```
-public struct SiteBuilder: Sendable {
-    public let source: any SourceTree
-    public let options: BuildOptions
+package struct SiteBuilder: Sendable {
+    package let source: any SourceTree
+    package let options: BuildOptions
     /// How recent a source change may be for a build to leave a stamp (nanoseconds); see
     /// ``SourceState/isRacy(at:margin:)``. Tests that control their clock lower it.
     var racyMargin = 2_000_000_000
@@ -22,18 +22,18 @@ public struct SiteBuilder: Sendable {
     var useStencils = true
 
     /// A builder for the blog in `source`.
-    public init(source: any SourceTree, options: BuildOptions = BuildOptions()) {
+    package init(source: any SourceTree, options: BuildOptions = BuildOptions()) {
         self.source = source
         self.options = options
     }
 
     /// A rendered blog, not yet written anywhere.
-    public struct Compiled: Sendable {
-        public var site: Site
+    package struct Compiled: Sendable {
+        package var site: Site
         /// Every file of the build. After ``compile(progress:)`` its pages hold their text.
-        public var output: OutputTree
+        package var output: OutputTree
         /// Things worth knowing that did not stop the build.
-        public var warnings: [Diagnostic]
+        package var warnings: [Diagnostic]
         /// What the next build may reuse.
         var cache: BuildCache
         /// The fingerprint of each page in `output`, and the stamp of each kept one.
@@ -47,7 +47,7 @@ public struct SiteBuilder: Sendable {
         /// year begins (`site.year`).
         var validUntil: Date = .distantFuture
         /// The drafts (posts and pages) and future posts the options left out.
-        public var leftOut: (drafts: Int, future: Int) = (0, 0)
+        package var leftOut: (drafts: Int, future: Int) = (0, 0)
         /// The build's code highlighting, whose new results are saved with the cache.
         var highlighting: CodeHighlighting?
         /// The build's math typesetting, whose new results are saved with the cache.
@@ -55,25 +55,25 @@ public struct SiteBuilder: Sendable {
     }
 
     /// What a build did, for its one-line summary.
-    public struct Report: Sendable, CustomStringConvertible {
-        public var posts: Int
-        public var pages: Int
-        public var written: Int
-        public var unchanged: Int
-        public var seconds: Double
-        public var warnings: [Diagnostic]
+    package struct Report: Sendable, CustomStringConvertible {
+        package var posts: Int
+        package var pages: Int
+        package var written: Int
+        package var unchanged: Int
+        package var seconds: Double
+        package var warnings: [Diagnostic]
         /// Whether the build found nothing changed since the last one and read no post at all.
-        public var upToDate = false
+        package var upToDate = false
         /// The pages rendered through their layouts; the others were kept as they were.
         var renderedPages: Set<String> = []
         /// The base URL every absolute link was built on.
-        public var baseURL: URL
+        package var baseURL: URL
         /// Whether `baseURL` is the blog's (or `--base-url`), not ``SiteConfig/placeholderBaseURL``.
-        public var baseURLIsSet = true
+        package var baseURLIsSet = true
         /// The drafts (posts and pages) and future posts the options left out.
-        public var leftOut: (drafts: Int, future: Int) = (0, 0)
+        package var leftOut: (drafts: Int, future: Int) = (0, 0)
 
-        public var description: String {
+        package var description: String {
             let time = seconds < 1 ? "\(Int((seconds * 1000).rounded())) ms" : String(format: "%.2f s", seconds)
             let done = upToDate
                 ? "nothing changed, \(unchanged) file\(unchanged == 1 ? "" : "s") checked in \(time)"
@@ -92,7 +92,7 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Reads and renders the blog into memory; every problem found is thrown together.
-    public func compile(progress: BuildProgress? = nil) throws(BuildFailure) -> Compiled {
+    package func compile(progress: BuildProgress? = nil) throws(BuildFailure) -> Compiled {
         let memory = MemoryPublisher()
         var compiled = try compile(progress: progress, publisher: memory, cacheFile: nil, live: nil, versions: [:])
         compiled.output.fill(with: memory.pages)
@@ -211,7 +211,7 @@ public struct SiteBuilder: Sendable {
     /// rendered again.
     /// `waiting` is called if another build into the same folder holds it, before waiting for it.
     @discardableResult
-    public func build(into folder: URL, cache: URL? = nil, progress: BuildProgress? = nil,
+    package func build(into folder: URL, cache: URL? = nil, progress: BuildProgress? = nil,
                       waiting: (@Sendable () -> Void)? = nil) throws -> Report {
         let clock = BuildClock()
         // A folder that is no blog gets nothing written beside it, not even a lock.
@@ -276,12 +276,12 @@ public struct SiteBuilder: Sendable {
 
     /// Why `cache` cannot be a cache folder: something other than a folder is there (a link,
     /// which Galley does not follow for its cache, or a file). Nil for a folder or nothing.
-    public static func cacheFolderProblem(at cache: URL) -> String? {
+    package static func cacheFolderProblem(at cache: URL) -> String? {
         var info = stat()
         guard lstat(cache.path, &info) == 0, info.st_mode & S_IFMT != S_IFDIR else { return nil }
         return "is not a folder (\(info.st_mode & S_IFMT == S_IFLNK ? "a symbolic link, which Galley does not follow for its cache" : "a file")); remove it"
     }
 
     /// Everything a build reads: the paths a ``SourceState`` must cover.
-    public static let inputs = [SiteConfig.fileName, "posts", "pages", "static", Theme.folder]
+    package static let inputs = [SiteConfig.fileName, "posts", "pages", "static", Theme.folder]
 }

@@ -1,10 +1,10 @@
 import FileSystem
 
 /// A problem writing the output folder.
-public struct OutputError: Error, Sendable, CustomStringConvertible {
-    public var path: String
-    public var message: String
-    public var description: String { "\(path): \(message)" }
+package struct OutputError: Error, Sendable, CustomStringConvertible {
+    package var path: String
+    package var message: String
+    package var description: String { "\(path): \(message)" }
 }
 
 extension OutputError {

@@ -5,9 +5,9 @@ import Foundation
 ///
 /// The one place that decides where a file may go: every path is checked as a ``RelativePath``
 /// on the way in, so no file of the tree can name a place outside the output folder.
-public struct OutputTree: Sendable {
+package struct OutputTree: Sendable {
     /// What an output file holds.
-    public enum Content: Sendable {
+    package enum Content: Sendable {
         case text(String)
         case data(Data)
         /// A file of the source tree copied as it is, read only when written.
@@ -19,21 +19,21 @@ public struct OutputTree: Sendable {
     }
 
     /// One output file.
-    public struct File: Sendable {
-        public var content: Content
+    package struct File: Sendable {
+        package var content: Content
         /// The source file or generator that made it, for messages about clashes.
-        public var origin: String
+        package var origin: String
         /// The line of `origin` that asked for it, such as an alias's line.
-        public var line: Int?
+        package var line: Int?
         /// Whether Galley makes it (a list page, a feed), `origin` then being a phrase rather
         /// than a file of the blog: a clash is said at the blog's file.
-        public var generated = false
+        package var generated = false
 
         /// The claimant as a clash message names it.
         var named: String { generated ? origin : origin + (line.map { ":\($0)" } ?? "") }
     }
 
-    public private(set) var files: [String: File] = [:]
+    package private(set) var files: [String: File] = [:]
     /// Every folder the files are in.
     private(set) var folders: Set<String> = []
     /// The paths that are a file and also a folder of another file.

@@ -10,19 +10,19 @@ import SiteSource
 /// let path = try PostScaffold(title: "Notes from the train").write(into: blog)
 /// // "posts/2026-11-26-notes-from-the-train.md"
 /// ```
-public struct PostScaffold: Sendable {
+package struct PostScaffold: Sendable {
     /// The post's title, as written into its front matter.
-    public var title: String
+    package var title: String
     /// The post's date as front matter would have it (`2026-12-01`, `2026-12-01 09:30`, or with
     /// an offset), in the blog's timezone unless it has an offset; nil for the moment it is written.
-    public var date: String?
+    package var date: String?
     /// Whether it is written with `draft: true`, which builds leave out unless `--drafts`.
-    public var draft: Bool
+    package var draft: Bool
     /// Whether it is a folder with an `index.md`, rather than a file.
-    public var bundle: Bool
+    package var bundle: Bool
 
     /// A post called `title`; see the properties for the rest.
-    public init(title: String, date: String? = nil, draft: Bool = false, bundle: Bool = false) {
+    package init(title: String, date: String? = nil, draft: Bool = false, bundle: Bool = false) {
         self.title = title
         self.date = date
         self.draft = draft
@@ -34,7 +34,7 @@ public struct PostScaffold: Sendable {
 
     /// The slug of the post's file name: its title made a slug (``Slug/make(_:)``, as the
     /// compiler makes `:title`), or `post` for a title with no letter or digit it keeps.
-    public var slug: String {
+    package var slug: String {
         var slug = Slug.make(title)
         if slug.count > Self.longestSlug {
             let cut = slug.prefix(Self.longestSlug)
@@ -47,7 +47,7 @@ public struct PostScaffold: Sendable {
     /// returns its path: `site` joined with its path in the blog (`blog/posts/…md`, or
     /// `posts/…md` for `.`), as are the paths of the errors. `now` is the post's date when
     /// ``date`` is nil.
-    public func write(into site: String, now: Date = Date()) throws(ScaffoldError) -> String {
+    package func write(into site: String, now: Date = Date()) throws(ScaffoldError) -> String {
         func shown(_ path: String) -> String {
             site == "." || site.isEmpty ? path : site.hasSuffix("/") ? site + path : site + "/" + path
         }

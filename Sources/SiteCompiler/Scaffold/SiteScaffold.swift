@@ -9,19 +9,19 @@ import Foundation
 /// let scaffold = SiteScaffold(title: "Field Notes", timeZone: .current)
 /// try scaffold.write(to: "field-notes")
 /// ```
-public struct SiteScaffold: Sendable {
+package struct SiteScaffold: Sendable {
     /// The blog's name.
-    public var title: String
+    package var title: String
     /// Where the blog will be published; nil leaves `base_url` out, which a local build does
     /// without.
-    public var baseURL: URL?
+    package var baseURL: URL?
     /// The blog's timezone: the first post is dated today there.
-    public var timeZone: TimeZone
+    package var timeZone: TimeZone
     /// The moment the first post is dated.
-    public var now: Date
+    package var now: Date
 
     /// A scaffold for a blog called `title`. A `timeZone` that is no IANA name (`GMT+1`) is UTC.
-    public init(title: String, baseURL: URL? = nil, timeZone: TimeZone = TimeZone(identifier: "UTC")!, now: Date = Date()) {
+    package init(title: String, baseURL: URL? = nil, timeZone: TimeZone = TimeZone(identifier: "UTC")!, now: Date = Date()) {
         self.title = title
         self.baseURL = baseURL
         // Foundation calls UTC "GMT", which galley.yml would show as a zone of its own.
@@ -31,7 +31,7 @@ public struct SiteScaffold: Sendable {
     }
 
     /// Every file of the new blog, by its path in the folder.
-    public var files: [(path: String, text: String)] {
+    package var files: [(path: String, text: String)] {
         let starter = StarterFiles(title: title, baseURL: baseURL, timeZone: timeZone, now: now)
         return [
             (SiteConfig.fileName, starter.settings),
@@ -45,7 +45,7 @@ public struct SiteScaffold: Sendable {
     /// Writes the blog into `destination`, which must be missing or an empty folder (a link is
     /// refused, never followed); folders missing on the way to it are made. Nothing is left
     /// behind when it fails.
-    public func write(to destination: String) throws(ScaffoldError) {
+    package func write(to destination: String) throws(ScaffoldError) {
         let files = self.files
         do throws(NewFolderError<FileSystemError>) {
             let folder: NewFolder
@@ -76,14 +76,14 @@ public struct SiteScaffold: Sendable {
 
 /// Why `galley new` wrote nothing, with what to do about it: each problem at its file (and
 /// line, for a galley.yml that does not read).
-public struct ScaffoldError: Error, Sendable, CustomStringConvertible {
+package struct ScaffoldError: Error, Sendable, CustomStringConvertible {
     /// The problems, each at the file or folder it is about.
-    public var diagnostics: [Diagnostic]
+    package var diagnostics: [Diagnostic]
     /// What kind of problem it is, for the command's exit status.
-    public var kind: Kind = .fileInTheWay
+    package var kind: Kind = .fileInTheWay
 
     /// Kinds of problem a scaffold meets.
-    public enum Kind: Sendable {
+    package enum Kind: Sendable {
         /// A file or folder is in the way, or cannot be written.
         case fileInTheWay
         /// What was asked is not right: a post without a title, a date that is none.
@@ -95,7 +95,7 @@ public struct ScaffoldError: Error, Sendable, CustomStringConvertible {
     }
 
     /// An error made of `diagnostics`.
-    public init(_ diagnostics: [Diagnostic], kind: Kind = .fileInTheWay) {
+    package init(_ diagnostics: [Diagnostic], kind: Kind = .fileInTheWay) {
         self.diagnostics = diagnostics
         self.kind = kind
     }
@@ -105,5 +105,5 @@ public struct ScaffoldError: Error, Sendable, CustomStringConvertible {
     init(_ error: FileSystemError) { self.init(path: error.path, message: error.message) }
 
     /// One problem a line, as `PATH:LINE: message`.
-    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+    package var description: String { diagnostics.map(\.description).joined(separator: "\n") }
 }

@@ -14,27 +14,27 @@ import Foundation
 /// let outcome = try ThemeEjection(names: ["post"]).write(into: "blog")
 /// // outcome.written == ["layouts/post.mustache"]
 /// ```
-public struct ThemeEjection: Sendable {
+package struct ThemeEjection: Sendable {
     /// One file of the theme: the name a user gives for it, its path in the blog, its bytes.
-    public struct File: Sendable, Equatable {
+    package struct File: Sendable, Equatable {
         /// `post` for a layout, `style.css` for the stylesheet.
-        public let name: String
+        package let name: String
         /// Where it goes in the blog: `layouts/post.mustache`, `static/style.css`.
-        public let path: String
+        package let path: String
         let bytes: [UInt8]
     }
 
     /// What a write did: the files it wrote, and the ones already there that it kept.
-    public struct Outcome: Sendable, Equatable {
-        public var written: [String] = []
-        public var kept: [String] = []
+    package struct Outcome: Sendable, Equatable {
+        package var written: [String] = []
+        package var kept: [String] = []
     }
 
     /// The stylesheet's name, as a user asks for it.
-    public static let stylesheet = "style.css"
+    package static let stylesheet = "style.css"
 
     /// Every file the theme can eject, layouts by name and then the stylesheet.
-    public static var all: [File] {
+    package static var all: [File] {
         var files: [File] = []
         for (path, encoded) in DefaultThemeFiles.base64.sorted(by: { $0.key < $1.key }) {
             guard let data = Data(base64Encoded: encoded) else { continue }
@@ -48,12 +48,12 @@ public struct ThemeEjection: Sendable {
     }
 
     /// The files to write.
-    public let files: [File]
+    package let files: [File]
 
     /// The files named by `names` (`post`, `post.mustache`, `layouts/post.mustache`,
     /// `style.css`), or all of them when `names` is empty. Every unknown name is an error, with
     /// the nearest known one when there is one.
-    public init(names: [String]) throws(ScaffoldError) {
+    package init(names: [String]) throws(ScaffoldError) {
         let all = Self.all
         guard !names.isEmpty else {
             files = all
@@ -85,7 +85,7 @@ public struct ThemeEjection: Sendable {
     /// Writes the files into the blog folder `site`, keeping every file already there (an edited
     /// layout is never lost). A symbolic link or a folder where a file or its folder goes is
     /// refused before anything is written: a link could send the write anywhere.
-    public func write(into site: String) throws(ScaffoldError) -> Outcome {
+    package func write(into site: String) throws(ScaffoldError) -> Outcome {
         let blog: ContainedFolder
         do {
             blog = try ContainedFolder(opening: site, followingLink: true)

@@ -19,4 +19,4 @@ final class ProgressCounter: Sendable {
 }
 
 /// Receives progress while a long build renders, for a terminal to show.
-public typealias BuildProgress = @Sendable (_ done: Int, _ total: Int) -> Void
+package typealias BuildProgress = @Sendable (_ done: Int, _ total: Int) -> Void

@@ -1,7 +1,7 @@
 import Foundation
 
 /// How far apart two words are, for "did you mean …?" suggestions.
-public enum EditDistance {
+package enum EditDistance {
     /// The fewest insertions, deletions, substitutions and swaps of two neighbours that turn `a`
     /// into `b` (`titel` is one from `title`).
     static func between(_ a: String, _ b: String) -> Int {
@@ -24,7 +24,7 @@ public enum EditDistance {
 
     /// The one of `candidates` nearest `word`, when it is near enough to be what was meant: one
     /// edit for a short word, two for a longer one. Case, `-` and `_` do not count.
-    public static func suggestion(for word: String, among candidates: [String]) -> String? {
+    package static func suggestion(for word: String, among candidates: [String]) -> String? {
         func normal(_ text: String) -> String { text.lowercased().replacingOccurrences(of: "-", with: "_") }
         let typed = normal(word)
         let allowed = typed.count <= 5 ? 1 : 2

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The footnote markers of a post, which point nowhere once only its excerpt is shown.
-public enum FootnoteReferences {
+package enum FootnoteReferences {
     /// Removes footnote references, whose targets are not on a page that shows only an excerpt.
     static func removed(from html: String) -> String {
         let open = Array("<sup class=\"footnote-ref\">".utf8), close = Array("</sup>".utf8)

@@ -1,9 +1,9 @@
 import Foundation
 
 /// Escaping text for HTML and XML, and decoding the entities Markdown and feeds use.
-public enum HTMLEscape {
+package enum HTMLEscape {
     /// Escapes text for use in element content and in quoted attributes.
-    public static func text(_ text: String) -> String { escape(text, apostrophe: "&#39;") }
+    package static func text(_ text: String) -> String { escape(text, apostrophe: "&#39;") }
 
     /// `escape`, with `apostrophe` for `'` (XML has a name for it; HTML 4 had not).
     private static func escape(_ text: String, apostrophe: String) -> String {
@@ -31,7 +31,7 @@ public enum HTMLEscape {
     }
 
     /// Escapes text for XML content and attributes, dropping characters XML 1.0 cannot carry.
-    public static func xml(_ text: String) -> String {
+    package static func xml(_ text: String) -> String {
         // Most text (every URL in a sitemap) is plain ASCII with nothing to escape.
         let plain = text.utf8.allSatisfy { byte in
             (byte >= 0x20 && byte < 0x7F && byte != 0x26 && byte != 0x3C && byte != 0x3E && byte != 0x22 && byte != 0x27)

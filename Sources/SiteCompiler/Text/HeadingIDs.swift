@@ -5,7 +5,7 @@
 /// Whatever the rule, every id of a page is made unique the same way (`notes`, `notes-1`,
 /// `notes-2`, skipping any a heading took already), which is also how Hugo, Zola and kramdown
 /// count them.
-public enum HeadingIDs: String, Sendable, CaseIterable {
+package enum HeadingIDs: String, Sendable, CaseIterable {
     /// Galley's own: the heading made a slug, ``Slug/make(_:)`` (`beautify.js` is `beautify-js`).
     case galley
     /// kramdown's, as Jekyll runs it (its GFM input, Jekyll's default): lower-cased, letters,

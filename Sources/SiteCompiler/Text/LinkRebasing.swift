@@ -2,7 +2,7 @@ import Foundation
 
 /// Links in a fragment of HTML made right for another place: an excerpt on a list page, a post
 /// in a feed.
-public enum LinkRebasing {
+package enum LinkRebasing {
     /// Rewrites every `href` and `src` (and `srcset` entries) in `html` so that they still point at
     /// the right place when the HTML is shown somewhere else: a root-relative `/x` becomes
     /// `root + x`, a relative `x` resolves against the folder `base`, and `#x`, `?x` or an empty

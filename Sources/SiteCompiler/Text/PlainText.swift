@@ -1,10 +1,10 @@
 import Foundation
 
 /// The words of an HTML fragment: its text without tags, its length, and shortened copies.
-public enum PlainText {
+package enum PlainText {
     /// The text of an HTML fragment with tags, comments and scripts removed and entities decoded,
     /// whitespace folded to single spaces.
-    public static func of(_ html: String) -> String {
+    package static func of(_ html: String) -> String {
         // Text with runs of white space made one space, and none at the start. A value of its
         // own rather than variables a nested function captures: those the runtime checks for
         // exclusive access on every byte.
@@ -127,7 +127,7 @@ public enum PlainText {
 
 
     /// At most `limit` characters of `text`, cut at a word boundary and ended with an ellipsis.
-    public static func truncate(_ text: String, to limit: Int) -> String {
+    package static func truncate(_ text: String, to limit: Int) -> String {
         guard text.utf8.count > limit else { return text }
         func isLetterOrDigit(_ byte: UInt8?) -> Bool {
             guard let byte else { return false }

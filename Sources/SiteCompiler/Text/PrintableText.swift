@@ -1,9 +1,9 @@
 /// Text with its control characters written out, for a terminal or a message: a file name
 /// pushed in a branch must not clear the terminal, retitle it or write to its clipboard.
-public enum PrintableText {
+package enum PrintableText {
     /// `text` with each control character (C0, DEL and C1) written as `\u{1B}`; tabs and line
     /// breaks are kept when `keepingLines` is set, as a message of several lines has them.
-    public static func of(_ text: String, keepingLines: Bool = true) -> String {
+    package static func of(_ text: String, keepingLines: Bool = true) -> String {
         func isControl(_ scalar: Unicode.Scalar) -> Bool {
             if keepingLines, scalar == "\t" || scalar == "\n" { return false }
             return scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)

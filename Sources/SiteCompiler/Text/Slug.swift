@@ -1,9 +1,9 @@
 import Foundation
 
 /// Turns titles, tags and file names into URL path segments.
-public enum Slug {
+package enum Slug {
     /// Lowercase ASCII letters, digits and single hyphens: `Café & Crème!` becomes `cafe-creme`.
-    public static func make(_ text: String) -> String {
+    package static func make(_ text: String) -> String {
         // Plain ASCII, the usual case, has nothing to fold: its bytes are the scalars.
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return ascii(text.utf8) }
         // Fold accents first so `é` keeps its letter rather than becoming a hyphen.
@@ -49,7 +49,7 @@ public enum Slug {
     /// Jekyll keeps its addresses: letters keep their case (accents folded), digits, `.`, `_`
     /// and `~` stay, and any other run of characters becomes one `-`. A name that would leave
     /// only dots or nothing falls back to ``make(_:)``.
-    public static func fromFileName(_ name: String) -> String {
+    package static func fromFileName(_ name: String) -> String {
         let folded = name.utf8.allSatisfy({ $0 < 0x80 })
             ? name : name.folding(options: [.diacriticInsensitive], locale: Locale(identifier: "en_US_POSIX"))
         var result = ""

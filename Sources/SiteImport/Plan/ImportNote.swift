@@ -1,8 +1,8 @@
 /// One line of the report: something of the site that the blog does not carry, or something to
 /// check before the blog goes live.
-public struct ImportNote: Sendable, Equatable, CustomStringConvertible {
+package struct ImportNote: Sendable, Equatable, CustomStringConvertible {
     /// Which list the note goes in.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// Left behind: a theme, plugins, data files, a setting with no Galley meaning.
         case notCarried
         /// Carried, but not quite as it was, or with a placeholder: worth a look.
@@ -11,15 +11,15 @@ public struct ImportNote: Sendable, Equatable, CustomStringConvertible {
         case refused
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// What it is about: a file or folder of the site (`_layouts/`), or a setting (`permalink`).
-    public var subject: String
+    package var subject: String
     /// What happened to it, and what to do.
-    public var message: String
+    package var message: String
 
     /// A note about `subject`. Control characters in either (a line break in a file name or a
     /// setting) are shown as escapes, so that nothing a site holds can forge a line of the report.
-    public init(_ kind: Kind, _ subject: String, _ message: String) {
+    package init(_ kind: Kind, _ subject: String, _ message: String) {
         self.kind = kind
         self.subject = Self.shown(subject)
         self.message = Self.shown(message)
@@ -39,5 +39,5 @@ public struct ImportNote: Sendable, Equatable, CustomStringConvertible {
         return shown
     }
 
-    public var description: String { "\(subject): \(message)" }
+    package var description: String { "\(subject): \(message)" }
 }

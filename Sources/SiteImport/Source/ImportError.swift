@@ -1,13 +1,13 @@
 /// Why `galley import` wrote nothing: a message that names the file (and line, when there is
 /// one) and says what to do.
-public struct ImportError: Error, Sendable, CustomStringConvertible {
+package struct ImportError: Error, Sendable, CustomStringConvertible {
     /// What went wrong, in words a user can act on.
-    public var message: String
+    package var message: String
     /// What kind of problem it is, for the command's exit status.
-    public var kind: Kind
+    package var kind: Kind
 
     /// Kinds of problem an import meets.
-    public enum Kind: Sendable {
+    package enum Kind: Sendable {
         /// The site's own files are wrong: settings that cannot be read.
         case siteHasErrors
         /// The folder to read is missing, or no site of a generator Galley imports.
@@ -17,10 +17,10 @@ public struct ImportError: Error, Sendable, CustomStringConvertible {
     }
 
     /// An error saying `message`.
-    public init(_ message: String, kind: Kind = .siteHasErrors) {
+    package init(_ message: String, kind: Kind = .siteHasErrors) {
         self.message = message
         self.kind = kind
     }
 
-    public var description: String { message }
+    package var description: String { message }
 }
