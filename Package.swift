@@ -87,14 +87,31 @@ let package = Package(
             name: "KaTeX",
             dependencies: ["Typesetting", "Blocking", .product(name: "Subprocess", package: "swift-subprocess")]
         ),
+        // Text rules with no opinion about blogs: escaping, slugs, heading ids, searching bytes.
+        .target(name: "Text", dependencies: ["FileSystem"]),
+        // What a build says about a file and line, and the limits it holds input to.
+        .target(name: "Diagnostics", dependencies: ["Text"]),
+        // Dates as front matter writes them, and the patterns a layout formats them with.
+        .target(name: "Dates", dependencies: ["Text"]),
+        // The readers of front matter and settings files (YAML, TOML, JSON), which the compiler
+        // and the importer share.
+        .target(
+            name: "FrontMatter",
+            dependencies: [
+                "Diagnostics", "Dates", "Text",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
+            ]
+        ),
+        // What a layout names and includes, read from its Mustache text: the checks of a theme
+        // and the names each page depends on.
+        .target(name: "LayoutScanning", dependencies: ["Diagnostics", "Text"]),
         .target(
             name: "SiteCompiler",
             dependencies: [
                 "CCmarkGFM", "FileSystem", "SiteSource", "Highlighting", "Typesetting", "Blocking",
-                .product(name: "Yams", package: "Yams"),
-                "Digests",
+                "Text", "Diagnostics", "Dates", "FrontMatter", "LayoutScanning", "Digests",
                 .product(name: "Mustache", package: "swift-mustache"),
-                .product(name: "TOMLKit", package: "TOMLKit"),
             ],
             plugins: ["EmbedTheme"]
         ),
@@ -102,7 +119,7 @@ let package = Package(
         // `galley import`: a Jekyll, Hugo or Zola site folder turned into a Galley blog folder.
         .target(
             name: "SiteImport",
-            dependencies: ["FileSystem", "SiteSource", "SiteCompiler", .product(name: "Yams", package: "Yams")]
+            dependencies: ["FileSystem", "SiteSource", "SiteCompiler", "FrontMatter", "Text", "Diagnostics", .product(name: "Yams", package: "Yams")]
         ),
         .target(
             name: "Previews",
@@ -145,6 +162,13 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
+        .testTarget(name: "TextTests", dependencies: ["Text"]),
+        .testTarget(name: "DatesTests", dependencies: ["Dates"]),
+        .testTarget(name: "FrontMatterTests", dependencies: ["FrontMatter", "Diagnostics", .product(name: "Yams", package: "Yams")]),
+        // swift-mustache's own parser, to hold the scan to it.
+        .testTarget(name: "LayoutScanningTests", dependencies: [
+            "LayoutScanning", "Diagnostics", .product(name: "Mustache", package: "swift-mustache"),
+        ]),
         .testTarget(name: "FileSystemTests", dependencies: ["FileSystem", "Blocking"]),
         .testTarget(name: "BlockingTests", dependencies: ["Blocking"]),
         .testTarget(name: "PygmentsTests", dependencies: ["Pygments", "Highlighting"]),

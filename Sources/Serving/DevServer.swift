@@ -1,12 +1,13 @@
 import Blocking
+import Diagnostics
 import Foundation
 import Highlighting
-import Typesetting
 import Hummingbird
 import Logging
 import ServiceLifecycle
 import SiteCompiler
 import SiteSource
+import Typesetting
 
 /// `galley serve`: builds a blog into memory, serves it over HTTP on one address, builds it
 /// again whenever one of its files changes, and has the open pages reload.

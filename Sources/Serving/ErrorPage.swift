@@ -1,4 +1,6 @@
+import Diagnostics
 import SiteCompiler
+import Text
 
 /// The page shown in place of every page of the site while the last build failed: each
 /// problem with its file and line, as the terminal prints them. Open pages reload to it, and

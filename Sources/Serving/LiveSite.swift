@@ -1,4 +1,5 @@
 import Blocking
+import Diagnostics
 import FileSystem
 import Foundation
 import SiteCompiler

@@ -1,3 +1,4 @@
+import Diagnostics
 import Digests
 import Foundation
 import SiteCompiler

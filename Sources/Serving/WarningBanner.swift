@@ -1,5 +1,7 @@
+import Diagnostics
 import Foundation
 import SiteCompiler
+import Text
 
 /// The note `galley serve` puts at the foot of every page it serves while the latest build has
 /// warnings (a `galley build` never writes it): each warning with its file and line, escaped,

@@ -1,3 +1,4 @@
+import Diagnostics
 import SiteCompiler
 
 /// How the warnings of a build differ from those of the last good one, for the terminal: the

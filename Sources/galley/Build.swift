@@ -1,5 +1,6 @@
-import Blocking
 import ArgumentParser
+import Blocking
+import Diagnostics
 import Foundation
 import Serving
 import SiteCompiler

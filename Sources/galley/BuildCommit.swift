@@ -1,5 +1,6 @@
 import ArgumentParser
 import Blocking
+import Diagnostics
 import Foundation
 import GitSource
 import Previews

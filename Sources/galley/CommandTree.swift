@@ -1,5 +1,6 @@
 import ArgumentParser
 import SiteCompiler
+import Text
 
 /// Galley's commands as a tree, for what ArgumentParser does not say by itself: which command
 /// a usage error is about, and which command a mistyped word was meant to be.

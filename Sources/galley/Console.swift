@@ -1,7 +1,9 @@
 import Blocking
+import Diagnostics
 import FileSystem
 import Foundation
 import SiteCompiler
+import Text
 
 /// Writes to the terminal. Every command says a problem one way: an error as
 /// `error: FILE:LINE: message` (``report(_:)``), a warning as `warning: FILE:LINE: message`

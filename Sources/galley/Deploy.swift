@@ -1,4 +1,5 @@
 import ArgumentParser
+import Diagnostics
 import Foundation
 import Previews
 import SiteCompiler

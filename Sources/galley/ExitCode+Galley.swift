@@ -1,4 +1,5 @@
 import ArgumentParser
+import Diagnostics
 import FileSystem
 import Foundation
 import Previews

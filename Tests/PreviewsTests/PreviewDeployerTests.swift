@@ -4,6 +4,7 @@ import SiteCompiler
 import SiteSource
 import Testing
 
+import Diagnostics
 @testable import Previews
 
 @Suite struct PreviewDeployerTests {

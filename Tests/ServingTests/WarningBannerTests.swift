@@ -2,6 +2,7 @@ import Foundation
 import SiteCompiler
 import Testing
 
+import Diagnostics
 @testable import Serving
 
 @Suite struct WarningBannerTests {

@@ -1,6 +1,7 @@
 import SiteCompiler
 import Testing
 
+import Diagnostics
 @testable import Serving
 
 @Suite struct WarningChangesTests {

@@ -1,5 +1,6 @@
 import Foundation
 import SiteCompiler
+import Text
 
 /// The page every preview has at `/_galley/changes/`: what its branch changes against the
 /// production site, page by page, so a reviewer reads only what the branch touched. Plain HTML

@@ -1,6 +1,7 @@
 import Foundation
 import Previews
 import SiteCompiler
+import Text
 
 /// The page `galley host` shows at the bare domain: every preview with its branch, commit, when
 /// it went live and how its last build went, linked where it is live. Plain HTML in the default

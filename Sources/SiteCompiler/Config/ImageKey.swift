@@ -1,4 +1,5 @@
 import Foundation
+import FrontMatter
 
 /// The `image` key of front matter and galley.yml as written, before it becomes an address
 /// (``ShareImage``): read where the settings are, which the content builds on.

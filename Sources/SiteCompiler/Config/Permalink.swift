@@ -1,4 +1,6 @@
+import Dates
 import Foundation
+import Text
 
 /// The URL pattern for posts, such as `/:year/:month/:day/:slug/`.
 ///

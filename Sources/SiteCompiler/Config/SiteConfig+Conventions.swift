@@ -1,3 +1,6 @@
+import Diagnostics
+import FrontMatter
+
 /// How posts written for another generator are read, so a blog that moves builds as it did
 /// there. `galley import` sets each for the generator the blog came from; a blog started with
 /// Galley keeps Galley's own rules.

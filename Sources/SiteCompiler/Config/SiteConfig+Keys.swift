@@ -1,4 +1,8 @@
+import Dates
+import Diagnostics
 import Foundation
+import FrontMatter
+import Text
 
 extension SiteConfig {
     /// Every key galley.yml gives a meaning of its own, in the order the guide's galley.yml reference lists them.

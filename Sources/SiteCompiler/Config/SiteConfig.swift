@@ -1,5 +1,8 @@
+import Diagnostics
 import Foundation
+import FrontMatter
 import SiteSource
+import Text
 
 /// The settings in a blog's `galley.yml`.
 package struct SiteConfig: Sendable {

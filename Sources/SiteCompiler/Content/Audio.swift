@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// An audio file attached to a post, published as a feed enclosure for podcast apps.
 package struct Audio: Sendable, Equatable {
     /// Where the file is: a site path such as `/audio/episode-1.mp3` or an absolute URL.

@@ -1,6 +1,8 @@
 import Blocking
+import Diagnostics
 import FileSystem
 import Foundation
+import Text
 
 /// Turns a document's body into HTML: its Jekyll and Hugo templates run, its math kept whole,
 /// its Markdown rendered, and its root-relative links put under the base URL's path.

@@ -1,6 +1,10 @@
+import Dates
+import Diagnostics
 import FileSystem
 import Foundation
+import FrontMatter
 import SiteSource
+import Text
 
 /// Finds a blog's posts, pages and static files in a ``SourceTree`` and reads them.
 struct ContentLoader: Sendable {

@@ -1,4 +1,6 @@
+import Diagnostics
 import Foundation
+import FrontMatter
 
 /// A post or a page as read from its Markdown file, before rendering.
 package struct Document: Sendable {

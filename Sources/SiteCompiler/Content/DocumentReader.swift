@@ -1,6 +1,10 @@
+import Dates
+import Diagnostics
 import FileSystem
 import Foundation
+import FrontMatter
 import SiteSource
+import Text
 
 /// Reads one Markdown file into a ``Document``, checking every front matter key it knows.
 struct DocumentReader: Sendable {

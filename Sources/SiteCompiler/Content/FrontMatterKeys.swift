@@ -1,3 +1,7 @@
+import Diagnostics
+import FrontMatter
+import Text
+
 /// Front matter keys that look like a slip of the fingers for one Galley reads (`titel:` for
 /// `title:`), said as a warning: a key Galley does not know is still the blog's own, for its
 /// layouts, so only one close to a known key is worth a word.

@@ -1,4 +1,5 @@
 import Foundation
+import Text
 
 /// A way of grouping posts by names their front matter gives them, each name with a page of
 /// its own: tags (`/tags/<slug>/`) and categories (`/categories/<slug>/`) are both one.

@@ -1,4 +1,6 @@
+import Dates
 import Foundation
+import Text
 
 extension PagePlanner {
     /// `/feed.xml` (RSS 2.0), `/atom.xml` (Atom) and `/feed.json` (JSON Feed 1.1), newest posts

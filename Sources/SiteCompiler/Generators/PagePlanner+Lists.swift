@@ -1,4 +1,6 @@
+import Dates
 import FileSystem
+import Text
 
 extension PagePlanner {
     /// The home page, `per_page` posts at a time: `/`, `/page/2/`, `/page/3/`…

@@ -1,4 +1,5 @@
 import Foundation
+import Text
 
 extension PagePlanner {
     /// `/sitemap.xml`: every post and page with its last change, and the list pages.

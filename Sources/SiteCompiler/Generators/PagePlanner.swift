@@ -1,7 +1,10 @@
 import Blocking
+import Diagnostics
 import FileSystem
 import Foundation
+import FrontMatter
 import SiteSource
+import Text
 
 /// Plans every file a build makes from a ``Site`` and a ``Theme``: posts and pages, the
 /// paginated home page, the archive, tag and category pages, feeds, the sitemap, robots.txt, the 404 page,

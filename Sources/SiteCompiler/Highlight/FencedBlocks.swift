@@ -1,4 +1,5 @@
 import Highlighting
+import Text
 
 /// The fenced code blocks of a Markdown body as cmark will read them, found ahead of it: for a
 /// build to send every block to the highlighter at once, while the bodies are still being

@@ -1,4 +1,5 @@
 import Foundation
+import Text
 
 extension ImageSize {
     /// SVG: the root element's `width` and `height` when they are lengths in pixels (a number,

@@ -1,6 +1,7 @@
 import Blocking
 import Foundation
 import SiteSource
+import Text
 
 /// The sizes of a blog's own pictures, and a post's `<img>` tags given them: `width` and
 /// `height` so the page does not jump as pictures arrive, and `loading="lazy"` so pictures far

@@ -1,4 +1,6 @@
+import Diagnostics
 import Foundation
+import FrontMatter
 
 // How posts and pages are kept in the build cache, so an unchanged file is neither parsed nor
 // rendered again.

@@ -1,3 +1,5 @@
+import Text
+
 /// What a post's HTML gets on its way into a page, beside what the Markdown made of it: its
 /// code blocks reachable by keyboard (``CodeBlockFocus``) and its pictures sized (``ImageSizes``).
 /// Feeds keep the body as the Markdown made it; these are for the pages a browser shows.

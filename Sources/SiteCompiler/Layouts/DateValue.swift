@@ -1,3 +1,4 @@
+import Dates
 import Foundation
 import Mustache
 

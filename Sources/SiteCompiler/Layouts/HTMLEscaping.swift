@@ -1,4 +1,5 @@
 import Mustache
+import Text
 
 /// How `{{name}}` escapes in every layout: the five characters swift-mustache's own HTML
 /// escaping replaces, replaced the same way, but over bytes rather than Characters. Layouts are

@@ -1,4 +1,5 @@
 import Foundation
+import Text
 
 /// One field of a post's summary, the values list pages (and a post's neighbours) show of it:
 /// the one place that says what a summary holds, under which names layouts read it, and what

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Files in a blog's `layouts/` that Galley passes over because of their name, though they look
 /// meant as one of its layouts: `post.html`, `Post.mustache`, Hugo's `single.html`, Jekyll's
 /// `default.html`. A theme copied from another generator would otherwise be ignored in silence.

@@ -1,3 +1,5 @@
+import Text
+
 /// A page Galley writes itself, outside any blog (the index of previews, a preview's changes
 /// page): the default theme's stylesheet, a masthead, no script, and kept out of search engines.
 package struct PlainPage: Sendable {

@@ -1,4 +1,6 @@
+import Dates
 import Foundation
+import Text
 
 /// Builds the values layouts see. Every layout gets `site` and `page`; list layouts also get
 /// `posts`, `pagination`, `years`, `tags`, `tag`, `categories` or `category`. The guide lists

@@ -1,4 +1,6 @@
+import Diagnostics
 import Foundation
+import LayoutScanning
 import Mustache
 import SiteSource
 

@@ -1,4 +1,6 @@
+import Diagnostics
 import Foundation
+import FrontMatter
 
 /// The theme's own words ("min read", "Archive", "Older posts") in each language it has, read
 /// from `layouts/strings/LANGUAGE.yml`: the default theme's, with a blog's own file of the same

@@ -1,5 +1,6 @@
 import CCmarkGFM
 import Highlighting
+import Text
 
 extension MarkdownRenderer {
     /// Puts the highlighter's HTML in place of each fenced code block that names a language,

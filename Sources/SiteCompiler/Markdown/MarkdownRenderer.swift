@@ -1,6 +1,7 @@
 import Blocking
 import CCmarkGFM
 import Foundation
+import Text
 
 /// Renders Markdown to HTML with cmark-gfm: GitHub's tables, strikethrough, autolinks, task
 /// lists and footnotes, with raw HTML passed through untouched so pasted embeds keep working.

@@ -1,4 +1,5 @@
 import Foundation
+import Text
 import Typesetting
 
 /// Math kept out of the Markdown renderer's reach: each region is swapped for a marker before

@@ -1,3 +1,6 @@
+import Diagnostics
+import Text
+
 /// The biggest table a piece of Markdown can make, found before cmark-gfm reads it: its table
 /// extension gives every row as many cells as the header has, so eighteen kilobytes of a wide
 /// header and short rows made 621 MB of HTML in two minutes; and it appends each cell to its

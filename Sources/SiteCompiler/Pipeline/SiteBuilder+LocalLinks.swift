@@ -1,3 +1,5 @@
+import Diagnostics
+
 extension SiteBuilder {
     /// A warning for each link or image in a published body that names a file of the blog the
     /// build does not publish: `![x](nothere.png)` beside a post, `/images/missing.png`.

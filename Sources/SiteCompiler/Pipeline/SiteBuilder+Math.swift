@@ -1,5 +1,7 @@
+import Diagnostics
 import FileSystem
 import Foundation
+import Text
 import Typesetting
 
 /// Where the pipeline sets up math typesetting: the typesetter the build options give, asked

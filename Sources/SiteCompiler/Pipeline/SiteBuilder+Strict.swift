@@ -1,3 +1,7 @@
+import Diagnostics
+import FrontMatter
+import LayoutScanning
+
 extension SiteBuilder {
     /// `--strict`: a tag in a layout that reads a name no value of this build has, which would
     /// print nothing (see ``LayoutVocabulary``). The blog's own names are galley.yml's keys and

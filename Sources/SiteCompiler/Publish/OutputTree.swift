@@ -1,5 +1,7 @@
+import Diagnostics
 import FileSystem
 import Foundation
+import Text
 
 /// Every file a build produces, by output path (`2019/10/08/hello/index.html`), and what claimed it.
 ///

@@ -1,6 +1,8 @@
+import Dates
 import FileSystem
 import Foundation
 import SiteSource
+import Text
 
 /// A new post, as `galley new post` writes it: `posts/2026-11-26-slug.md` (or, as a bundle, a
 /// folder `posts/2026-11-26-slug/index.md` for the post's images to go beside), with its front

@@ -1,3 +1,4 @@
+import Dates
 import Foundation
 
 /// The text of the files a new blog starts with: each shows what its kind of file can hold, so

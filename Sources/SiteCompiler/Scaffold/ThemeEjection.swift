@@ -1,5 +1,7 @@
+import Diagnostics
 import FileSystem
 import Foundation
+import Text
 
 /// The default theme's layouts, and its stylesheet, copied into a blog's own `layouts/` and
 /// `static/` to be edited there, as `galley theme eject` writes them. A copy takes the place of

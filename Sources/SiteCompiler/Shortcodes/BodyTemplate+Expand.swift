@@ -1,4 +1,6 @@
+import Diagnostics
 import Foundation
+import Text
 
 /// What a body's templates read (`site.…`, `page.…`) and link to.
 struct BodyScope: Sendable {

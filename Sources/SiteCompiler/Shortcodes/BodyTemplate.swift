@@ -1,4 +1,5 @@
 import Foundation
+import Text
 
 /// A post body taken apart into its text and the template syntax it borrows from Jekyll
 /// (Liquid's `{{ … }}` and `{% … %}`) and Hugo (`{{< … >}}` shortcodes), each piece with the

@@ -1,3 +1,5 @@
+import Text
+
 /// Zola's links by file: `[the next post](@/blog/second.md#setup)` names a document by its path
 /// under Zola's `content/`, and Zola turns it into that document's address. Posts moved from
 /// Zola keep them, so the Markdown renderer asks this for the address of each link and image

@@ -1,4 +1,5 @@
 import Foundation
+import Text
 
 /// The HTML of the shortcodes that print HTML: a figure, and videos and gists from other sites.
 /// Every value from a post is escaped, and ids are checked, so a shortcode cannot open an

@@ -1,4 +1,5 @@
 import Foundation
+import FrontMatter
 
 /// A value in a post body's template language: what `{{ page.tags | join: ", " }}` works on.
 indirect enum TemplateValue: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import Blocking
+import LayoutScanning
 
 /// Renders many pages of a layout by rendering each page shape once (see ``PageShape``) and
 /// filling the result with each page's values, so that the output is swift-mustache's, byte

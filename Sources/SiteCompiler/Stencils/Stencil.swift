@@ -1,4 +1,5 @@
 import Foundation
+import Text
 
 /// A layout's output for one page shape, with a slot wherever a page's own value goes: filling
 /// the slots with another page of that shape gives what swift-mustache renders for it.

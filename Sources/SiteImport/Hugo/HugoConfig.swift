@@ -1,5 +1,7 @@
+import Diagnostics
 import FileSystem
 import Foundation
+import FrontMatter
 import SiteCompiler
 
 /// A Hugo site's settings: `hugo.toml` (or `.yaml`, `.json`), the older `config.*`, or the

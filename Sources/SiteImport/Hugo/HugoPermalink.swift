@@ -1,3 +1,4 @@
+import FrontMatter
 import SiteCompiler
 
 /// Hugo's `[permalinks]` pattern for the posts' section in Galley's words.

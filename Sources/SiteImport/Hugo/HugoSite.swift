@@ -1,5 +1,6 @@
 import FileSystem
 import SiteCompiler
+import Text
 
 /// A Hugo site: its settings file, `content/` with the posts' section (`posts/`, `post/`…)
 /// and other pages, and `static/`.

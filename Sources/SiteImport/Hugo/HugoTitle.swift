@@ -1,5 +1,6 @@
 import Foundation
 import SiteCompiler
+import Text
 
 /// What Galley's `slugs: hugo` makes of a post's title in its address, beside what Hugo made:
 /// the same, but for the few characters no Galley address may hold and the settings that

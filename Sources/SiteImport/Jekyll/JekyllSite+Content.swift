@@ -1,3 +1,4 @@
+import FrontMatter
 import SiteCompiler
 
 extension JekyllSite {

@@ -1,4 +1,5 @@
 import Foundation
+import FrontMatter
 import SiteCompiler
 
 extension JekyllSite {

@@ -1,4 +1,6 @@
+import Diagnostics
 import Foundation
+import FrontMatter
 import SiteCompiler
 
 /// What the front matter of the posts and pages carried says, as far as the import needs to

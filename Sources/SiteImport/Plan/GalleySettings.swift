@@ -1,3 +1,4 @@
+import FrontMatter
 import SiteCompiler
 
 /// The `galley.yml` an import writes, each key taken from the site's own settings when it has

@@ -1,3 +1,4 @@
+import FrontMatter
 import SiteCompiler
 
 /// A content folder as Hugo and Zola lay it out: sections (folders) of pages, a folder with an

@@ -1,6 +1,7 @@
 import Foundation
 import SiteCompiler
 import SiteSource
+import Text
 
 /// What this Galley's compiler can do that an import leans on, asked of the compiler itself
 /// rather than assumed: an address Galley can keep as the old generator made it is set in

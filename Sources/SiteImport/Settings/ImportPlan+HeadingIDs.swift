@@ -1,4 +1,5 @@
 import SiteCompiler
+import Text
 
 extension ImportPlan {
     /// Gives headings the ids the site's Markdown renderer gave them (`rule`, as the generator

@@ -1,4 +1,6 @@
+import Diagnostics
 import Foundation
+import FrontMatter
 import SiteCompiler
 
 /// Each setting checked as galley.yml will check it, so that what the import writes is what a

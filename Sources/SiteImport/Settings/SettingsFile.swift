@@ -1,3 +1,5 @@
+import Diagnostics
+import FrontMatter
 import SiteCompiler
 
 /// Another generator's settings file, read with Galley's own readers (the same limits, and

@@ -1,3 +1,4 @@
+import FrontMatter
 import SiteCompiler
 
 /// The section of a Zola site that holds its posts, found by what its `_index.md` says.

@@ -1,3 +1,5 @@
+import Diagnostics
+import FrontMatter
 import SiteCompiler
 
 extension ZolaSite {

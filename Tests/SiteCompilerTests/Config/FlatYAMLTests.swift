@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import FrontMatter
 @testable import SiteCompiler
 
 /// The quick reader of flat front matter must agree with Yams on everything it accepts, and

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import Dates
 @testable import SiteCompiler
 
 @Suite struct PermalinkTests {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import Diagnostics
+@testable import FrontMatter
 @testable import SiteCompiler
 
 @Suite struct SiteConfigTests {

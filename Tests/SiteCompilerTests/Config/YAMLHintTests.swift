@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import Diagnostics
+@testable import FrontMatter
 @testable import SiteCompiler
 
 /// Front matter the YAML parser refuses is explained by the mistake a person most likely made,

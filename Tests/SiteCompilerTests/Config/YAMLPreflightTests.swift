@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Yams
 
+@testable import FrontMatter
 @testable import SiteCompiler
 
 /// The preflight must find an anchor or an alias wherever libyaml reads one, and nowhere else:

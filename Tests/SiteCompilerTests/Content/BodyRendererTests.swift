@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import Diagnostics
 @testable import SiteCompiler
 
 /// Bodies with templates, math and root-relative links, through whole builds.

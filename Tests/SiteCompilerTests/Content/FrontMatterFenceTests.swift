@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-
+@testable import FrontMatter
 @testable import SiteCompiler
+
 
 /// Fences not quite written are named as such, at their line, not as a post without a title.
 @Suite struct FrontMatterFenceTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import FrontMatter
 @testable import SiteCompiler
 
 /// TOML (`+++`, Hugo and Zola) and JSON (Hugo) front matter mean what the same YAML means.

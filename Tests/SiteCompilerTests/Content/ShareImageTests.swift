@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import FrontMatter
 @testable import SiteCompiler
 
 @Suite struct ShareImageTests {

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Testing
 
+@testable import Diagnostics
 @testable import SiteCompiler
 
 /// A blog is whatever someone pushed to a branch. Each test builds a blog once as it should be,

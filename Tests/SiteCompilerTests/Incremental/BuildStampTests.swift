@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import Dates
 @testable import SiteCompiler
 
 /// A rebuild that finds every source and output file as the last build left them stops early;

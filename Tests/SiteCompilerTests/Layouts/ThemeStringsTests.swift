@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import Diagnostics
 @testable import SiteCompiler
 
 @Suite struct ThemeStringsTests {

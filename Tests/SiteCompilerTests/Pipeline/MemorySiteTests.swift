@@ -2,6 +2,7 @@ import Foundation
 import SiteSource
 import Testing
 
+@testable import Diagnostics
 @testable import SiteCompiler
 
 /// A build kept in memory and built again after each edit (as `galley serve` does) holds exactly

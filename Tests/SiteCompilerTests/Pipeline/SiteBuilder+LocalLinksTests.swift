@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import Diagnostics
 @testable import SiteCompiler
 
 /// Images and links in a body that name files the blog does not have are said at their lines.

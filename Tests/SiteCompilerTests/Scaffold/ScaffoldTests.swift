@@ -2,7 +2,11 @@ import Foundation
 import SiteSource
 import Testing
 
+@testable import Dates
+@testable import FrontMatter
+@testable import LayoutScanning
 @testable import SiteCompiler
+@testable import Text
 
 @Suite struct ScaffoldTests {
     @Test(arguments: [

@@ -2,6 +2,7 @@ import Foundation
 import SiteSource
 import Testing
 
+@testable import Diagnostics
 @testable import SiteCompiler
 
 /// Stencils must give what swift-mustache renders, byte for byte, for every page: each test

@@ -4,6 +4,8 @@ import Highlighting
 import SiteSource
 import Testing
 
+@testable import Dates
+@testable import Diagnostics
 @testable import SiteCompiler
 
 /// A blog folder in a temporary directory, built with the real compiler and read back from disk.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import SiteCompiler
+@testable import Text
 
 @Suite struct HeadingAnchorsTests {
     @Test func eachHeadingWithAnIDLinksToItself() {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import SiteCompiler
+@testable import Text
 
 /// Goldmark's ids, as Hugo made them for these headings.
 @Suite struct HeadingIDsGoldmarkTests {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import SiteCompiler
+@testable import Text
 
 /// kramdown's ids, as Jekyll (kramdown 2 with its GFM parser) made them for these headings.
 @Suite struct HeadingIDsKramdownTests {

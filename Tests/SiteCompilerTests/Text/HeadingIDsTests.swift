@@ -1,6 +1,7 @@
 import Testing
 
 @testable import SiteCompiler
+@testable import Text
 
 @Suite struct HeadingIDsTests {
     static let headings = "## beautify.js\n\n## beautify.js\n\n## Beautify JS\n\n## !!!\n\n## 1.0 release\n\n## Café\n"

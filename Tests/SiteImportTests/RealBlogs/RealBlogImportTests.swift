@@ -3,6 +3,7 @@ import SiteCompiler
 import SiteSource
 import Testing
 
+import Diagnostics
 @testable import SiteImport
 
 /// The real blogs put back into the layout of the generator they came from, imported, and

@@ -1,0 +1,128 @@
+import Foundation
+
+/// Formats dates with Unicode (CLDR) patterns as DateFormatter users know them, plus `do` for a
+/// day with its English ordinal (`30th`):
+///
+/// | pattern | gives |
+/// | --- | --- |
+/// | `EEE, dd MMM yyyy 'at' hh:mm a` | `Tue, 08 Oct 2019 at 01:34 AM` |
+/// | `d MMM yyyy` | `10 Apr 2014` |
+/// | `MMMM do, yyyy` | `September 30th, 2024` |
+///
+/// Letters: `yyyy` `yy` year; `M` `MM` `MMM` `MMMM` month; `d` `dd` day, `do` ordinal day;
+/// `E`…`EEE` `EEEE` weekday; `H` `HH` 24-hour, `h` `hh` 12-hour; `m` `mm`; `s` `ss`; `a` AM/PM;
+/// `Z` `+0200`, `ZZZZZ` / `xxx` `+02:00`, `z` zone abbreviation. Text in single quotes is kept
+/// as it is (`''` is a quote); other letters print as themselves.
+package struct DatePattern: Sendable {
+    package let calendar: Calendar
+    package let months: [String]
+    package let shortMonths: [String]
+    package let weekdays: [String]
+    package let shortWeekdays: [String]
+    package let amPM: (String, String)
+
+    /// A formatter for dates in the calendar's timezone, with its locale's month and day names.
+    package init(calendar: Calendar) {
+        self.calendar = calendar
+        months = calendar.monthSymbols
+        shortMonths = calendar.shortMonthSymbols
+        weekdays = calendar.weekdaySymbols
+        shortWeekdays = calendar.shortWeekdaySymbols
+        amPM = (calendar.amSymbol, calendar.pmSymbol)
+    }
+
+    /// The letters a pattern prints a date's part for; any other letter prints as itself.
+    package static let letters: Set<Character> = ["y", "u", "M", "L", "d", "E", "e", "c", "H", "h", "k", "m", "s", "a", "Z", "x", "X", "z"]
+
+    /// The letters of `pattern` outside quotes that print as themselves rather than a part of
+    /// the date (`B` and `Y` in strftime's `%B %d, %Y`), in the order they come.
+    package static func unknownLetters(in pattern: String) -> [Character] {
+        var found: [Character] = []
+        for case .field(let letter, _) in DateFormat(pattern).tokens where !letters.contains(letter) && !found.contains(letter) {
+            found.append(letter)
+        }
+        return found
+    }
+
+    /// `date` written out in `pattern`.
+    package func format(_ date: Date, _ pattern: String) -> String {
+        format(date, DateFormat(pattern))
+    }
+
+    /// `date` written out in a pattern read before: the dates of every post of a big blog are
+    /// printed in the same few patterns.
+    package func format(_ date: Date, _ format: DateFormat) -> String {
+        let offset = calendar.timeZone.secondsFromGMT(for: date)
+        let time = CivilTime(date, offset: offset)
+        var output = ""
+        for token in format.tokens {
+            switch token {
+            case .text(let text): output += text
+            case .ordinalDay: output += Self.ordinal(time.day)
+            case .field(let letter, let width): output += field(letter, width, time, offset: offset, date)
+            }
+        }
+        return output
+    }
+
+    private func field(_ letter: Character, _ width: Int, _ time: CivilTime, offset: Int, _ date: Date) -> String {
+        let number = CivilTime.digits
+        let hour = time.hour
+        switch letter {
+        case "y", "u": return width == 2 ? number(time.year % 100, 2) : number(time.year, width)
+        case "M", "L":
+            switch width {
+            case 1, 2: return number(time.month, width)
+            case 3: return shortMonths[time.month - 1]
+            default: return months[time.month - 1]
+            }
+        case "d": return number(time.day, width)
+        case "E", "e", "c": return width >= 4 ? weekdays[time.weekday - 1] : shortWeekdays[time.weekday - 1]
+        case "H": return number(hour, width)
+        case "h": return number(hour % 12 == 0 ? 12 : hour % 12, width)
+        case "k": return number(hour == 0 ? 24 : hour, width)
+        case "m": return number(time.minute, width)
+        case "s": return number(time.second, width)
+        case "a": return hour < 12 ? amPM.0 : amPM.1
+        case "Z", "x", "X":
+            if letter == "X", offset == 0 { return "Z" }
+            let sign = offset < 0 ? "-" : "+"
+            let hours = number(abs(offset) / 3600, 2), minutes = number(abs(offset) % 3600 / 60, 2)
+            let colon = (letter == "Z" && width == 5) || (letter != "Z" && width >= 3)
+            return sign + hours + (colon ? ":" : "") + minutes
+        case "z": return calendar.timeZone.abbreviation(for: date) ?? calendar.timeZone.identifier
+        default: return String(repeating: letter, count: width)
+        }
+    }
+
+    /// `1st`, `2nd`, `3rd`, `4th`, `11th`, `21st`…
+    package static func ordinal(_ number: Int) -> String {
+        let suffix: String
+        switch (number % 10, number % 100) {
+        case (_, 11...13): suffix = "th"
+        case (1, _): suffix = "st"
+        case (2, _): suffix = "nd"
+        case (3, _): suffix = "rd"
+        default: suffix = "th"
+        }
+        return "\(number)\(suffix)"
+    }
+
+    /// RFC 822 dates, as RSS wants them: `Tue, 08 Oct 2019 01:34:00 +0200`. Use an ``english(_:)`` pattern.
+    package func rfc822(_ date: Date) -> String {
+        format(date, DateFormat.rfc822)
+    }
+
+    /// RFC 3339 dates, as Atom, JSON Feed and sitemaps want them: `2019-10-08T01:34:00+02:00`.
+    package func rfc3339(_ date: Date) -> String {
+        format(date, DateFormat.rfc3339)
+    }
+
+    /// A formatter with English names, for the machine-read dates of feeds and HTTP.
+    package static func english(_ timeZone: TimeZone) -> DatePattern {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.locale = Locale(identifier: "en_US_POSIX")
+        calendar.timeZone = timeZone
+        return DatePattern(calendar: calendar)
+    }
+}

@@ -1,0 +1,128 @@
+/// One problem found in a blog's sources, with the file and line it is about.
+///
+/// Printed as `path:line: message`, the form editors and CI logs turn into links.
+package struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file, relative to the blog's root (`posts/2019-10-08-hello.md`).
+    package var path: String
+    /// The 1-based line, when the problem has one.
+    package var line: Int?
+    /// What is wrong, phrased so the blogger knows what to change.
+    package var message: String
+    /// The 1-based column on `line`, when the problem has one, for a caret under it.
+    package var column: Int?
+    /// The lines around `line`, quoted from the file once the build knows the problem; not
+    /// part of ``description``, whose one line tools parse.
+    package var excerpt: SourceExcerpt?
+
+    /// Creates a diagnostic.
+    package init(path: String, line: Int? = nil, column: Int? = nil, message: String) {
+        self.path = path
+        self.line = line
+        self.column = column
+        self.message = message
+    }
+
+    package var description: String {
+        if let line { return "\(path):\(line): \(message)" }
+        return "\(path): \(message)"
+    }
+
+    /// Where it is, `path:line`, as other messages name it.
+    package var place: String { line.map { "\(path):\($0)" } ?? path }
+
+    /// The same diagnostic with `prefix` joined in front of its path, for showing paths
+    /// relative to where the user stands rather than to the blog's root.
+    package func prefixed(by prefix: String) -> Diagnostic {
+        guard !prefix.isEmpty, prefix != "." else { return self }
+        var copy = self
+        copy.path = prefix.hasSuffix("/") ? prefix + path : prefix + "/" + path
+        return copy
+    }
+}
+
+/// A build that stopped because of one or more problems in the sources; every problem found
+/// is listed, not just the first.
+package struct BuildFailure: Error, Sendable, CustomStringConvertible {
+    /// The problems, in the order of the files they are about.
+    package var diagnostics: [Diagnostic]
+
+    /// What the build found to warn of before it stopped, so that a user fixing the errors
+    /// hears of the rest at once.
+    package var warnings: [Diagnostic] = []
+
+    /// Creates a failure from its diagnostics.
+    package init(_ diagnostics: [Diagnostic]) {
+        self.diagnostics = diagnostics
+    }
+
+    package var description: String {
+        diagnostics.map(\.description).joined(separator: "\n")
+    }
+}
+
+/// Collects diagnostics while a build goes on, so that one bad post does not hide the next.
+package struct DiagnosticLog: Sendable {
+    package init() {}
+
+    package private(set) var diagnostics: [Diagnostic] = []
+    /// What is worth saying but does not stop a build.
+    package private(set) var warnings: [Diagnostic] = []
+
+    /// Whether nothing stops the build: warnings do not count.
+    package var isEmpty: Bool { diagnostics.isEmpty }
+
+    package mutating func warn(_ diagnostic: Diagnostic) {
+        warnings.append(diagnostic)
+    }
+
+    package mutating func report(_ diagnostic: Diagnostic) {
+        diagnostics.append(diagnostic)
+    }
+
+    package mutating func report(contentsOf other: [Diagnostic]) {
+        diagnostics.append(contentsOf: other)
+    }
+
+    /// Every collected diagnostic, sorted by file and line.
+    package var failure: BuildFailure {
+        BuildFailure(diagnostics.sorted { ($0.path, $0.line ?? 0) < ($1.path, $1.line ?? 0) })
+    }
+
+    /// Throws every collected diagnostic, if there are any, with the build's `warnings` so far.
+    package func check(warnings: @autoclosure () -> [Diagnostic] = []) throws(BuildFailure) {
+        guard diagnostics.isEmpty else {
+            var failure = failure
+            failure.warnings = warnings()
+            throw failure
+        }
+    }
+}
+
+package extension Diagnostic {
+    /// `diagnostics` with each message said once, at its first place, and how many other
+    /// places say it: a blog whose every post reads the same missing setting hears it once.
+    package static func grouped(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        var first: [String: Int] = [:]
+        var grouped: [(diagnostic: Diagnostic, more: Int, shown: [String])] = []
+        for diagnostic in diagnostics.sorted(by: { ($0.path, $0.line ?? 0) < ($1.path, $1.line ?? 0) }) {
+            if let index = first[diagnostic.message] {
+                grouped[index].more += 1
+                let place = diagnostic.place
+                if grouped[index].shown.count < 2, place != grouped[index].diagnostic.place, !grouped[index].shown.contains(place) {
+                    grouped[index].shown.append(place)
+                }
+            } else {
+                first[diagnostic.message] = grouped.count
+                grouped.append((diagnostic, 0, []))
+            }
+        }
+        // The first place leads the message; the next two follow it, so three are named.
+        return grouped.map { diagnostic, more, shown in
+            guard more > 0 else { return diagnostic }
+            var said = diagnostic
+            let named = shown.isEmpty ? "" : ": " + shown.joined(separator: ", ") + (more > shown.count ? ", …" : "")
+            said.message += " (and \(more) other place\(more == 1 ? "" : "s")\(named))"
+            return said
+        }
+    }
+}

@@ -1,0 +1,160 @@
+/// Which names a layout can read, found by reading the names in its tags and in every partial
+/// and parent layout it reaches. The answer errs towards more: a word counts wherever it appears,
+/// and anything this reading cannot follow (changed delimiters, dynamic partials, `{{.}}`) means
+/// any name at all.
+///
+/// A page then depends only on the values it can show: an edit to a post's body changes its
+/// length, which the archive does not show, so the archive is not rendered again.
+package enum LayoutReads {
+    /// The names `layout` can read, with `sources` holding every layout's text by name; nil when
+    /// it may read any.
+    package static func names(of layout: String, in sources: [String: String]) -> Set<String>? {
+        names(of: layout, scans: sources.mapValues(scan))
+    }
+
+    /// The names of every layout in `sources`, each text read once however many layouts include it.
+    package static func names(in sources: [String: String]) -> [String: Set<String>?] {
+        let scans = sources.mapValues(scan)
+        return Dictionary(uniqueKeysWithValues: sources.keys.map { ($0, names(of: $0, scans: scans)) })
+    }
+
+    private static func names(of layout: String, scans: [String: (words: Set<String>, templates: [String])?]) -> Set<String>? {
+        var words = Set<String>()
+        var pending = [layout], seen = Set<String>()
+        while let name = pending.popLast() {
+            guard seen.insert(name).inserted, let scanned = scans[name] else { continue }
+            guard let found = scanned else { return nil }
+            words.formUnion(found.words)
+            pending += found.templates
+        }
+        return words
+    }
+
+    /// The words in the tags of `text` and the templates it includes, or nil when it does
+    /// something this reading does not follow.
+    package static func scan(_ text: String) -> (words: Set<String>, templates: [String])? {
+        guard let tags = tags(in: text) else { return nil }
+        var words = Set<String>()
+        var templates: [String] = []
+        for tag in tags {
+            switch tag.sigil {
+            case "!", "%": continue
+            case ">", "<":
+                if tag.body.hasPrefix("*") { return nil }
+                templates.append(tag.body)
+                continue
+            default: break
+            }
+            if tag.body == "." { return nil }
+            // `site.…` reads the site's values whatever follows (`site.strings.tags` is a word,
+            // not a post's tags): no listed post has a `site` of its own to step into.
+            let body = tag.body.hasPrefix("site.") ? "site" : tag.body
+            for word in body.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }) {
+                words.insert(String(word))
+            }
+        }
+        return (words, templates)
+    }
+
+    /// The layouts whose output depends on nothing but the `site` value: every tag names
+    /// `site.…` (or, inside a section, `.…`, the section's own item), and every partial they
+    /// include is such a layout too. Blocks, parents, transforms, changed delimiters and dynamic
+    /// partials disqualify, as does an include of the layout with indentation anywhere, since the
+    /// layout's text is then re-indented on the way in.
+    package static func siteOnly(in sources: [String: String]) -> Set<String> {
+        var candidates: [String: [String]] = [:]
+        var indented = Set<String>()
+        for (name, text) in sources {
+            for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                let trimmed = line.drop { $0 == " " || $0 == "\t" }
+                if trimmed.count != line.count, trimmed.hasPrefix("{{>") {
+                    indented.insert(String(trimmed.dropFirst(3).prefix { $0 != "}" }).trimmingSpaces())
+                }
+            }
+            guard let tags = tags(in: text) else { continue }
+            var depth = 0
+            var partials: [String] = []
+            var qualifies = true
+            for tag in tags {
+                switch tag.sigil {
+                case "!", "%": continue
+                case ">":
+                    if tag.body.hasPrefix("*") { qualifies = false }
+                    partials.append(tag.body)
+                    continue
+                case "<", "$", "=": qualifies = false
+                case "/": depth -= 1; continue
+                default: break
+                }
+                let readsSite = tag.body == "site" || tag.body.hasPrefix("site.") || (depth > 0 && tag.body.hasPrefix(".") && tag.body != ".")
+                if !readsSite || tag.body.contains("(") { qualifies = false }
+                if tag.sigil == "#" || tag.sigil == "^" { depth += 1 }
+            }
+            if qualifies { candidates[name] = partials }
+        }
+        // A layout qualifies only when every partial it includes does, all the way down.
+        var qualified = Set(candidates.keys).subtracting(indented)
+        var changed = true
+        while changed {
+            changed = false
+            for name in qualified where !(candidates[name] ?? []).allSatisfy(qualified.contains) {
+                qualified.remove(name)
+                changed = true
+            }
+        }
+        return qualified
+    }
+
+    /// The tags of `text` in order, each with its sigil (`#`, `^`, `/`, `>`, `<`, `$`, `!`, `%`,
+    /// `&`, `{` for a triple, or none), the rest, trimmed, and the line it starts on; nil when
+    /// delimiters change or a tag is left open.
+    package static func tags(in text: String) -> [(sigil: Character?, body: String, line: Int)]? {
+        var tags: [(sigil: Character?, body: String, line: Int)] = []
+        let bytes = Array(text.utf8)
+        var lineNumber = 1, counted = 0
+        /// The line of the byte at `index`, counting on from the last one asked for.
+        func line(at index: Int) -> Int {
+            while counted < index {
+                if bytes[counted] == UInt8(ascii: "\n") { lineNumber += 1 }
+                counted += 1
+            }
+            return lineNumber
+        }
+        let open = UInt8(ascii: "{"), close = UInt8(ascii: "}")
+        /// Where `count` closing braces start, from `start` on.
+        func closing(from start: Int, count: Int) -> Int? {
+            var index = start
+            while index + count <= bytes.count {
+                if bytes[index] == close, count == 2 || bytes[index + 1] == close, bytes[index + count - 1] == close { return index }
+                index += 1
+            }
+            return nil
+        }
+        var index = 0
+        while index + 1 < bytes.count {
+            guard bytes[index] == open, bytes[index + 1] == open else {
+                index += 1
+                continue
+            }
+            var start = index + 2
+            let triple = start < bytes.count && bytes[start] == open
+            if triple { start += 1 }
+            guard let end = closing(from: start, count: triple ? 3 : 2) else { return nil }
+            let tag = String(decoding: bytes[start..<end], as: UTF8.self).trimmingSpaces()
+            let tagLine = line(at: index)
+            index = end + (triple ? 3 : 2)
+            if triple {
+                tags.append(("{", tag, tagLine))
+                continue
+            }
+            guard let first = tag.first else { continue }
+            if first == "=" { return nil }
+            if "#^/>$<!%&".contains(first) {
+                tags.append((first, String(tag.dropFirst()).trimmingSpaces(), tagLine))
+            } else {
+                tags.append((nil, tag, tagLine))
+            }
+        }
+        return tags
+    }
+}

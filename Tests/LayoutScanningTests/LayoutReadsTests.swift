@@ -1,0 +1,43 @@
+import Testing
+
+import LayoutScanning
+
+@Suite struct LayoutReadsTests {
+    @Test func partialsAndParentsAreFollowedAndWhatCannotBeReadCountsAsEverything() {
+        let sources = [
+            "list": "{{<frame}}{{$main}}{{#posts}}{{> item}}{{/posts}}{{/main}}{{/frame}}",
+            "frame": "<title>{{page.title}}</title>{{$main}}{{/main}}",
+            "item": "<a href=\"{{url}}\">{{{ title }}}</a> {{#empty(tags)}}none{{/empty(tags)}}",
+            "dot": "{{#posts}}{{.}}{{/posts}}",
+            "dynamic": "{{#posts}}{{>*kind}}{{/posts}}",
+            "delimiters": "{{=<% %>=}}<% reading_time %>",
+            "comment": "{{! word_count is not read here }}{{% CONTENT_TYPE: TEXT }}",
+        ]
+        #expect(LayoutReads.names(of: "list", in: sources) == ["frame", "main", "posts", "page", "title", "url", "empty", "tags"])
+        #expect(LayoutReads.names(of: "dot", in: sources) == nil)
+        #expect(LayoutReads.names(of: "dynamic", in: sources) == nil)
+        #expect(LayoutReads.names(of: "delimiters", in: sources) == nil)
+        #expect(LayoutReads.names(of: "comment", in: sources) == [])
+        #expect(LayoutReads.names(in: sources)["list"] == LayoutReads.names(of: "list", in: sources))
+    }
+
+    @Test func aSiteValueIsNeverAPostsWhateverItsName() {
+        let sources = ["words": "{{#posts}}{{site.strings.tags}} {{#site.strings.draft}}d{{/site.strings.draft}} {{title}}{{/posts}}"]
+        #expect(LayoutReads.names(of: "words", in: sources) == ["posts", "site", "title"])
+    }
+
+    @Test func anythingBeyondSiteValuesDisqualifies() {
+        let sources = [
+            "plain": "<p>{{site.title}}</p>{{#site.pages}}<a href=\"{{.url}}\">{{.title}}</a>{{/site.pages}}{{> inner}}",
+            "inner": "{{{site.description}}}{{! a comment }}",
+            "item": "{{#site.pages}}<a href=\"{{url}}\">{{title}}</a>{{/site.pages}}",
+            "page": "{{site.title}} {{page.title}}",
+            "transform": "{{uppercased(site.title)}}",
+            "calls-page": "{{> page}}",
+            "dot": "{{.title}}",
+            "indented": "{{site.title}}",
+            "includer": "<div>\n  {{> indented}}\n</div>",
+        ]
+        #expect(LayoutReads.siteOnly(in: sources) == ["plain", "inner"])
+    }
+}

@@ -1,0 +1,21 @@
+import Testing
+
+import Text
+
+@Suite struct TagAttributesTests {
+    @Test func valuesAreReadInEveryQuotingAndNamesWithoutCase() {
+        let attributes = TagAttributes(#" SRC='a b.png' alt="x > y" width=320 hidden data-x = "1" src="second.png" /"#[...])
+        #expect(attributes["src"] == "a b.png", "the first of a name given twice counts, as in browsers")
+        #expect(attributes["alt"] == "x > y")
+        #expect(attributes["width"] == "320")
+        #expect(attributes["hidden"] == "")
+        #expect(attributes["data-x"] == "1")
+        #expect(attributes["height"] == nil)
+    }
+
+    @Test func startTagsAreFoundOutsideCommentsScriptsAndStyles() {
+        let html = #"<img src="a"><!-- <img src="b"> --><script>"<img src='c'>"</script><img src="d" alt=">"><imgx><img"#
+        let found = TagAttributes.startTags(named: "img", in: html).map { TagAttributes(html[$0])["src"] }
+        #expect(found == ["a", "d"])
+    }
+}
