@@ -105,56 +105,12 @@ package enum LayoutReads {
         return qualified
     }
 
-    /// The tags of `text` in order, each with its sigil (`#`, `^`, `/`, `>`, `<`, `$`, `!`, `%`,
-    /// `&`, `{` for a triple, or none), the rest, trimmed, and the line it starts on; nil when
-    /// delimiters change or a tag is left open.
-    package static func tags(in text: String) -> [(sigil: Character?, body: String, line: Int)]? {
-        var tags: [(sigil: Character?, body: String, line: Int)] = []
-        let bytes = Array(text.utf8)
-        var lineNumber = 1, counted = 0
-        /// The line of the byte at `index`, counting on from the last one asked for.
-        func line(at index: Int) -> Int {
-            while counted < index {
-                if bytes[counted] == UInt8(ascii: "\n") { lineNumber += 1 }
-                counted += 1
-            }
-            return lineNumber
-        }
-        let open = UInt8(ascii: "{"), close = UInt8(ascii: "}")
-        /// Where `count` closing braces start, from `start` on.
-        func closing(from start: Int, count: Int) -> Int? {
-            var index = start
-            while index + count <= bytes.count {
-                if bytes[index] == close, count == 2 || bytes[index + 1] == close, bytes[index + count - 1] == close { return index }
-                index += 1
-            }
-            return nil
-        }
-        var index = 0
-        while index + 1 < bytes.count {
-            guard bytes[index] == open, bytes[index + 1] == open else {
-                index += 1
-                continue
-            }
-            var start = index + 2
-            let triple = start < bytes.count && bytes[start] == open
-            if triple { start += 1 }
-            guard let end = closing(from: start, count: triple ? 3 : 2) else { return nil }
-            let tag = String(decoding: bytes[start..<end], as: UTF8.self).trimmingSpaces()
-            let tagLine = line(at: index)
-            index = end + (triple ? 3 : 2)
-            if triple {
-                tags.append(("{", tag, tagLine))
-                continue
-            }
-            guard let first = tag.first else { continue }
-            if first == "=" { return nil }
-            if "#^/>$<!%&".contains(first) {
-                tags.append((first, String(tag.dropFirst()).trimmingSpaces(), tagLine))
-            } else {
-                tags.append((nil, tag, tagLine))
-            }
-        }
-        return tags
+    /// The tags of `text` in order, read by ``LayoutScan``; nil when delimiters change (which
+    /// these readings do not follow) or where swift-mustache's parser would fail, whose error
+    /// the build reports instead.
+    package static func tags(in text: String) -> [LayoutScan.Tag]? {
+        let scan = LayoutScan(text)
+        guard scan.isComplete, !scan.changesDelimiters else { return nil }
+        return scan.tagsRead
     }
 }

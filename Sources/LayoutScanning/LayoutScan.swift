@@ -5,8 +5,9 @@ import Diagnostics
 /// with it), its comments, and blocks that are a parent's overrides (`{{$name}}` directly inside
 /// `{{<parent}}`) rather than places to fill. ``LayoutGraph`` puts the layouts' scans together.
 ///
-/// ``LayoutReads`` has a quicker reading that gives up on changed delimiters; this one must
-/// see every partial swift-mustache sees, since it is what keeps a theme from recursing.
+/// It is the one reader of layout text: ``LayoutReads`` and ``LayoutVocabulary`` take the tags
+/// it keeps. It must see every partial swift-mustache sees, since it is what keeps a theme from
+/// recursing.
 package struct LayoutScan {
     /// A place where rendering goes on somewhere else: a partial or parent layout, or a block
     /// that a parent's override fills.
@@ -86,10 +87,27 @@ package struct LayoutScan {
     private static let nameCharacters = Set<Character>("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-_?()*")
     private static let partialNameCharacters = nameCharacters.union(["/"])
 
+    /// A tag as the parser reads it, for readings that need no more than its kind and name.
+    package struct Tag {
+        /// `#`, `^`, `/`, `>`, `<`, `$`, `!`, `%`, `=`, `&`, `{` for a triple, or nil for a value.
+        package var sigil: Character?
+        /// The name, with `*` before the name of a partial or parent named by a value; empty for
+        /// comments, pragmas and changed delimiters.
+        package var body: String
+        package var line: Int
+    }
+
+    /// The tags begun, whatever their kind, counting one the parser would fail on.
+    package private(set) var tags = 0
+    /// The tags read whole, in order.
+    package private(set) var tagsRead: [Tag] = []
+    /// Whether the text was read to its end: false where swift-mustache's parser would fail.
+    package private(set) var isComplete = false
+    /// Whether a tag changes the delimiters somewhere.
+    package private(set) var changesDelimiters = false
+
     /// Reads to the end, or to where swift-mustache's parser would fail: that failure is then
     /// reported by the parser itself.
-    /// The tags read, whatever their kind.
-    package private(set) var tags = 0
 
     private mutating func scan() {
         while position < text.count {
@@ -103,7 +121,13 @@ package struct LayoutScan {
             position += frames[frames.count - 1].start.count
             guard position < text.count, tag(at: tagLine) else { return }
         }
+        isComplete = true
         if frames.count > 1 { unclosed = frames[frames.count - 1].opening }
+    }
+
+    private mutating func keep(_ sigil: Character?, _ body: String, line: Int) -> Bool {
+        tagsRead.append(Tag(sigil: sigil, body: body, line: line))
+        return true
     }
 
     /// The tag being read as an opening one, with its name.
@@ -118,6 +142,7 @@ package struct LayoutScan {
         case "#", "^":
             step()
             guard let section = name() else { return false }
+            _ = keep(sigil, section, line: tagLine)
             return open(Frame(start: current.start, end: current.end, opening: opening(sigil, section, line: tagLine)), line: tagLine)
         case "/":
             step()
@@ -128,15 +153,15 @@ package struct LayoutScan {
                 return false
             }
             frames.removeLast()
-            return true
+            return keep("/", closing, line: tagLine)
         case "!":
             step()
-            return skip(past: current.end)
+            return skip(past: current.end) && keep("!", "", line: tagLine)
         case "{":
             step()
-            guard name() != nil, position < text.count, text[position] == "}" else { return false }
+            guard let name = name(), position < text.count, text[position] == "}" else { return false }
             step()
-            return true
+            return keep("{", name, line: tagLine)
         case ">":
             step()
             skipWhitespace()
@@ -144,17 +169,19 @@ package struct LayoutScan {
             if isDynamic { step() }
             guard let partial = partialName() else { return false }
             record(.partial, partial, isDynamic: isDynamic, line: tagLine)
-            return true
+            return keep(">", isDynamic ? "*" + partial : partial, line: tagLine)
         case "<":
             step()
             skipWhitespace()
             guard let parent = partialName() else { return false }
             record(.parent, parent.hasPrefix("*") ? String(parent.dropFirst()) : parent, isDynamic: parent.hasPrefix("*"), line: tagLine)
+            _ = keep("<", parent, line: tagLine)
             return open(Frame(start: current.start, end: current.end, overridesHere: true, opening: opening("<", parent, line: tagLine)),
                         line: tagLine)
         case "$":
             step()
             guard let block = name() else { return false }
+            _ = keep("$", block, line: tagLine)
             if current.overridesHere {
                 fragments.append(Fragment(block: block, line: tagLine))
                 return open(Frame(start: current.start, end: current.end, fragment: fragments.count - 1,
@@ -164,13 +191,15 @@ package struct LayoutScan {
             return open(Frame(start: current.start, end: current.end, opening: opening("$", block, line: tagLine)), line: tagLine)
         case "=":
             step()
-            return setDelimiters()
+            changesDelimiters = true
+            return setDelimiters() && keep("=", "", line: tagLine)
         case "%":
             step()
-            return skip(past: current.end)
+            return skip(past: current.end) && keep("%", "", line: tagLine)
         default:
             if sigil == "&" { step() }
-            return name() != nil
+            guard let name = name() else { return false }
+            return keep(sigil == "&" ? "&" : nil, name, line: tagLine)
         }
     }
 

@@ -40,4 +40,16 @@ import LayoutScanning
         ]
         #expect(LayoutReads.siteOnly(in: sources) == ["plain", "inner"])
     }
+
+    @Test func theTagsAreTheScannersAsTheParserReadsThem() throws {
+        let tags = try #require(LayoutReads.tags(in: "{{#posts}}\n{{{ title }}}{{& url}}{{>*kind}}{{<frame}}{{$main}}{{/main}}{{/frame}}{{! no }}{{/posts}}"))
+        #expect(tags.map { $0.sigil.map(String.init) ?? "" } == ["#", "{", "&", ">", "<", "$", "/", "/", "!", "/"])
+        #expect(tags.map(\.body) == ["posts", "title", "url", "*kind", "frame", "main", "main", "frame", "", "posts"])
+        #expect(tags.map(\.line) == [1, 2, 2, 2, 2, 2, 2, 2, 2, 2])
+        // Where swift-mustache's parser would stop, the build reports its error; these readings
+        // give up rather than guess.
+        #expect(LayoutReads.tags(in: "{{ page title }}") == nil)
+        #expect(LayoutReads.tags(in: "{{title") == nil)
+        #expect(LayoutReads.tags(in: "{{=<% %>=}}<% title %>") == nil)
+    }
 }
