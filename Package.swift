@@ -191,3 +191,12 @@ let package = Package(
         .testTarget(name: "SiteImportTests", dependencies: ["SiteImport", "SiteCompiler", "SiteSource", "FileSystem"]),
     ]
 )
+
+// scripts/test builds the tests beside the optimized build that ships, so that the modules
+// compile once for both. The tests themselves need no optimizing: built without it (and file by
+// file), they compile sooner and again sooner after an edit.
+for target in package.targets where target.type == .test {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .unsafeFlags(["-Onone", "-no-whole-module-optimization"], .when(configuration: .release)),
+    ]
+}
