@@ -13,7 +13,8 @@ import Testing
     static func frames(running script: String, input: [UInt8]) throws -> [[UInt8]] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-I", scripts.appending(path: script).path]
+        // -B: no bytecode cache written into Sources.
+        process.arguments = ["-I", "-B", scripts.appending(path: script).path]
         let stdin = Pipe(), stdout = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout
