@@ -193,10 +193,9 @@ let package = Package(
 )
 
 // scripts/test builds the tests beside the optimized build that ships, so that the modules
-// compile once for both. The tests themselves need no optimizing: built without it (and file by
-// file), they compile sooner and again sooner after an edit.
+// compile once for both. The tests themselves need no optimizing: built without it, each test
+// module still in one go, they compiled in 90 s on two cores, against 172 s optimized and 135 s
+// file by file (most of it is expanding and checking some 3,600 #expect macros).
 for target in package.targets where target.type == .test {
-    target.swiftSettings = (target.swiftSettings ?? []) + [
-        .unsafeFlags(["-Onone", "-no-whole-module-optimization"], .when(configuration: .release)),
-    ]
+    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-Onone"], .when(configuration: .release))]
 }
