@@ -7,9 +7,9 @@ import SiteSource
 struct IntactPages: Outdatedness {
     var records: [String: BuildCache.PageRecord]
 
-    func keptStamp(of path: String, fingerprint: Fingerprint) -> FileStamp? {
+    func kept(_ path: String, fingerprint: Fingerprint) -> KeptPage? {
         guard let record = records[path], record.fingerprint == fingerprint else { return nil }
-        return record.stamp
+        return .file(record.stamp)
     }
 }
 

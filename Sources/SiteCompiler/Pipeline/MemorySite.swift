@@ -49,9 +49,8 @@ package struct MemorySite: Sendable {
 struct HeldPages: Outdatedness {
     var fingerprints: [String: Fingerprint]
 
-    func keptStamp(of path: String, fingerprint: Fingerprint) -> FileStamp? {
-        // A page in memory has no file on disk; any stamp says "kept".
-        fingerprints[path] == fingerprint ? FileStamp(size: 0, modified: 0, changed: 0, inode: 0) : nil
+    func kept(_ path: String, fingerprint: Fingerprint) -> KeptPage? {
+        fingerprints[path] == fingerprint ? .held : nil
     }
 }
 
@@ -73,8 +72,7 @@ extension SiteBuilder {
         let state = try? source.state(of: Self.inputs)
         timer.lap("source state")
         let memory = MemoryPublisher()
-        let compiled = try compile(progress: nil, publisher: memory, cacheFile: nil, live: nil, versions: state?.versions ?? [:],
-                                   files: state?.files, held: previous, inMemory: true, highlightFolder: cacheFolder)
+        let compiled = try compile(progress: nil, publisher: memory, memory: HeldMemory(previous: previous, state: state, cacheFolder: cacheFolder))
         if let highlighting = compiled.highlighting, highlighting.cache.file != nil {
             // Off the path to the reload event: the answers are in memory for the next build anyway.
             BlockingPool.shared.detach { try? highlighting.cache.save() }

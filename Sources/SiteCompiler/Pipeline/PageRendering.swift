@@ -17,8 +17,8 @@ struct PageRendering: Sendable {
     /// What the render phase did with a page.
     struct Made: Sendable {
         var fingerprint: Fingerprint
-        /// The live file's stamp, when the page was kept without being rendered.
-        var kept: FileStamp?
+        /// What stays in the page's place, when it was kept without being rendered.
+        var kept: KeptPage?
     }
 
     /// Renders and publishes every page of `pages` that is out of date; returns what was made
@@ -29,8 +29,8 @@ struct PageRendering: Sendable {
         var many: [PagePlanner.Item] = [], lists: [PagePlanner.Item] = []
         for page in pages {
             guard let fingerprint = page.fingerprint else { continue }
-            if let stamp = outdatedness.keptStamp(of: page.path, fingerprint: fingerprint) {
-                made[page.path] = Made(fingerprint: fingerprint, kept: stamp)
+            if let kept = outdatedness.kept(page.path, fingerprint: fingerprint) {
+                made[page.path] = Made(fingerprint: fingerprint, kept: kept)
                 continue
             }
             made[page.path] = Made(fingerprint: fingerprint)

@@ -4,9 +4,9 @@ import SiteSource
 
 /// Where the pipeline asks the incremental part (``BuildCache``) what an earlier build knew.
 extension SiteBuilder {
-    /// The cache kept in `file`, valid only for this galley.yml, theme, build options and
-    /// Galley binary; an empty one without a file.
-    func loadCache(from file: URL?, config: SiteConfig, theme: Theme, body: BodyRenderer, bytes: Background<BuildCache.Files>?) -> BuildCache {
+    /// The cache the build starts from, asked of `memory`: valid only for this galley.yml,
+    /// theme, build options and Galley binary.
+    func recallCache(from memory: any BuildMemory, config: SiteConfig, theme: Theme, body: BodyRenderer) -> BuildCache {
         let configBytes = (try? source.contents(of: SiteConfig.fileName)) ?? Data()
         // A theme's own shortcodes are part of the bodies that use them.
         // Highlighted code is part of the bodies, their excerpts with it.
@@ -18,7 +18,6 @@ extension SiteBuilder {
                                        label: BuildCache.documentsFormat)
         let optionsText = "\(config.baseURL.absoluteString)|\(options.includeDrafts)|\(options.includeFuture)|\(options.noindex)"
         let pagesKey = Fingerprint([documentsKey, theme.fingerprint, Fingerprint.of(optionsText)], label: "pages")
-        guard let file else { return BuildCache(documentsKey: documentsKey, pagesKey: pagesKey) }
         let tree = source
         // A cached document's body is read and rendered again only when a page shows it. The
         // file is the one the cache describes: the loader reuses an entry only while the file's
@@ -27,25 +26,15 @@ extension SiteBuilder {
             guard let document = DocumentReader.withBody(document, in: tree) else { return "" }
             return body.render(document).rendered.html
         }
-        return BuildCache.load(from: file, documentsKey: documentsKey, pagesKey: pagesKey, files: bytes?.wait(), html: cachedHTML)
+        return memory.recall(BuildCache(documentsKey: documentsKey, pagesKey: pagesKey), html: cachedHTML)
     }
 
-    /// Tells the cache what this build read, for a next build in the same process.
-    func rememberDocuments(in cache: inout BuildCache, _ loaded: ContentLoader.Loaded, _ assembled: Assembled) {
+    /// Tells the cache what this build read, for a next build; returns whether that differs
+    /// from what it held.
+    @discardableResult
+    func rememberDocuments(in cache: inout BuildCache, _ loaded: ContentLoader.Loaded, _ assembled: Assembled) -> Bool {
         let selection = assembled.selection
-        _ = cache.remember(loaded, rendered: [(selection.posts, assembled.postOrder, assembled.site.posts),
-                                              (selection.pages, assembled.pageOrder, assembled.site.pages)])
-    }
-
-    /// Tells the cache what this build read, and when that differs from what it held, saves
-    /// the documents beside `file` on another thread, overlapping the rendering.
-    func rememberDocuments(in cache: inout BuildCache, _ loaded: ContentLoader.Loaded, _ assembled: Assembled,
-                           listing: [ListingFields], savingBeside file: URL) -> Background<Void>? {
-        let selection = assembled.selection
-        let changed = cache.remember(loaded, rendered: [(selection.posts, assembled.postOrder, assembled.site.posts),
-                                                        (selection.pages, assembled.pageOrder, assembled.site.pages)])
-        guard changed else { return nil }
-        let documents = cache
-        return Background { _ = try? documents.saveDocuments(documents.encodedDocuments(listing: listing), beside: file) }
+        return cache.remember(loaded, rendered: [(selection.posts, assembled.postOrder, assembled.site.posts),
+                                                 (selection.pages, assembled.pageOrder, assembled.site.pages)])
     }
 }

@@ -40,7 +40,7 @@ extension SiteBuilder {
         let live = OpenFolder(output.standardizedFileURL.path)
         let stamps = Parallel.map(paths) { path -> FileStamp? in
             let page = made[path]
-            if untouched.contains(path), let kept = page?.kept { return kept }
+            if untouched.contains(path), case .file(let stamp) = page?.kept { return stamp }
             if let stamp = written[path], let page, page.kept == nil { return stamp }
             return live.flatMap { FileStamp.of(path, in: $0) }
         }

@@ -95,25 +95,19 @@ package struct SiteBuilder: Sendable {
     /// Reads and renders the blog into memory; every problem found is thrown together.
     package func compile(progress: BuildProgress? = nil) throws(BuildFailure) -> Compiled {
         let memory = MemoryPublisher()
-        var compiled = try compile(progress: progress, publisher: memory, cacheFile: nil, live: nil, versions: [:])
+        var compiled = try compile(progress: progress, publisher: memory, memory: NoMemory())
         compiled.output.fill(with: memory.pages)
         return compiled
     }
 
     /// The build's phases up to publishing: load the source, assemble the site, plan the pages,
-    /// decide which are out of date, and render those into `publisher`. With a `cacheFile` and
-    /// the `live` output folder, the incremental part is asked along the way (what was parsed
-    /// before, which pages are intact); a reader can follow a full build without it.
+    /// decide which are out of date, and render those into `publisher`. The incremental part is
+    /// asked along the way, through `memory` (what was parsed before, which pages are intact);
+    /// a reader can follow a full build without it, as ``NoMemory`` answers.
     /// Every problem the build meets, error or warning, leaves it quoting the lines it is about.
-    func compile(progress: BuildProgress?, publisher: any Publisher, cacheFile: URL?, live: URL?,
-                 relinked: [String: (before: FileStamp, after: FileStamp)] = [:],
-                 versions: [String: FileVersion], files: [String]? = nil,
-                 cacheBytes: Background<BuildCache.Files>? = nil, held: MemorySite? = nil, inMemory: Bool = false,
-                 highlightFolder: URL? = nil) throws(BuildFailure) -> Compiled {
+    func compile(progress: BuildProgress?, publisher: any Publisher, memory: any BuildMemory) throws(BuildFailure) -> Compiled {
         do {
-            var compiled = try runPhases(progress: progress, publisher: publisher, cacheFile: cacheFile, live: live, relinked: relinked,
-                                         versions: versions, files: files, cacheBytes: cacheBytes, held: held, inMemory: inMemory,
-                                         highlightFolder: highlightFolder)
+            var compiled = try runPhases(progress: progress, publisher: publisher, memory: memory)
             compiled.warnings = quoting(compiled.warnings)
             return compiled
         } catch {
@@ -124,25 +118,18 @@ package struct SiteBuilder: Sendable {
         }
     }
 
-    private func runPhases(progress: BuildProgress?, publisher: any Publisher, cacheFile: URL?, live: URL?,
-                           relinked: [String: (before: FileStamp, after: FileStamp)],
-                           versions: [String: FileVersion], files: [String]?,
-                           cacheBytes: Background<BuildCache.Files>?, held: MemorySite?, inMemory: Bool,
-                           highlightFolder: URL?) throws(BuildFailure) -> Compiled {
+    private func runPhases(progress: BuildProgress?, publisher: any Publisher, memory: any BuildMemory) throws(BuildFailure) -> Compiled {
         var log = DiagnosticLog()
         var timer = PhaseTimer()
         // Load the source.
         let (config, theme) = try loadSettings(&log)
-        let highlighting = codeHighlighting(config: config, cacheFolder: cacheFile?.deletingLastPathComponent() ?? highlightFolder,
-                                            reusing: held?.highlighting)
+        let highlighting = codeHighlighting(config: config, cacheFolder: memory.cacheFolder, reusing: memory.highlighting)
         let emoji = emojiNames(config: config)
-        let typesetting = mathTypesetting(config: config, cacheFolder: cacheFile?.deletingLastPathComponent() ?? highlightFolder,
-                                          reusing: held?.typesetting)
+        let typesetting = mathTypesetting(config: config, cacheFolder: memory.cacheFolder, reusing: memory.typesetting)
         let body = BodyRenderer(config: config, highlighting: highlighting, emoji: emoji.names, typesetting: typesetting,
                                 shortcodes: { theme.renderShortcode($0, $1) })
         timer.lap("config and theme")
-        var cache = loadCache(from: cacheFile, config: config, theme: theme, body: body, bytes: cacheBytes)
-        if let held { cache.adopt(held.cache) }
+        var cache = recallCache(from: memory, config: config, theme: theme, body: body)
         // A build with nothing from an earlier one will render every body: the highlighter may
         // start while the sources are read.
         if cache.documents.isEmpty { highlighting?.highlighter.prepare() }
@@ -150,8 +137,8 @@ package struct SiteBuilder: Sendable {
         // Which pages the live folder still holds as the last build left them: a stat each,
         // taken on another thread while the sources are read, sorted and grouped.
         let previous = cache.pages
-        let intact = live.flatMap { IntactPages.check(previous, in: $0, relinked: relinked) }
-        let loaded = loadContent(config: config, cache: cache.documents, versions: versions, files: files)
+        let intact = memory.intactPages(previous, under: cache)
+        let loaded = loadContent(config: config, cache: cache.documents, versions: memory.versions, files: memory.files)
         log.report(contentsOf: loaded.diagnostics)
         timer.lap("read sources")
 
@@ -169,9 +156,12 @@ package struct SiteBuilder: Sendable {
         timer.lap("markdown, site and tags")
         let listed = PagePlanner.listedFields(theme: theme, postLayouts: Set(selection.posts.map { theme.layout(named: $0.layout?.name, or: "post") }))
         // Only a site whose every file was read is remembered: a body rendered without the
-        // files that failed must not outlive this build.
-        let savingDocuments = log.isEmpty ? cacheFile.flatMap { rememberDocuments(in: &cache, loaded, assembled, listing: listed, savingBeside: $0) } : nil
-        if inMemory, log.isEmpty { rememberDocuments(in: &cache, loaded, assembled) }
+        // files that failed must not outlive this build. The documents are saved only when
+        // they changed, on another thread, overlapping the rendering.
+        var savingDocuments: Background<Void>?
+        if log.isEmpty, memory.remembers, rememberDocuments(in: &cache, loaded, assembled) {
+            savingDocuments = memory.save(cache, listing: listed)
+        }
         timer.lap("cache documents")
 
         // Plan the pages.
@@ -188,7 +178,7 @@ package struct SiteBuilder: Sendable {
         try log.check(warnings: config.warnings + theme.warnings + loaded.warnings + selection.warnings + bodyWarnings + linkWarnings)
 
         // Decide what is out of date, and render it.
-        let outdatedness: any Outdatedness = intact?.wait() ?? held?.intact(under: cache) ?? RenderEverything()
+        let outdatedness = intact()
         timer.lap("out of date")
         let made = PageRendering(outdatedness: outdatedness, publisher: publisher, progress: progress).render(plan.pages)
         timer.lap("render")
@@ -236,9 +226,10 @@ package struct SiteBuilder: Sendable {
         // Pages go to the spare folder as they are rendered; the live folder is replaced only at the end.
         let session = try writer.begin(lock)
         timer.lap("spare sync")
-        var compiled = try compile(progress: progress, publisher: session, cacheFile: cacheFile, live: cacheFile == nil ? nil : folder,
-                                   relinked: session.relinked, versions: state?.versions ?? [:], files: state?.files,
-                                   cacheBytes: cacheBytes)
+        let memory: any BuildMemory = cacheFile.map {
+            DiskMemory(cacheFile: $0, live: folder, relinked: session.relinked, state: state, cacheBytes: cacheBytes)
+        } ?? NoMemory()
+        var compiled = try compile(progress: progress, publisher: session, memory: memory)
         timer = PhaseTimer()
         // Publish: the rest of the files, then the spare and the live folder change places.
         let made = compiled.pages

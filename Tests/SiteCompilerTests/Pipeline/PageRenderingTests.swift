@@ -22,8 +22,8 @@ import Testing
     /// Keeps every page but those named, as if the last build had left them intact.
     struct KeepingAllBut: Outdatedness {
         var outdated: Set<String>
-        func keptStamp(of path: String, fingerprint: Fingerprint) -> FileStamp? {
-            outdated.contains(path) ? nil : FileStamp(size: 1, modified: 2, changed: 3, inode: 4)
+        func kept(_ path: String, fingerprint: Fingerprint) -> KeptPage? {
+            outdated.contains(path) ? nil : .file(FileStamp(size: 1, modified: 2, changed: 3, inode: 4))
         }
     }
 
@@ -32,7 +32,7 @@ import Testing
         let options = BuildOptions(includeDrafts: false, includeFuture: false, noindex: false, now: TestBlog.now)
         let recorder = RecordingPublisher()
         let compiled = try SiteBuilder(source: source, options: options)
-            .compile(progress: nil, publisher: recorder, cacheFile: nil, live: nil, versions: [:])
+            .compile(progress: nil, publisher: recorder, memory: NoMemory())
 
         let pages = Set(compiled.output.files.compactMap { path, file in
             if case .page = file.content { path } else { nil }
@@ -68,7 +68,7 @@ import Testing
         #expect(Set(rendered.withLock { $0 }) == ["b/index.html", "feed.xml"])
         #expect(recorder.counts == ["b/index.html": 1, "feed.xml": 1])
         #expect(recorder.text(of: "feed.xml") == "<p>feed.xml</p>")
-        #expect(made["a/index.html"]?.kept == FileStamp(size: 1, modified: 2, changed: 3, inode: 4))
+        #expect(made["a/index.html"]?.kept == .file(FileStamp(size: 1, modified: 2, changed: 3, inode: 4)))
         #expect(made["b/index.html"]?.kept == nil && made["b/index.html"]?.fingerprint == Fingerprint.of("b/index.html"))
         #expect(made.count == 4)
         // Progress counts the pages that many are made alike and are rendered: here one.
