@@ -49,7 +49,9 @@ let package = Package(
         // the source trees and the compiler share without needing each other.
         // The one pool of threads for blocking work, and the executor for helper programs' tasks.
         .target(name: "Blocking"),
-        .target(name: "FileSystem", dependencies: ["CPlatform", "Blocking"]),
+        // What every error a command can end with says: its place, its message, its exit status.
+        .target(name: "Failures"),
+        .target(name: "FileSystem", dependencies: ["CPlatform", "Blocking", "Failures"]),
         // SHA-256 and HMAC-SHA256 over the system's libcrypto: fingerprints, cache keys, labels
         // and webhook signatures.
         .target(name: "Digests", dependencies: ["CLibCrypto"]),
@@ -75,7 +77,7 @@ let package = Package(
         .target(name: "Highlighting"),
         .target(
             name: "Pygments",
-            dependencies: ["Highlighting", "Blocking", .product(name: "Subprocess", package: "swift-subprocess")],
+            dependencies: ["Highlighting", "Blocking", "FileSystem", .product(name: "Subprocess", package: "swift-subprocess")],
             // The helpers are Python files, so Python's own tools can read and run them, built into
             // the binary as the theme is: a copy of galley needs nothing beside it.
             resources: [.embedInCode("Scripts/highlight.py"), .embedInCode("Scripts/emoji.py")]
@@ -85,7 +87,7 @@ let package = Package(
         .target(name: "Typesetting"),
         .target(
             name: "KaTeX",
-            dependencies: ["Typesetting", "Blocking", .product(name: "Subprocess", package: "swift-subprocess")]
+            dependencies: ["Typesetting", "Blocking", "FileSystem", .product(name: "Subprocess", package: "swift-subprocess")]
         ),
         // Text rules with no opinion about blogs: escaping, slugs, heading ids, searching bytes.
         .target(name: "Text", dependencies: ["FileSystem"]),
@@ -142,11 +144,12 @@ let package = Package(
             ]
         ),
         // `galley server-config`: Apache and nginx configurations equal to `galley host`.
-        .target(name: "ServerConfigs"),
+        .target(name: "ServerConfigs", dependencies: ["Failures"]),
         .executableTarget(
             name: "galley",
             dependencies: [
                 "FileSystem", "SiteSource", "SiteCompiler", "GitSource", "Previews", "SiteImport", "Serving", "Pygments", "KaTeX", "Blocking", "ServerConfigs",
+                "Failures",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

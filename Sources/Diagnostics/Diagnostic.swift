@@ -1,3 +1,4 @@
+import Failures
 /// One problem found in a blog's sources, with the file and line it is about.
 ///
 /// Printed as `path:line: message`, the form editors and CI logs turn into links.
@@ -125,4 +126,13 @@ package extension Diagnostic {
             return said
         }
     }
+}
+
+extension BuildFailure: GalleyError {
+    /// The one problem's file and line; nil when there are more.
+    package var place: ErrorPlace? {
+        diagnostics.count == 1 ? diagnostics.first.map { ErrorPlace($0.path, line: $0.line) } : nil
+    }
+    package var message: String { diagnostics.count == 1 ? diagnostics[0].message : description }
+    package var category: FailureCategory { .blogHasErrors }
 }

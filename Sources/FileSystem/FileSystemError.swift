@@ -1,3 +1,4 @@
+import Failures
 import Foundation
 
 /// A file or folder the system would not open, read, write, rename or remove: the one error of
@@ -35,7 +36,7 @@ package struct FileSystemError: Error, Sendable, CustomStringConvertible {
 
     /// What the `errno` value `code` means, in words a user can act on; `opening` for the
     /// opening of a folder, where a file in its place is the likely cause.
-    package static func explain(_ code: Int32, opening: Bool) -> String {
+    package static func explain(_ code: Int32, opening: Bool = false) -> String {
         switch code {
         case ELOOP, EXDEV:
             "it is, or lies past, a symbolic link; Galley does not follow links in its output folders (remove the link)"
@@ -47,4 +48,9 @@ package struct FileSystemError: Error, Sendable, CustomStringConvertible {
         default: String(cString: strerror(code))
         }
     }
+}
+
+extension FileSystemError: GalleyError {
+    package var place: ErrorPlace? { ErrorPlace(path) }
+    package var category: FailureCategory { .fileOrPort }
 }

@@ -1,4 +1,5 @@
 import CLibGit2
+import Failures
 
 /// A failure reported by libgit2, with its message and what Galley was doing at the time.
 package struct GitError: Error, Sendable, CustomStringConvertible {
@@ -26,4 +27,9 @@ package struct GitError: Error, Sendable, CustomStringConvertible {
 
     /// Whether libgit2 refused the repository because another user owns it.
     package var isOwnershipError: Bool { code == GIT_EOWNER.rawValue }
+}
+
+extension GitError: GalleyError {
+    package var place: ErrorPlace? { nil }
+    package var category: FailureCategory { .other }
 }

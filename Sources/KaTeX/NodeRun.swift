@@ -1,4 +1,5 @@
 import Blocking
+import FileSystem
 import Foundation
 import Subprocess
 import Typesetting
@@ -32,7 +33,7 @@ struct NodeRun {
         var pair: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
             close(inputFile)
-            throw TypesetterUnavailable("cannot talk to \(node): \(String(cString: strerror(errno)))")
+            throw TypesetterUnavailable("cannot talk to \(node): \(FileSystemError.explain(errno))")
         }
         let ours = pair[0], theirs = pair[1]
         defer { close(ours) }
@@ -66,11 +67,11 @@ struct NodeRun {
             var waiting = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
             let ready = poll(&waiting, 1, Int32(min(left.components.seconds * 1000 + 1, 1000)))
             if ready < 0, errno == EINTR { continue }
-            guard ready >= 0 else { throw TypesetterUnavailable("cannot read KaTeX's answer: \(String(cString: strerror(errno)))") }
+            guard ready >= 0 else { throw TypesetterUnavailable("cannot read KaTeX's answer: \(FileSystemError.explain(errno))") }
             guard ready > 0 else { continue }
             let count = chunk.withUnsafeMutableBytes { read(socket, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR || errno == EAGAIN { continue }
-            guard count >= 0 else { throw TypesetterUnavailable("cannot read KaTeX's answer: \(String(cString: strerror(errno)))") }
+            guard count >= 0 else { throw TypesetterUnavailable("cannot read KaTeX's answer: \(FileSystemError.explain(errno))") }
             if count == 0 { return data }
             guard data.count + count <= Self.outputLimit else { throw TypesetterUnavailable("KaTeX wrote more than \(Self.outputLimit) bytes") }
             data.append(contentsOf: chunk[..<count])
@@ -81,7 +82,7 @@ struct NodeRun {
     private static func file(holding input: Data) throws(TypesetterUnavailable) -> Int32 {
         var template = Array((NSTemporaryDirectory() + "/galley-katex-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { throw TypesetterUnavailable("cannot make a file for KaTeX: \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else { throw TypesetterUnavailable("cannot make a file for KaTeX: \(FileSystemError.explain(errno))") }
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
         // Not inherited by other programs started meanwhile; swift-subprocess hands it to Node.
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
@@ -91,7 +92,7 @@ struct NodeRun {
             if written < 0, errno == EINTR { continue }
             guard written > 0 else {
                 close(descriptor)
-                throw TypesetterUnavailable("cannot write KaTeX's input: \(String(cString: strerror(errno)))")
+                throw TypesetterUnavailable("cannot write KaTeX's input: \(FileSystemError.explain(errno))")
             }
             offset += written
         }

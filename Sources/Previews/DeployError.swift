@@ -1,3 +1,4 @@
+import Failures
 /// A deploy that could not go ahead, with a message that says what to do.
 ///
 /// The deployer's entry points (deploy, remove, roll back) fill in the branch and the
@@ -51,4 +52,10 @@ package struct DeployError: Error, Sendable, CustomStringConvertible {
         guard let error = error as? DeployError else { return true }
         return error.duringBuild
     }
+}
+
+extension DeployError: GalleyError {
+    /// None of its own: ``message`` names the branch and the destination it is about.
+    package var place: ErrorPlace? { nil }
+    package var category: FailureCategory { duringBuild ? .blogHasErrors : aboutOptions ? .usage : .publishing }
 }

@@ -1,4 +1,5 @@
 import Blocking
+import FileSystem
 import Foundation
 
 /// A destination folder on this machine.
@@ -40,10 +41,10 @@ package struct LocalDestination: Destination {
         let final = url(path)
         let temporary = final.deletingLastPathComponent().appending(path: ".\(final.lastPathComponent).link-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         try FileManager.default.createDirectory(at: final.deletingLastPathComponent(), withIntermediateDirectories: true)
-        guard symlink(target, temporary.path) == 0 else { throw DeployError("cannot create a link at \(temporary.path): \(String(cString: strerror(errno)))") }
+        guard symlink(target, temporary.path) == 0 else { throw DeployError("cannot create a link at \(temporary.path): \(FileSystemError.explain(errno))") }
         // rename(2) over an existing symlink replaces it atomically.
         guard Foundation.rename(temporary.path, final.path) == 0 else {
-            let reason = String(cString: strerror(errno))
+            let reason = FileSystemError.explain(errno)
             unlink(temporary.path)
             throw DeployError("cannot switch \(final.path): \(reason)")
         }
@@ -64,7 +65,7 @@ package struct LocalDestination: Destination {
 
     package func rename(_ from: String, to: String) async throws {
         guard Foundation.rename(url(from).path, url(to).path) == 0 else {
-            throw DeployError("cannot rename \(url(from).path) to \(url(to).path): \(String(cString: strerror(errno)))")
+            throw DeployError("cannot rename \(url(from).path) to \(url(to).path): \(FileSystemError.explain(errno))")
         }
     }
 
@@ -84,13 +85,13 @@ package struct LocalDestination: Destination {
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         // Close-on-exec, so that no rsync or ssh started while it is held keeps the lock alive.
         let descriptor = open(file.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw DeployError("cannot open the lock \(file.path): \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else { throw DeployError("cannot open the lock \(file.path): \(FileSystemError.explain(errno))") }
         var wait = LockWait(report: waiting)
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
             let reason = errno
             guard reason == EWOULDBLOCK || reason == EINTR else {
                 close(descriptor)
-                throw DeployError("cannot lock \(file.path): \(String(cString: strerror(reason)))")
+                throw DeployError("cannot lock \(file.path): \(FileSystemError.explain(reason))")
             }
             wait.blocked(by: (try? String(contentsOf: file, encoding: .utf8)) ?? "")
             do {

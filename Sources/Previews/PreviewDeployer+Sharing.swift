@@ -1,4 +1,5 @@
 import Blocking
+import FileSystem
 import Foundation
 
 extension PreviewDeployer {
@@ -60,9 +61,9 @@ extension PreviewDeployer {
             guard lstat(from, &info) == 0 else { continue }
             switch info.st_mode & S_IFMT {
             case S_IFDIR:
-                guard mkdir(to, 0o755) == 0 else { throw DeployError("cannot create \(to): \(String(cString: strerror(errno)))") }
+                guard mkdir(to, 0o755) == 0 else { throw DeployError("cannot create \(to): \(FileSystemError.explain(errno))") }
             case S_IFREG:
-                guard link(from, to) == 0 else { throw DeployError("cannot link \(to): \(String(cString: strerror(errno)))") }
+                guard link(from, to) == 0 else { throw DeployError("cannot link \(to): \(FileSystemError.explain(errno))") }
             default:
                 continue  // a build makes no links or devices; none is carried over
             }

@@ -1,3 +1,5 @@
+import Failures
+import FileSystem
 import Foundation
 import Subprocess
 
@@ -205,7 +207,7 @@ private enum Capture {
 private func inputFile(_ data: Data) throws -> FileDescriptor {
     var template = Array((FileManager.default.temporaryDirectory.path + "/galley-input-XXXXXX").utf8CString)
     let raw = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard raw >= 0 else { throw ProgramError(program: "a program", reason: "no temporary file for its input: \(String(cString: strerror(errno)))") }
+    guard raw >= 0 else { throw ProgramError(program: "a program", reason: "no temporary file for its input: \(FileSystemError.explain(errno))") }
     template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
     let descriptor = FileDescriptor(rawValue: raw)
     do {
@@ -216,4 +218,10 @@ private func inputFile(_ data: Data) throws -> FileDescriptor {
         throw ProgramError(program: "a program", reason: "cannot write its input to a temporary file: \(error)")
     }
     return descriptor
+}
+
+extension ProgramError: GalleyError {
+    var place: ErrorPlace? { nil }
+    var message: String { description }
+    var category: FailureCategory { .publishing }
 }

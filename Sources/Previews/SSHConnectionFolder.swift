@@ -1,3 +1,4 @@
+import FileSystem
 import Foundation
 
 /// A private folder for the sockets of ssh's shared connections, made for this run with
@@ -17,7 +18,7 @@ final class SSHConnectionFolder: Sendable {
         if base.utf8.count > 50 || stat(base, &info) != 0 || info.st_mode & S_IFMT != S_IFDIR { base = "/tmp" }
         var template = Array((base + "/galley-ssh-XXXXXX").utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-            throw DeployError("cannot make a private folder for ssh's connections in \(base): \(String(cString: strerror(errno)))")
+            throw DeployError("cannot make a private folder for ssh's connections in \(base): \(FileSystemError.explain(errno))")
         }
         path = String(cString: made)
     }

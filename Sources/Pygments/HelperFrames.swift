@@ -1,3 +1,4 @@
+import FileSystem
 import Foundation
 import Highlighting
 
@@ -40,7 +41,7 @@ final class HelperFrames: @unchecked Sendable {
             let ready = poll(&waiting, 1, 100)
             if ready < 0 {
                 if errno == EINTR { continue }
-                throw HighlighterUnavailable("cannot read from \(python): \(String(cString: strerror(errno)))")
+                throw HighlighterUnavailable("cannot read from \(python): \(FileSystemError.explain(errno))")
             }
             if ready == 0 {
                 if exited.isSet { throw HighlighterUnavailable("\(python) exited before it answered") }
@@ -50,7 +51,7 @@ final class HelperFrames: @unchecked Sendable {
             let count = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
             if count < 0 {
                 if errno == EINTR || errno == EAGAIN { continue }
-                throw HighlighterUnavailable("cannot read from \(python): \(String(cString: strerror(errno)))")
+                throw HighlighterUnavailable("cannot read from \(python): \(FileSystemError.explain(errno))")
             }
             if count == 0 { throw HighlighterUnavailable("\(python) exited before it answered") }
             buffer.append(contentsOf: chunk[..<count])

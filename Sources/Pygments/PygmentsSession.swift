@@ -1,4 +1,5 @@
 import Blocking
+import FileSystem
 import Foundation
 import Highlighting
 import Subprocess
@@ -48,7 +49,7 @@ final class PygmentsSession: Sendable {
     static func start(python: String, arguments: [String] = []) throws(HighlighterUnavailable) -> PygmentsSession {
         var pair: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
-            throw HighlighterUnavailable("cannot talk to \(python): \(String(cString: strerror(errno)))")
+            throw HighlighterUnavailable("cannot talk to \(python): \(FileSystemError.explain(errno))")
         }
         let ours = pair[0], theirs = pair[1]
         // Its standard output is a second descriptor of the same end: swift-subprocess closes each
@@ -141,7 +142,7 @@ final class PygmentsSession: Sendable {
             let sent = data.withUnsafeBytes { Glibc.send(socket, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
             if sent < 0 {
                 if errno == EINTR { continue }
-                throw HighlighterUnavailable("Pygments stopped reading: \(String(cString: strerror(errno)))")
+                throw HighlighterUnavailable("Pygments stopped reading: \(FileSystemError.explain(errno))")
             }
             offset += sent
         }

@@ -1,4 +1,5 @@
 import Blocking
+import FileSystem
 import Foundation
 import Highlighting
 import Subprocess
@@ -39,7 +40,7 @@ package struct PythonEmoji: EmojiSource {
     private static func ask(_ python: String) -> Result<[String: String], EmojiUnavailable> {
         var pair: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
-            return .failure(EmojiUnavailable("cannot talk to \(python): \(String(cString: strerror(errno)))"))
+            return .failure(EmojiUnavailable("cannot talk to \(python): \(FileSystemError.explain(errno))"))
         }
         let ours = pair[0], theirs = pair[1]
         defer { close(ours) }

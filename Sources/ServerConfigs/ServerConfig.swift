@@ -1,3 +1,4 @@
+import Failures
 import Foundation
 
 /// The configuration of a web server that serves Galley's previews (and the production site)
@@ -132,4 +133,11 @@ package struct ServerConfig: Sendable, Equatable {
 package struct ServerConfigError: Error, CustomStringConvertible, Sendable {
     package var description: String
     init(_ description: String) { self.description = description }
+}
+
+extension ServerConfigError: GalleyError {
+    package var place: ErrorPlace? { nil }
+    package var message: String { description }
+    /// The options given cannot make a configuration.
+    package var category: FailureCategory { .usage }
 }

@@ -1,5 +1,6 @@
 import Blocking
 import Diagnostics
+import Failures
 import Foundation
 import Highlighting
 import Hummingbird
@@ -266,4 +267,9 @@ package struct ServeError: Error, Sendable, CustomStringConvertible {
         self.freePort = freePort
         self.aboutOptions = aboutOptions
     }
+}
+
+extension ServeError: GalleyError {
+    package var place: ErrorPlace? { nil }
+    package var category: FailureCategory { aboutOptions ? .usage : .fileOrPort }
 }

@@ -1,4 +1,6 @@
 import Blocking
+import Failures
+import FileSystem
 import Foundation
 import Glibc
 import Synchronization
@@ -25,10 +27,10 @@ package final class FolderWatch: Sendable {
         self.root = root.standardizedFileURL.path
         self.inputs = Set(inputs)
         descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
-        guard descriptor >= 0 else { throw WatchError(message: "cannot watch \(self.root): inotify: \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else { throw WatchError(message: "cannot watch \(self.root): inotify: \(FileSystemError.explain(errno))") }
         guard add(self.root, relative: "") else {
             close(descriptor)
-            throw WatchError(message: "cannot watch \(self.root): \(String(cString: strerror(errno)))")
+            throw WatchError(message: "cannot watch \(self.root): \(FileSystemError.explain(errno))")
         }
         for input in inputs { addTree(input) }
         BlockingPool.shared.detach { [self] in loop(changed) }
@@ -135,4 +137,9 @@ package final class FolderWatch: Sendable {
 package struct WatchError: Error, Sendable, CustomStringConvertible {
     package var message: String
     package var description: String { message }
+}
+
+extension WatchError: GalleyError {
+    package var place: ErrorPlace? { nil }
+    package var category: FailureCategory { .other }
 }

@@ -66,7 +66,7 @@ package struct DirectorySource: SourceTree {
         var own = stat()
         guard stat(path, &own) == 0, visited.insert([UInt64(own.st_dev), UInt64(own.st_ino)]).inserted else { return }
         guard let entries = FolderEntries.read(path) else {
-            throw SourceTreeError.unreadable(relative, reason: String(cString: strerror(errno)))
+            throw SourceTreeError.unreadable(relative, reason: FileSystemError.explain(errno))
         }
         for (name, type) in entries where !SourceFileFilter.ignores(name) {
             let child = path + "/" + name
@@ -83,7 +83,7 @@ package struct DirectorySource: SourceTree {
                 }
                 var info = stat()
                 guard stat(child, &info) == 0 else {
-                    throw SourceTreeError.unreadable(childRelative, reason: String(cString: strerror(errno)))
+                    throw SourceTreeError.unreadable(childRelative, reason: FileSystemError.explain(errno))
                 }
                 kind = info.st_mode & S_IFMT
             }
@@ -112,7 +112,7 @@ package struct DirectorySource: SourceTree {
     /// The file at `path`, whole or up to `limit` bytes.
     private func read(_ path: String, upTo limit: Int?) throws -> Data {
         let held = folder ?? OpenFolder(rootPath)
-        guard let held else { throw SourceTreeError.unreadable(path, reason: String(cString: strerror(errno))) }
+        guard let held else { throw SourceTreeError.unreadable(path, reason: FileSystemError.explain(errno)) }
         var descriptor = Platform.openBeneath(held.descriptor, path, O_RDONLY | O_CLOEXEC, noLinks: false)
         if descriptor < 0, errno == ENOSYS {
             // Without openat2: the same rule, checked on the resolved path.
@@ -122,12 +122,12 @@ package struct DirectorySource: SourceTree {
         guard descriptor >= 0 else {
             if errno == ENOENT { throw SourceTreeError.notFound(path) }
             if errno == EXDEV { throw SourceTreeError.linkOutside(path) }
-            throw SourceTreeError.unreadable(path, reason: String(cString: strerror(errno)))
+            throw SourceTreeError.unreadable(path, reason: FileSystemError.explain(errno))
         }
         defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw SourceTreeError.unreadable(path, reason: String(cString: strerror(errno))) }
-        guard info.st_mode & S_IFMT != S_IFDIR else { throw SourceTreeError.unreadable(path, reason: String(cString: strerror(EISDIR))) }
+        guard fstat(descriptor, &info) == 0 else { throw SourceTreeError.unreadable(path, reason: FileSystemError.explain(errno)) }
+        guard info.st_mode & S_IFMT != S_IFDIR else { throw SourceTreeError.unreadable(path, reason: FileSystemError.explain(EISDIR)) }
         // Sized from the stat, then read to the end: a file that grows meanwhile is read whole.
         var data = Data(count: min(max(Int(info.st_size), 0) + 1, limit ?? Int.max))
         var count = 0
@@ -138,7 +138,7 @@ package struct DirectorySource: SourceTree {
                 Foundation.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
             }
             if got < 0, errno == EINTR { continue }
-            guard got >= 0 else { throw SourceTreeError.unreadable(path, reason: String(cString: strerror(errno))) }
+            guard got >= 0 else { throw SourceTreeError.unreadable(path, reason: FileSystemError.explain(errno)) }
             if got == 0 { break }
             count += got
         }

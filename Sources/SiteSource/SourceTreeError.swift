@@ -1,3 +1,5 @@
+import Failures
+import FileSystem
 import Foundation
 
 /// Errors raised by source trees.
@@ -34,8 +36,24 @@ package enum SourceTreeError: Error, CustomStringConvertible, Sendable {
         }
         let nsError = error as NSError
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
+            return FileSystemError.explain(Int32(underlying.code))
         }
         return nsError.localizedDescription
     }
+}
+
+extension SourceTreeError: GalleyError {
+    package var place: ErrorPlace? {
+        switch self {
+        case .notFound(let path), .unreadable(let path, _), .linkOutside(let path): ErrorPlace(path)
+        }
+    }
+    package var message: String {
+        switch self {
+        case .notFound: "no such file"
+        case .unreadable(_, let reason): reason
+        case .linkOutside: Self.outsideReason
+        }
+    }
+    package var category: FailureCategory { .other }
 }

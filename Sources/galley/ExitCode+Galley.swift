@@ -1,11 +1,6 @@
 import ArgumentParser
-import Diagnostics
-import FileSystem
+import Failures
 import Foundation
-import Previews
-import Serving
-import SiteCompiler
-import SiteImport
 
 /// Galley's exit statuses, the same for every command, so that a script or a CI job can tell
 /// a broken blog from a full disk from a host that was down.
@@ -41,31 +36,27 @@ extension ExitCode {
                  server (serve, host, watch) stopped so ends with 0, as asked
         """
 
-    /// The status for `error`, thrown by a command's `run()`, by the table above.
+    /// The status for `error`, thrown by a command's `run()`, by the table above: Galley's own
+    /// errors say their row (``GalleyError/category``); ArgumentParser's and Foundation's are
+    /// placed here.
     static func galley(for error: any Error) -> ExitCode {
         switch error {
         case let error as ExitCode: error
-        case is NotABlogFolder: .notABlog
         case is ValidationError: .usage
-        case is BuildFailure: .blogHasErrors
-        case let error as ServeError: error.aboutOptions ? .usage : .fileOrPort
-        case is OutputError, is FileSystemError: .fileOrPort
+        case let error as any GalleyError: galley(for: error.category)
         case let error as NSError where error.domain == NSCocoaErrorDomain || error.domain == NSPOSIXErrorDomain: .fileOrPort
-        case let error as DeployError: error.duringBuild ? .blogHasErrors : error.aboutOptions ? .usage : .publishingFailed
-        case let error as ImportError:
-            switch error.kind {
-            case .siteHasErrors: .blogHasErrors
-            case .notASite: .notABlog
-            case .fileInTheWay: .fileOrPort
-            }
-        case let error as ScaffoldError:
-            switch error.kind {
-            case .fileInTheWay: .fileOrPort
-            case .badRequest: .usage
-            case .notABlog: .notABlog
-            case .blogHasErrors: .blogHasErrors
-            }
         default: .failure
+        }
+    }
+
+    /// The status of the table's row `category`.
+    static func galley(for category: FailureCategory) -> ExitCode {
+        switch category {
+        case .blogHasErrors, .other: .blogHasErrors
+        case .usage: .usage
+        case .notABlog: .notABlog
+        case .fileOrPort: .fileOrPort
+        case .publishing: .publishingFailed
         }
     }
 }

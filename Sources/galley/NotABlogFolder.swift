@@ -1,3 +1,4 @@
+import Failures
 import Foundation
 import SiteCompiler
 
@@ -26,4 +27,10 @@ struct NotABlogFolder: Error, CustomStringConvertible {
             throw NotABlogFolder(path: shown, problem: SiteConfig.missingFile.message)
         }
     }
+}
+
+extension NotABlogFolder: GalleyError {
+    var place: ErrorPlace? { ErrorPlace(path) }
+    var message: String { problem }
+    var category: FailureCategory { .notABlog }
 }

@@ -91,7 +91,7 @@ struct HostResponder: Sendable {
             guard let release = open(site) else {
                 if errno == EMFILE || errno == ENFILE || errno == ENOMEM {
                     // Not a missing preview: the server is out of open files for now.
-                    logger.error("cannot open \(label).\(settings.domain): \(String(cString: strerror(errno)))")
+                    logger.error("cannot open \(label).\(settings.domain): \(FileSystemError.explain(errno))")
                     return Self.plain(.serviceUnavailable, "Too busy; try again in a moment.\n", extra: [.retryAfter: "1"])
                 }
                 return Self.html(.notFound, Self.message("No preview here", "There is no live preview at \(PreviewIndex.escape(label)).\(PreviewIndex.escape(settings.domain)). It appears a few seconds after its branch is pushed, once it is built."))

@@ -1,3 +1,4 @@
+import Failures
 import Foundation
 import SiteSource
 
@@ -69,4 +70,9 @@ package struct BuildRequestError: Error, Sendable, CustomStringConvertible {
     package var message: String
     package init(_ message: String) { self.message = message }
     package var description: String { message }
+}
+
+extension BuildRequestError: GalleyError {
+    package var place: ErrorPlace? { nil }
+    package var category: FailureCategory { .other }
 }

@@ -1,3 +1,4 @@
+import Failures
 import FileSystem
 
 /// A problem writing the output folder.
@@ -22,4 +23,9 @@ extension OutputError {
         default: nil
         }
     }
+}
+
+extension OutputError: GalleyError {
+    package var place: ErrorPlace? { ErrorPlace(path) }
+    package var category: FailureCategory { .fileOrPort }
 }

@@ -1,4 +1,5 @@
 import Diagnostics
+import Failures
 import FileSystem
 import Foundation
 
@@ -107,4 +108,19 @@ package struct ScaffoldError: Error, Sendable, CustomStringConvertible {
 
     /// One problem a line, as `PATH:LINE: message`.
     package var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+}
+
+extension ScaffoldError: GalleyError {
+    package var place: ErrorPlace? {
+        diagnostics.count == 1 ? diagnostics.first.map { ErrorPlace($0.path, line: $0.line) } : nil
+    }
+    package var message: String { diagnostics.count == 1 ? diagnostics[0].message : description }
+    package var category: FailureCategory {
+        switch kind {
+        case .fileInTheWay: .fileOrPort
+        case .badRequest: .usage
+        case .notABlog: .notABlog
+        case .blogHasErrors: .blogHasErrors
+        }
+    }
 }

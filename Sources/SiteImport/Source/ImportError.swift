@@ -1,3 +1,4 @@
+import Failures
 /// Why `galley import` wrote nothing: a message that names the file (and line, when there is
 /// one) and says what to do.
 package struct ImportError: Error, Sendable, CustomStringConvertible {
@@ -23,4 +24,15 @@ package struct ImportError: Error, Sendable, CustomStringConvertible {
     }
 
     package var description: String { message }
+}
+
+extension ImportError: GalleyError {
+    package var place: ErrorPlace? { nil }
+    package var category: FailureCategory {
+        switch kind {
+        case .siteHasErrors: .blogHasErrors
+        case .notASite: .notABlog
+        case .fileInTheWay: .fileOrPort
+        }
+    }
 }
