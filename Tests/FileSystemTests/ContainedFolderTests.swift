@@ -36,6 +36,19 @@ import Testing
         #expect(Self.secret(scratch) == "secret")
     }
 
+    @Test func aFolderOfItsOwnTreeIsMadeByItsWholePathButNeverOutside() throws {
+        let (scratch, folder) = try Self.folders()
+        #expect(folder.makeFolder(inOwnTree: "a"))
+        #expect(folder.makeFolder(inOwnTree: "a/b"))
+        #expect(folder.kind(of: "a/b") == S_IFDIR)
+        // Made already, or with a parent missing: the careful way is then the caller's.
+        #expect(!folder.makeFolder(inOwnTree: "a/b"))
+        #expect(!folder.makeFolder(inOwnTree: "c/d"))
+        #expect(!folder.makeFolder(inOwnTree: "../outside/made"))
+        #expect(!folder.makeFolder(inOwnTree: "a/../../outside/made"))
+        #expect(!FileManager.default.fileExists(atPath: scratch.path + "/outside/made"))
+    }
+
     @Test(arguments: ["../outside/secret.txt", "a/../../outside/secret.txt"])
     func aPathThatClimbsOutIsRefused(path: String) throws {
         let (scratch, folder) = try Self.folders()

@@ -29,7 +29,7 @@ def count(galley, site, output):
         for line in report.read().splitlines():
             fields = line.split()
             # % time, seconds, usecs/call, calls, [errors,] syscall
-            if len(fields) >= 5 and fields[0].replace(".", "", 1).isdigit() and fields[3].isdigit():
+            if len(fields) >= 5 and fields[0].replace(".", "", 1).isdigit() and fields[3].isdigit() and fields[-1] != "total":
                 calls[fields[-1]] = int(fields[3])
     files = sum(len(names) for _, _, names in os.walk(output))
     folders = sum(len(names) for _, names, _ in os.walk(output))

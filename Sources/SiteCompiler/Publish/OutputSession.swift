@@ -135,6 +135,10 @@ final class OutputSession: Publisher {
     private func folder(_ relative: String) throws {
         if state.withLock({ $0.folders.contains(relative) }) { return }
         try folder(RelativePath.folder(of: relative))
+        if startedEmpty, spare.makeFolder(inOwnTree: relative) {
+            state.withLock { _ = $0.folders.insert(relative) }
+            return
+        }
         do {
             try spare.makeFolder(relative)
         } catch {
