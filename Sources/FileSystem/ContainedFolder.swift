@@ -52,7 +52,7 @@ package final class ContainedFolder: Sendable {
 
     /// Runs `body` with the open folder that holds `relative` and its last name; -1 with `errno`
     /// set when that folder cannot be reached.
-    private func inParent(of relative: String, _ body: (Int32, String) -> Int32) -> Int32 {
+    func inParent(of relative: String, _ body: (Int32, String) -> Int32) -> Int32 {
         let folder = RelativePath.folder(of: relative)
         let name = RelativePath.lastComponent(of: relative)
         if folder.isEmpty { return body(descriptor, name) }

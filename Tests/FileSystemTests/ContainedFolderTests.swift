@@ -49,6 +49,27 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: scratch.path + "/outside/made"))
     }
 
+    @Test func aLiveFileIsKeptInItsOwnTreeAsItselfAndNoLinkIsFollowed() throws {
+        let (scratch, spare) = try Self.folders()
+        try FileManager.default.createDirectory(at: scratch.url.appending(path: "live/a"), withIntermediateDirectories: true)
+        let live = try ContainedFolder(opening: scratch.path + "/live")
+        try live.write(Data("page".utf8), to: "a/page.html")
+        #expect(symlink(scratch.path + "/outside/secret.txt", scratch.path + "/live/a/link.html") == 0)
+        #expect(symlink(scratch.path + "/outside", scratch.path + "/live/b") == 0)
+        #expect(spare.makeFolder(inOwnTree: "a"))
+        #expect(spare.makeFolder(inOwnTree: "b"))
+
+        #expect(spare.keepInOwnTree("a/page.html", from: live))
+        #expect(spare.info(of: "a/page.html")?.st_ino == live.info(of: "a/page.html")?.st_ino)
+        // A link in the live folder is no page, and one on the way to it is never passed through.
+        #expect(!spare.keepInOwnTree("a/link.html", from: live))
+        #expect(!spare.keepInOwnTree("b/secret.txt", from: live))
+        #expect(!spare.keepInOwnTree("a/missing.html", from: live))
+        #expect(!spare.keepInOwnTree("../outside/secret.txt", from: live))
+        #expect(spare.listing().files == ["a/page.html"])
+        #expect(Self.secret(scratch) == "secret")
+    }
+
     @Test(arguments: ["../outside/secret.txt", "a/../../outside/secret.txt"])
     func aPathThatClimbsOutIsRefused(path: String) throws {
         let (scratch, folder) = try Self.folders()

@@ -213,6 +213,7 @@ struct OutputWriter: Sendable {
                     if pages.kept(path) {
                         if previousFiles?.contains(path) == true { return true }
                         if makesFolders { try session.parents(of: path) }
+                        if let live, session.startedEmpty, spare.keepInOwnTree(path, from: live) { return true }
                         if let live, try spare.keep(path, from: live) { return true }
                     } else if pages.written.contains(path) {
                         return false
@@ -223,6 +224,7 @@ struct OutputWriter: Sendable {
                         if makesFolders { try session.parents(of: path) }
                         // The page was dropped once found the same as the live file.
                         guard let live else { throw OutputError(path: spare.path + "/" + path, message: "the live copy is gone") }
+                        if session.startedEmpty, spare.keepInOwnTree(path, from: live) { return true }
                         try spare.mirror(path, from: live)
                         return true
                     }
