@@ -39,7 +39,7 @@ extension ContainedFolder {
     /// after a full one keeps. False when the live file is no regular file, or no link can be
     /// made (across file systems): ``keep(_:from:)`` is then the careful way.
     package func keepInOwnTree(_ path: String, from live: ContainedFolder) -> Bool {
-        guard !path.hasPrefix("/"), !path.split(separator: "/").contains("..") else { return false }
+        guard RelativePath.problem(with: path) == nil else { return false }
         return live.inParent(of: path) { folder, name in
             var info = stat()
             guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG else { return -1 }

@@ -96,7 +96,7 @@ package final class ContainedFolder: Sendable {
     /// ``makeFolder(_:)`` is then the careful way, a folder at a time. One call instead of three
     /// (open the parent, make, close) for each of the thousands of folders a cold build makes.
     package func makeFolder(inOwnTree relative: String) -> Bool {
-        guard !relative.hasPrefix("/"), !relative.split(separator: "/").contains("..") else { return false }
+        guard RelativePath.problem(with: relative) == nil else { return false }
         return mkdirat(descriptor, relative, 0o755) == 0
     }
 

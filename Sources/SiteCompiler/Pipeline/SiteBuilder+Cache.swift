@@ -31,7 +31,6 @@ extension SiteBuilder {
 
     /// Tells the cache what this build read, for a next build; returns whether that differs
     /// from what it held.
-    @discardableResult
     func rememberDocuments(in cache: inout BuildCache, _ loaded: ContentLoader.Loaded, _ assembled: Assembled) -> Bool {
         let selection = assembled.selection
         return cache.remember(loaded, rendered: [(selection.posts, assembled.postOrder, assembled.site.posts),
