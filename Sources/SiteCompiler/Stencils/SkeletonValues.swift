@@ -50,7 +50,10 @@ struct DateSlot: MustacheParent, MustacheCustomRenderable {
     func child(named name: String) -> Any? {
         if name == "format" {
             let recorder = recorder, leaf = leaf
-            return MustacheLambda { pattern in recorder.mark(Emission(leaf: leaf, part: .dateFormat(pattern))) }
+            // A Substring, as ``DateValue``'s own lambda returns: a String would be read as a
+            // template and rendered with the innermost value, which prints nothing when that is
+            // the empty list of an inverted section.
+            return MustacheLambda { pattern in Substring(recorder.mark(Emission(leaf: leaf, part: .dateFormat(pattern)))) }
         }
         let emission = Emission(leaf: leaf, part: .dateField(name))
         switch sample.child(named: name) {

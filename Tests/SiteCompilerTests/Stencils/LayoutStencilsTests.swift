@@ -150,6 +150,19 @@ import Testing
         #expect(try expectSame(layouts, "dated", pages: pages).stencilCount == 1)
     }
 
+    @Test func aPatternInsideAnEmptyListsInvertedSectionStillPrints() throws {
+        // swift-mustache renders that section with the empty list innermost, and a String a
+        // lambda returns with the innermost value: a pattern's text must not be such a String.
+        let style = try dates()
+        let layouts = ["dated": "{{^page.authors}}[{{#page.date.format}}yyyy-MM{{/page.date.format}}]{{/page.authors}}"]
+        let pages: [[String: Any]] = [0, 86_400 * 400].map { seconds in
+            ["page": ["date": style.value(Date(timeIntervalSince1970: TimeInterval(seconds))), "authors": [String]()] as [String: Any]]
+        }
+        let stencils = try expectSame(layouts, "dated", pages: pages)
+        #expect(stencils.stencilCount == 1)
+        #expect(stencils.render("dated", pages[0]) == "[1970-01]")
+    }
+
     @Test func textsThatLookLikeMarksStayText() throws {
         let forged = String(decoding: [0xEF, 0xB7, 0x90] + Array("<abcdefgh1".utf8) + [0xEF, 0xB7, 0x91], as: UTF8.self)
         let genuine = SlotMarker.mark(0)
