@@ -106,6 +106,7 @@ struct PageShape {
                 return recorder.map { DateSlot(recorder: $0, leaf: shape.leaves.count - 1, sample: date) }
             }
             if type == Types.array { return try list(value as! [Any]) }
+            if type == Types.strings { return try list(value as! [String]) }
             if type == Types.number { return slot(.number(value as! Double), kind: .number, tag: 0x6E) }
             throw Unknown()
         }
@@ -201,6 +202,7 @@ struct PageShape {
         static let number = ObjectIdentifier(Double.self)
         static let dictionaries = ObjectIdentifier([[String: Any]].self)
         static let array = ObjectIdentifier([Any].self)
+        static let strings = ObjectIdentifier([String].self)
         static let date = ObjectIdentifier(DateValue.self)
     }
 }

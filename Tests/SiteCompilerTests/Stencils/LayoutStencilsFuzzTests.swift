@@ -13,7 +13,7 @@ import Testing
     static let texts = ["", "x", "a & b", "<em>it's</em>", "line\n", "two\nlines\n", "crlf\r\n", "\n", "\r\n", "ends\n\n", "plain text"]
     static let scalars = ["page.title", "page.n", "page.ratio", "page.flag", "page.d", "page.d.iso8601", "page.d.year",
                           "page.map.a", "page.map.b", "name", "v", ".", "site.title", "page.missing"]
-    static let lists = ["page.items", "page.map", "page.d", "page.title", "page.flag", "page.empty"]
+    static let lists = ["page.items", "page.map", "page.d", "page.title", "page.flag", "page.empty", "page.names"]
 
     /// A layout body of tags and text, `depth` sections deep at most.
     static func body(_ random: inout Random, depth: Int, partial: Bool) -> String {
@@ -57,6 +57,7 @@ import Testing
         var page: [String: Any] = [
             "title": text(), "n": value.below(100), "ratio": Double(value.below(100)) / 8, "items": items,
             "map": ["a": text(), "b": value.below(9)] as [String: Any], "empty": [] as [[String: Any]],
+            "names": (0..<shape.below(3)).map { _ in text() },
             "d": style.value(Date(timeIntervalSince1970: TimeInterval(value.below(2_000_000_000)))),
         ]
         if shape.chance(70) { page["flag"] = shape.chance(50) }

@@ -251,6 +251,7 @@ import Testing
             if n % 5 == 0 { fields += "\nupdated: 2024-02-0\(n % 9 + 1)" }
             if n % 7 == 0 { fields += "\ndraft: true" }
             if n % 6 == 0 { fields += "\naudio:\n  url: https://cdn.example.com/a\(n).mp3\n  length: 100\(n)\n  duration: \"1:0\(n % 10)\"" }
+            if n % 3 == 1 { fields += "\nauthors: [\((0..<(n % 3 + 1)).map { "Author \($0 + n)" }.joined(separator: ", "))]" }
             if n % 4 == 1 { fields += "\nparams:\n  mood: happy \(n)\n  level: \(n)" }
             let body = String(repeating: "Words and *more* words, line \(n).\n\n", count: n % 9 + 1) + (n % 2 == 0 ? "<!--more-->\nThe rest." : "")
             files["posts/2024-01-\(String(format: "%02d", n))-post-\(n).md"] = TestBlog.post(fields, body)
