@@ -49,33 +49,49 @@ package struct TagAttributes {
     /// `style` elements are skipped: text there that looks like a tag is not one, and a change
     /// to it would change a script.
     package static func startTags(named name: String, in html: String) -> [Range<String.Index>] {
+        // Read as bytes: highlighted code holds a `<span>` every few words, and reading each
+        // tag's name as characters, lowercased, cost more than rendering the Markdown.
+        let utf8 = html.utf8
         var found: [Range<String.Index>] = []
-        var index = html.startIndex
-        while let open = html.utf8[index...].firstIndex(of: UInt8(ascii: "<")) {
-            let after = html.utf8.index(after: open)
+        var index = utf8.startIndex
+        while let open = utf8[index...].firstIndex(of: UInt8(ascii: "<")) {
+            let after = utf8.index(after: open)
             let rest = html[after...]
-            if rest.hasPrefix("!--") {
+            if rest.utf8.starts(with: "!--".utf8) {
                 guard let close = rest.range(of: "-->") else { break }
                 index = close.upperBound
                 continue
             }
-            let tagName = rest.prefix { $0.isASCII && ($0.isLetter || $0.isNumber) }.lowercased()
-            if tagName == "script" || tagName == "style" {
-                guard let close = rest.range(of: "</" + tagName, options: .caseInsensitive) else { break }
+            var nameEnd = after
+            while nameEnd < utf8.endIndex, Self.isASCIILetterOrDigit(utf8[nameEnd]) { nameEnd = utf8.index(after: nameEnd) }
+            // A name that goes on past its ASCII letters (`<pré>`) is another element.
+            let wholeName = nameEnd == utf8.endIndex || utf8[nameEnd] < 0x80
+            let tagName = utf8[after..<nameEnd]
+            if wholeName, let skipped = Self.rawText.first(where: { Self.equalIgnoringCase(tagName, $0) }) {
+                guard let close = rest.range(of: "</" + skipped, options: .caseInsensitive) else { break }
                 index = close.upperBound
                 continue
             }
-            if tagName == name {
-                let start = html.utf8.index(after, offsetBy: name.utf8.count)
-                if let end = endOfTag(in: html[...], from: start) {
-                    found.append(start..<end)
-                    index = end
-                    continue
-                }
+            if wholeName, Self.equalIgnoringCase(tagName, name), let end = endOfTag(in: html[...], from: nameEnd) {
+                found.append(nameEnd..<end)
+                index = end
+                continue
             }
             index = after
         }
         return found
+    }
+
+    /// The elements whose insides are text, not tags.
+    private static let rawText = ["script", "style"]
+
+    private static func isASCIILetterOrDigit(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
+    }
+
+    /// Whether `bytes` spell `lowercase` (ASCII), in any case.
+    private static func equalIgnoringCase(_ bytes: Substring.UTF8View, _ lowercase: String) -> Bool {
+        bytes.count == lowercase.utf8.count && zip(bytes, lowercase.utf8).allSatisfy { $0 | 0x20 == $1 }
     }
 
     /// The end of the start tag that begins at `start` in `html` (the index of its `>`), skipping

@@ -38,8 +38,9 @@ package enum UTF8Search {
     package static func replacing(_ target: String, with replacement: String, in text: String) -> String {
         var text = text
         let pattern = Array(target.utf8)
-        return text.withUTF8 { bytes -> String in
-            guard var found = offset(of: pattern, in: bytes) else { return String(decoding: bytes, as: UTF8.self) }
+        // Most texts hold no match, and are given back as they are rather than copied.
+        let replaced = text.withUTF8 { bytes -> String? in
+            guard var found = offset(of: pattern, in: bytes) else { return nil }
             var output: [UInt8] = []
             output.reserveCapacity(bytes.count + 16)
             var copied = 0
@@ -53,6 +54,7 @@ package enum UTF8Search {
             output += bytes[copied...]
             return String(decoding: output, as: UTF8.self)
         }
+        return replaced ?? text
     }
 
     /// Whether `haystack` contains `needle`.

@@ -18,4 +18,16 @@ import Text
         let found = TagAttributes.startTags(named: "img", in: html).map { TagAttributes(html[$0])["src"] }
         #expect(found == ["a", "d"])
     }
+
+    @Test func namesAreMatchedWithoutCaseAndOnlyWhole() {
+        let html = #"<IMG src="a"><ImG src="b"><imgé src="c"><img1 src="d"><SCRIPT><img src="e"></Script><Style><img src="f"></STYLE><img src="g">"#
+        let found = TagAttributes.startTags(named: "img", in: html).map { TagAttributes(html[$0])["src"] }
+        #expect(found == ["a", "b", "g"])
+    }
+
+    @Test func aTagIsReadWhereverItStandsAmongOtherText() {
+        let html = "héllo <span class=\"k\">x</span>\n<pre class=\"highlight\"><code>&lt;pre&gt;</code></pre> <pre\ttabindex=\"1\">"
+        let found = TagAttributes.startTags(named: "pre", in: html).map { String(html[$0]) }
+        #expect(found == [#" class="highlight""#, "\ttabindex=\"1\""])
+    }
 }
