@@ -10,15 +10,11 @@ import Text
 struct ContentLoader: Sendable {
     var config: SiteConfig
     var tree: any SourceTree
-    /// Documents parsed and rendered by the last build, reused when their file has not changed.
-    var cache: [String: CachedDocument] = [:]
+    /// What the builds before read, asked before a file is read and parsed again.
+    var recall: any SourceRecall = RecalledSources()
     /// Files changed after this moment (nanoseconds since 1970) may change again within the same
     /// clock tick unseen, so their versions are not remembered.
     var settledBefore = Int.max
-    /// File versions already known (from the ``SourceState`` a build read first), by path.
-    var knownVersions: [String: FileVersion] = [:]
-    /// Every file of the tree, when that state listed them all.
-    var knownFiles: [String]?
 
     static let markdownExtensions: Set<String> = ["md", "markdown"]
 
@@ -94,22 +90,11 @@ struct ContentLoader: Sendable {
         }
     }
 
-    /// Reads one Markdown file, or takes it from the cache when its bytes are the same.
+    /// Reads one Markdown file, or takes what a build before made of it when it is the same.
     private func read(_ path: String, assets: [String], _ parse: (_ data: Data) -> Result<Document, BuildFailure>) -> Result<Entry, BuildFailure> {
-        let version = (knownVersions[path] ?? tree.version(of: path)).flatMap { $0.changed < settledBefore ? $0.bytes : nil }
-        let cached = cache[path]
-        // A post whose audio length comes from a static file depends on more than its own bytes.
-        func reuse(_ cached: CachedDocument) -> Entry? {
-            guard cached.rendered.document.audio == nil else { return nil }
-            let sameAssets = cached.rendered.document.assets == assets
-            let rendered = sameAssets ? cached.rendered : cached.rendered.with(assets: assets)
-            return Entry(content: .cached(rendered), source: cached.source, version: version,
-                         unchanged: sameAssets && cached.version == (version ?? []))
-        }
+        let version = (recall.version(of: path) ?? tree.version(of: path)).flatMap { $0.changed < settledBefore ? $0.bytes : nil }
         // Unchanged since it was last read: no need to read it again.
-        if let version, let cached, cached.version == version, let entry = reuse(cached) {
-            return .success(entry)
-        }
+        if let entry = recall.unchanged(path, version: version, assets: assets) { return .success(entry) }
         let data: Data
         do {
             data = try tree.contents(of: path)
@@ -117,9 +102,7 @@ struct ContentLoader: Sendable {
             return .failure(BuildFailure([Diagnostic(path: path, message: "cannot read file: \(SourceTreeError.describe(error))")]))
         }
         let source = Fingerprint.of(data)
-        if let cached, cached.source == source, let entry = reuse(cached) {
-            return .success(entry)
-        }
+        if let entry = recall.sameBytes(path, source: source, version: version, assets: assets) { return .success(entry) }
         return parse(data).map { Entry(content: .parsed($0), source: source, version: version) }
     }
 
@@ -142,7 +125,7 @@ struct ContentLoader: Sendable {
 
         func listing(_ folder: String) -> [String] {
             // The same files, sorted the same way, as listing the folder again would give.
-            if let knownFiles {
+            if let knownFiles = recall.files {
                 // A flat folder comes sorted already; a look costs far less than a sort.
                 let files = knownFiles.filter { $0.hasPrefix(folder + "/") }
                 return zip(files, files.dropFirst()).allSatisfy { $0 < $1 } ? files : files.sorted()

@@ -35,6 +35,14 @@ protocol BuildMemory: Sendable {
     func save(_ cache: BuildCache, listing: [ListingFields]) -> Background<Void>?
 }
 
+extension BuildMemory {
+    /// What the loader asks before it reads a file: the walk's versions and files, and the
+    /// documents of `cache`, which ``recall(_:html:)`` gave.
+    func sources(_ cache: BuildCache) -> any SourceRecall {
+        RecalledSources(documents: cache.documents, versions: versions, files: files)
+    }
+}
+
 /// A build that reads every file and renders every page, and keeps nothing for another.
 struct NoMemory: BuildMemory {
     var versions: [String: FileVersion] { [:] }

@@ -31,12 +31,10 @@ extension SiteBuilder {
         return (config, speaking)
     }
 
-    /// The second half: every post, page and static file. `cache` holds documents an earlier
-    /// build read, taken instead of reading a file while its version or digest is the same.
-    func loadContent(config: SiteConfig, cache: [String: CachedDocument], versions: [String: FileVersion],
-                     files: [String]?) -> ContentLoader.Loaded {
+    /// The second half: every post, page and static file. `recall` answers for the documents
+    /// builds before read, taken instead of reading a file while its version or digest is the same.
+    func loadContent(config: SiteConfig, recall: any SourceRecall) -> ContentLoader.Loaded {
         let settledBefore = Int(Date().timeIntervalSince1970 * 1e9) - racyMargin
-        return ContentLoader(config: config, tree: source, cache: cache, settledBefore: settledBefore,
-                             knownVersions: versions, knownFiles: files).load()
+        return ContentLoader(config: config, tree: source, recall: recall, settledBefore: settledBefore).load()
     }
 }

@@ -138,7 +138,7 @@ package struct SiteBuilder: Sendable {
         // taken on another thread while the sources are read, sorted and grouped.
         let previous = cache.pages
         let intact = memory.intactPages(previous, under: cache)
-        let loaded = loadContent(config: config, cache: cache.documents, versions: memory.versions, files: memory.files)
+        let loaded = loadContent(config: config, recall: memory.sources(cache))
         log.report(contentsOf: loaded.diagnostics)
         timer.lap("read sources")
 
