@@ -246,7 +246,7 @@ package struct PreviewDeployer: Sendable {
         return try await lock(destination).withLock("publishing \(claim.branch)\(commit.map { " at \($0.short)" } ?? "")") {
             try await destination.removeAll(matching: ReleaseSlot.leftovers)
             var manifest = try await manifest(at: destination)
-            var entry = claim.label.map { manifest.previews[$0] } ?? manifest.production
+            let entry = claim.label.map { manifest.previews[$0] } ?? manifest.production
             if let entry, entry.branch != claim.branch, claim.label != nil {
                 throw DeployError("the label \(claim.label!) went to the branch \(entry.branch) while \(claim.branch) was building; deploy \(claim.branch) again")
             }
@@ -390,7 +390,7 @@ package struct PreviewDeployer: Sendable {
             try await save(manifest, to: destination)
             // The local build, its spare and its cache file go too: the label may go to another branch.
             let build = configuration.cacheDirectory.appending(path: previewSlot(label).name), cache = configuration.cacheDirectory
-            try await BlockingPool.shared.run {
+            await BlockingPool.shared.run {
                 try? FileManager.default.removeItem(at: build)
                 try? FileManager.default.removeItem(at: Self.digestsFile(of: build))
                 SiteBuilder.forget(output: build, cache: cache)

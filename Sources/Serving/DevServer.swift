@@ -167,7 +167,7 @@ struct WatchService: Service {
             lastChange.withLock { $0 = .now }
             changeSink.yield()
         }
-        try await withGracefulShutdownHandler {
+        await withGracefulShutdownHandler {
             guard let first = await rebuild(builder, cacheFolder) else { return }
             // The warnings of the last build that succeeded: each rebuild says what changed.
             var warnings = report(first, after: nil)

@@ -2,7 +2,7 @@ package extension HeadingIDs {
     /// Goldmark's id as Hugo asks for it: made from the heading as written (`## See
     /// [docs](https://x.org)` gives `see-docshttpsxorg`), each `-`, space or tab a `-`, letters
     /// of any script, decimal digits and `_` kept lower-cased, and anything else left out.
-    package static func goldmark(_ written: String) -> String {
+    static func goldmark(_ written: String) -> String {
         var id = String.UnicodeScalarView()
         for scalar in written.unicodeScalars {
             if scalar == "-" || scalar == " " || scalar == "\t" {
@@ -28,7 +28,7 @@ package extension HeadingIDs {
 
     /// The text of an ATX heading's line (`## Title ##`) or of a setext heading's last line, as
     /// Goldmark reads it: without the `#` marks, the closing ones, and the spaces around.
-    package static func writtenText(ofLine line: Substring) -> String {
+    static func writtenText(ofLine line: Substring) -> String {
         var text = line.drop { $0 == " " || $0 == "\t" }
         let opening = text.prefix { $0 == "#" }
         // An ATX heading opens with one to six `#` and a space (or nothing else).

@@ -2,7 +2,7 @@ package extension HeadingIDs {
     /// kramdown's id (its GFM parser's): the text lower-cased, then every character but a
     /// letter, mark, decimal digit, connector (`_`), `-`, space or tab left out, and each space
     /// or tab a `-` of its own. Leading digits and letters of any script stay.
-    package static func kramdown(_ text: String) -> String {
+    static func kramdown(_ text: String) -> String {
         var id = String.UnicodeScalarView()
         for scalar in text.lowercased().unicodeScalars {
             if scalar == " " || scalar == "\t" {
@@ -32,7 +32,7 @@ package extension HeadingIDs {
     /// kramdown reads `---` as an em dash and `--` as an en dash before it makes an id, and
     /// leaves the dashes out of it: `A -- B` is `a--b`, not `a----b`. A run of hyphens loses
     /// three at a time, then two; a last single one stays.
-    package static func kramdownTypography(_ text: String) -> String {
+    static func kramdownTypography(_ text: String) -> String {
         guard text.contains("--") else { return text }
         var result = ""
         var hyphens = 0

@@ -7,7 +7,7 @@ package extension HeadingIDs {
     ///
     /// Zola spells other scripts with its own table, Galley with the system's: for Latin letters
     /// with accents they agree; for other scripts they may differ now and then.
-    package static func zola(_ text: String) -> String {
+    static func zola(_ text: String) -> String {
         let ascii = text.unicodeScalars.allSatisfy(\.isASCII) ? text : spelledInASCII(text)
         var id: [UInt8] = []
         id.reserveCapacity(ascii.utf8.count)

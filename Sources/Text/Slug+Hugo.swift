@@ -9,7 +9,7 @@ package extension Slug {
     /// Hugo also keeps `#`, `\` and `%` followed by two hex digits, which no Galley address may
     /// hold (a browser reads `#` as the start of a fragment): they are dropped here. What this
     /// makes may be no safe path (`../x`, `a//b`, `.`): ``SlugRule/problem(with:)`` says so.
-    package static func hugo(_ text: String) -> String {
+    static func hugo(_ text: String) -> String {
         hugoPath(text, plusIsSpace: false)
     }
 
@@ -17,7 +17,7 @@ package extension Slug {
     /// reads every address its permalinks make, as a query string, where `+` means a space, and
     /// made a path again with what follows it in the address. So `a + b` is `a--b`, `C++ tips`
     /// is `c-tips` and `C++` is `c-`, where the tag `C++` is at `/tags/c++/`.
-    package static func hugoTitle(_ text: String) -> String {
+    static func hugoTitle(_ text: String) -> String {
         let urlized = hugo(text)
         guard urlized.contains("+") else { return urlized }
         // A `/` or `.html` follows the title in every address; a space before it is a `-`.

@@ -6,7 +6,7 @@ package extension String {
     ///
     /// Applied where text comes into a build (YAML values, rendered Markdown, layouts), so a
     /// page, a feed and the sitemap show the same title.
-    package func replacingForbiddenCharacters() -> String {
+    func replacingForbiddenCharacters() -> String {
         // Nearly all text has none: looked over as contiguous bytes, and returned as it is.
         let clean = utf8.withContiguousStorageIfAvailable { Self.firstForbidden(in: $0) == nil }
             ?? (Self.firstForbidden(in: Array(utf8)) == nil)
