@@ -102,7 +102,7 @@ package struct DiagnosticLog: Sendable {
 package extension Diagnostic {
     /// `diagnostics` with each message said once, at its first place, and how many other
     /// places say it: a blog whose every post reads the same missing setting hears it once.
-    package static func grouped(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+    static func grouped(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
         var first: [String: Int] = [:]
         var grouped: [(diagnostic: Diagnostic, more: Int, shown: [String])] = []
         for diagnostic in diagnostics.sorted(by: { ($0.path, $0.line ?? 0) < ($1.path, $1.line ?? 0) }) {

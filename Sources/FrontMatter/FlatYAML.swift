@@ -3,7 +3,7 @@ package extension YAMLValue {
     /// strings and `[a, b]` lists) without Yams, which costs far more per post than the rest of
     /// reading it. Anything outside that shape returns nil, and Yams reads the whole document:
     /// the result for what it does accept is the same as Yams' (tests compare the two).
-    package static func parseFlat(_ text: String, lineOffset: Int) -> YAMLValue? {
+    static func parseFlat(_ text: String, lineOffset: Int) -> YAMLValue? {
         var pairs: [(key: String, value: YAMLValue)] = []
         var keys = Set<String>()
         var lineNumber = lineOffset

@@ -107,7 +107,8 @@ package struct YAMLHint: Equatable {
             case "-" where value.count == 1 || value[1] == " ":
                 return YAMLHint(line: number, column: column, message:
                     "'- ' starts a list item, which cannot follow '\(key):' on its line: put the \(key) in quotes, or start the list on the next line")
-            case "%", "!" where value.count < 2 || value[1] != "!":
+            // `%` always; `!` unless it opens a standard tag (`!!str`), which YAML reads as meant.
+            case "%" where true, "!" where value.count < 2 || value[1] != "!":
                 return YAMLHint(line: number, column: column, message:
                     "a value starting with '\(first)' means something else to YAML: put the \(key) in quotes")
             default:

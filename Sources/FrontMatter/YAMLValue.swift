@@ -116,7 +116,7 @@ package indirect enum YAMLValue: Sendable, Equatable {
 package extension YAMLValue {
     /// Parses one YAML document. `lineOffset` is added to every line, for a document that
     /// starts part way into a file (front matter starts on line 2).
-    package static func parse(_ text: String, path: String, lineOffset: Int = 0) throws(Diagnostic) -> YAMLValue {
+    static func parse(_ text: String, path: String, lineOffset: Int = 0) throws(Diagnostic) -> YAMLValue {
         guard text.utf8.count <= InputLimits.frontMatterBytes else {
             throw Diagnostic(path: path, line: lineOffset + 1, message:
                 "\(text.utf8.count / 1024) KB of YAML is more than Galley reads (\(InputLimits.frontMatterBytes / 1024) KB); put long text in the Markdown")
@@ -130,7 +130,7 @@ package extension YAMLValue {
 
     /// Parses with Yams whatever the document holds, once ``YAMLPreflight`` has found nothing
     /// Yams must not be given.
-    package static func parseWithYams(_ text: String, path: String, lineOffset: Int = 0) throws(Diagnostic) -> YAMLValue {
+    static func parseWithYams(_ text: String, path: String, lineOffset: Int = 0) throws(Diagnostic) -> YAMLValue {
         switch YAMLPreflight.firstFinding(in: text) {
         case .anchor(let line)?:
             throw Diagnostic(path: path, line: line + lineOffset, message:
@@ -169,7 +169,7 @@ package extension YAMLValue {
 
     /// The line of the second `name:` in the block mapping that starts at `mapping`, where Yams
     /// names the mapping but not the key; nil when it is not found there (a flow mapping).
-    package static func duplicateLine(of name: String, in text: String, mapping: Mark) -> Int? {
+    static func duplicateLine(of name: String, in text: String, mapping: Mark) -> Int? {
         let indentation = mapping.column - 1
         let spellings = [name, "\"\(name)\"", "'\(name)'"]
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
@@ -229,7 +229,7 @@ package extension YAMLValue {
 }
 
 package extension YamlError {
-    package var line: Int? {
+    var line: Int? {
         switch self {
         case .scanner(_, _, let mark, _), .parser(_, _, let mark, _), .composer(_, _, let mark, _): mark.line
         default: nil
@@ -237,14 +237,14 @@ package extension YamlError {
     }
 
     /// The 1-based column libyaml stopped at.
-    package var column: Int? {
+    var column: Int? {
         switch self {
         case .scanner(_, _, let mark, _), .parser(_, _, let mark, _), .composer(_, _, let mark, _): mark.column
         default: nil
         }
     }
 
-    package var problem: String {
+    var problem: String {
         switch self {
         case .scanner(let context, let problem, _, _), .parser(let context, let problem, _, _),
             .composer(let context, let problem, _, _):
