@@ -11,7 +11,7 @@ struct ContentLoader: Sendable {
     var config: SiteConfig
     var tree: any SourceTree
     /// What the builds before read, asked before a file is read and parsed again.
-    var recall: any SourceRecall = RecalledSources()
+    var recall: any SourceRecall = NothingRecalled()
     /// Files changed after this moment (nanoseconds since 1970) may change again within the same
     /// clock tick unseen, so their versions are not remembered.
     var settledBefore = Int.max
