@@ -21,6 +21,8 @@ package struct SiteBuilder: Sendable {
     /// Whether posts, pages and home pages are rendered through ``LayoutStencils``; tests turn
     /// it off to compare.
     var useStencils = true
+    /// Counts how the stencils rendered each layout's pages, for tests.
+    var stencilTally: StencilTally?
 
     /// A builder for the blog in `source`.
     package init(source: any SourceTree, options: BuildOptions = BuildOptions()) {
@@ -194,7 +196,7 @@ package struct SiteBuilder: Sendable {
     /// What renders the pages that come many to a layout: stencils, which render each page shape
     /// once, where the theme allows them; else the theme itself.
     private func pageRenderer(_ theme: Theme, _ summaries: PostSummaries) -> any LayoutRendering {
-        (useStencils ? LayoutStencils(theme: theme, summaries: summaries) : nil) ?? theme
+        (useStencils ? LayoutStencils(theme: theme, summaries: summaries, tally: stencilTally) : nil) ?? theme
     }
 
     /// Compiles the blog and writes it to `folder`, replacing the previous build only when the

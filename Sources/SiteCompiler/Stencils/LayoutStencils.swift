@@ -21,6 +21,7 @@ final class LayoutStencils: LayoutRendering {
     /// More shapes than pages worth keeping them for: a blog whose every page differs.
     private let limit = 1024
     private let state = Locked(State())
+    private let tally: StencilTally?
 
     /// What the pages rendered so far have taught, shared by every thread that renders.
     private struct State {
@@ -56,10 +57,11 @@ final class LayoutStencils: LayoutRendering {
 
     /// Stencils for `theme`'s layouts, whose pages hold the post `summaries`; nil when a layout
     /// does something a stencil cannot follow.
-    init?(theme: Theme, summaries: PostSummaries? = nil) {
+    init?(theme: Theme, summaries: PostSummaries? = nil, tally: StencilTally? = nil) {
         guard Self.canFollow(theme.texts.values) else { return nil }
         self.theme = theme
         fragments = summaries.map(SummaryFragments.init)
+        self.tally = tally
     }
 
     /// Whether stencils can follow every layout of `texts`: none changes the delimiters (which
@@ -78,10 +80,15 @@ final class LayoutStencils: LayoutRendering {
     /// The summaries the values hold (`summaries`) are taken from their fragments, to save
     /// walking them again.
     func render(_ name: String, _ values: [String: Any], summaries: @autoclosure () -> SummaryPlaces = SummaryPlaces()) -> String {
+        let page = stenciled(name, values, summaries: summaries())
+        tally?.count(name, stenciled: page != nil)
+        return page ?? theme.render(name, values)
+    }
+
+    /// The page filled from its shape's stencil; nil when it has none.
+    private func stenciled(_ name: String, _ values: [String: Any], summaries: @autoclosure () -> SummaryPlaces) -> String? {
         let givesUp = state.withLock { $0.tallies[name]?.givesUp ?? false }
-        guard !givesUp, let shape = try? PageShape.of(values, summaries: summaries(), fragments: fragments) else {
-            return theme.render(name, values)
-        }
+        guard !givesUp, let shape = try? PageShape.of(values, summaries: summaries(), fragments: fragments) else { return nil }
         let key = Key(layout: name, shape: shape.key)
         let known = state.withLock { state in
             state.tallies[name, default: Tally()].pages += 1
@@ -89,9 +96,9 @@ final class LayoutStencils: LayoutRendering {
         }
         switch known {
         case .some(.some(let stencil)):
-            return stencil.fill(shape.leaves) ?? theme.render(name, values)
+            return stencil.fill(shape.leaves)
         case .some(.none):
-            return theme.render(name, values)
+            return nil
         case .none:
             let stencil = makeStencil(name, values)
             state.withLock { state in
@@ -99,7 +106,7 @@ final class LayoutStencils: LayoutRendering {
                 state.tallies[name, default: Tally()].shapes += 1
                 if state.stencils.count < limit, state.stencils[key] == nil { state.stencils[key] = .some(stencil) }
             }
-            return stencil?.fill(shape.leaves) ?? theme.render(name, values)
+            return stencil?.fill(shape.leaves)
         }
     }
 

@@ -240,6 +240,20 @@ import Testing
         #expect(stencils.skeletonRenders == 1)
     }
 
+    /// Every value the build gives a post, a page or a home page has a type stencils know: one
+    /// they did not (a list of authors) once sent every post page to swift-mustache, which only
+    /// the build's time showed.
+    @Test func theDefaultThemesPagesAreFilledFromStencils() throws {
+        let holder = try TestBlog()
+        var builder = SiteBuilder(source: DirectorySource(root: try holder.copyOfSampleBlog()), options: holder.options(drafts: true))
+        let tally = StencilTally()
+        builder.stencilTally = tally
+        try builder.build(into: holder.root.appending(path: "out"))
+        let counts = tally.byLayout
+        #expect(counts["post"]?.stenciled ?? 0 > 5, "\(counts)")
+        #expect(counts.values.allSatisfy { $0.rendered == 0 }, "\(counts)")
+    }
+
     /// Whole builds, with and without stencils: the sample blog, and a blog whose posts come in
     /// many shapes (drafts, updates, audio, any number of tags, params, pages, home pages).
     @Test func buildsWithAndWithoutStencilsAreTheSame() throws {
