@@ -65,7 +65,7 @@ import Testing
     @Test func theFoldersOnTheWayToTheDestinationAreMade() throws {
         let scratch = try jekyllSite()
         let deeper = scratch.root.appending(path: "missing/blog")
-        try SiteImporter(source: scratch.site.path, destination: deeper.path).run()
+        _ = try SiteImporter(source: scratch.site.path, destination: deeper.path).run()
         #expect(FileManager.default.fileExists(atPath: deeper.appending(path: "galley.yml").path))
     }
 
