@@ -77,7 +77,7 @@ let package = Package(
         .target(name: "Highlighting"),
         .target(
             name: "Pygments",
-            dependencies: ["Highlighting", "Blocking", "FileSystem", .product(name: "Subprocess", package: "swift-subprocess")],
+            dependencies: ["Highlighting", "Blocking", "FileSystem", "CPlatform", .product(name: "Subprocess", package: "swift-subprocess")],
             // The helpers are Python files, so Python's own tools can read and run them, built into
             // the binary as the theme is: a copy of galley needs nothing beside it.
             resources: [.embedInCode("Scripts/highlight.py"), .embedInCode("Scripts/emoji.py")]

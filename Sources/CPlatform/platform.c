@@ -2,6 +2,7 @@
 #include "CPlatform.h"
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 
 #ifdef __linux__
 #include <linux/openat2.h>
@@ -24,6 +25,23 @@ int galley_open_beneath(int dirfd, const char *path, int flags, unsigned int mod
 int galley_exchange(int olddirfd, const char *oldpath, int newdirfd, const char *newpath) {
     return (int)syscall(SYS_renameat2, olddirfd, oldpath, newdirfd, newpath, 2 /* RENAME_EXCHANGE */);
 }
+
+#ifndef SYS_pidfd_send_signal
+#define SYS_pidfd_send_signal 424
+#endif
+
+#ifndef SYS_pidfd_open
+#define SYS_pidfd_open 434
+#endif
+
+int galley_pidfd_open(int pid) {
+    // A pidfd is close-on-exec always.
+    return (int)syscall(SYS_pidfd_open, pid, 0);
+}
+
+int galley_pidfd_kill(int pidfd) {
+    return (int)syscall(SYS_pidfd_send_signal, pidfd, SIGKILL, NULL, 0);
+}
 #else
 int galley_open_beneath(int dirfd, const char *path, int flags, unsigned int mode, int no_symlinks) {
     errno = ENOSYS;
@@ -31,6 +49,16 @@ int galley_open_beneath(int dirfd, const char *path, int flags, unsigned int mod
 }
 
 int galley_exchange(int olddirfd, const char *oldpath, int newdirfd, const char *newpath) {
+    errno = ENOSYS;
+    return -1;
+}
+
+int galley_pidfd_open(int pid) {
+    errno = ENOSYS;
+    return -1;
+}
+
+int galley_pidfd_kill(int pidfd) {
     errno = ENOSYS;
     return -1;
 }

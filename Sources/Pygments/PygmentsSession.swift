@@ -23,6 +23,7 @@ final class PygmentsSession: Sendable {
     let version: String
     private let socket: Int32
     private let process: Task<Void, Never>
+    private let stopper: HelperStopper
     private let lines: HelperFrames
     /// The number the next batch sent gets; held while a batch is written, so that numbers
     /// follow the order of the bytes.
@@ -32,10 +33,11 @@ final class PygmentsSession: Sendable {
     /// How long a helper may take to start and import Pygments.
     static let startTimeout: Duration = .seconds(30)
 
-    private init(version: String, socket: Int32, process: Task<Void, Never>, lines: HelperFrames) {
+    private init(version: String, socket: Int32, process: Task<Void, Never>, stopper: HelperStopper, lines: HelperFrames) {
         self.version = version
         self.socket = socket
         self.process = process
+        self.stopper = stopper
         self.lines = lines
     }
 
@@ -56,7 +58,7 @@ final class PygmentsSession: Sendable {
         // once it has started. Close-on-exec, as the socket's are, so that no other program
         // started meanwhile holds the helper's end open.
         let theirsOut = fcntl(theirs, F_DUPFD_CLOEXEC, 0)
-        let exited = ExitFlag()
+        let exited = ExitFlag(), stopper = HelperStopper()
         let process = Task(executorPreference: BlockingPool.shared) {
             defer { exited.set() }
             // -I: no PYTHONPATH or user site-packages, so the Pygments found is the system's.
@@ -77,9 +79,13 @@ final class PygmentsSession: Sendable {
                 let reason = hello.hasPrefix("error ") ? String(hello.dropFirst("error ".count)) : "it did not say why"
                 throw HighlighterUnavailable("\(python) has no Pygments (\(reason))")
             }
-            let version = String(hello.dropFirst("pygments ".count))
-            return PygmentsSession(version: version, socket: ours, process: process, lines: lines)
+            // `pygments 2.14.0 4242`: the version, then the helper's process number.
+            let words = hello.dropFirst("pygments ".count).split(separator: " ")
+            let version = words.first.map(String.init) ?? ""
+            if words.count > 1, let pid = Int32(words[1]) { stopper.adopt(pid: pid) }
+            return PygmentsSession(version: version, socket: ours, process: process, stopper: stopper, lines: lines)
         } catch {
+            stopper.stop()
             process.cancel()
             close(ours)
             throw error
@@ -118,14 +124,14 @@ final class PygmentsSession: Sendable {
                 // A lexer caught in a pathological block must not hold the build for ever: the
                 // helper is stopped, and every batch behind this one is told so.
                 answers.finishTurn(failing: HighlighterUnavailable("Pygments was stopped: a block sent before took longer than \(timeout)"))
-                process.cancel()
+                halt()
                 return .timedOut
             }
             answers.finishTurn()
             return .answered(line)
         } catch {
             answers.finishTurn(failing: error)
-            process.cancel()
+            halt()
             throw error
         }
     }
@@ -133,7 +139,7 @@ final class PygmentsSession: Sendable {
     /// Stops the helper; every batch waiting for it fails with `reason`.
     func stop(_ reason: HighlighterUnavailable) {
         answers.fail(reason)
-        process.cancel()
+        halt()
     }
 
     private func send(_ data: Data) throws(HighlighterUnavailable) {
@@ -146,5 +152,11 @@ final class PygmentsSession: Sendable {
             }
             offset += sent
         }
+    }
+
+    /// Kills the helper at once, and lets the task that ran it reap it.
+    private func halt() {
+        stopper.stop()
+        process.cancel()
     }
 }

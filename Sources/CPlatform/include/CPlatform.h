@@ -15,4 +15,11 @@ int galley_open_beneath(int dirfd, const char *path, int flags, unsigned int mod
 /// renameat2(2) with RENAME_EXCHANGE: swaps two names in one step.
 int galley_exchange(int olddirfd, const char *oldpath, int newdirfd, const char *newpath);
 
+/// pidfd_open(2): a descriptor of the process `pid` is now, close-on-exec.
+int galley_pidfd_open(int pid);
+
+/// pidfd_send_signal(2) with SIGKILL: stops the process `pidfd` names, and no other, even after
+/// it has exited and its number is another process's.
+int galley_pidfd_kill(int pidfd);
+
 #endif

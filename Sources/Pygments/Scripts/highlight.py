@@ -2,8 +2,9 @@
 
 Galley runs it as `python3 -I -c SOURCE` (the source is embedded in the binary at build time)
 and speaks to it in frames on standard input and output: a frame is a 4-byte big-endian length
-and that many bytes. Its first frame says which Pygments it found (`pygments 2.14.0`) or why it
-found none (`error …`, then it exits). Each frame it reads is a batch, blocks one after another,
+and that many bytes. Its first frame says which Pygments it found and its own process number
+(`pygments 2.14.0 4242`), by which Galley can stop it at once, or why it found none (`error …`,
+then it exits). Each frame it reads is a batch, blocks one after another,
 each a length-prefixed language and a length-prefixed piece of code, all UTF-8. Each frame it
 writes answers one batch: for each block a byte 1 followed by the length-prefixed HTML, or a
 byte 0 for a language Pygments does not know. It ends at the end of its input.
@@ -13,6 +14,7 @@ regular expression call each, until one matches. This joins each state's rules i
 alternation and finds the first that matches in a single call: the same tokens, in about two
 thirds of the time. Given the argument `rule-by-rule`, it keeps Pygments' own way.
 """
+import os
 import re
 import struct
 import sys
@@ -241,7 +243,7 @@ def answers_to(batch):
 
 source = sys.stdin.buffer
 out = sys.stdout.buffer
-send(("pygments " + pygments.__version__).encode("utf-8"))
+send(("pygments " + pygments.__version__ + " " + str(os.getpid())).encode("utf-8"))
 while True:
     head = source.read(4)
     if len(head) < 4:
