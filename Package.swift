@@ -172,7 +172,7 @@ let package = Package(
         .testTarget(name: "LayoutScanningTests", dependencies: [
             "LayoutScanning", "Diagnostics", .product(name: "Mustache", package: "swift-mustache"),
         ]),
-        .testTarget(name: "FileSystemTests", dependencies: ["FileSystem", "Blocking"]),
+        .testTarget(name: "FileSystemTests", dependencies: ["FileSystem", "Blocking", "Failures"]),
         .testTarget(name: "BlockingTests", dependencies: ["Blocking"]),
         .testTarget(name: "PygmentsTests", dependencies: ["Pygments", "Highlighting"]),
         .testTarget(name: "KaTeXTests", dependencies: ["KaTeX", "Typesetting", "Blocking"]),

@@ -12,6 +12,18 @@ package protocol GalleyError: Error, Sendable, CustomStringConvertible {
     var category: FailureCategory { get }
 }
 
+extension GalleyError {
+    /// The error as `galley` says it: its place (`path:line: `) when it has one, then its
+    /// message. Every error's text has this one form.
+    package var said: String {
+        guard let place else { return message }
+        let at = place.line.map { "\(place.path):\($0)" } ?? place.path
+        return "\(at): \(message)"
+    }
+
+    package var description: String { said }
+}
+
 /// Where an error is: a path (a file, a folder, a branch, a host), and a line of it.
 package struct ErrorPlace: Sendable, Equatable {
     package var path: String

@@ -260,7 +260,6 @@ package struct ServeError: Error, Sendable, CustomStringConvertible {
     package var freePort: Int?
     /// Whether the options given are what is wrong (a bad domain or label), not a file or a port.
     package var aboutOptions = false
-    package var description: String { message }
 
     package init(message: String, freePort: Int? = nil, aboutOptions: Bool = false) {
         self.message = message

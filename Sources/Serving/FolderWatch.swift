@@ -136,7 +136,6 @@ package final class FolderWatch: Sendable {
 /// A folder that cannot be watched.
 package struct WatchError: Error, Sendable, CustomStringConvertible {
     package var message: String
-    package var description: String { message }
 }
 
 extension WatchError: GalleyError {

@@ -11,15 +11,6 @@ package enum SourceTreeError: Error, CustomStringConvertible, Sendable {
     /// The path is, or passes through, a symbolic link to a place outside the tree.
     case linkOutside(String)
 
-    /// The path and what is wrong with it.
-    package var description: String {
-        switch self {
-        case .notFound(let path): "\(path): no such file"
-        case .unreadable(let path, let reason): "\(path): \(reason)"
-        case .linkOutside(let path): "\(path): \(Self.outsideReason)"
-        }
-    }
-
     /// Why a link out of the tree is refused, and what to do about it.
     package static let outsideReason =
         "a symbolic link to a place outside the blog folder; Galley does not follow links out of the blog (copy the file in, or link to a place inside)"

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Failures
 import Foundation
 
 /// The `galley` command: builds blogs and deploys branch previews.
@@ -58,6 +59,9 @@ struct Galley: AsyncParsableCommand {
         case let error as NSError where error.domain == NSCocoaErrorDomain:
             // A file system error from Foundation: its path and cause, not the raw dump.
             Console.report(Console.describe(error))
+        case let error as any GalleyError:
+            // Said the one way whatever module threw it: where, then what.
+            Console.report(error.said)
         default:
             let message = Self.message(for: error)
             if !message.isEmpty { Console.report(message) }

@@ -10,7 +10,6 @@ struct NotABlogFolder: Error, CustomStringConvertible {
     var path: String
     var problem: String
 
-    var description: String { "\(path): \(problem)" }
 
     /// Throws unless `site` is a folder with a `galley.yml` file in it (or, without
     /// `settings`, a folder at all).

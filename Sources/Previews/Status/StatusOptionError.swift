@@ -8,7 +8,6 @@ package struct StatusOptionError: Error, Sendable, CustomStringConvertible {
         self.message = message
     }
 
-    package var description: String { message }
 }
 
 extension StatusOptionError: GalleyError {

@@ -69,7 +69,6 @@ package struct BuildRequest: Sendable {
 package struct BuildRequestError: Error, Sendable, CustomStringConvertible {
     package var message: String
     package init(_ message: String) { self.message = message }
-    package var description: String { message }
 }
 
 extension BuildRequestError: GalleyError {

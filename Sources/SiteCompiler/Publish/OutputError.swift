@@ -5,7 +5,6 @@ import FileSystem
 package struct OutputError: Error, Sendable, CustomStringConvertible {
     package var path: String
     package var message: String
-    package var description: String { "\(path): \(message)" }
 }
 
 extension OutputError {

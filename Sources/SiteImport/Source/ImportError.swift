@@ -23,7 +23,6 @@ package struct ImportError: Error, Sendable, CustomStringConvertible {
         self.kind = kind
     }
 
-    package var description: String { message }
 }
 
 extension ImportError: GalleyError {
