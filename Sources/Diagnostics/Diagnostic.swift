@@ -128,11 +128,20 @@ package extension Diagnostic {
     }
 }
 
-extension BuildFailure: GalleyError {
+/// An error made of diagnostics, a line each: one is said at its file and line, several as
+/// their lines.
+package protocol DiagnosedError: GalleyError {
+    var diagnostics: [Diagnostic] { get }
+}
+
+extension DiagnosedError {
     /// The one problem's file and line; nil when there are more.
     package var place: ErrorPlace? {
         diagnostics.count == 1 ? diagnostics.first.map { ErrorPlace($0.path, line: $0.line) } : nil
     }
     package var message: String { diagnostics.count == 1 ? diagnostics[0].message : description }
+}
+
+extension BuildFailure: DiagnosedError {
     package var category: FailureCategory { .blogHasErrors }
 }

@@ -110,11 +110,7 @@ package struct ScaffoldError: Error, Sendable, CustomStringConvertible {
     package var description: String { diagnostics.map(\.description).joined(separator: "\n") }
 }
 
-extension ScaffoldError: GalleyError {
-    package var place: ErrorPlace? {
-        diagnostics.count == 1 ? diagnostics.first.map { ErrorPlace($0.path, line: $0.line) } : nil
-    }
-    package var message: String { diagnostics.count == 1 ? diagnostics[0].message : description }
+extension ScaffoldError: DiagnosedError {
     package var category: FailureCategory {
         switch kind {
         case .fileInTheWay: .fileOrPort
