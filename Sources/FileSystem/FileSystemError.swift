@@ -19,7 +19,6 @@ package struct FileSystemError: Error, Sendable, CustomStringConvertible {
         self.init(path: path, message: "\(action): \(Self.explain(code, opening: false))")
     }
 
-
     /// A file system error from Foundation (`FileManager`, `Data.write`), as its path and cause
     /// in words, instead of the raw dump of its user info; nil for any other error.
     package init?(foundation error: Error) {

@@ -7,7 +7,6 @@ package struct GitError: Error, Sendable, CustomStringConvertible {
     package let code: Int32
     package let message: String
 
-
     init(code: Int32, message: String) {
         self.code = code
         self.message = message

@@ -34,7 +34,6 @@ package struct DeployError: Error, Sendable, CustomStringConvertible {
         return context.isEmpty ? problem : context.joined(separator: ", ") + ": " + problem
     }
 
-
     /// This error, naming `branch` and `destination` where it did not already.
     func about(branch: String, destination: String) -> DeployError {
         var error = DeployError(problem, branch: self.branch ?? branch, destination: self.destination ?? destination)

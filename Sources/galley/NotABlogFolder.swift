@@ -10,7 +10,6 @@ struct NotABlogFolder: Error, CustomStringConvertible {
     var path: String
     var problem: String
 
-
     /// Throws unless `site` is a folder with a `galley.yml` file in it (or, without
     /// `settings`, a folder at all).
     static func check(_ site: String, settings: Bool = true) throws(NotABlogFolder) {

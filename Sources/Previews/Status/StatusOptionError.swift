@@ -7,7 +7,6 @@ package struct StatusOptionError: Error, Sendable, CustomStringConvertible {
     package init(_ message: String) {
         self.message = message
     }
-
 }
 
 extension StatusOptionError: GalleyError {

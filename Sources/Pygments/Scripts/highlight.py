@@ -4,10 +4,10 @@ Galley runs it as `python3 -I -c SOURCE` (the source is embedded in the binary a
 and speaks to it in frames on standard input and output: a frame is a 4-byte big-endian length
 and that many bytes. Its first frame says which Pygments it found and its own process number
 (`pygments 2.14.0 4242`), by which Galley can stop it at once, or why it found none (`error …`,
-then it exits). Each frame it reads is a batch, blocks one after another,
-each a length-prefixed language and a length-prefixed piece of code, all UTF-8. Each frame it
-writes answers one batch: for each block a byte 1 followed by the length-prefixed HTML, or a
-byte 0 for a language Pygments does not know. It ends at the end of its input.
+then it exits). Each frame it reads is a batch, blocks one after another, each a
+length-prefixed language and a length-prefixed piece of code, all UTF-8. Each frame it writes
+answers one batch: for each block a byte 1 followed by the length-prefixed HTML, or a byte 0
+for a language Pygments does not know. It ends at the end of its input.
 
 Most of Pygments' time on a blog's short blocks goes to trying a state's rules one by one, a
 regular expression call each, until one matches. This joins each state's rules into one

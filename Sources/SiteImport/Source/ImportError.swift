@@ -22,7 +22,6 @@ package struct ImportError: Error, Sendable, CustomStringConvertible {
         self.message = message
         self.kind = kind
     }
-
 }
 
 extension ImportError: GalleyError {
