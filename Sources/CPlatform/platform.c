@@ -42,6 +42,10 @@ int galley_pidfd_open(int pid) {
 int galley_pidfd_kill(int pidfd) {
     return (int)syscall(SYS_pidfd_send_signal, pidfd, SIGKILL, NULL, 0);
 }
+
+long galley_getdents64(int fd, void *buffer, unsigned long size) {
+    return syscall(SYS_getdents64, fd, buffer, size);
+}
 #else
 int galley_open_beneath(int dirfd, const char *path, int flags, unsigned int mode, int no_symlinks) {
     errno = ENOSYS;
@@ -59,6 +63,11 @@ int galley_pidfd_open(int pid) {
 }
 
 int galley_pidfd_kill(int pidfd) {
+    errno = ENOSYS;
+    return -1;
+}
+
+long galley_getdents64(int fd, void *buffer, unsigned long size) {
     errno = ENOSYS;
     return -1;
 }

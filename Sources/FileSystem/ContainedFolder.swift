@@ -195,23 +195,38 @@ package final class ContainedFolder: Sendable {
     /// Every file and folder below, links listed as files and never entered.
     package func listing() -> TreeListing {
         var listing = TreeListing()
-        walk(self, relative: "", into: &listing)
+        // A level of the tree at a time, its folders read on every core: a blog's output holds
+        // a folder for each post.
+        var level = [""]
+        while !level.isEmpty {
+            let found = Parallel.map(level) { [self] relative in entries(ofFolder: relative) }
+            var next: [String] = []
+            for (relative, entries) in zip(level, found) {
+                for (name, isFolder) in entries {
+                    let child = relative.isEmpty ? name : relative + "/" + name
+                    guard isFolder else {
+                        listing.files.insert(child)
+                        continue
+                    }
+                    listing.folders.append(child)
+                    next.append(child)
+                }
+            }
+            level = next
+        }
         return listing
     }
 
-    private func walk(_ folder: ContainedFolder, relative: String, into listing: inout TreeListing) {
-        for (name, type) in folder.entries() {
-            let child = relative.isEmpty ? name : relative + "/" + name
-            var isFolder = type == UInt8(DT_DIR)
-            if type == UInt8(DT_UNKNOWN) { isFolder = folder.kind(of: name) == S_IFDIR }
-            guard isFolder else {
-                listing.files.insert(child)
-                continue
-            }
-            listing.folders.append(child)
-            let inner = folder.open(name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW)
-            guard inner >= 0 else { continue }
-            walk(ContainedFolder(descriptor: inner, path: folder.path + "/" + name), relative: child, into: &listing)
+    /// The names in the folder `relative` (this one when empty), each with whether it is a
+    /// folder; none when it cannot be opened.
+    private func entries(ofFolder relative: String) -> [(name: String, isFolder: Bool)] {
+        let opened = open(relative, O_RDONLY | O_DIRECTORY | O_NOFOLLOW)
+        guard opened >= 0 else { return [] }
+        defer { close(opened) }
+        return (FolderEntries.read(fresh: opened) ?? []).map { name, type in
+            guard type == UInt8(DT_UNKNOWN) else { return (name, type == UInt8(DT_DIR)) }
+            var info = stat()
+            return (name, fstatat(opened, name, &info, AT_SYMLINK_NOFOLLOW) == 0 && info.st_mode & S_IFMT == S_IFDIR)
         }
     }
 

@@ -66,7 +66,7 @@ private struct StateWalk {
         hasher.update(data: version.bytes)
         guard info.st_mode & S_IFMT == S_IFDIR, visited.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted else { return }
         let folder = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard folder >= 0, let entries = FolderEntries.read(path) else {
+        guard folder >= 0, let entries = FolderEntries.read(fresh: folder) else {
             let reason = FileSystemError.explain(errno)
             if folder >= 0 { close(folder) }
             throw SourceTreeError.unreadable(relative, reason: reason)

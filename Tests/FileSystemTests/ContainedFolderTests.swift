@@ -36,6 +36,28 @@ import Testing
         #expect(Self.secret(scratch) == "secret")
     }
 
+    /// A blog's output: more names in one folder than one read of the kernel's entries holds,
+    /// a folder for each, and a link that is listed and never entered.
+    @Test func aBigTreeIsListedWholeAndNoLinkIsEntered() throws {
+        let (scratch, folder) = try Self.folders()
+        try folder.makeFolder("posts")
+        let names = (0..<1000).map { "a-post-whose-name-is-long-enough-to-fill-pages-\($0)-été" }
+        for name in names {
+            try folder.makeFolder("posts/" + name)
+            _ = try folder.write(Data("page".utf8), to: "posts/\(name)/index.html")
+        }
+        #expect(symlink(scratch.path + "/outside", scratch.path + "/inside/posts/elsewhere") == 0)
+        let listing = folder.listing()
+        #expect(listing.files == Set(names.map { "posts/\($0)/index.html" } + ["posts/elsewhere"]))
+        #expect(listing.folders.count == names.count + 1)
+        #expect(Set(listing.folders) == Set(["posts"] + names.map { "posts/" + $0 }))
+        // Parents come before their children, so a reversed walk removes children first.
+        #expect(listing.folders.first == "posts")
+        let posts = open(scratch.path + "/inside/posts", O_RDONLY | O_DIRECTORY)
+        defer { close(posts) }
+        #expect(FolderEntries.read(fresh: posts)?.count == names.count + 1)
+    }
+
     @Test func aFolderOfItsOwnTreeIsMadeByItsWholePathButNeverOutside() throws {
         let (scratch, folder) = try Self.folders()
         #expect(folder.makeFolder(inOwnTree: "a"))

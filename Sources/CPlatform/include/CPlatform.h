@@ -22,4 +22,8 @@ int galley_pidfd_open(int pid);
 /// it has exited and its number is another process's.
 int galley_pidfd_kill(int pidfd);
 
+/// getdents64(2): the entries of the folder `fd`, from where its last call stopped, packed into
+/// `buffer` as the kernel's `linux_dirent64` records. The byte count, 0 at the end.
+long galley_getdents64(int fd, void *buffer, unsigned long size);
+
 #endif
