@@ -216,8 +216,6 @@ package struct SiteBuilder: Sendable {
         writer.record = cacheFile.map(SpareRecord.file(beside:))
         let lock = try writer.lock(waiting: waiting)
         var timer = PhaseTimer()
-        // Read while the sources are walked; wasted only when nothing changed.
-        let cacheBytes = cacheFile.map { file in Background { BuildCache.Files(beside: file) } }
         let state = cacheFile == nil ? nil : try? source.state(of: Self.inputs)
         timer.lap("source state")
         // Nothing changed since the last build: say so without reading a post.
@@ -225,6 +223,9 @@ package struct SiteBuilder: Sendable {
             return report
         }
         timer.lap("stamp check")
+        // Read while the spare is synced and the theme read. Not earlier, beside the walk of the
+        // sources: when nothing changed, its megabytes were read for nothing.
+        let cacheBytes = cacheFile.map { file in Background { BuildCache.Files(beside: file) } }
         // Pages go to the spare folder as they are rendered; the live folder is replaced only at the end.
         let session = try writer.begin(lock)
         timer.lap("spare sync")
