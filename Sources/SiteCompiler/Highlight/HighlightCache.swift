@@ -35,6 +35,9 @@ final class HighlightCache: Sendable {
         var stored: [Fingerprint: Stored] = [:]
         /// Made by this build, not yet saved.
         var fresh: [Fingerprint: Answer] = [:]
+        /// Made and saved since the file was read, for a cache that lives on: kept as the
+        /// strings they were, where bytes for `stored` would be a copy of each.
+        var saved: [Fingerprint: Answer] = [:]
         var used: Set<Fingerprint> = []
     }
 
@@ -60,7 +63,7 @@ final class HighlightCache: Sendable {
                 entries.stored = file.flatMap(Self.read) ?? [:]
             }
             return keys.map { key -> Answer? in
-                if let answer = entries.fresh[key] {
+                if let answer = entries.fresh[key] ?? entries.saved[key] {
                     entries.used.insert(key)
                     return .some(answer)
                 }
@@ -86,26 +89,34 @@ final class HighlightCache: Sendable {
         guard let file else { return }
         let (fresh, used) = entries.withLock { ($0.fresh, $0.used) }
         guard !fresh.isEmpty else { return }
-        var merged = Self.read(file) ?? [:]
-        if merged.count + fresh.count > Self.entryLimit {
-            merged = merged.filter { used.contains($0.key) }
+        var kept = Self.read(file) ?? [:]
+        if kept.count + fresh.count > Self.entryLimit {
+            kept = kept.filter { used.contains($0.key) }
         }
-        for (key, answer) in fresh {
-            // Spelled out: `merged[key] = nil` would drop an unknown language's entry, not keep it.
-            let stored: Stored = answer.map { Array($0.utf8)[...] }
-            merged.updateValue(stored, forKey: key)
-        }
+        for key in fresh.keys { kept.removeValue(forKey: key) }
+        // The new answers are written from the strings themselves: after a cold build they are
+        // megabytes, and copies of them would be held at the build's peak.
         try CacheWriter.write(file, format: Self.format) { writer in
-            writer.array(Array(merged)) { writer, entry in
-                writer.fingerprint(entry.key)
-                writer.optional(entry.value) { $0.raw($1) }
+            // Room for it all at once, rather than a buffer that doubles as it fills: a key with
+            // its length, a flag and a length take at most 33 + 1 + 10 bytes, and the format
+            // line comes first.
+            writer.reserve(kept.values.reduce(0) { $0 + ($1?.count ?? 0) } + fresh.values.reduce(0) { $0 + ($1?.utf8.count ?? 0) }
+                           + 44 * (kept.count + fresh.count) + 64)
+            writer.int(kept.count + fresh.count)
+            for (key, stored) in kept {
+                writer.fingerprint(key)
+                writer.optional(stored) { $0.raw($1) }
+            }
+            for (key, answer) in fresh {
+                writer.fingerprint(key)
+                writer.optional(answer) { $0.raw($1.utf8) }
             }
         }
         // Saved: a cache that lives on (`galley serve`'s) writes them again only if they change.
         entries.withLock { entries in
             for (key, answer) in fresh where entries.fresh[key] == .some(answer) {
                 entries.fresh[key] = nil
-                if entries.loaded { entries.stored[key] = answer.map { Array($0.utf8)[...] } }
+                if entries.loaded { entries.saved[key] = answer }
             }
         }
     }
