@@ -30,8 +30,17 @@ struct PageShape {
         init?(_ value: [String: Any]) {
             var walk = Walk(recorder: nil)
             do { _ = try walk.map(value, isRoot: false) } catch { return nil }
-            key = walk.shape.key
-            leaves = walk.shape.leaves
+            // Kept for the whole build, one for each post: without the room the walk's arrays
+            // grew into, which was a third of them.
+            key = Self.exactly(walk.shape.key)
+            leaves = Self.exactly(walk.shape.leaves)
+        }
+
+        private static func exactly<Element>(_ elements: [Element]) -> [Element] {
+            var copy: [Element] = []
+            copy.reserveCapacity(elements.count)
+            copy.append(contentsOf: elements)
+            return copy
         }
     }
 
