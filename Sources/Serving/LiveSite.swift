@@ -76,12 +76,12 @@ package final class LiveSite: Sendable {
             memory.withLock { $0 = made }
             let old = state
             let served = ServedSite(made, previous: old.built ? old.site : nil, build: id)
-            let changed = served.changes(since: old.site)
+            let changed = served.changed
             current.withLock { $0 = State(site: served, failure: nil, built: true) }
             // A page whose banner of warnings changed reloads as a changed page does.
             announce(changed: changed, pagesChanged: old.failure != nil || served.warnings != old.site.warnings,
                      firstBuild: !old.built, build: id)
-            let outcome = Outcome.built(posts: made.posts, pages: made.pages, rendered: made.files.count - made.kept.count,
+            let outcome = Outcome.built(posts: made.posts, pages: made.pages, rendered: made.renewed.count,
                                         changed: changed.count, warnings: made.warnings, seconds: seconds())
             // The last build's site is let go of on another thread: freeing ten thousand pages'
             // entries is work the next save need not wait for.

@@ -26,9 +26,9 @@ package struct MemorySite: Sendable {
     package private(set) var posts: Int, pages: Int
     /// When the site goes stale with no file changed: a future post comes due, or a year begins.
     package private(set) var validUntil: Date
-    /// The pages the build that made this site kept, as they were, from the one before; every
-    /// other file was made or looked at anew.
-    package private(set) var kept: Set<String>
+    /// The files the build that made this site made, or looked at, anew; every other one is a
+    /// page it kept, as it was, from the build before.
+    package private(set) var renewed: Set<String>
 
     /// What the next build may reuse, and what each page was made from.
     var cache: BuildCache
@@ -82,27 +82,39 @@ extension SiteBuilder {
         }
         timer = PhaseTimer()
         let published = memory.pages
-        var files: [String: MemorySite.File] = [:], kept = Set<String>()
-        files.reserveCapacity(compiled.output.files.count)
+        // The last build's files and fingerprints, brought up to date: after an edit nearly all
+        // are pages it kept, whose fingerprints are the same. Made anew, ten thousand entries
+        // cost more than the edit.
+        var files = previous?.files ?? [:], fingerprints = previous?.fingerprints ?? [:]
+        var renewed = Set<String>(), kept = 0
         for (path, file) in compiled.output.files {
+            let made: MemorySite.File
             switch file.content {
-            case .text(let text): files[path] = .bytes(Data(text.utf8))
-            case .data(let data): files[path] = .bytes(data)
-            case .source(let sourcePath): files[path] = .source(path: sourcePath, version: source.version(of: sourcePath))
+            case .text(let text): made = .bytes(Data(text.utf8))
+            case .data(let data): made = .bytes(data)
+            case .source(let sourcePath): made = .source(path: sourcePath, version: source.version(of: sourcePath))
             case .page:
-                if let text = published[path] {
-                    files[path] = .bytes(Data(text.utf8))
-                } else if let same = previous?.files[path] {
-                    files[path] = same
-                    kept.insert(path)
+                guard let text = published[path] else {
+                    if files[path] != nil { kept += 1 }
+                    continue
                 }
+                made = .bytes(Data(text.utf8))
+            }
+            files[path] = made
+            renewed.insert(path)
+            // Nil for a file that is no page: a page there later is never taken for this one.
+            fingerprints[path] = compiled.pages[path]?.fingerprint
+        }
+        // Files the last build made and this one does not: only then are there more.
+        if files.count > renewed.count + kept {
+            let output = compiled.output.files
+            for path in files.keys.filter({ output[$0] == nil }) {
+                files.removeValue(forKey: path)
+                fingerprints.removeValue(forKey: path)
             }
         }
-        var fingerprints: [String: Fingerprint] = [:]
-        fingerprints.reserveCapacity(compiled.pages.count)
-        for (path, made) in compiled.pages where files[path] != nil { fingerprints[path] = made.fingerprint }
         let site = MemorySite(files: files, warnings: compiled.warnings, posts: compiled.site.posts.count, pages: compiled.site.pages.count,
-                              validUntil: compiled.validUntil, kept: kept, cache: compiled.cache, fingerprints: fingerprints,
+                              validUntil: compiled.validUntil, renewed: renewed, cache: compiled.cache, fingerprints: fingerprints,
                               highlighting: compiled.highlighting, typesetting: compiled.typesetting)
         // The build's own structures (the site, the plan, every page's closure) go on another thread.
         Parallel.release((consume compiled, consume published, consume state))
