@@ -20,11 +20,19 @@ extension SiteBuilder {
     /// big batches while the bodies are read, instead of a small one for each body in turn.
     func prefetchCode(of selection: Selection, with highlighting: CodeHighlighting?) {
         guard let highlighting else { return }
-        let posts = selection.posts
+        // Only the bodies read anew are rendered: after an edit, one of ten thousand, and the
+        // others need not be sorted.
+        func parsed(_ entries: [ContentLoader.Entry]) -> [ContentLoader.Entry] {
+            entries.filter { entry in
+                guard case .parsed(let document) = entry.content else { return false }
+                return !document.isHTML
+            }
+        }
+        let posts = parsed(selection.posts)
         let order = Site.newestFirst(posts.map { (date: $0.date, path: $0.sourcePath) })
-        let entries = order.map { posts[$0] } + selection.pages.sorted { $0.sourcePath < $1.sourcePath }
+        let entries = order.map { posts[$0] } + parsed(selection.pages).sorted { $0.sourcePath < $1.sourcePath }
         let bodies: [String] = entries.compactMap { entry in
-            guard case .parsed(let document) = entry.content, !document.isHTML else { return nil }
+            guard case .parsed(let document) = entry.content else { return nil }
             return document.body
         }
         guard !bodies.isEmpty else { return }

@@ -20,7 +20,7 @@ extension SiteBuilder {
     /// ``prefetchCode(of:with:)`` sends their code.
     func prefetchMath(of selection: Selection, with typesetting: MathTypesetting?, syntax: Conventions.MathSyntax) {
         guard let typesetting else { return }
-        let bodies: [String] = (selection.posts + selection.pages).compactMap { entry in
+        let bodies: [String] = [selection.posts, selection.pages].joined().compactMap { entry in
             guard case .parsed(let document) = entry.content, !document.isHTML,
                 UTF8Search.contains("$$", in: document.body) || UTF8Search.contains("\\\\", in: document.body)
             else { return nil }
