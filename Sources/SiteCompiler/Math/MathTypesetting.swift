@@ -24,7 +24,7 @@ final class MathTypesetting: Sendable {
     static let prefetchBatch = 1000
     /// How many formulas take the typesetter as long as its start: fewer go in one batch.
     static let formulasWorthAStart = 500
-    /// The cache's file in the cache folder.
+    /// The name the cache's files in the cache folder are made from (see ``HighlightCache``).
     static let cacheFileName = "math.cache"
 
     init(typesetter: any MathTypesetter, cache: HighlightCache) {

@@ -73,11 +73,11 @@ extension SiteBuilder {
         timer.lap("source state")
         let memory = MemoryPublisher()
         let compiled = try compile(progress: nil, publisher: memory, memory: HeldMemory(previous: previous, state: state, cacheFolder: cacheFolder))
-        if let highlighting = compiled.highlighting, highlighting.cache.file != nil {
+        if let highlighting = compiled.highlighting, highlighting.cache.folder != nil {
             // Off the path to the reload event: the answers are in memory for the next build anyway.
             BlockingPool.shared.detach { try? highlighting.cache.save() }
         }
-        if let typesetting = compiled.typesetting, typesetting.cache.file != nil {
+        if let typesetting = compiled.typesetting, typesetting.cache.folder != nil {
             BlockingPool.shared.detach { try? typesetting.cache.save() }
         }
         timer = PhaseTimer()

@@ -31,6 +31,9 @@ struct Fingerprint: Hashable, Sendable {
     /// The 32 bytes of the digest.
     var bytes: [UInt8] { withUnsafeBytes(of: words) { Array($0) } }
 
+    /// The first of ``bytes``, without making them all.
+    var firstByte: UInt8 { withUnsafeBytes(of: words) { $0[0] } }
+
     static func == (a: Fingerprint, b: Fingerprint) -> Bool {
         a.words.0 == b.words.0 && a.words.1 == b.words.1 && a.words.2 == b.words.2 && a.words.3 == b.words.3
     }

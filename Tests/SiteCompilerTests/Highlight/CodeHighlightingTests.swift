@@ -111,7 +111,8 @@ import Testing
         try SiteBuilder(source: blog.source, options: blog.options(highlighter: first)).build(into: blog.output, cache: cache)
         // Both posts' blocks, sent ahead in one batch.
         #expect(first.requests == 1 && first.blocks == 4)
-        #expect(FileManager.default.fileExists(atPath: cache.appending(path: HighlightCache.fileName).path))
+        let files = (0..<HighlightCache.shards).compactMap { HighlightCache(folder: cache).file($0)?.path }
+        #expect(files.contains { FileManager.default.fileExists(atPath: $0) })
 
         // Another output folder with the same cache folder (another branch in the watcher)
         // renders every page, and asks the highlighter nothing.
@@ -198,7 +199,10 @@ extension CodeHighlightingTests {
         let first = TestHighlighter()
         try build(first)
         #expect(first.requests == 1)
-        try FileManager.default.removeItem(at: cache.appending(path: HighlightCache.fileName))
+        for shard in 0..<HighlightCache.shards {
+            try? FileManager.default.removeItem(at: HighlightCache(folder: cache).file(shard)!)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cache.path).allSatisfy { !$0.hasPrefix("highlight.") })
         try blog.write("posts/2019-10-05-words.md", TestBlog.post("title: Words", "Other words."))
         let second = TestHighlighter()
         try build(second)

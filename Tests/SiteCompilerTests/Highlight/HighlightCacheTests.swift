@@ -28,5 +28,33 @@ import Testing
 
         let reread = HighlightCache(folder: folder)
         #expect(reread.answers(for: wanted) == expected)
+        // Each answer in the file of its key's first digit, and nothing in the file of old.
+        for key in wanted.dropLast() {
+            #expect(FileManager.default.fileExists(atPath: cache.file(HighlightCache.shard(of: key))!.path))
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.appending(path: HighlightCache.fileName).path))
+    }
+
+    /// A build that needs one block reads the file that holds it, not the others.
+    @Test func onlyTheFileOfAWantedKeyIsRead() throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "galley-highlight-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let keys = (0..<200).map { Self.key("block \($0)") }
+        let writer = HighlightCache(folder: folder)
+        writer.remember(keys.map { ($0, "<span>\($0)</span>") })
+        try writer.save()
+        let shards = Set(keys.map(HighlightCache.shard))
+        #expect(shards.count == HighlightCache.shards)
+        let wanted = keys[0], own = HighlightCache.shard(of: wanted)
+        let reader = HighlightCache(folder: folder)
+        #expect(reader.answers(for: [wanted]) == [.some("<span>\(wanted)</span>")])
+        // The other files taken away: a cache that had read them all would answer from memory.
+        for shard in shards where shard != own {
+            try FileManager.default.removeItem(at: writer.file(shard)!)
+        }
+        let neighbour = try #require(keys.dropFirst().first { HighlightCache.shard(of: $0) == own })
+        #expect(reader.answers(for: [neighbour]) == [.some("<span>\(neighbour)</span>")])
+        let other = try #require(keys.first { HighlightCache.shard(of: $0) != own })
+        #expect(reader.answers(for: [other]) == [.none])
     }
 }
