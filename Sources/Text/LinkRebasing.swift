@@ -28,15 +28,16 @@ package enum LinkRebasing {
     /// `html` with the value of every `href`, `src` and `poster` attribute, and each address of
     /// every `srcset`, passed through `rewrite`.
     private static func rewriteLinks(in html: String, _ rewrite: (String) -> String) -> String {
-        let bytes = Array(html.utf8)
         let srcset = Array(" srcset=\"".utf8)
         let attributes: [[UInt8]] = [Array(" href=\"".utf8), Array(" src=\"".utf8), Array(" poster=\"".utf8), srcset]
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count + 64)
-        // What lies between links is copied a run at a time, not a byte at a time.
-        var copied = 0
-        bytes.withUnsafeBufferPointer { buffer in
-            guard let base0 = buffer.baseAddress else { return }
+        var text = html
+        // Read in place; nothing is copied until a link is found, and with none (as in most of
+        // the excerpts a list shows) the text comes back as it was.
+        let rewritten: [UInt8]? = text.withUTF8 { buffer in
+            guard let base0 = buffer.baseAddress else { return nil }
+            var output: [UInt8] = []
+            // What lies between links is copied a run at a time, not a byte at a time.
+            var copied = 0
             var index = 0
             scan: while index < buffer.count {
                 guard let space = memchr(base0 + index, 0x20, buffer.count - index) else { break }
@@ -46,6 +47,7 @@ package enum LinkRebasing {
                 {
                     let start = index + attribute.count
                     guard let close = buffer[start...].firstIndex(of: UInt8(ascii: "\"")) else { break }
+                    if output.isEmpty { output.reserveCapacity(buffer.count + 64) }
                     output.append(contentsOf: buffer[copied..<start])
                     let link = String(decoding: buffer[start..<close], as: UTF8.self)
                     output.append(contentsOf: (attribute == srcset ? rewriteSourceSet(link, rewrite) : rewrite(link)).utf8)
@@ -55,9 +57,11 @@ package enum LinkRebasing {
                 }
                 index += 1
             }
+            guard copied > 0 else { return nil }
+            output.append(contentsOf: buffer[copied...])
+            return output
         }
-        output.append(contentsOf: bytes[copied...])
-        return String(decoding: output, as: UTF8.self)
+        return rewritten.map { String(decoding: $0, as: UTF8.self) } ?? html
     }
 
     /// A `srcset` (`a.jpg 1x, b.jpg 2x`) with each address passed through `rewrite` and its
