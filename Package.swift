@@ -179,7 +179,10 @@ let package = Package(
         .testTarget(name: "SiteSourceTests", dependencies: ["SiteSource"]),
         .testTarget(name: "GitSourceTests", dependencies: ["GitSource", "CLibGit2", "SiteSource", "SiteCompiler"]),
         // A forge's status API on loopback, for the tests of commit statuses here and end to end.
-        .target(name: "FakeForge", dependencies: ["Blocking", .product(name: "Hummingbird", package: "hummingbird")], path: "Tests/FakeForge"),
+        .target(name: "FakeForge", dependencies: [
+            "Blocking", .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        ], path: "Tests/FakeForge"),
         .testTarget(name: "PreviewsTests", dependencies: [
             "Previews", "GitSource", "SiteSource", "SiteCompiler", "Blocking", "FakeForge", "Digests",
         ]),

@@ -2,6 +2,7 @@ import Blocking
 import Foundation
 import Hummingbird
 import Logging
+import ServiceLifecycle
 
 /// A forge's status API for tests, served over real HTTP on 127.0.0.1 at a port of its own: it
 /// writes down every request and answers as it is told (``answer(_:_:times:)``), else 201.
@@ -28,7 +29,7 @@ public final class FakeForge: Sendable {
 
     private let recorded = Locked<[Request]>([])
     private let script = Locked<[Answer]>([])
-    private let server = Locked<Task<Void, Never>?>(nil)
+    private let server = Locked<(run: Task<Void, Never>, group: ServiceGroup, lifetime: Task<Void, Never>)?>(nil)
     private let listening = Locked<Int?>(nil)
 
     private init() {}
@@ -47,17 +48,22 @@ public final class FakeForge: Sendable {
             configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0), serverName: "fake-forge"),
             onServerRunning: { channel in port.yield(channel.localAddress?.port ?? 0) },
             logger: quiet)
-        forge.server.withLock {
-            $0 = Task {
-                await withTaskGroup(of: Void.self) { group in
-                    group.addTask { try? await app.runService(gracefulShutdownSignals: []) }
-                    group.addTask { try? await Task.sleep(for: lifetime) }
-                    await group.next()
-                    group.cancelAll()
-                }
-                port.finish()
-            }
+        // Stopped by a graceful shutdown, never by cancelling the task that runs it: a server
+        // cancelled while it accepts a connection drops that connection's channel unclosed,
+        // which NIO stops the whole process for ("Deinited NIOAsyncWriter without calling
+        // finish()", swift-nio issue 2637).
+        var configuration = ServiceGroupConfiguration(services: [.init(service: app)], logger: quiet)
+        configuration.maximumGracefulShutdownDuration = .seconds(3)
+        let group = ServiceGroup(configuration: configuration)
+        let run = Task {
+            try? await group.run()
+            port.finish()
         }
+        let timer = Task {
+            try? await Task.sleep(for: lifetime)
+            await group.triggerGracefulShutdown()
+        }
+        forge.server.withLock { $0 = (run, group, timer) }
         for await number in ports {
             forge.listening.withLock { $0 = number }
             return forge
@@ -88,9 +94,10 @@ public final class FakeForge: Sendable {
 
     /// Stops the server and waits until it has.
     public func stop() async {
-        let task = server.withLock { $0 }
-        task?.cancel()
-        await task?.value
+        guard let server = server.withLock({ $0 }) else { return }
+        server.lifetime.cancel()
+        await server.group.triggerGracefulShutdown()
+        await server.run.value
     }
 
     private func respond(_ request: Hummingbird.Request) async -> Response {
