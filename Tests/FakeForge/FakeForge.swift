@@ -68,6 +68,8 @@ public final class FakeForge: Sendable {
             forge.listening.withLock { $0 = number }
             return forge
         }
+        // Nothing left to stop: the timer would otherwise hold the server for its whole lifetime.
+        timer.cancel()
         throw DidNotStart()
     }
 
