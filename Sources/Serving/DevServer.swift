@@ -106,16 +106,8 @@ package struct DevServer: Sendable {
             logger: quiet
         )
         let watcher = WatchService(settings: settings, live: live, ports: ports, say: say, ready: ready)
-        var configuration = ServiceGroupConfiguration(services: [.init(service: app), .init(service: watcher)], logger: quiet)
-        // No signals here: Galley has one signal handler, which cancels this task.
-        configuration.maximumGracefulShutdownDuration = .seconds(3)
-        let group = ServiceGroup(configuration: configuration)
         do {
-            try await withTaskCancellationHandler {
-                try await group.run()
-            } onCancel: {
-                Task { await group.triggerGracefulShutdown() }
-            }
+            try await GracefulGroup.run([app, watcher], logger: quiet)
         } catch let error as ServeError {
             throw error
         } catch where Task.isCancelled {

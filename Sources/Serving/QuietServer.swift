@@ -4,7 +4,7 @@ import Logging
 
 /// How Galley's plain HTTP servers (the webhook, `galley host`) run: Hummingbird with its own
 /// logging silenced, on `host:port`, until the task is cancelled (Galley's one signal handler
-/// does that). A port another program holds, or any other failure to listen, is a ``ServeError``.
+/// does that), then shut down gracefully. A port another program holds, or any other failure to listen, is a ``ServeError``.
 enum QuietServer {
     static func run<Context: RequestContext>(host: String, port: Int, idleTimeout: Duration, purpose: String,
                                              respond: @escaping @Sendable (Request, Context) async -> Response,
@@ -22,7 +22,7 @@ enum QuietServer {
             logger: quiet
         )
         do {
-            try await app.runService(gracefulShutdownSignals: [])
+            try await GracefulGroup.run([app], logger: quiet)
         } catch where Task.isCancelled {
             return
         } catch {

@@ -105,6 +105,24 @@ import Testing
         #expect(host.process.terminationStatus == 0)
     }
 
+    /// Stopped while clients keep connecting, it ends as asked every time. A server whose task
+    /// was cancelled as it accepted a connection used to stop the process with SIGILL, about
+    /// one stop in eight.
+    @Test func stopsQuietlyWhileClientsKeepConnecting() throws {
+        try FileManager.default.createDirectory(at: folder.url.appending(path: "previews"), withIntermediateDirectories: true)
+        for round in 0..<24 {
+            let (host, http) = try startHost()
+            let clients = Knockers(http, headers: ["Host": "p.test"])
+            usleep(UInt32(20_000 + round % 6 * 25_000))
+            host.signal(SIGTERM)
+            let ended = host.waitForExit(timeout: 20)
+            clients.stop()
+            let clean = ended && host.process.terminationReason == .exit && host.process.terminationStatus == 0
+            #expect(clean, "round \(round): \(host.process.terminationReason == .exit ? "exit" : "signal") \(host.process.terminationStatus)\n\(host.stderr.suffix(600))")
+            if !clean { break }
+        }
+    }
+
     @Test func mistakesAreToldBeforeItListens() throws {
         try FileManager.default.createDirectory(at: folder.url.appending(path: "previews"), withIntermediateDirectories: true)
         let noRoot = try GalleyProcess.run(["host", "--root", "nowhere", "--domain", "p.test", "--port", "0"], in: folder.url)

@@ -76,6 +76,25 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.url.appending(path: "blog/_site").path))
     }
 
+    /// Stopped while clients keep connecting, it ends as asked every time (see `galley host`'s
+    /// test of the same).
+    @Test func stopsQuietlyWhileClientsKeepConnecting() async throws {
+        let folder = try Self.blog()
+        for round in 0..<12 {
+            let server = try await Server.start(["blog", "--port", "0"], in: folder)
+            let clients = Knockers(RawHTTP(port: server.port))
+            try await Task.sleep(for: .milliseconds(20 + round % 6 * 25))
+            kill(server.process.processIdentifier, SIGINT)
+            let process = server.process
+            let ended = await settles(within: 20) { !process.isRunning }
+            clients.stop()
+            if ended { process.waitUntilExit() }
+            let clean = ended && process.terminationReason == .exit && process.terminationStatus == 0
+            #expect(clean, "round \(round): \(ended ? "\(process.terminationReason == .exit ? "exit" : "signal") \(process.terminationStatus)" : "still running")\n\(server.said.suffix(600))")
+            if !clean { break }
+        }
+    }
+
     @Test func aBusyPortIsAClearErrorThatSuggestsAnother() async throws {
         let folder = try Self.blog()
         let first = try await Server.start(["blog", "--port", "0"], in: folder)

@@ -29,6 +29,15 @@ struct RawHTTP: Sendable {
         try Self.exchange(Data(request(method, target, headers: headers).utf8), port: port, method: method)
     }
 
+    /// Connects, sends a request and hangs up without reading: the most work for a server's
+    /// accepting side at the least cost to the client. Failing to connect is not an error.
+    func knock(_ target: String, headers: [String: String] = [:]) {
+        // A server that stops accepting leaves connects waiting on its backlog: not for long.
+        guard let socket = try? Self.connect(port: port, milliseconds: 200) else { return }
+        try? Self.write(request("GET", target, headers: headers), to: socket)
+        close(socket)
+    }
+
     private static func exchange(_ request: Data, port: Int, method: String) throws -> Response {
         let socket = try Self.connect(port: port)
         defer { close(socket) }
@@ -98,9 +107,11 @@ struct RawHTTP: Sendable {
         return count < 0 ? "" : String(decoding: buffer[0..<count], as: UTF8.self)
     }
 
-    private static func connect(port: Int) throws -> Int32 {
+    /// A socket connected to `port`; reading, writing and connecting give up after `milliseconds`.
+    private static func connect(port: Int, milliseconds: Int = 20_000) throws -> Int32 {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var timeout = timeval(tv_sec: 20, tv_usec: 0)
+        // Linux holds connect() to the send timeout too.
+        var timeout = timeval(tv_sec: milliseconds / 1000, tv_usec: milliseconds % 1000 * 1000)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(socket, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
