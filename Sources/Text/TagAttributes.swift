@@ -1,3 +1,5 @@
+import Glibc
+
 /// The attributes of one HTML or SVG start tag, read as browsers read them: names without case,
 /// values in double quotes, single quotes or none.
 ///
@@ -51,28 +53,39 @@ package struct TagAttributes {
     package static func startTags(named name: String, in html: String) -> [Range<String.Index>] {
         // Read as bytes: highlighted code holds a `<span>` every few words, and reading each
         // tag's name as characters, lowercased, cost more than rendering the Markdown.
+        let offsets: [Range<Int>]
+        if let read = html.utf8.withContiguousStorageIfAvailable({ startTags(named: Array(name.utf8), in: $0) }) {
+            offsets = read
+        } else {
+            offsets = Array(html.utf8).withUnsafeBufferPointer { startTags(named: Array(name.utf8), in: $0) }
+        }
         let utf8 = html.utf8
-        var found: [Range<String.Index>] = []
-        var index = utf8.startIndex
-        while let open = utf8[index...].firstIndex(of: UInt8(ascii: "<")) {
-            let after = utf8.index(after: open)
-            let rest = html[after...]
-            if rest.utf8.starts(with: "!--".utf8) {
-                guard let close = rest.range(of: "-->") else { break }
-                index = close.upperBound
+        return offsets.map { utf8.index(utf8.startIndex, offsetBy: $0.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: $0.upperBound) }
+    }
+
+    /// ``startTags(named:in:)`` as byte offsets into `bytes`.
+    private static func startTags(named name: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+        var found: [Range<Int>] = []
+        let count = bytes.count
+        var index = 0
+        while let open = firstIndex(of: UInt8(ascii: "<"), in: bytes, from: index) {
+            let after = open + 1
+            if matches("!--", in: bytes, at: after) {
+                guard let close = firstIndex(of: "-->", in: bytes, from: after, ignoringCase: false) else { break }
+                index = close + 3
                 continue
             }
             var nameEnd = after
-            while nameEnd < utf8.endIndex, Self.isASCIILetterOrDigit(utf8[nameEnd]) { nameEnd = utf8.index(after: nameEnd) }
+            while nameEnd < count, isASCIILetterOrDigit(bytes[nameEnd]) { nameEnd += 1 }
             // A name that goes on past its ASCII letters (`<pré>`) is another element.
-            let wholeName = nameEnd == utf8.endIndex || utf8[nameEnd] < 0x80
-            let tagName = utf8[after..<nameEnd]
-            if wholeName, let skipped = Self.rawText.first(where: { Self.equalIgnoringCase(tagName, $0) }) {
-                guard let close = rest.range(of: "</" + skipped, options: .caseInsensitive) else { break }
-                index = close.upperBound
+            let wholeName = nameEnd == count || bytes[nameEnd] < 0x80
+            let tagName = UnsafeBufferPointer(rebasing: bytes[after..<nameEnd])
+            if wholeName, let skipped = rawText.first(where: { equalIgnoringCase(tagName, $0) }) {
+                guard let close = firstIndex(of: "</" + skipped, in: bytes, from: after, ignoringCase: true) else { break }
+                index = close + 2 + skipped.count
                 continue
             }
-            if wholeName, Self.equalIgnoringCase(tagName, name), let end = endOfTag(in: html[...], from: nameEnd) {
+            if wholeName, equalIgnoringCase(tagName, name), let end = endOfTag(in: bytes, from: nameEnd) {
                 found.append(nameEnd..<end)
                 index = end
                 continue
@@ -80,6 +93,52 @@ package struct TagAttributes {
             index = after
         }
         return found
+    }
+
+    private static func firstIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard start < bytes.count, let base = bytes.baseAddress, let found = memchr(base + start, Int32(byte), bytes.count - start) else { return nil }
+        return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+    }
+
+    /// Where `text` (ASCII; lowercase when `ignoringCase`) first starts at or after `start`.
+    private static func firstIndex(of text: String, in bytes: UnsafeBufferPointer<UInt8>, from start: Int, ignoringCase: Bool) -> Int? {
+        let needle = Array(text.utf8)
+        var index = start
+        while let candidate = firstIndex(of: needle[0], in: bytes, from: index) {
+            if ignoringCase ? equalIgnoringCase(bytes, at: candidate, needle) : matches(needle, in: bytes, at: candidate) { return candidate }
+            index = candidate + 1
+        }
+        return nil
+    }
+
+    private static func matches(_ text: some Collection<UInt8>, in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+        start + text.count <= bytes.count && zip(bytes[start...], text).allSatisfy { $0 == $1 }
+    }
+
+    private static func matches(_ text: String, in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+        matches(text.utf8, in: bytes, at: start)
+    }
+
+    /// Whether `bytes` at `start` spell `lowercase` (ASCII), in any case.
+    private static func equalIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, _ lowercase: [UInt8]) -> Bool {
+        start + lowercase.count <= bytes.count && zip(bytes[start...], lowercase).allSatisfy { $0 | 0x20 == $1 }
+    }
+
+    /// The end of the start tag whose name ends at `start` (the offset of its `>`), skipping any
+    /// `>` inside a quoted value; nil when the tag is not closed.
+    private static func endOfTag(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        var quote: UInt8?
+        for index in start..<bytes.count {
+            let byte = bytes[index]
+            if let open = quote {
+                if byte == open { quote = nil }
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                quote = byte
+            } else if byte == UInt8(ascii: ">") {
+                return index
+            }
+        }
+        return nil
     }
 
     /// The elements whose insides are text, not tags.
@@ -90,8 +149,12 @@ package struct TagAttributes {
     }
 
     /// Whether `bytes` spell `lowercase` (ASCII), in any case.
-    private static func equalIgnoringCase(_ bytes: Substring.UTF8View, _ lowercase: String) -> Bool {
-        bytes.count == lowercase.utf8.count && zip(bytes, lowercase.utf8).allSatisfy { $0 | 0x20 == $1 }
+    private static func equalIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, _ lowercase: some Collection<UInt8>) -> Bool {
+        bytes.count == lowercase.count && zip(bytes, lowercase).allSatisfy { $0 | 0x20 == $1 }
+    }
+
+    private static func equalIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, _ lowercase: String) -> Bool {
+        equalIgnoringCase(bytes, lowercase.utf8)
     }
 
     /// The end of the start tag that begins at `start` in `html` (the index of its `>`), skipping

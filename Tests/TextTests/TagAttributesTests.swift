@@ -25,6 +25,16 @@ import Text
         #expect(found == ["a", "b", "g"])
     }
 
+    /// Only ASCII letters fold: `ſcript` (long s) is no script element, and an unclosed one
+    /// hides the rest of the page as browsers hide it.
+    @Test func elementNamesFoldOnlyInASCII() {
+        let html = #"<ſcript><img src="a"></ſcript><img src="b"><script><img src="c"></ſcript><img src="d">"#
+        let found = TagAttributes.startTags(named: "img", in: html).map { TagAttributes(html[$0])["src"] }
+        #expect(found == ["a", "b"])
+        let comment = #"<img src="a"><!--> <img src="b"><!-- <img src="c">"#
+        #expect(TagAttributes.startTags(named: "img", in: comment).map { TagAttributes(comment[$0])["src"] } == ["a", "b"])
+    }
+
     @Test func aTagIsReadWhereverItStandsAmongOtherText() {
         let html = "héllo <span class=\"k\">x</span>\n<pre class=\"highlight\"><code>&lt;pre&gt;</code></pre> <pre\ttabindex=\"1\">"
         let found = TagAttributes.startTags(named: "pre", in: html).map { String(html[$0]) }
