@@ -53,33 +53,48 @@ package enum ScriptJSON: Equatable, Sendable {
 
     private static func quote(_ string: String, to text: inout String) {
         text += "\""
-        // Nearly every title and address needs no escape: looked over as bytes, and added whole.
-        if !string.utf8.contains(where: needsLookingAt) {
-            text += string
-        } else {
-            for scalar in string.unicodeScalars { append(scalar, to: &text) }
+        // Looked over as bytes, and copied in runs between the escapes: nearly every title and
+        // address has none, and a description ends in `…`, whose first byte is a separator's too.
+        let utf8 = string.utf8
+        var copied = utf8.startIndex, index = utf8.startIndex
+        while index < utf8.endIndex {
+            let byte = utf8[index]
+            var next = utf8.index(after: index)
+            let escape: String
+            switch byte {
+            case UInt8(ascii: "\""): escape = "\\\""
+            case UInt8(ascii: "\\"): escape = "\\\\"
+            case 0x08: escape = "\\b"
+            case 0x0C: escape = "\\f"
+            case UInt8(ascii: "\n"): escape = "\\n"
+            case UInt8(ascii: "\r"): escape = "\\r"
+            case UInt8(ascii: "\t"): escape = "\\t"
+            case 0..<0x20, UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"):
+                escape = unicodeEscape(UInt32(byte))
+            case 0xE2:
+                // U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
+                guard next < utf8.endIndex, utf8[next] == 0x80 else {
+                    index = next
+                    continue
+                }
+                let third = utf8.index(after: next)
+                guard third < utf8.endIndex, utf8[third] == 0xA8 || utf8[third] == 0xA9 else {
+                    index = next
+                    continue
+                }
+                escape = utf8[third] == 0xA8 ? "\\u2028" : "\\u2029"
+                next = utf8.index(after: third)
+            default:
+                index = next
+                continue
+            }
+            if copied < index { text += string[copied..<index] }
+            text += escape
+            index = next
+            copied = next
         }
+        if copied == utf8.startIndex { text += string } else if copied < utf8.endIndex { text += string[copied...] }
         text += "\""
-    }
-
-    /// Whether the byte may start something to escape; U+2028 and U+2029 begin with 0xE2.
-    private static func needsLookingAt(_ byte: UInt8) -> Bool {
-        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "<")
-            || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "&") || byte == 0xE2
-    }
-
-    private static func append(_ scalar: Unicode.Scalar, to text: inout String) {
-        switch scalar {
-        case "\"": text += "\\\""
-        case "\\": text += "\\\\"
-        case "\u{8}": text += "\\b"
-        case "\u{C}": text += "\\f"
-        case "\n": text += "\\n"
-        case "\r": text += "\\r"
-        case "\t": text += "\\t"
-        case "<", ">", "&", "\u{2028}", "\u{2029}", "\u{0}"..."\u{1F}": text += unicodeEscape(scalar.value)
-        default: text.unicodeScalars.append(scalar)
-        }
     }
 
     /// `\u` and four lower-case hexadecimal digits, as JSON writers on this platform spell them.

@@ -29,7 +29,11 @@ import Testing
     }
 
     @Test func textBeyondASCIIStaysAsItIsButTheSeparators() throws {
-        for text in ["é", "日本語", "😀", "\u{2028}", "\u{2029}", "a\u{2027}b", "\u{FEFF}x", "</script>\u{2028}&amp;"] {
+        // Every character whose UTF-8 starts as the separators' do (E2 80 A8, E2 80 A9), and runs
+        // of plain text between escapes.
+        let neighbours = (0x2000...0x203F).map { String(Unicode.Scalar($0)!) }.joined()
+        for text in ["é", "日本語", "😀", "\u{2028}", "\u{2029}", "a\u{2027}b", "\u{FEFF}x", "</script>\u{2028}&amp;",
+                     "Words of a description…", "…\u{2028}…\u{2029}x\"y\u{2030}", "\u{E2}\u{80}", neighbours, "ab\ncd\u{1}ef\\"] {
             #expect(ScriptJSON.string(text).text == (try foundation(text)), "\(text.unicodeScalars.map(\.value))")
         }
     }
