@@ -18,6 +18,10 @@ final class LayoutStencils: LayoutRendering {
     private let theme: Theme
     /// The fragments of the build's post summaries, for pages that hold them.
     private let fragments: SummaryFragments?
+    /// Whether long lists of one shape share a stencil whatever their length (see
+    /// ``PageShape/Repeat``): not when a layout asks which item is first, last, even or odd, or
+    /// its number, which a stencil made from two items cannot know for a third.
+    private let repeats: Bool
     /// More shapes than pages worth keeping them for: a blog whose every page differs.
     private let limit = 1024
     private let state = Locked(State())
@@ -60,7 +64,8 @@ final class LayoutStencils: LayoutRendering {
     init?(theme: Theme, summaries: PostSummaries? = nil, tally: StencilTally? = nil) {
         guard Self.canFollow(theme.texts.values) else { return nil }
         self.theme = theme
-        fragments = summaries.map(SummaryFragments.init)
+        repeats = !Self.asksForPlaceInList(theme.texts.values)
+        fragments = summaries.map { [repeats] in SummaryFragments($0, repeats: repeats) }
         self.tally = tally
     }
 
@@ -72,6 +77,16 @@ final class LayoutStencils: LayoutRendering {
             guard let tags = LayoutReads.tags(in: text) else { return false }
             return !tags.contains { tag in
                 tag.sigil == "%" || ((tag.sigil == ">" || tag.sigil == "<") && tag.body.hasPrefix("*"))
+            }
+        }
+    }
+
+    /// Whether a layout of `texts` uses swift-mustache's sequence context (`{{#first()}}`,
+    /// `{{^last()}}`, `{{index()}}`, `{{#even()}}`, `{{#odd()}}`): a transform of nothing.
+    static func asksForPlaceInList(_ texts: some Collection<String>) -> Bool {
+        texts.contains { text in
+            (LayoutReads.tags(in: text) ?? []).contains { tag in
+                tag.body.filter { !$0.isWhitespace }.hasSuffix("()")
             }
         }
     }
@@ -88,7 +103,7 @@ final class LayoutStencils: LayoutRendering {
     /// The page filled from its shape's stencil; nil when it has none.
     private func stenciled(_ name: String, _ values: [String: Any], summaries: @autoclosure () -> SummaryPlaces) -> String? {
         let givesUp = state.withLock { $0.tallies[name]?.givesUp ?? false }
-        guard !givesUp, let shape = try? PageShape.of(values, summaries: summaries(), fragments: fragments) else { return nil }
+        guard !givesUp, let shape = try? PageShape.of(values, repeats: repeats, summaries: summaries(), fragments: fragments) else { return nil }
         let key = Key(layout: name, shape: shape.key)
         let known = state.withLock { state in
             state.tallies[name, default: Tally()].pages += 1
@@ -96,25 +111,26 @@ final class LayoutStencils: LayoutRendering {
         }
         switch known {
         case .some(.some(let stencil)):
-            return stencil.fill(shape.leaves)
+            return stencil.fill(shape)
         case .some(.none):
             return nil
         case .none:
-            let stencil = makeStencil(name, values)
+            let stencil = makeStencil(name, values, known: shape.repeatedLists)
             state.withLock { state in
                 state.skeletonRenders += 1
                 state.tallies[name, default: Tally()].shapes += 1
                 if state.stencils.count < limit, state.stencils[key] == nil { state.stencils[key] = .some(stencil) }
             }
-            return stencil?.fill(shape.leaves)
+            return stencil?.fill(shape)
         }
     }
 
-    private func makeStencil(_ name: String, _ values: [String: Any]) -> Stencil? {
+    /// The stencil of `values`' shape; `known` are the lists their shape found repeated.
+    private func makeStencil(_ name: String, _ values: [String: Any], known: Set<Int>) -> Stencil? {
         let recorder = SkeletonRecorder()
-        guard let (_, skeleton) = try? PageShape.of(values, recorder: recorder), let skeleton else { return nil }
+        guard let (_, skeleton) = try? PageShape.of(values, repeats: repeats, recorder: recorder, known: known), let skeleton else { return nil }
         let output = theme.render(name, object: skeleton)
         guard !recorder.failed else { return nil }
-        return Stencil(skeleton: output, emissions: recorder.emissions)
+        return Stencil(skeleton: output, emissions: recorder.emissions, iterations: recorder.iterations)
     }
 }

@@ -3,10 +3,34 @@
 ///
 /// The shape holds every dictionary's keys, every array's length, every boolean, which strings
 /// are empty and the line breaks others end with; the leaves are the other strings, the numbers
-/// and the dates, in the order the shape meets them (keys sorted).
+/// and the dates, in the order the shape meets them (keys sorted). A long list of dictionaries
+/// that all have one shape is a ``Repeat``: the shape holds that one shape, not the length.
 struct PageShape {
     var key: [UInt8] = []
     var leaves: [Leaf] = []
+    /// The repeated lists, in the order the shape meets them; their items' leaves are here, not
+    /// in `leaves`.
+    var repeats: [Repeat] = []
+    /// The lists the walk found repeated, by the address of their items: a skeleton made from
+    /// the same values takes them as repeated without walking every item again.
+    var repeatedLists: Set<Int> = []
+
+    /// A list of at least ``least`` dictionaries of one shape, none of which holds a repeated
+    /// list itself: the posts of a tag's page, of a year in the archive. Pages whose lists
+    /// differ only in length share a shape, and so a stencil, which repeats one item's part.
+    struct Repeat: Sendable {
+        /// How many leaves each item has: at least one, since a stencil finds an item's part by
+        /// its slots.
+        var stride: Int
+        /// Every item's leaves, one item after another.
+        var leaves: [Leaf]
+
+        var count: Int { leaves.count / stride }
+
+        /// Shorter lists keep their length in the shape: a post's few tags, say, so that the
+        /// posts that hold them can still repeat.
+        static let least = 8
+    }
 
     enum Leaf: Sendable {
         /// A string, of which the slot prints the first `keep` bytes: the line breaks after them
@@ -25,15 +49,18 @@ struct PageShape {
     struct Fragment: Sendable {
         fileprivate let key: [UInt8]
         fileprivate let leaves: [Leaf]
+        fileprivate let repeats: [Repeat]
 
-        /// The fragment of `value`; nil when it holds a value of a type shapes do not know.
-        init?(_ value: [String: Any]) {
-            var walk = Walk(recorder: nil)
+        /// The fragment of `value` (with lists repeated as `repeats` says); nil when it holds a
+        /// value of a type shapes do not know.
+        init?(_ value: [String: Any], repeats: Bool) {
+            var walk = Walk(recorder: nil, repeats: repeats)
             do { _ = try walk.map(value, isRoot: false) } catch { return nil }
             // Kept for the whole build, one for each post: without the room the walk's arrays
             // grew into, which was a third of them.
             key = Self.exactly(walk.shape.key)
             leaves = Self.exactly(walk.shape.leaves)
+            self.repeats = walk.shape.repeats
         }
 
         private static func exactly<Element>(_ elements: [Element]) -> [Element] {
@@ -44,10 +71,14 @@ struct PageShape {
         }
     }
 
-    /// The shape of a layout's values, whose `site` is the build's (the same on every page).
-    /// With a recorder, also the skeleton a layout renders in their place.
-    static func of(_ values: [String: Any], recorder: SkeletonRecorder? = nil) throws(Unknown) -> (PageShape, skeleton: Any?) {
-        var walk = Walk(recorder: recorder)
+    /// The shape of a layout's values, whose `site` is the build's (the same on every page),
+    /// with long lists of one shape repeated when `repeats` says. With a recorder, also the
+    /// skeleton a layout renders in their place.
+    /// `known` are the lists the shape of these very values found repeated (``repeatedLists``).
+    static func of(_ values: [String: Any], repeats: Bool = true, recorder: SkeletonRecorder? = nil, known: Set<Int> = []) throws(Unknown)
+        -> (PageShape, skeleton: Any?)
+    {
+        var walk = Walk(recorder: recorder, repeats: repeats, known: known)
         let skeleton = try walk.map(values, isRoot: true)
         return (walk.shape, skeleton)
     }
@@ -55,8 +86,8 @@ struct PageShape {
     /// The shape of a layout's values, taking the parts of the post summaries they hold (at
     /// `summaries`) from those summaries' `fragments`. A fragment is used only where the value is
     /// a dictionary (or a list of as many), and must be that very summary's.
-    static func of(_ values: [String: Any], summaries: SummaryPlaces, fragments: SummaryFragments?) throws(Unknown) -> PageShape {
-        var walk = Walk(recorder: nil, summaries: summaries, fragments: fragments)
+    static func of(_ values: [String: Any], repeats: Bool = true, summaries: SummaryPlaces, fragments: SummaryFragments?) throws(Unknown) -> PageShape {
+        var walk = Walk(recorder: nil, repeats: repeats, summaries: summaries, fragments: fragments)
         _ = try walk.map(values, isRoot: true)
         return walk.shape
     }
@@ -67,9 +98,19 @@ struct PageShape {
         /// Only for a walk without a recorder: a skeleton's slots are numbered by position.
         let summaries: SummaryPlaces
         let fragments: SummaryFragments?
+        /// Whether long lists of one shape are repeated (see ``Repeat``).
+        let repeats: Bool
+        /// In a skeleton, the item of a repeated list this walk makes: its slots name it.
+        let item: Emission.Item?
+        /// Lists known to be repeated (see ``PageShape/repeatedLists``).
+        let known: Set<Int>
 
-        init(recorder: SkeletonRecorder?, summaries: SummaryPlaces = SummaryPlaces(), fragments: SummaryFragments? = nil) {
+        init(recorder: SkeletonRecorder?, repeats: Bool, item: Emission.Item? = nil, known: Set<Int> = [], summaries: SummaryPlaces = SummaryPlaces(),
+             fragments: SummaryFragments? = nil) {
             self.recorder = recorder
+            self.repeats = repeats
+            self.item = item
+            self.known = known
             self.summaries = summaries
             self.fragments = fragments
         }
@@ -77,24 +118,90 @@ struct PageShape {
         mutating func add(_ fragment: Fragment) {
             shape.key += fragment.key
             shape.leaves += fragment.leaves
+            shape.repeats += fragment.repeats
         }
+
+        /// Adds a repeated list whose items have the shape `key`, `stride` leaves each.
+        mutating func addRepeat(key: [UInt8], stride: Int, leaves: [Leaf]) {
+            shape.key += [0x5B, 0x2A]
+            shape.key += key
+            shape.key.append(0x5D)
+            shape.repeats.append(Repeat(stride: stride, leaves: leaves))
+        }
+
+        /// Whether fragments (or walks) of a list's items make it a ``Repeat``.
+        func repeatable(count: Int) -> Bool { repeats && count >= Repeat.least }
 
         /// Adds the summaries `indices` as a list, from their fragments; false, with nothing
         /// added, when one of them has none.
         mutating func addList(_ indices: Range<Int>) -> Bool {
             guard let fragments else { return false }
-            let keyCount = shape.key.count, leafCount = shape.leaves.count
-            shape.key.append(0x5B)
+            var list: [Fragment] = []
+            list.reserveCapacity(indices.count)
             for index in indices {
-                guard let fragment = fragments.fragment(index) else {
-                    shape.key.removeSubrange(keyCount...)
-                    shape.leaves.removeSubrange(leafCount...)
-                    return false
-                }
-                add(fragment)
+                guard let fragment = fragments.fragment(index) else { return false }
+                list.append(fragment)
             }
+            if repeatable(count: list.count), let first = list.first, !first.leaves.isEmpty,
+                list.allSatisfy({ $0.repeats.isEmpty && $0.key == first.key })
+            {
+                var leaves: [Leaf] = []
+                leaves.reserveCapacity(list.count * first.leaves.count)
+                for fragment in list { leaves += fragment.leaves }
+                addRepeat(key: first.key, stride: first.leaves.count, leaves: leaves)
+                return true
+            }
+            shape.key.append(0x5B)
+            for fragment in list { add(fragment) }
             shape.key.append(0x5D)
             return true
+        }
+
+        /// A list of dictionaries: a ``Repeat`` when long enough and all of one shape.
+        mutating func dictionaries(_ items: [[String: Any]]) throws(Unknown) -> Any? {
+            guard repeatable(count: items.count) else { return try list(items) }
+            let address = Self.address(of: items)
+            let number = shape.repeats.count
+            if recorder != nil, known.contains(address) {
+                // A skeleton holds no leaves: only the list's number matters.
+                shape.repeats.append(Repeat(stride: 1, leaves: []))
+            } else {
+                guard let (key, stride, leaves) = try repeatedShape(items) else { return try list(items) }
+                addRepeat(key: key, stride: stride, leaves: leaves)
+                shape.repeatedLists.insert(address)
+            }
+            guard let recorder else { return nil }
+            // The skeleton holds two items: a stencil finds what one item prints between them.
+            var skeleton: [Any] = []
+            for index in 0..<2 {
+                var walk = Walk(recorder: recorder, repeats: repeats, item: Emission.Item(list: number, index: index))
+                if let made = try walk.map(items[index], isRoot: false) { skeleton.append(made) }
+            }
+            return SkeletonRepeat(recorder: recorder, list: number, items: skeleton)
+        }
+
+        static func address(of items: [[String: Any]]) -> Int {
+            items.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
+        }
+
+        /// The one shape of `items` and all their leaves; nil when two differ, or an item holds
+        /// a repeated list or has no leaf.
+        func repeatedShape(_ items: [[String: Any]]) throws(Unknown) -> (key: [UInt8], stride: Int, leaves: [Leaf])? {
+            var key: [UInt8] = []
+            var leaves: [Leaf] = []
+            for (index, item) in items.enumerated() {
+                var walk = Walk(recorder: nil, repeats: repeats)
+                _ = try walk.map(item, isRoot: false)
+                guard walk.shape.repeats.isEmpty, !walk.shape.leaves.isEmpty else { return nil }
+                if index == 0 {
+                    key = walk.shape.key
+                    leaves.reserveCapacity(items.count * walk.shape.leaves.count)
+                } else if walk.shape.key != key {
+                    return nil
+                }
+                leaves += walk.shape.leaves
+            }
+            return (key, leaves.count / items.count, leaves)
         }
 
         mutating func visit(_ value: Any) throws(Unknown) -> Any? {
@@ -107,12 +214,12 @@ struct PageShape {
                 return recorder == nil ? nil : bool
             }
             if type == Types.integer { return slot(.integer(value as! Int), kind: .integer, tag: 0x69) }
-            if type == Types.dictionaries { return try list(value as! [[String: Any]]) }
+            if type == Types.dictionaries { return try dictionaries(value as! [[String: Any]]) }
             if type == Types.date {
                 let date = value as! DateValue
                 shape.key.append(0x44)
                 shape.leaves.append(.date(date))
-                return recorder.map { DateSlot(recorder: $0, leaf: shape.leaves.count - 1, sample: date) }
+                return recorder.map { DateSlot(recorder: $0, leaf: shape.leaves.count - 1, item: item, sample: date) }
             }
             if type == Types.array { return try list(value as! [Any]) }
             if type == Types.strings { return try list(value as! [String]) }
@@ -127,6 +234,7 @@ struct PageShape {
             // Sorted pairs, not sorted keys looked up again: a page walks a dozen dictionaries.
             for (key, value) in values.sorted(by: { $0.key < $1.key }) {
                 append(key)
+                let repeatsBefore = shape.repeats.count
                 if isRoot, key == "site" {
                     shape.key.append(0x53)
                     if recorder != nil { skeleton[key] = value }
@@ -138,6 +246,7 @@ struct PageShape {
                     (value as! [[String: Any]]).count == indices.count, addList(indices)
                 {
                     // Added from the summaries' fragments.
+                    if shape.repeats.count > repeatsBefore { shape.repeatedLists.insert(Self.address(of: value as! [[String: Any]])) }
                 } else if isRoot, let grandchildren = summaries.children[key], ObjectIdentifier(Swift.type(of: value)) == Types.dictionary {
                     _ = try map(value as! [String: Any], isRoot: false, children: grandchildren)
                 } else if let made = try visit(value) {
@@ -183,7 +292,7 @@ struct PageShape {
             shape.key.append(tag)
             shape.leaves.append(leaf)
             return recorder.map {
-                SlotValue(recorder: $0, emission: Emission(leaf: shape.leaves.count - 1, part: .whole), kind: kind, suffix: suffix)
+                SlotValue(recorder: $0, emission: Emission(leaf: shape.leaves.count - 1, part: .whole, item: item), kind: kind, suffix: suffix)
             }
         }
 

@@ -15,14 +15,29 @@ final class SkeletonRecorder {
         return SlotMarker.mark(emissions.count - 1, suffix: suffix)
     }
 
+    /// How many times each repeated list (by its number, see ``PageShape/Repeat``) was rendered
+    /// as a section, item after item.
+    private(set) var iterations: [Int: Int] = [:]
+
     func fail() { failed = true }
+
+    func iterated(_ list: Int) { iterations[list, default: 0] += 1 }
 }
 
 /// What a slot in a stencil prints: the text of one of the page's leaf values, or of part of it.
 struct Emission: Hashable, Sendable {
-    /// The leaf's number, in the order ``PageShape`` found the leaves.
+    /// The leaf's number, in the order ``PageShape`` found the leaves: among the page's own
+    /// leaves, or among one item's of a repeated list.
     var leaf: Int
     var part: Part
+    /// The repeated list the leaf is an item's of, and which of the skeleton's two items;
+    /// nil for a leaf of the page's own.
+    var item: Item? = nil
+
+    struct Item: Hashable, Sendable {
+        var list: Int
+        var index: Int
+    }
 
     enum Part: Hashable, Sendable {
         /// The value as a layout prints it.

@@ -41,21 +41,23 @@ struct SlotValue: MustacheParent, MustacheCustomRenderable, MustacheTransformabl
 struct DateSlot: MustacheParent, MustacheCustomRenderable {
     let recorder: SkeletonRecorder
     let leaf: Int
+    /// The item of a repeated list the date is in; nil for the page's own.
+    let item: Emission.Item?
     /// The date of the page the skeleton was made from, for which parts a date has.
     let sample: DateValue
 
-    var renderText: String { recorder.mark(Emission(leaf: leaf, part: .whole)) }
+    var renderText: String { recorder.mark(Emission(leaf: leaf, part: .whole, item: item)) }
     var isNull: Bool { false }
 
     func child(named name: String) -> Any? {
         if name == "format" {
-            let recorder = recorder, leaf = leaf
+            let recorder = recorder, leaf = leaf, item = item
             // A Substring, as ``DateValue``'s own lambda returns: a String would be read as a
             // template and rendered with the innermost value, which prints nothing when that is
             // the empty list of an inverted section.
-            return MustacheLambda { pattern in Substring(recorder.mark(Emission(leaf: leaf, part: .dateFormat(pattern)))) }
+            return MustacheLambda { pattern in Substring(recorder.mark(Emission(leaf: leaf, part: .dateFormat(pattern), item: item))) }
         }
-        let emission = Emission(leaf: leaf, part: .dateField(name))
+        let emission = Emission(leaf: leaf, part: .dateField(name), item: item)
         switch sample.child(named: name) {
         case nil: return nil
         case is String: return SlotValue(recorder: recorder, emission: emission, kind: .string)
@@ -63,6 +65,51 @@ struct DateSlot: MustacheParent, MustacheCustomRenderable {
         default:
             recorder.fail()
             return nil
+        }
+    }
+}
+
+/// A list whose items all have one shape (see ``PageShape/Repeat``), as two of them: a section
+/// prints the first item's marks, then the second's, and the stencil repeats what lies from
+/// one to the other for every item of a page's list.
+struct SkeletonRepeat: MustacheSequence, MustacheParent, MustacheCustomRenderable, MustacheTransformable {
+    let recorder: SkeletonRecorder
+    /// The list's number among the page's repeated lists.
+    let list: Int
+    let items: [Any]
+
+    func makeIterator() -> Iterator { Iterator(owner: self) }
+
+    struct Iterator: IteratorProtocol {
+        let owner: SkeletonRepeat
+        var position = 0
+
+        mutating func next() -> Any? {
+            guard position < owner.items.count else { return nil }
+            // swift-mustache takes one item ahead: a section asks for the second item before
+            // it renders the first, an inverted section only for the first.
+            if position == 1 { owner.recorder.iterated(owner.list) }
+            position += 1
+            return owner.items[position - 1]
+        }
+    }
+
+    var renderText: String {
+        recorder.fail()
+        return ""
+    }
+    var isNull: Bool { false }
+
+    func child(named: String) -> Any? { nil }
+
+    // Which item is first or last, and how many there are, differ from page to page.
+    func transform(_ name: String) -> Any? {
+        switch name {
+        case "empty": return false
+        case "first", "last", "reversed", "count":
+            recorder.fail()
+            return nil
+        default: return nil
         }
     }
 }

@@ -13,7 +13,7 @@ import Testing
     static let texts = ["", "x", "a & b", "<em>it's</em>", "line\n", "two\nlines\n", "crlf\r\n", "\n", "\r\n", "ends\n\n", "plain text"]
     static let scalars = ["page.title", "page.n", "page.ratio", "page.flag", "page.d", "page.d.iso8601", "page.d.year",
                           "page.map.a", "page.map.b", "name", "v", ".", "site.title", "page.missing"]
-    static let lists = ["page.items", "page.map", "page.d", "page.title", "page.flag", "page.empty", "page.names"]
+    static let lists = ["page.items", "page.map", "page.d", "page.title", "page.flag", "page.empty", "page.names", "page.posts"]
 
     /// A layout body of tags and text, `depth` sections deep at most.
     static func body(_ random: inout Random, depth: Int, partial: Bool) -> String {
@@ -24,11 +24,11 @@ import Testing
             case 2: out += "{{\(random.pick(scalars))}}"
             case 3: out += "{{{\(random.pick(scalars))}}}"
             case 4 where depth > 0, 5 where depth > 0:
-                let name = random.pick(lists + ["page.items", "page.items"])
+                let name = random.pick(lists + ["page.items", "page.items", "page.posts"])
                 let sigil = random.chance(70) ? "#" : "^"
                 let inner = body(&random, depth: depth - 1, partial: partial)
                 out += random.chance(50) ? "{{\(sigil)\(name)}}\n\(inner)\n{{/\(name)}}\n" : "{{\(sigil)\(name)}}\(inner){{/\(name)}}"
-            case 6: out += random.pick(["{{count(page.items)}}", "{{#empty(page.items)}}E{{/empty(page.items)}}",
+            case 6: out += random.pick(["{{count(page.items)}}", "{{count(page.posts)}}", "{{#first(page.posts)}}<{{name}}>{{/first(page.posts)}}", "{{#empty(page.items)}}E{{/empty(page.items)}}",
                                         "{{#first(page.items)}}[{{name}}]{{/first(page.items)}}", "{{#reversed(page.items)}}{{v}}{{/reversed(page.items)}}",
                                         "{{#sorted(page.map)}}{{key}}={{value}};{{/sorted(page.map)}}", "{{empty(page.title)}}"])
             case 7: out += random.pick(["{{#first()}}F{{/first()}}", "{{^last()}}, {{/last()}}", "{{index()}}", "{{#even()}}e{{/even()}}"])
@@ -54,10 +54,18 @@ import Testing
             return value.pick(["alpha", "b & c", "{{x}} y", "<q>\"d\"</q>", "é e", "f'g"]) + " \(value.below(1000))" + breaks
         }
         let items: [[String: Any]] = (0..<shape.below(4)).map { _ in ["name": text(), "v": value.below(50)] }
+        // A list whose items share one shape, as long as the page's values say: eight or more
+        // items repeat one part of the stencil.
+        let kind = text(), hasFlag = shape.chance(50)
+        let posts: [[String: Any]] = (0..<value.pick([0, 1, 8, 9, 13])).map { _ in
+            var post: [String: Any] = ["name": kind.isEmpty ? "" : value.pick(["p & q", "r", "<s>"]) + kind.drop { $0 != "\n" && $0 != "\r" }, "v": value.below(50)]
+            if hasFlag { post["flag"] = true }
+            return post
+        }
         var page: [String: Any] = [
             "title": text(), "n": value.below(100), "ratio": Double(value.below(100)) / 8, "items": items,
             "map": ["a": text(), "b": value.below(9)] as [String: Any], "empty": [] as [[String: Any]],
-            "names": (0..<shape.below(3)).map { _ in text() },
+            "names": (0..<shape.below(3)).map { _ in text() }, "posts": posts,
             "d": style.value(Date(timeIntervalSince1970: TimeInterval(value.below(2_000_000_000)))),
         ]
         if shape.chance(70) { page["flag"] = shape.chance(50) }

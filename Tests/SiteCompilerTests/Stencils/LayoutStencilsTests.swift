@@ -105,6 +105,66 @@ import Testing
         #expect(stencils.stencilCount == 5)
     }
 
+    /// Lists of eight dictionaries or more, all of one shape, repeat one item's part of the
+    /// page: pages whose lists differ only in length share one stencil.
+    @Test func longListsOfOneShapeShareAStencilWhateverTheirLength() throws {
+        let layouts = [
+            "list": """
+                <h1>{{page.title}}</h1>
+                {{#years}}
+                <h2>{{year}}</h2>
+                <ul>
+                  {{#posts}}
+                  <li><time datetime="{{date.iso8601}}">{{date.compact}}</time> <a href="{{url}}">{{title}}</a> in {{page.title}}</li>
+                  {{/posts}}
+                </ul>
+                {{/years}}
+                {{#posts}}[{{{title}}}]{{/posts}}{{^posts}}none{{/posts}} {{#empty(posts)}}empty{{/empty(posts)}}
+                """,
+        ]
+        let style = try dates()
+        func post(_ n: Int) -> [String: Any] {
+            ["title": "Post \(n) & <b>it's</b>", "url": "/p/\(n)/", "date": style.value(Date(timeIntervalSince1970: Double(n) * 3_456_000))]
+        }
+        func page(_ count: Int) -> [String: Any] {
+            let posts = (0..<count).map(post)
+            let years: [[String: Any]] = [["year": "2024", "posts": Array(posts.prefix(count / 2 + 4))], ["year": "2023", "posts": Array(posts.suffix(8))]]
+            return ["page": ["title": "Page \(count)"] as [String: Any], "posts": posts, "years": years]
+        }
+        let stencils = try expectSame(layouts, "list", pages: [8, 9, 20, 57, 8].map(page))
+        #expect(stencils.skeletonRenders == 1)
+        #expect(stencils.stencilCount == 1)
+    }
+
+    /// A stencil made from two items cannot tell a third item's place in its list: a theme that
+    /// asks for it (`first()`, `last()`, `index()`) has its lists' lengths in their shapes.
+    @Test func aLayoutThatAsksForAnItemsPlaceKeepsLengthsApart() throws {
+        // Both ends print the mark and the middle items do not: two items alone would say all do.
+        let layouts = ["list": "{{#posts}}{{#first()}}*{{/first()}}{{#last()}}*{{/last()}}{{title}};{{/posts}}"]
+        let pages: [[String: Any]] = [8, 9, 10].map { count in ["posts": (0..<count).map { ["title": "t\($0)"] as [String: Any] }] }
+        let stencils = try expectSame(layouts, "list", pages: pages)
+        #expect(stencils.skeletonRenders == 3)
+    }
+
+    /// Whatever a layout does with a long list that a repeated part cannot stand for, its
+    /// pages come out as swift-mustache renders them.
+    @Test func longListsUsedOtherwiseRenderAsTheyAre() throws {
+        let layouts = [
+            "blind": "{{#posts}}*{{/posts}}|{{#posts}}{{site.title}}{{/posts}}",
+            "counted": "{{count(posts)}}: {{#posts}}{{title}} {{/posts}}",
+            "ends": "{{#first(posts)}}{{title}}{{/first(posts)}}-{{#last(posts)}}{{title}}{{/last(posts)}}",
+            "twice": "{{#posts}}{{title}}{{/posts}} and again {{#posts}}<{{title}}>{{/posts}}",
+            "nested": "{{#posts}}{{title}}:{{#posts}}{{title}},{{/posts}};{{/posts}}",
+        ]
+        func page(_ count: Int, mixed: Bool) -> [String: Any] {
+            ["posts": (0..<count).map { n -> [String: Any] in mixed && n == 3 ? ["title": "t\(n)", "draft": true] : ["title": "t\(n)"] }]
+        }
+        let pages = [page(8, mixed: false), page(11, mixed: false), page(9, mixed: true), page(12, mixed: true)]
+        for layout in layouts.keys.sorted() {
+            try expectSame(layouts, layout, pages: pages)
+        }
+    }
+
     @Test func aLayoutWhosePagesRarelyShareAShapeStopsTrying() throws {
         let layouts = ["list": "{{#page.items}}<li>{{.}}</li>{{/page.items}}"]
         // Each page lists one item more than the one before: no two share a shape.
