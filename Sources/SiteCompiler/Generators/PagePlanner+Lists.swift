@@ -68,7 +68,7 @@ extension PagePlanner {
     func archivePage() -> Item {
         let fingerprint = Fingerprint([inputs.site] + inputs.listings[theme.fields(of: "archive")], label: "archive")
         return page("archive/index.html", origin: "the archive page", fingerprint: fingerprint) { [self] in
-            let summaries = context.postSummaries.of(site.posts.indices)
+            let summaries = context.postSummaries.showing(theme.fields(of: "archive")).of(site.posts.indices)
             var years: [[String: Any]] = []
             var currentYear = ""
             var current: [[String: Any]] = []
@@ -88,7 +88,9 @@ extension PagePlanner {
             }
             close()
             let page = context.generatedPage(kind: "archive", title: context.word("archive", or: "Archive"), path: "/archive/")
-            return html("archive", context.values(page: page, extra: ["years": years, "posts": summaries]))
+            // Through stencils though it is one page: its lists repeat one item's part, so a
+            // skeleton of two items a year stands for ten thousand rendered one by one.
+            return html("archive", context.values(page: page, extra: ["years": years, "posts": summaries]), ofMany: true)
         }
     }
 
@@ -99,13 +101,15 @@ extension PagePlanner {
         let kind = taxonomy.kind
         if kind != .tags, taxonomy.isEmpty { return [] }
         let context = context, terms = taxonomy.terms
+        // The index and the term pages share one digest per term, of what either layout shows,
+        // and summaries of only that.
+        let fields = Self.listingFields(of: kind, theme)
         @Sendable func value(_ index: Int) -> [String: Any] {
             let term = terms[index]
             return ["name": term.name, "slug": term.slug, "url": context.links.url(term.path), "count": term.posts.count,
-                    "posts": context.postSummaries.of(term.posts)]
+                    "posts": context.postSummaries.showing(fields).of(term.posts)]
         }
-        // The index and the term pages share one digest per term, of what either layout shows.
-        let listings = inputs.listings[Self.listingFields(of: kind, theme)]
+        let listings = inputs.listings[fields]
         let termInputs = terms.map { term in Fingerprint([Fingerprint.of(term.name + "\u{0}" + term.slug)] + term.posts.map { listings[$0] }) }
         let indexFingerprint = Fingerprint([inputs.site] + termInputs, label: kind.plural)
         let index = page(file(kind.indexPath), origin: "the \(kind.plural) page", fingerprint: indexFingerprint) { [self] in
@@ -118,7 +122,7 @@ extension PagePlanner {
                         fingerprint: Fingerprint(inputs.site, termInputs[index])) { [self] in
                 let page = context.generatedPage(kind: kind.singular, title: title(of: term.name, in: kind), path: term.path)
                 let term = value(index)
-                return html(kind.singular, context.values(page: page, extra: [kind.singular: term, "posts": term["posts"]!]))
+                return html(kind.singular, context.values(page: page, extra: [kind.singular: term, "posts": term["posts"]!]), ofMany: true)
             }
         }
     }

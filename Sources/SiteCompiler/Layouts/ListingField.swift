@@ -58,12 +58,30 @@ enum ListingField: Int, CaseIterable, Sendable {
         var finish: BodyFinish? = nil
     }
 
-    /// The summary of `post`: every field's values, by name.
-    static func summary(of post: RenderedDocument, _ shared: Shared) -> [String: Any] {
+    /// The summary of `post`: the values of `fields` (every field's unless told), by name.
+    static func summary(of post: RenderedDocument, _ shared: Shared, fields: ListingFields = .all) -> [String: Any] {
         var summary: [String: Any] = [:]
-        summary.reserveCapacity(usualCount)
-        for field in allCases { field.values(of: post, shared, into: &summary) }
+        if fields == .all {
+            summary.reserveCapacity(usualCount)
+            for field in allCases { field.values(of: post, shared, into: &summary) }
+        } else {
+            summary.reserveCapacity(allCases.reduce(0) { fields.contains($1) ? $0 + $1.names.count : $0 })
+            for field in allCases where fields.contains(field) { field.values(of: post, shared, into: &summary) }
+        }
         return summary
+    }
+
+    /// The values of `fields` in `summary`, a summary of more fields: the same as a summary
+    /// made with only `fields`.
+    static func summary(_ summary: [String: Any], keeping fields: ListingFields) -> [String: Any] {
+        var kept: [String: Any] = [:]
+        kept.reserveCapacity(allCases.reduce(0) { fields.contains($1) ? $0 + $1.names.count : $0 })
+        for field in allCases where fields.contains(field) {
+            for name in field.names {
+                if let value = summary[name] { kept[name] = value }
+            }
+        }
+        return kept
     }
 
     /// Room for every name but two: a post is seldom a draft with audio. Every name would take

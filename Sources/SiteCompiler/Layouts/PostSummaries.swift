@@ -9,25 +9,58 @@ import FileSystem
 final class PostSummaries: Sendable {
     /// How many posts there are, each with a summary.
     let count: Int
-    private let make: @Sendable (Int) -> [String: Any]
+    /// The fields each summary holds.
+    let fields: ListingFields
+    private let make: @Sendable (_ index: Int, _ fields: ListingFields) -> [String: Any]
     /// The summaries made so far, by index; each only read once made.
     private let made: Locked<[ReadOnly<[String: Any]>?]>
+    /// The summaries of fewer fields made so far (see ``showing(_:)``).
+    private let narrower = Locked<[ListingFields: PostSummaries]>([:])
 
-    /// The summaries of `count` posts, the one at an index made by `make`.
-    init(count: Int, make: @escaping @Sendable (_ index: Int) -> [String: Any]) {
+    /// The summaries of `count` posts, the one at an index made by `make` with `fields`.
+    init(count: Int, fields: ListingFields = .all, make: @escaping @Sendable (_ index: Int, _ fields: ListingFields) -> [String: Any]) {
         self.count = count
+        self.fields = fields
         self.make = make
         made = Locked(Array(repeating: nil, count: count))
     }
 
+    /// The summaries with only `fields`, for a layout that shows no others (see
+    /// ``Theme/fields(of:)``, by which its pages are fingerprinted too). The archive shows a
+    /// title, an address and a date of every post: its summaries hold only those, so that they
+    /// do not differ from post to post in what it never shows (whether a post has more than
+    /// its excerpt) and its list repeats one stencil (see ``PageShape/Repeat``).
+    func showing(_ fields: ListingFields) -> PostSummaries {
+        let fields = fields.intersection(self.fields)
+        guard fields != self.fields else { return self }
+        let make = make
+        return narrower.withLock { narrower in
+            if let known = narrower[fields] { return known }
+            // From the summary of every field, whose values it shares: a full build makes that
+            // one for the home pages anyway, and the two together would hold each value twice.
+            let made = PostSummaries(count: count, fields: fields) { [weak self] index, fields in
+                guard let self else { return make(index, fields) }
+                return ListingField.summary(self[index], keeping: fields)
+            }
+            narrower[fields] = made
+            return made
+        }
+    }
+
     subscript(index: Int) -> [String: Any] {
         if let known = made.withLock({ $0[index] }) { return known.value }
-        let value = ReadOnly(make(index))
+        let value = ReadOnly(make(index, fields))
         return made.withLock { made in
             if let first = made[index] { return first }
             made[index] = value
             return value
         }.value
+    }
+
+    /// Lets go of the summaries of fewer fields: once the list pages are rendered, a big blog's
+    /// ten thousand of them would only add to the most memory a build holds, which comes later.
+    func forgetNarrower() {
+        narrower.withLock { $0 = [:] }
     }
 
     /// The summaries of `indices`, made on every core when there are many.

@@ -183,6 +183,7 @@ package struct SiteBuilder: Sendable {
         let outdatedness = intact()
         timer.lap("out of date")
         let made = PageRendering(outdatedness: outdatedness, publisher: publisher, progress: progress).render(plan.pages)
+        planner.context.postSummaries.forgetNarrower()
         timer.lap("render")
         var warnings = config.warnings + theme.warnings + loaded.warnings + selection.warnings + bodyWarnings + linkWarnings + plan.notes
         if let problem = highlighting?.unavailable { warnings.append(Self.plainCodeWarning(problem)) }
