@@ -1,7 +1,7 @@
 /// Which names a layout can read, found by reading the names in its tags and in every partial
 /// and parent layout it reaches. The answer errs towards more: a word counts wherever it appears,
-/// and anything this reading cannot follow (changed delimiters, dynamic partials, `{{.}}`) means
-/// any name at all.
+/// and anything this reading cannot follow (changed delimiters, dynamic partials, `{{.}}`, a
+/// transform of `.`) means any name at all.
 ///
 /// A page then depends only on the values it can show: an edit to a post's body changes its
 /// length, which the archive does not show, so the archive is not rendered again.
@@ -45,7 +45,8 @@ package enum LayoutReads {
                 continue
             default: break
             }
-            if tag.body == "." { return nil }
+            // The whole value printed, or handed to a transform (`sorted(.)` lists its keys).
+            if tag.body == "." || tag.body.filter({ !$0.isWhitespace }).contains("(.)") { return nil }
             // `site.…` reads the site's values whatever follows (`site.strings.tags` is a word,
             // not a post's tags): no listed post has a `site` of its own to step into.
             let body = tag.body.hasPrefix("site.") ? "site" : tag.body

@@ -9,12 +9,14 @@ import LayoutScanning
             "frame": "<title>{{page.title}}</title>{{$main}}{{/main}}",
             "item": "<a href=\"{{url}}\">{{{ title }}}</a> {{#empty(tags)}}none{{/empty(tags)}}",
             "dot": "{{#posts}}{{.}}{{/posts}}",
+            "keys": "{{#posts}}{{#sorted( . )}}{{key}}{{/sorted( . )}}{{/posts}}",
             "dynamic": "{{#posts}}{{>*kind}}{{/posts}}",
             "delimiters": "{{=<% %>=}}<% reading_time %>",
             "comment": "{{! word_count is not read here }}{{% CONTENT_TYPE: TEXT }}",
         ]
         #expect(LayoutReads.names(of: "list", in: sources) == ["frame", "main", "posts", "page", "title", "url", "empty", "tags"])
         #expect(LayoutReads.names(of: "dot", in: sources) == nil)
+        #expect(LayoutReads.names(of: "keys", in: sources) == nil, "every key of a post, whatever its name")
         #expect(LayoutReads.names(of: "dynamic", in: sources) == nil)
         #expect(LayoutReads.names(of: "delimiters", in: sources) == nil)
         #expect(LayoutReads.names(of: "comment", in: sources) == [])
