@@ -104,17 +104,21 @@ extension PagePlanner {
         // The index and the term pages share one digest per term, of what either layout shows,
         // and summaries of only that.
         let fields = Self.listingFields(of: kind, theme)
-        @Sendable func value(_ index: Int) -> [String: Any] {
+        @Sendable func value(_ index: Int, posts: Bool = true) -> [String: Any] {
             let term = terms[index]
-            return ["name": term.name, "slug": term.slug, "url": context.links.url(term.path), "count": term.posts.count,
-                    "posts": context.postSummaries.showing(fields).of(term.posts)]
+            var value: [String: Any] = ["name": term.name, "slug": term.slug, "url": context.links.url(term.path), "count": term.posts.count]
+            if posts { value["posts"] = context.postSummaries.showing(fields).of(term.posts) }
+            return value
         }
+        // The index of the default theme shows each tag's name and count, not its posts: three
+        // summaries a post, gathered for nothing.
+        let indexShowsPosts = theme.reads("posts", in: kind.plural)
         let listings = inputs.listings[fields]
         let termInputs = terms.map { term in Fingerprint([Fingerprint.of(term.name + "\u{0}" + term.slug)] + term.posts.map { listings[$0] }) }
         let indexFingerprint = Fingerprint([inputs.site] + termInputs, label: kind.plural)
         let index = page(file(kind.indexPath), origin: "the \(kind.plural) page", fingerprint: indexFingerprint) { [self] in
             html(kind.plural, context.values(page: context.generatedPage(kind: kind.plural, title: context.word(kind.plural, or: kind.indexTitle), path: kind.indexPath),
-                                             extra: [kind.plural: terms.indices.map(value)]))
+                                             extra: [kind.plural: terms.indices.map { value($0, posts: indexShowsPosts) }]))
         }
         return [index] + terms.indices.map { index in
             let term = terms[index]

@@ -23,6 +23,8 @@ package struct Theme: Sendable {
     let fingerprint: Fingerprint
     /// Which of a listed post's values each layout can show, by the names it reads (see ``LayoutReads``).
     let listingFields: [String: ListingFields]
+    /// The names each layout can read (see ``LayoutReads``); nil for one that may read any.
+    let names: [String: Set<String>?]
     /// The layouts whose output is the same on every page of a build (see ``LayoutReads/siteOnly(in:)``).
     let siteOnly: Set<String>
     /// Each layout's text by name, as it was read, for whatever reads the layouts beside rendering them.
@@ -126,9 +128,10 @@ package struct Theme: Sendable {
             + assets.sorted { $0.key < $1.key }.map { Fingerprint(Fingerprint.of($0.key), Fingerprint.of($0.value)) }
             + strings.fingerprintParts
         let texts = sources.mapValues(\.text)
+        let names = LayoutReads.names(in: texts)
         var theme = Theme(library: library, layoutNames: Set(sources.keys), assets: assets, origins: sources.mapValues(\.origin),
                      fingerprint: Fingerprint(parts, label: "theme"),
-                     listingFields: LayoutReads.names(in: texts).mapValues(ListingFields.init(names:)),
+                     listingFields: names.mapValues(ListingFields.init(names:)), names: names,
                      siteOnly: LayoutReads.siteOnly(in: texts),
                      texts: texts, strings: strings,
                      readsAnchoredContent: texts.values.contains { $0.contains("anchored_content") },
@@ -154,6 +157,12 @@ package struct Theme: Sendable {
     }
 
     func fields(of name: String) -> ListingFields { listingFields[name] ?? .all }
+
+    /// Whether the layout `name` can read the value `value`: a value no layout reads need not be made.
+    func reads(_ value: String, in name: String) -> Bool {
+        guard let known = names[name], let known else { return true }
+        return known.contains(value)
+    }
 
     /// The theme with each layout that shows only `site` values rendered once, with `site`,
     /// and kept as plain text: the header and footer of ten thousand pages are then copied,
