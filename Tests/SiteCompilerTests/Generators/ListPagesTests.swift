@@ -59,6 +59,26 @@ import Testing
         #expect(odd.contains("<title>Posts tagged “odd” · Test Blog</title>"))
     }
 
+    /// The default index of tags is made without each tag's posts; a theme's own index that
+    /// lists them still has them, as do the archive's and a tag page's lists of many posts.
+    @Test func anIndexOfTagsThatListsPostsHasThem() throws {
+        var files: [String: String] = [
+            "layouts/tags.mustache": "{{#tags}}{{name}}: {{#posts}}<{{title}}|{{date.compact}}>{{/posts}};\n{{/tags}}",
+        ]
+        for day in 1...12 {
+            files[String(format: "posts/2019-10-%02d-post-%d.md", day, day)] = TestBlog.post("title: Post \(day)\ntags: [\(day % 3 == 0 ? "third" : "other")]")
+        }
+        let blog = try TestBlog(TestBlog.config, files)
+        try blog.build()
+        let index = try #require(blog.page("tags/index.html"))
+        #expect(index.contains("third: <Post 12|12 Oct 2019><Post 9|9 Oct 2019><Post 6|6 Oct 2019><Post 3|3 Oct 2019>;"), "\(index)")
+        #expect(index.contains("other: <Post 11|11 Oct 2019><Post 10|10 Oct 2019><Post 8|8 Oct 2019>"), "\(index)")
+        let other = try #require(blog.page("tags/other/index.html"))
+        #expect((1...12).filter { $0 % 3 != 0 }.allSatisfy { other.contains(">Post \($0)</a>") })
+        let archive = try #require(blog.page("archive/index.html"))
+        #expect((1...12).allSatisfy { archive.contains(">Post \($0)</a>") })
+    }
+
     @Test func tagsThatDifferOnlyInCaseAreOneTag() throws {
         let blog = try TestBlog(TestBlog.config, [
             "posts/2019-10-08-a.md": TestBlog.post("title: A\ntags: [Swift]"),
