@@ -104,6 +104,9 @@ struct PageShape {
         let item: Emission.Item?
         /// Lists known to be repeated (see ``PageShape/repeatedLists``).
         let known: Set<Int>
+        /// The lists met so far that could repeat, by address, with what they came to: a tag
+        /// page holds its posts twice (`posts`, `tag.posts`), one list.
+        var met: [Int: (key: [UInt8], stride: Int, leaves: [Leaf])?] = [:]
 
         init(recorder: SkeletonRecorder?, repeats: Bool, item: Emission.Item? = nil, known: Set<Int> = [], summaries: SummaryPlaces = SummaryPlaces(),
              fragments: SummaryFragments? = nil) {
@@ -166,7 +169,10 @@ struct PageShape {
                 // A skeleton holds no leaves: only the list's number matters.
                 shape.repeats.append(Repeat(stride: 1, leaves: []))
             } else {
-                guard let (key, stride, leaves) = try repeatedShape(items) else { return try list(items) }
+                let found: (key: [UInt8], stride: Int, leaves: [Leaf])?
+                if let known = met[address] { found = known } else { found = try repeatedShape(items) }
+                met[address] = found
+                guard let (key, stride, leaves) = found else { return try list(items) }
                 addRepeat(key: key, stride: stride, leaves: leaves)
                 shape.repeatedLists.insert(address)
             }
