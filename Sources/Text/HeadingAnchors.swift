@@ -13,41 +13,53 @@ package enum HeadingAnchors {
         guard UTF8Search.contains(" id=\"", in: html) else { return html }
         let bytes = Array(html.utf8)
         var output: [UInt8] = []
-        output.reserveCapacity(bytes.count + 256)
         var copied = 0
-        var index = 0
-        while index + 9 < bytes.count {
-            guard bytes[index] == UInt8(ascii: "<"), bytes[index + 1] == UInt8(ascii: "h"),
-                let level = heading(bytes[index + 2]), Array(bytes[(index + 3)..<(index + 8)]) == Self.idOpening
-            else {
-                index += 1
-                continue
+        bytes.withUnsafeBufferPointer { bytes in
+            var index = 0
+            // From one `<h` to the next, found many bytes at a time: a long post has a few
+            // headings among thousands of tags.
+            while let open = UTF8Search.offset(of: headingOpening, in: bytes, from: index), open + 9 < bytes.count {
+                index = open
+                guard let level = heading(bytes[index + 2]), bytes[(index + 3)..<(index + 8)].elementsEqual(idOpening) else {
+                    index += 1
+                    continue
+                }
+                let idStart = index + 8
+                guard let idEnd = UTF8Search.offset(of: quote, in: bytes, from: idStart), idEnd > idStart,
+                    idEnd + 1 < bytes.count, bytes[idEnd + 1] == UInt8(ascii: ">")
+                else {
+                    index += 1
+                    continue
+                }
+                let closing = Array("</h\(level)>".utf8)
+                let textStart = idEnd + 2
+                guard let textEnd = UTF8Search.offset(of: closing, in: bytes, from: textStart), textEnd > textStart,
+                    !holdsLink(UnsafeBufferPointer(rebasing: bytes[textStart..<textEnd]))
+                else {
+                    index = textStart
+                    continue
+                }
+                if output.isEmpty { output.reserveCapacity(bytes.count + 256) }
+                output += bytes[copied..<textStart]
+                output += Array("<a class=\"\(linkClass)\" href=\"#".utf8)
+                output += bytes[idStart..<idEnd]
+                output += Array("\">".utf8)
+                output += bytes[textStart..<textEnd]
+                output += Array("</a>".utf8)
+                copied = textEnd
+                index = textEnd + closing.count
             }
-            let idStart = index + 8
-            guard let idEnd = bytes[idStart...].firstIndex(of: UInt8(ascii: "\"")), idEnd > idStart,
-                idEnd + 1 < bytes.count, bytes[idEnd + 1] == UInt8(ascii: ">")
-            else {
-                index += 1
-                continue
-            }
-            let closing = Array("</h\(level)>".utf8)
-            let textStart = idEnd + 2
-            guard let textEnd = find(closing, in: bytes, from: textStart), textEnd > textStart,
-                find(Array("<a".utf8), in: bytes[textStart..<textEnd]) == nil, find(Array("<A".utf8), in: bytes[textStart..<textEnd]) == nil
-            else {
-                index = textStart
-                continue
-            }
-            output += bytes[copied..<textStart]
-            output += Array("<a class=\"\(linkClass)\" href=\"#".utf8) + bytes[idStart..<idEnd] + Array("\">".utf8)
-            output += bytes[textStart..<textEnd]
-            output += Array("</a>".utf8)
-            copied = textEnd
-            index = textEnd + closing.count
         }
         guard copied > 0 else { return html }
         output += bytes[copied...]
         return String(decoding: output, as: UTF8.self)
+    }
+
+    private static let headingOpening = Array("<h".utf8), quote = Array("\"".utf8)
+
+    /// Whether a heading's text holds a link already (`<a` in either case).
+    private static func holdsLink(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        UTF8Search.offset(of: Array("<a".utf8), in: text) != nil || UTF8Search.offset(of: Array("<A".utf8), in: text) != nil
     }
 
     /// `html` with the `id` of each heading taken off: an excerpt shown among others on a list
@@ -80,19 +92,5 @@ package enum HeadingAnchors {
 
     private static func heading(_ byte: UInt8) -> Int? {
         byte >= UInt8(ascii: "1") && byte <= UInt8(ascii: "6") ? Int(byte - UInt8(ascii: "0")) : nil
-    }
-
-    private static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
-        find(needle, in: bytes[start...])
-    }
-
-    private static func find(_ needle: [UInt8], in bytes: ArraySlice<UInt8>) -> Int? {
-        guard !needle.isEmpty, bytes.count >= needle.count else { return nil }
-        var index = bytes.startIndex
-        while index + needle.count <= bytes.endIndex {
-            if bytes[index] == needle[0], bytes[index..<(index + needle.count)].elementsEqual(needle) { return index }
-            index += 1
-        }
-        return nil
     }
 }

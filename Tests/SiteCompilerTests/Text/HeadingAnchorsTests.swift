@@ -19,6 +19,13 @@ import Testing
         #expect(HeadingAnchors.linked(mixed) == "<h2 id=\"a\">See <A HREF=\"/x\">x</A></h2><h2 id=\"b\"><a class=\"anchor\" href=\"#b\">B</a></h2>")
     }
 
+    /// Other tags that start as a heading's do, and a heading too close to the end to be whole.
+    @Test func onlyWholeHeadingsAmongLookalikesAreLinked() {
+        let html = "<hr><h7 id=\"x\">7</h7><header><h2 id=\"a\">A</h3></h2><h4 id=\"\">empty id</h4><h5 id=\"b\">B</h5><h2 id="
+        #expect(HeadingAnchors.linked(html)
+            == "<hr><h7 id=\"x\">7</h7><header><h2 id=\"a\"><a class=\"anchor\" href=\"#a\">A</h3></a></h2><h4 id=\"\">empty id</h4><h5 id=\"b\"><a class=\"anchor\" href=\"#b\">B</a></h5><h2 id=")
+    }
+
     @Test func textAfterTheLastHeadingComesThroughWhole() {
         let html = "<h1 id=\"é\">Ü</h1>tail é \u{E000}"
         #expect(HeadingAnchors.linked(html) == "<h1 id=\"é\"><a class=\"anchor\" href=\"#é\">Ü</a></h1>tail é \u{E000}")
