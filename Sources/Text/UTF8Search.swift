@@ -1,3 +1,4 @@
+import CPlatform
 import Foundation
 
 /// Substring search over UTF-8 bytes, for the hot paths where Foundation's `range(of:)` (which
@@ -15,6 +16,15 @@ package enum UTF8Search {
         guard bytes.count >= pattern.count else { return nil }
         var index = start
         let last = bytes.count - pattern.count
+        if pattern.count > 1 {
+            // glibc's memmem skips ahead by more than a byte: looking for `href="#fn-` stops at
+            // every `h` of a page, one after another, with memchr.
+            guard index <= last else { return nil }
+            let found = pattern.withUnsafeBytes { needle in
+                galley_memmem(bytes.baseAddress! + index, UInt(bytes.count - index), needle.baseAddress!, UInt(needle.count))
+            }
+            return found.map { UnsafeRawPointer(bytes.baseAddress!).distance(to: UnsafeRawPointer($0)) }
+        }
         while index <= last {
             // memchr finds each candidate first byte many bytes at a time.
             guard let found = memchr(bytes.baseAddress! + index, Int32(first), last - index + 1) else { return nil }
@@ -39,22 +49,30 @@ package enum UTF8Search {
         var text = text
         let pattern = Array(target.utf8)
         // Most texts hold no match, and are given back as they are rather than copied.
-        let replaced = text.withUTF8 { bytes -> String? in
-            guard var found = offset(of: pattern, in: bytes) else { return nil }
-            var output: [UInt8] = []
-            output.reserveCapacity(bytes.count + 16)
-            var copied = 0
-            while true {
-                output += bytes[copied..<found]
-                output += replacement.utf8
-                copied = found + pattern.count
-                guard let next = offset(of: pattern, in: bytes, from: copied) else { break }
-                found = next
+        let found = text.withUTF8 { bytes -> [Int] in
+            var found: [Int] = []
+            var from = 0
+            while let next = offset(of: pattern, in: bytes, from: from) {
+                found.append(next)
+                from = next + max(pattern.count, 1)
             }
-            output += bytes[copied...]
-            return String(decoding: output, as: UTF8.self)
+            return found
         }
-        return replaced ?? text
+        guard !found.isEmpty, !pattern.isEmpty else { return text }
+        // Put together from the text's own pieces, which are UTF-8 already: bytes made into a
+        // String would be checked again, the whole post for a handful of footnote ids.
+        let utf8 = text.utf8
+        var output = ""
+        output.reserveCapacity(utf8.count + found.count * max(0, replacement.utf8.count - pattern.count))
+        var copied = utf8.startIndex
+        for offset in found {
+            let start = utf8.index(utf8.startIndex, offsetBy: offset)
+            output += text[copied..<start]
+            output += replacement
+            copied = utf8.index(start, offsetBy: pattern.count)
+        }
+        output += text[copied...]
+        return output
     }
 
     /// Whether `haystack` contains `needle`.
