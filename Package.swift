@@ -90,7 +90,7 @@ let package = Package(
             dependencies: ["Typesetting", "Blocking", "FileSystem", .product(name: "Subprocess", package: "swift-subprocess")]
         ),
         // Text rules with no opinion about blogs: escaping, slugs, heading ids, searching bytes.
-        .target(name: "Text", dependencies: ["FileSystem", "CPlatform"]),
+        .target(name: "Text", dependencies: ["FileSystem"]),
         // What a build says about a file and line, and the limits it holds input to.
         .target(name: "Diagnostics", dependencies: ["Text"]),
         // Dates as front matter writes them, and the patterns a layout formats them with.

@@ -3,7 +3,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
-#include <string.h>
 
 #ifdef __linux__
 #include <linux/openat2.h>
@@ -73,7 +72,3 @@ long galley_getdents64(int fd, void *buffer, unsigned long size) {
     return -1;
 }
 #endif
-
-void *galley_memmem(const void *haystack, unsigned long haystack_length, const void *needle, unsigned long needle_length) {
-    return memmem(haystack, haystack_length, needle, needle_length);
-}

@@ -1,4 +1,3 @@
-import CPlatform
 import Foundation
 
 /// Substring search over UTF-8 bytes, for the hot paths where Foundation's `range(of:)` (which
@@ -12,29 +11,33 @@ package enum UTF8Search {
 
     /// The offset of the first `pattern` in `bytes` at or after `start`, or nil.
     package static func offset(of pattern: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Int? {
-        guard let first = pattern.first else { return start }
+        guard !pattern.isEmpty else { return start }
         guard bytes.count >= pattern.count else { return nil }
+        // memchr finds each candidate many bytes at a time, for the pattern's rarest byte:
+        // `href="#fn-` stops at every `#` of a page, not at every `h`.
+        let anchor = Self.anchor(of: pattern)
+        let base = bytes.baseAddress!
         var index = start
         let last = bytes.count - pattern.count
-        if pattern.count > 1 {
-            // glibc's memmem skips ahead by more than a byte: looking for `href="#fn-` stops at
-            // every `h` of a page, one after another, with memchr.
-            guard index <= last else { return nil }
-            let found = pattern.withUnsafeBytes { needle in
-                galley_memmem(bytes.baseAddress! + index, UInt(bytes.count - index), needle.baseAddress!, UInt(needle.count))
-            }
-            return found.map { UnsafeRawPointer(bytes.baseAddress!).distance(to: UnsafeRawPointer($0)) }
-        }
         while index <= last {
-            // memchr finds each candidate first byte many bytes at a time.
-            guard let found = memchr(bytes.baseAddress! + index, Int32(first), last - index + 1) else { return nil }
-            index = UnsafeRawPointer(bytes.baseAddress!).distance(to: UnsafeRawPointer(found))
-            var matched = 1
+            guard let found = memchr(base + index + anchor, Int32(pattern[anchor]), last - index + 1) else { return nil }
+            index = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found)) - anchor
+            var matched = 0
             while matched < pattern.count, bytes[index + matched] == pattern[matched] { matched += 1 }
             if matched == pattern.count { return index }
             index += 1
         }
         return nil
+    }
+
+    /// The place in `pattern` of the byte likely to be rarest in a page: the first that is not
+    /// a letter, a space or a tag's own punctuation, or else the first.
+    static func anchor(of pattern: [UInt8]) -> Int {
+        pattern.firstIndex { byte in
+            !(byte == 0x20 || byte == 0x0A || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
+                || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/")
+                || byte == UInt8(ascii: "=") || byte == UInt8(ascii: "\""))
+        } ?? 0
     }
 
     /// Whether `text` holds the byte `byte` anywhere.

@@ -1,9 +1,8 @@
 #ifndef GALLEY_CPLATFORM_H
 #define GALLEY_CPLATFORM_H
 
-// System calls (and a C library function) that Swift cannot reach through Glibc: the C library
-// either has no wrapper for them, declares them variadic or hides them behind _GNU_SOURCE. Each
-// system call returns -1 and sets errno where the system lacks it.
+// System calls that Swift cannot reach through Glibc: the C library either has no wrapper for
+// them or declares them variadic. Each returns -1 and sets errno where the system lacks it.
 
 /// O_PATH, which Glibc's headers hide from Swift behind _GNU_SOURCE: a descriptor that names a
 /// folder without opening it for reading, to resolve names below it.
@@ -26,9 +25,5 @@ int galley_pidfd_kill(int pidfd);
 /// getdents64(2): the entries of the folder `fd`, from where its last call stopped, packed into
 /// `buffer` as the kernel's `linux_dirent64` records. The byte count, 0 at the end.
 long galley_getdents64(int fd, void *buffer, unsigned long size);
-
-/// memmem(3), a GNU extension Glibc's headers hide from Swift: where `needle` first starts in
-/// `haystack`, or NULL.
-void *galley_memmem(const void *haystack, unsigned long haystack_length, const void *needle, unsigned long needle_length);
 
 #endif
