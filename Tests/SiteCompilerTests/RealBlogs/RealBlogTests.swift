@@ -14,6 +14,16 @@ struct RealBlogTests {
         return (try builder.build(into: output), output)
     }
 
+    /// Through stencils, whose lists of a hundred posts repeat one part, and without them,
+    /// every page of both blogs comes out the same.
+    @Test func bothBlogsBuildTheSameWithAndWithoutStencils() throws {
+        let holder = try TestBlog()
+        for name in ["jekyll-docs", "letsencrypt"] {
+            try holder.expectSameBuilds(DirectorySource(root: RealBlogFixtures.folder!.appending(path: name)), options: BuildOptions(),
+                                        setting: \.useStencils)
+        }
+    }
+
     @Test func theJekyllProjectsNewsBuilds() throws {
         let (report, output) = try build("jekyll-docs")
         defer { try? FileManager.default.removeItem(at: output) }
