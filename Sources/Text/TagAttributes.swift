@@ -1,5 +1,3 @@
-import Glibc
-
 /// The attributes of one HTML or SVG start tag, read as browsers read them: names without case,
 /// values in double quotes, single quotes or none.
 ///
@@ -68,10 +66,10 @@ package struct TagAttributes {
         var found: [Range<Int>] = []
         let count = bytes.count
         var index = 0
-        while let open = firstIndex(of: UInt8(ascii: "<"), in: bytes, from: index) {
+        while let open = UTF8Search.offset(of: [UInt8(ascii: "<")], in: bytes, from: index) {
             let after = open + 1
-            if matches("!--", in: bytes, at: after) {
-                guard let close = firstIndex(of: "-->", in: bytes, from: after, ignoringCase: false) else { break }
+            if matches(Array("!--".utf8), in: bytes, at: after) {
+                guard let close = UTF8Search.offset(of: Array("-->".utf8), in: bytes, from: after) else { break }
                 index = close + 3
                 continue
             }
@@ -81,7 +79,7 @@ package struct TagAttributes {
             let wholeName = nameEnd == count || bytes[nameEnd] < 0x80
             let tagName = UnsafeBufferPointer(rebasing: bytes[after..<nameEnd])
             if wholeName, let skipped = rawText.first(where: { equalIgnoringCase(tagName, $0) }) {
-                guard let close = firstIndex(of: "</" + skipped, in: bytes, from: after, ignoringCase: true) else { break }
+                guard let close = closingTag(skipped, in: bytes, from: after) else { break }
                 index = close + 2 + skipped.count
                 continue
             }
@@ -95,28 +93,19 @@ package struct TagAttributes {
         return found
     }
 
-    private static func firstIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        guard start < bytes.count, let base = bytes.baseAddress, let found = memchr(base + start, Int32(byte), bytes.count - start) else { return nil }
-        return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
-    }
-
-    /// Where `text` (ASCII; lowercase when `ignoringCase`) first starts at or after `start`.
-    private static func firstIndex(of text: String, in bytes: UnsafeBufferPointer<UInt8>, from start: Int, ignoringCase: Bool) -> Int? {
-        let needle = Array(text.utf8)
+    /// Where `</name` (`name` lowercase ASCII), in any case, first starts at or after `start`.
+    private static func closingTag(_ name: String, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        let wanted = Array(name.utf8)
         var index = start
-        while let candidate = firstIndex(of: needle[0], in: bytes, from: index) {
-            if ignoringCase ? equalIgnoringCase(bytes, at: candidate, needle) : matches(needle, in: bytes, at: candidate) { return candidate }
+        while let candidate = UTF8Search.offset(of: Array("</".utf8), in: bytes, from: index) {
+            if equalIgnoringCase(bytes, at: candidate + 2, wanted) { return candidate }
             index = candidate + 1
         }
         return nil
     }
 
-    private static func matches(_ text: some Collection<UInt8>, in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+    private static func matches(_ text: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
         start + text.count <= bytes.count && zip(bytes[start...], text).allSatisfy { $0 == $1 }
-    }
-
-    private static func matches(_ text: String, in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
-        matches(text.utf8, in: bytes, at: start)
     }
 
     /// Whether `bytes` at `start` spell `lowercase` (ASCII), in any case.
