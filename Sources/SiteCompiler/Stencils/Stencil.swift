@@ -158,7 +158,7 @@ struct Stencil: Sendable {
             index = lastOfSecond + 1
         }
         // Every section over a list printed its items' slots: none printed them without any.
-        guard sections == iterations.filter({ $0.value > 0 }) else { return nil }
+        guard sections == iterations else { return nil }
         return folded
     }
 
