@@ -22,19 +22,22 @@ package final class PygmentsHighlighter: CodeHighlighter {
     package let identity: String
     /// The Pythons to try, in order: the first that has Pygments is used.
     package let pythons: [String]
-    private let state = Locked<State>(.running([]))
+    private let state = Locked(State())
     /// At most this many helpers run at once.
     package let helperLimit: Int
 
-    private enum State {
-        /// The helpers started so far.
-        case running([Helper])
-        case failed(HighlighterUnavailable)
+    private struct State {
+        /// The helpers started or starting so far.
+        var helpers: [Helper] = []
+        /// Why highlighting stopped for this highlighter, once no helper could start.
+        var failure: HighlighterUnavailable?
+        /// False once a helper failed to start beside others: they go on without it.
+        var mayAdd = true
     }
 
     /// A helper, with how many batches it has in hand.
     private struct Helper {
-        let session: PygmentsSession
+        let start: HelperStart
         var busy = 0
     }
 
@@ -101,10 +104,7 @@ package final class PygmentsHighlighter: CodeHighlighter {
 
     /// The Pygments version in use, once the helper has started.
     package var pygmentsVersion: String? {
-        state.withLock { state in
-            if case .running(let helpers) = state { return helpers.first?.session.version }
-            return nil
-        }
+        state.withLock { $0.helpers.lazy.compactMap(\.start.started).first?.version }
     }
 
     package func highlight(_ blocks: [CodeBlock]) throws(HighlighterUnavailable) -> [String?] {
@@ -165,7 +165,7 @@ package final class PygmentsHighlighter: CodeHighlighter {
     private func exchange(_ batch: PygmentsBatch, timeout: Duration) throws(HighlighterUnavailable) -> Outcome {
         var attempts = 0
         while true {
-            let session = try state.withLock { state throws(HighlighterUnavailable) in try self.session(in: &state) }
+            let session = try chosenSession()
             do throws(HighlighterUnavailable) {
                 switch try session.exchange(batch, timeout: timeout) {
                 case .answered(let line):
@@ -180,7 +180,7 @@ package final class PygmentsHighlighter: CodeHighlighter {
                 retire(session)
                 attempts += 1
                 guard attempts < 3 else {
-                    state.withLock { $0 = .failed(error) }
+                    state.withLock { $0.failure = error }
                     throw error
                 }
             }
@@ -190,61 +190,72 @@ package final class PygmentsHighlighter: CodeHighlighter {
     /// Counts a batch of `session`'s as answered.
     private func release(_ session: PygmentsSession) {
         state.withLock { state in
-            guard case .running(var helpers) = state, let index = helpers.firstIndex(where: { $0.session === session }) else { return }
-            helpers[index].busy -= 1
-            state = .running(helpers)
+            guard let index = state.helpers.firstIndex(where: { $0.start.started === session }) else { return }
+            state.helpers[index].busy -= 1
         }
     }
 
     /// Stops `session` and takes it out of use: the next batch goes to another helper.
     private func retire(_ session: PygmentsSession) {
         session.stop(HighlighterUnavailable("Pygments was stopped"))
-        state.withLock { state in
-            guard case .running(var helpers) = state else { return }
-            helpers.removeAll { $0.session === session }
-            state = .running(helpers)
-        }
+        state.withLock { $0.helpers.removeAll { $0.start.started === session } }
     }
 
     /// Starts the first helper on a thread of its own, unless one runs: Python takes about a
     /// tenth of a second to import Pygments, which a cold build spends reading its sources.
     package func prepare() {
-        guard state.withLock({ state in if case .running(let helpers) = state { return helpers.isEmpty } else { return false } }) else { return }
-        BlockingPool.shared.detach { [self] in
-            state.withLock { state in
-                guard case .running(let helpers) = state, helpers.isEmpty else { return }
-                do throws(HighlighterUnavailable) {
-                    state = .running([Helper(session: try start())])
-                } catch {
-                    state = .failed(error)
-                }
-            }
+        let start = state.withLock { state -> HelperStart? in
+            guard state.failure == nil, state.helpers.isEmpty else { return nil }
+            let start = HelperStart()
+            state.helpers.append(Helper(start: start))
+            return start
+        }
+        guard let start else { return }
+        BlockingPool.shared.detach { [self] in launch(start) }
+    }
+
+    /// The session of the least busy helper, or of a new one when every helper is busy and
+    /// there is room, started on this thread; waits for a helper that is still starting.
+    private func chosenSession() throws(HighlighterUnavailable) -> PygmentsSession {
+        while true {
+            let (start, starter) = try state.withLock { state throws(HighlighterUnavailable) in try choose(in: &state) }
+            if starter { launch(start) }
+            // One that could not start has been dropped (or has ended highlighting): choose again.
+            if let session = try? start.session() { return session }
         }
     }
 
-    /// The least busy helper, another one started when every helper is busy and there is room;
-    /// called with the state locked.
-    private func session(in state: inout State) throws(HighlighterUnavailable) -> PygmentsSession {
-        switch state {
-        case .failed(let problem):
-            throw problem
-        case .running(var helpers):
-            var index = helpers.indices.min { helpers[$0].busy < helpers[$1].busy }
-            if index == nil || (helpers[index!].busy > 0 && helpers.count < helperLimit) {
-                do throws(HighlighterUnavailable) {
-                    helpers.append(Helper(session: try start()))
-                    index = helpers.count - 1
-                } catch {
-                    // A second helper that cannot start leaves the first at work.
-                    guard index != nil else {
-                        state = .failed(error)
-                        throw error
-                    }
+    /// The helper the next batch goes to, and whether the caller is to start it; called with
+    /// the state locked.
+    private func choose(in state: inout State) throws(HighlighterUnavailable) -> (HelperStart, starter: Bool) {
+        if let failure = state.failure { throw failure }
+        var index = state.helpers.indices.min { state.helpers[$0].busy < state.helpers[$1].busy }
+        var starter = false
+        if index == nil || (state.helpers[index!].busy > 0 && state.mayAdd && state.helpers.count < helperLimit) {
+            state.helpers.append(Helper(start: HelperStart()))
+            index = state.helpers.count - 1
+            starter = true
+        }
+        state.helpers[index!].busy += 1
+        return (state.helpers[index!].start, starter)
+    }
+
+    /// Starts the helper `start` stands for, with no lock held. One that cannot start is dropped
+    /// before its waiters hear of it: a second leaves the first at work, and without any other
+    /// highlighting stops for this highlighter.
+    private func launch(_ start: HelperStart) {
+        do throws(HighlighterUnavailable) {
+            start.settle(.success(try self.start()))
+        } catch {
+            state.withLock { state in
+                state.helpers.removeAll { $0.start === start }
+                if state.helpers.isEmpty {
+                    state.failure = state.failure ?? error
+                } else {
+                    state.mayAdd = false
                 }
             }
-            helpers[index!].busy += 1
-            state = .running(helpers)
-            return helpers[index!].session
+            start.settle(.failure(error))
         }
     }
 

@@ -1,3 +1,4 @@
+import Blocking
 import Foundation
 import Testing
 
@@ -74,6 +75,36 @@ import Highlighting
         // Asked twice, it starts one helper; and the helper answers.
         highlighter.prepare()
         #expect(try highlighter.highlight([CodeBlock(language: "swift", code: "let a = 1\n")])[0]?.contains("<span") == true)
+    }
+
+    /// Python takes a tenth of a second to start: a second helper starts beside the first, not
+    /// after it. Each fake Python waits (ten seconds at most) for the other to have started too.
+    @Test(.enabled(if: DebianPygments.isInstalled, "needs Debian's python3-pygments (scripts/test installs it)"))
+    func aSecondHelperStartsWhileTheFirstIsStarting() throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "galley-python-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let python = folder.appending(path: "python3"), log = folder.appending(path: "started"), alone = folder.appending(path: "alone")
+        try """
+            #!/bin/sh
+            echo started >> '\(log.path)'
+            i=0
+            while [ "$(wc -l < '\(log.path)')" -lt 2 ] && [ $i -lt 200 ]; do sleep 0.05; i=$((i + 1)); done
+            [ "$(wc -l < '\(log.path)')" -ge 2 ] || touch '\(alone.path)'
+            exec /usr/bin/python3 "$@"
+
+            """.write(to: python, atomically: true, encoding: .utf8)
+        chmod(python.path, 0o755)
+        let highlighter = PygmentsHighlighter(pythons: [python.path], helperLimit: 2)
+        let answers = Locked<[Int: String]>([:])
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            let html = try? highlighter.highlight([CodeBlock(language: "swift", code: "let a\(index) = \(index)\n")])[0]
+            answers.withLock { $0[index] = html ?? nil }
+        }
+        #expect(answers.withLock { $0.count } == 2)
+        #expect(answers.withLock { $0.values.allSatisfy { $0.contains("<span") } })
+        #expect(!FileManager.default.fileExists(atPath: alone.path), "a helper started alone: the other waited for it")
+        #expect(try String(contentsOf: log, encoding: .utf8) == "started\nstarted\n")
     }
 
     @Test func aHighlighterThatCannotStartSaysSoWhenAsked() async throws {
