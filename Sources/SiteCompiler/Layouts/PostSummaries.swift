@@ -11,18 +11,19 @@ final class PostSummaries: Sendable {
     let count: Int
     /// The fields each summary holds.
     let fields: ListingFields
-    private let make: @Sendable (_ index: Int, _ fields: ListingFields) -> [String: Any]
-    /// The summaries made so far, by index; each only read once made.
-    private let made: Locked<[ReadOnly<[String: Any]>?]>
+    private let memo: Memo
     /// The summaries of fewer fields made so far (see ``showing(_:)``).
     private let narrower = Locked<[ListingFields: PostSummaries]>([:])
 
-    /// The summaries of `count` posts, the one at an index made by `make` with `fields`.
-    init(count: Int, fields: ListingFields = .all, make: @escaping @Sendable (_ index: Int, _ fields: ListingFields) -> [String: Any]) {
+    /// The summaries of `count` posts, of every field, the one at an index made by `make`.
+    convenience init(count: Int, make: @escaping @Sendable (_ index: Int) -> [String: Any]) {
+        self.init(count: count, fields: .all, memo: Memo(count: count, make: make))
+    }
+
+    private init(count: Int, fields: ListingFields, memo: Memo) {
         self.count = count
         self.fields = fields
-        self.make = make
-        made = Locked(Array(repeating: nil, count: count))
+        self.memo = memo
     }
 
     /// The summaries with only `fields`, for a layout that shows no others (see
@@ -33,29 +34,21 @@ final class PostSummaries: Sendable {
     func showing(_ fields: ListingFields) -> PostSummaries {
         let fields = fields.intersection(self.fields)
         guard fields != self.fields else { return self }
-        let make = make
+        // Made from these summaries, whose values they share: a full build makes these for the
+        // home pages anyway, and the two apart would hold each value twice. They hold these
+        // summaries' memo, not this object, which holds them.
+        let whole = memo
         return narrower.withLock { narrower in
             if let known = narrower[fields] { return known }
-            // From the summary of every field, whose values it shares: a full build makes that
-            // one for the home pages anyway, and the two together would hold each value twice.
-            let made = PostSummaries(count: count, fields: fields) { [weak self] index, fields in
-                guard let self else { return make(index, fields) }
-                return ListingField.summary(self[index], keeping: fields)
-            }
+            let made = PostSummaries(count: count, fields: fields, memo: Memo(count: count) { index in
+                ListingField.summary(whole[index], keeping: fields)
+            })
             narrower[fields] = made
             return made
         }
     }
 
-    subscript(index: Int) -> [String: Any] {
-        if let known = made.withLock({ $0[index] }) { return known.value }
-        let value = ReadOnly(make(index, fields))
-        return made.withLock { made in
-            if let first = made[index] { return first }
-            made[index] = value
-            return value
-        }.value
-    }
+    subscript(index: Int) -> [String: Any] { memo[index] }
 
     /// Lets go of the summaries of fewer fields: once the list pages are rendered, a big blog's
     /// ten thousand of them would only add to the most memory a build holds, which comes later.
@@ -70,5 +63,27 @@ final class PostSummaries: Sendable {
             _ = Parallel.map(wanted) { index in ReadOnly(self[index]) }
         }
         return wanted.map { self[$0] }
+    }
+
+    /// Each summary, made by `make` the first time it is asked for and kept.
+    private final class Memo: Sendable {
+        private let make: @Sendable (_ index: Int) -> [String: Any]
+        /// The summaries made so far, by index; each only read once made.
+        private let made: Locked<[ReadOnly<[String: Any]>?]>
+
+        init(count: Int, make: @escaping @Sendable (_ index: Int) -> [String: Any]) {
+            self.make = make
+            made = Locked(Array(repeating: nil, count: count))
+        }
+
+        subscript(index: Int) -> [String: Any] {
+            if let known = made.withLock({ $0[index] }) { return known.value }
+            let value = ReadOnly(make(index))
+            return made.withLock { made in
+                if let first = made[index] { return first }
+                made[index] = value
+                return value
+            }.value
+        }
     }
 }

@@ -105,7 +105,7 @@ struct TemplateContext: @unchecked Sendable {
         self.termValues = termValues
         let shared = ListingField.Shared(links: links, dates: dates, terms: ReadOnly(termValues), slugs: config.slugs, finish: finish)
         let posts = site.posts
-        postSummaries = PostSummaries(count: posts.count) { index, fields in ListingField.summary(of: posts[index], shared, fields: fields) }
+        postSummaries = PostSummaries(count: posts.count) { index in ListingField.summary(of: posts[index], shared) }
     }
 
     /// The `page` value of a post or a page's own layout; `index` is the post's place in
