@@ -106,7 +106,7 @@ struct PageShape {
         let known: Set<Int>
         /// The lists met so far that could repeat, by address, with what they came to: a tag
         /// page holds its posts twice (`posts`, `tag.posts`), one list.
-        var met: [Int: (key: [UInt8], stride: Int, leaves: [Leaf])?] = [:]
+        var met: [Int: WalkedList] = [:]
 
         init(recorder: SkeletonRecorder?, repeats: Bool, item: Emission.Item? = nil, known: Set<Int> = [], summaries: SummaryPlaces = SummaryPlaces(),
              fragments: SummaryFragments? = nil) {
@@ -124,12 +124,26 @@ struct PageShape {
             shape.repeats += fragment.repeats
         }
 
-        /// Adds a repeated list whose items have the shape `key`, `stride` leaves each.
-        mutating func addRepeat(key: [UInt8], stride: Int, leaves: [Leaf]) {
+        /// Adds a repeated list whose items have the shape `key`.
+        mutating func addRepeat(key: [UInt8], _ items: Repeat) {
             shape.key += [0x5B, 0x2A]
             shape.key += key
             shape.key.append(0x5D)
-            shape.repeats.append(Repeat(stride: stride, leaves: leaves))
+            shape.repeats.append(items)
+        }
+
+        /// Adds a list walked apart from this walk, as it came.
+        mutating func add(_ list: WalkedList, at address: Int) {
+            switch list {
+            case .repeated(let key, let items):
+                addRepeat(key: key, items)
+                shape.repeatedLists.insert(address)
+            case .plain(let part):
+                shape.key += part.key
+                shape.leaves += part.leaves
+                shape.repeats += part.repeats
+                shape.repeatedLists.formUnion(part.repeatedLists)
+            }
         }
 
         /// Whether fragments (or walks) of a list's items make it a ``Repeat``.
@@ -151,7 +165,7 @@ struct PageShape {
                 var leaves: [Leaf] = []
                 leaves.reserveCapacity(list.count * first.leaves.count)
                 for fragment in list { leaves += fragment.leaves }
-                addRepeat(key: first.key, stride: first.leaves.count, leaves: leaves)
+                addRepeat(key: first.key, Repeat(stride: first.leaves.count, leaves: leaves))
                 return true
             }
             shape.key.append(0x5B)
@@ -169,12 +183,16 @@ struct PageShape {
                 // A skeleton holds no leaves: only the list's number matters.
                 shape.repeats.append(Repeat(stride: 1, leaves: []))
             } else {
-                let found: (key: [UInt8], stride: Int, leaves: [Leaf])?
-                if let known = met[address] { found = known } else { found = try repeatedShape(items) }
-                met[address] = found
-                guard let (key, stride, leaves) = found else { return try list(items) }
-                addRepeat(key: key, stride: stride, leaves: leaves)
-                shape.repeatedLists.insert(address)
+                let walked: WalkedList
+                if let known = met[address] { walked = known } else { walked = try walk(items) }
+                met[address] = walked
+                guard case .repeated = walked else {
+                    // A skeleton needs the items' own skeletons; a shape alone takes the walk made.
+                    if recorder != nil { return try list(items) }
+                    add(walked, at: address)
+                    return nil
+                }
+                add(walked, at: address)
             }
             guard let recorder else { return nil }
             // The skeleton holds two items: a stencil finds what one item prints between them.
@@ -190,24 +208,37 @@ struct PageShape {
             items.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
         }
 
-        /// The one shape of `items` and all their leaves; nil when two differ, or an item holds
-        /// a repeated list or has no leaf.
-        func repeatedShape(_ items: [[String: Any]]) throws(Unknown) -> (key: [UInt8], stride: Int, leaves: [Leaf])? {
-            var key: [UInt8] = []
+        /// Walks each of `items` once: one ``Repeat`` when they share one shape (none holding a
+        /// repeated list or having no leaf), else the list as a plain walk would add it.
+        func walk(_ items: [[String: Any]]) throws(Unknown) -> WalkedList {
+            var first: [UInt8] = []
             var leaves: [Leaf] = []
+            // The plain list's key once an item differs; until then, every item's key is `first`.
+            var plain: [UInt8]?
+            var part = PageShape()
             for (index, item) in items.enumerated() {
                 var walk = Walk(recorder: nil, repeats: repeats)
                 _ = try walk.map(item, isRoot: false)
-                guard walk.shape.repeats.isEmpty, !walk.shape.leaves.isEmpty else { return nil }
-                if index == 0 {
-                    key = walk.shape.key
-                    leaves.reserveCapacity(items.count * walk.shape.leaves.count)
-                } else if walk.shape.key != key {
-                    return nil
+                let fits = walk.shape.repeats.isEmpty && !walk.shape.leaves.isEmpty && (index == 0 || walk.shape.key == first)
+                if plain == nil, !fits {
+                    var key: [UInt8] = [0x5B]
+                    for _ in 0..<index { key += first }
+                    plain = key
                 }
+                if index == 0 {
+                    first = walk.shape.key
+                    leaves.reserveCapacity(items.count * walk.shape.leaves.count)
+                }
+                if plain != nil { plain! += walk.shape.key }
                 leaves += walk.shape.leaves
+                part.repeats += walk.shape.repeats
+                part.repeatedLists.formUnion(walk.shape.repeatedLists)
             }
-            return (key, leaves.count / items.count, leaves)
+            guard var key = plain else { return .repeated(key: first, Repeat(stride: leaves.count / items.count, leaves: leaves)) }
+            key.append(0x5D)
+            part.key = key
+            part.leaves = leaves
+            return .plain(part)
         }
 
         mutating func visit(_ value: Any) throws(Unknown) -> Any? {
@@ -314,6 +345,14 @@ struct PageShape {
             }
             shape.key += text.utf8
         }
+    }
+
+    /// A long list of dictionaries walked once: one shape for every item, or each item's own.
+    private enum WalkedList {
+        /// The items' one shape (their key) and their leaves.
+        case repeated(key: [UInt8], Repeat)
+        /// What the list adds to a shape as it is: its key, leaves, repeats and repeated lists.
+        case plain(PageShape)
     }
 
     /// The types a page's values come in, compared by identity: a cast from `Any` to a protocol

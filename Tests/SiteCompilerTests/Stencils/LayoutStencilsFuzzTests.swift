@@ -56,10 +56,11 @@ import Testing
         let items: [[String: Any]] = (0..<shape.below(4)).map { _ in ["name": text(), "v": value.below(50)] }
         // A list whose items share one shape, as long as the page's values say: eight or more
         // items repeat one part of the stencil.
-        let kind = text(), hasFlag = shape.chance(50)
-        let posts: [[String: Any]] = (0..<value.pick([0, 1, 8, 9, 13])).map { _ in
+        // Or, now and then, one item unlike the others: a long list that does not repeat.
+        let kind = text(), hasFlag = shape.chance(50), odd = shape.chance(30) ? shape.below(9) : -1
+        let posts: [[String: Any]] = (0..<value.pick([0, 1, 8, 9, 13])).map { index in
             var post: [String: Any] = ["name": kind.isEmpty ? "" : value.pick(["p & q", "r", "<s>"]) + kind.drop { $0 != "\n" && $0 != "\r" }, "v": value.below(50)]
-            if hasFlag { post["flag"] = true }
+            if hasFlag != (index == odd) { post["flag"] = true }
             return post
         }
         var page: [String: Any] = [
