@@ -57,8 +57,10 @@ final class PagePlanner: Sendable {
     /// A planner for `site`, whose pages that come many to a layout go through the renderer that
     /// `renderer` makes of the theme and the post summaries (the theme itself unless told). The
     /// pictures among `copies` and the posts' own files are measured in `source`, when given.
+    /// `rendersEveryPage` says the build will render every page, not the few an edit changes:
+    /// then list pages share the values of the home pages' summaries (see ``PostSummaries``).
     init(site: Site, theme: Theme, options: BuildOptions, copies: [(source: String, output: String)],
-         source: (any SourceTree)? = nil, renderSiteOnlyLayoutsOnce: Bool = true,
+         source: (any SourceTree)? = nil, renderSiteOnlyLayoutsOnce: Bool = true, rendersEveryPage: Bool = true,
          renderer: (_ theme: Theme, _ summaries: PostSummaries) -> any LayoutRendering = { theme, _ in theme },
          inputs: (_ context: TemplateContext) -> PageInputs) {
         self.site = site
@@ -66,7 +68,7 @@ final class PagePlanner: Sendable {
         self.copies = copies
         let images = ImageSizes(tree: source, published: copies + Self.bundleFiles(of: site))
         let context = TemplateContext(site: site, options: options, words: theme.words, staticFiles: Set(copies.map(\.output)),
-                                      anchoredContent: theme.readsAnchoredContent, images: images)
+                                      anchoredContent: theme.readsAnchoredContent, images: images, summariesFromWhole: rendersEveryPage)
         self.context = context
         // `site.…` means the site only while no value a layout can step into has a `site` key
         // of its own; front matter and galley.yml params are the only ones that could.

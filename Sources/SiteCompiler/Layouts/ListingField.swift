@@ -58,11 +58,16 @@ enum ListingField: Int, CaseIterable, Sendable {
         var finish: BodyFinish? = nil
     }
 
-    /// The summary of `post`: every field's values, by name (``summary(_:keeping:)`` keeps fewer).
-    static func summary(of post: RenderedDocument, _ shared: Shared) -> [String: Any] {
+    /// The summary of `post`: the values of `fields` (every field's unless told), by name.
+    static func summary(of post: RenderedDocument, _ shared: Shared, fields: ListingFields = .all) -> [String: Any] {
         var summary: [String: Any] = [:]
-        summary.reserveCapacity(usualCount)
-        for field in allCases { field.values(of: post, shared, into: &summary) }
+        if fields == .all {
+            summary.reserveCapacity(usualCount)
+            for field in allCases { field.values(of: post, shared, into: &summary) }
+        } else {
+            summary.reserveCapacity(allCases.reduce(0) { fields.contains($1) ? $0 + $1.names.count : $0 })
+            for field in allCases where fields.contains(field) { field.values(of: post, shared, into: &summary) }
+        }
         return summary
     }
 

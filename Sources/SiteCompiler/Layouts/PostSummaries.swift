@@ -12,18 +12,32 @@ final class PostSummaries: Sendable {
     /// The fields each summary holds.
     let fields: ListingFields
     private let memo: Memo
+    /// Makes the summary of a post, by index, with only some fields.
+    private let make: @Sendable (_ index: Int, _ fields: ListingFields) -> [String: Any]
+    /// Whether summaries of fewer fields are made from the whole ones, made first where they are
+    /// not yet; else only where they are, and on their own elsewhere.
+    private let fromWhole: Bool
     /// The summaries of fewer fields made so far (see ``showing(_:)``).
     private let narrower = Locked<[ListingFields: PostSummaries]>([:])
 
-    /// The summaries of `count` posts, of every field, the one at an index made by `make`.
-    convenience init(count: Int, make: @escaping @Sendable (_ index: Int) -> [String: Any]) {
-        self.init(count: count, fields: .all, memo: Memo(count: count, make: make))
+    /// The summaries of `count` posts, the one at an index made by `make` with the fields asked
+    /// for: every field, but for ``showing(_:)``.
+    ///
+    /// `fromWhole` says whether the summaries of fewer fields are made from those of every field
+    /// even where these are not made yet: when the home pages will ask for every post's whole
+    /// summary anyway, as in a first build, both would otherwise hold each value. A build that
+    /// renders a few pages makes the archive's ten thousand summaries of three fields alone.
+    convenience init(count: Int, fromWhole: Bool = true, make: @escaping @Sendable (_ index: Int, _ fields: ListingFields) -> [String: Any]) {
+        self.init(count: count, fields: .all, memo: Memo(count: count) { make($0, .all) }, make: make, fromWhole: fromWhole)
     }
 
-    private init(count: Int, fields: ListingFields, memo: Memo) {
+    private init(count: Int, fields: ListingFields, memo: Memo, make: @escaping @Sendable (_ index: Int, _ fields: ListingFields) -> [String: Any],
+                 fromWhole: Bool) {
         self.count = count
         self.fields = fields
         self.memo = memo
+        self.make = make
+        self.fromWhole = fromWhole
     }
 
     /// The summaries with only `fields`, for a layout that shows no others (see
@@ -34,15 +48,15 @@ final class PostSummaries: Sendable {
     func showing(_ fields: ListingFields) -> PostSummaries {
         let fields = fields.intersection(self.fields)
         guard fields != self.fields else { return self }
-        // Made from these summaries, whose values they share: a full build makes these for the
-        // home pages anyway, and the two apart would hold each value twice. They hold these
-        // summaries' memo, not this object, which holds them.
-        let whole = memo
+        // Made from these summaries where they can, sharing their values (see `init`). They
+        // hold these summaries' memo, not this object, which holds them.
+        let whole = memo, make = make, fromWhole = fromWhole
         return narrower.withLock { narrower in
             if let known = narrower[fields] { return known }
             let made = PostSummaries(count: count, fields: fields, memo: Memo(count: count) { index in
-                ListingField.summary(whole[index], keeping: fields)
-            })
+                if fromWhole { return ListingField.summary(whole[index], keeping: fields) }
+                return whole.made(index).map { ListingField.summary($0, keeping: fields) } ?? make(index, fields)
+            }, make: make, fromWhole: fromWhole)
             narrower[fields] = made
             return made
         }
@@ -74,6 +88,11 @@ final class PostSummaries: Sendable {
         init(count: Int, make: @escaping @Sendable (_ index: Int) -> [String: Any]) {
             self.make = make
             made = Locked(Array(repeating: nil, count: count))
+        }
+
+        /// The summary at `index`, if it has been made.
+        func made(_ index: Int) -> [String: Any]? {
+            made.withLock { $0[index]?.value }
         }
 
         subscript(index: Int) -> [String: Any] {

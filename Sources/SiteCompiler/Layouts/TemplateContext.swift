@@ -36,7 +36,7 @@ struct TemplateContext: @unchecked Sendable {
     /// blog's own static files, which may replace the theme's favicon and add `custom.css`;
     /// `images` measures the blog's pictures that pages show.
     init(site: Site, options: BuildOptions, words: [String: String] = [:], staticFiles: Set<String> = [], anchoredContent: Bool = false,
-         images: ImageSizes? = nil) {
+         images: ImageSizes? = nil, summariesFromWhole: Bool = true) {
         let links = site.links
         let dates = DateStyle(config: site.config, offsets: Set(site.posts.compactMap(\.document.dateOffset)))
         let config = site.config
@@ -105,7 +105,9 @@ struct TemplateContext: @unchecked Sendable {
         self.termValues = termValues
         let shared = ListingField.Shared(links: links, dates: dates, terms: ReadOnly(termValues), slugs: config.slugs, finish: finish)
         let posts = site.posts
-        postSummaries = PostSummaries(count: posts.count) { index in ListingField.summary(of: posts[index], shared) }
+        postSummaries = PostSummaries(count: posts.count, fromWhole: summariesFromWhole) { index, fields in
+            ListingField.summary(of: posts[index], shared, fields: fields)
+        }
     }
 
     /// The `page` value of a post or a page's own layout; `index` is the post's place in

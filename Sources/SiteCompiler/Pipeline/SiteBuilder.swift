@@ -132,9 +132,10 @@ package struct SiteBuilder: Sendable {
                                 shortcodes: { theme.renderShortcode($0, $1) })
         timer.lap("config and theme")
         var cache = recallCache(from: memory, config: config, theme: theme, body: body)
-        // A build with nothing from an earlier one will render every body: the highlighter may
-        // start while the sources are read.
-        if cache.documents.isEmpty { highlighting?.highlighter.prepare() }
+        // A build with nothing from an earlier one will render every body and every page: the
+        // highlighter may start while the sources are read.
+        let rendersEveryPage = cache.documents.isEmpty
+        if rendersEveryPage { highlighting?.highlighter.prepare() }
         timer.lap("cache")
         // Which pages the live folder still holds as the last build left them: a stat each,
         // taken on another thread while the sources are read, sorted and grouped.
@@ -168,7 +169,8 @@ package struct SiteBuilder: Sendable {
 
         // Plan the pages.
         let planner = PagePlanner(site: assembled.site, theme: theme, options: options, copies: loaded.copies, source: source,
-                                  renderSiteOnlyLayoutsOnce: renderSiteOnlyLayoutsOnce, renderer: pageRenderer) { context in
+                                  renderSiteOnlyLayoutsOnce: renderSiteOnlyLayoutsOnce, rendersEveryPage: rendersEveryPage,
+                                  renderer: pageRenderer) { context in
             assembled.inputs(site: context.site, listing: listed) { context.imageDigest(of: $0) }
         }
         let plan = planner.plan()

@@ -22,7 +22,7 @@ import Testing
 
     @Test func eachSummaryIsMadeOnceWhenFirstAskedFor() {
         let made = Made()
-        let summaries = PostSummaries(count: 3) { index in
+        let summaries = PostSummaries(count: 3) { index, _ in
             made.add(index)
             return Self.summary(index)
         }
@@ -34,7 +34,7 @@ import Testing
 
     @Test func fewerFieldsHoldOnlyTheirNamesAndShareTheWholeSummaries() {
         let made = Made()
-        let summaries = PostSummaries(count: 2) { index in
+        let summaries = PostSummaries(count: 2) { index, _ in
             made.add(index)
             return Self.summary(index)
         }
@@ -53,10 +53,32 @@ import Testing
         #expect(summaries.showing([.title, .address, .date]) !== archive)
     }
 
+    /// A build that renders a few pages makes the archive's summaries of few fields alone,
+    /// rather than every post's whole summary first; one already made is still shared.
+    @Test func anEditMakesFewerFieldsAloneUnlessTheWholeSummaryIsMade() {
+        let asked = Locked<[ListingFields]>([])
+        let summaries = PostSummaries(count: 2, fromWhole: false) { index, fields in
+            asked.withLock { $0.append(fields) }
+            return fields == .all ? Self.summary(index) : ListingField.summary(Self.summary(index), keeping: fields)
+        }
+        #expect(summaries[1]["summary"] as? String == "summary of 1")
+        let titles = summaries.showing([.title])
+        #expect(titles.of(0..<2).map { $0 as? [String: String] } == [["title": "title of 0"], ["title": "title of 1"]])
+        #expect(asked.withLock { $0 } == [.all, [.title]])
+        // Made from the whole summaries, the archive's are made for every post's first.
+        let shared = Locked(0)
+        let whole = PostSummaries(count: 2) { index, fields in
+            shared.withLock { $0 += fields == .all ? 1 : 100 }
+            return Self.summary(index)
+        }
+        #expect(Set(whole.showing([.title])[0].keys) == ["title"])
+        #expect(shared.withLock { $0 } == 1)
+    }
+
     /// The narrower sets hold the whole one's summaries, not the whole set, which holds them:
     /// dropped, the whole set goes, and a narrower one still answers.
     @Test func fewerFieldsKeepNoCycleWithTheWholeSet() {
-        var summaries: PostSummaries? = PostSummaries(count: 2) { Self.summary($0) }
+        var summaries: PostSummaries? = PostSummaries(count: 2) { index, _ in Self.summary(index) }
         weak let whole = summaries
         let titles = summaries!.showing([.title])
         summaries = nil

@@ -271,7 +271,7 @@ import Testing
             ["title": "Post \(n) & co", "url": "/p/\(n)/", "date": dates.value(Date(timeIntervalSince1970: Double(n) * 86_400)),
              "tags": [["name": "t\(n)"]] as [[String: Any]], "has_more": n % 2 == 0, "excerpt": "<p>E \(n)</p>\n"]
         }
-        let summaries = PostSummaries(count: 4) { index in summary(index + 1) }
+        let summaries = PostSummaries(count: 4) { index, _ in summary(index + 1) }
         let values: [String: Any] = [
             "site": site,
             "page": ["title": "Home", "previous": summaries[0], "next": summaries[1], "count": 3] as [String: Any],
