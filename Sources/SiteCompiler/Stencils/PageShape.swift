@@ -216,8 +216,13 @@ struct PageShape {
             // The plain list's key once an item differs; until then, every item's key is `first`.
             var plain: [UInt8]?
             var part = PageShape()
+            // One walk for every item, emptied in between: it keeps the room its arrays grew to.
+            var walk = Walk(recorder: nil, repeats: repeats)
             for (index, item) in items.enumerated() {
-                var walk = Walk(recorder: nil, repeats: repeats)
+                walk.shape.key.removeAll(keepingCapacity: true)
+                walk.shape.leaves.removeAll(keepingCapacity: true)
+                walk.shape.repeats.removeAll(keepingCapacity: true)
+                walk.shape.repeatedLists.removeAll(keepingCapacity: true)
                 _ = try walk.map(item, isRoot: false)
                 let fits = walk.shape.repeats.isEmpty && !walk.shape.leaves.isEmpty && (index == 0 || walk.shape.key == first)
                 if plain == nil, !fits {
@@ -226,7 +231,7 @@ struct PageShape {
                     plain = key
                 }
                 if index == 0 {
-                    first = walk.shape.key
+                    first = Array(walk.shape.key)
                     leaves.reserveCapacity(items.count * walk.shape.leaves.count)
                 }
                 if plain != nil { plain! += walk.shape.key }
