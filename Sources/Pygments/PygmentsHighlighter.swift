@@ -241,8 +241,9 @@ package final class PygmentsHighlighter: CodeHighlighter {
     }
 
     /// Starts the helper `start` stands for, with no lock held. One that cannot start is dropped
-    /// before its waiters hear of it: a second leaves the first at work, and without any other
-    /// highlighting stops for this highlighter.
+    /// before its waiters hear of it: beside one that runs, it leaves that one at work (and no
+    /// more are tried); beside others still starting, those decide; alone, highlighting stops
+    /// for this highlighter.
     private func launch(_ start: HelperStart) {
         do throws(HighlighterUnavailable) {
             start.settle(.success(try self.start()))
@@ -251,7 +252,7 @@ package final class PygmentsHighlighter: CodeHighlighter {
                 state.helpers.removeAll { $0.start === start }
                 if state.helpers.isEmpty {
                     state.failure = state.failure ?? error
-                } else {
+                } else if state.helpers.contains(where: { $0.start.started != nil }) {
                     state.mayAdd = false
                 }
             }

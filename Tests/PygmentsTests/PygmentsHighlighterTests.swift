@@ -97,10 +97,17 @@ import Highlighting
         chmod(python.path, 0o755)
         let highlighter = PygmentsHighlighter(pythons: [python.path], helperLimit: 2)
         let answers = Locked<[Int: String]>([:])
-        DispatchQueue.concurrentPerform(iterations: 2) { index in
-            let html = try? highlighter.highlight([CodeBlock(language: "swift", code: "let a\(index) = \(index)\n")])[0]
-            answers.withLock { $0[index] = html ?? nil }
+        // Two threads of their own: on one core, concurrentPerform would run the two in turn.
+        let done = DispatchGroup()
+        for index in 0..<2 {
+            done.enter()
+            Thread {
+                let html = try? highlighter.highlight([CodeBlock(language: "swift", code: "let a\(index) = \(index)\n")])[0]
+                answers.withLock { $0[index] = html ?? nil }
+                done.leave()
+            }.start()
         }
+        done.wait()
         #expect(answers.withLock { $0.count } == 2)
         #expect(answers.withLock { $0.values.allSatisfy { $0.contains("<span") } })
         #expect(!FileManager.default.fileExists(atPath: alone.path), "a helper started alone: the other waited for it")
