@@ -74,7 +74,9 @@ struct PageShape {
     /// The shape of a layout's values, whose `site` is the build's (the same on every page),
     /// with long lists of one shape repeated when `repeats` says. With a recorder, also the
     /// skeleton a layout renders in their place.
-    /// `known` are the lists the shape of these very values found repeated (``repeatedLists``).
+    /// With a recorder, `known` are the lists the shape of these very values found repeated
+    /// (``repeatedLists``): every other long list is taken as it is, without walking its items
+    /// to find out again (the archive's years hold every post).
     static func of(_ values: [String: Any], repeats: Bool = true, recorder: SkeletonRecorder? = nil, known: Set<Int> = []) throws(Unknown)
         -> (PageShape, skeleton: Any?)
     {
@@ -178,24 +180,18 @@ struct PageShape {
         mutating func dictionaries(_ items: [[String: Any]]) throws(Unknown) -> Any? {
             guard repeatable(count: items.count) else { return try list(items) }
             let address = Self.address(of: items)
-            let number = shape.repeats.count
-            if recorder != nil, known.contains(address) {
-                // A skeleton holds no leaves: only the list's number matters.
-                shape.repeats.append(Repeat(stride: 1, leaves: []))
-            } else {
+            guard let recorder else {
                 let walked: WalkedList
                 if let known = met[address] { walked = known } else { walked = try walk(items) }
                 met[address] = walked
-                guard case .repeated = walked else {
-                    // A skeleton needs the items' own skeletons; a shape alone takes the walk made.
-                    if recorder != nil { return try list(items) }
-                    add(walked, at: address)
-                    return nil
-                }
                 add(walked, at: address)
+                return nil
             }
-            guard let recorder else { return nil }
-            // The skeleton holds two items: a stencil finds what one item prints between them.
+            guard known.contains(address) else { return try list(items) }
+            // A skeleton holds no leaves: only the list's number matters; and two items, between
+            // which a stencil finds what one item prints.
+            let number = shape.repeats.count
+            shape.repeats.append(Repeat(stride: 1, leaves: []))
             var skeleton: [Any] = []
             for index in 0..<2 {
                 var walk = Walk(recorder: recorder, repeats: repeats, item: Emission.Item(list: number, index: index))
