@@ -1,3 +1,4 @@
+import Digests
 import Foundation
 
 /// A post or page as an earlier build read it: the loader takes it instead of reading the file

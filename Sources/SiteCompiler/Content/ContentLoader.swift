@@ -1,5 +1,6 @@
 import Dates
 import Diagnostics
+import Digests
 import FileSystem
 import Foundation
 import FrontMatter

@@ -1,4 +1,5 @@
 import Blocking
+import Digests
 
 /// One document's listing digests by field groups: a few at most, each made once, whichever
 /// thread asks first (a generator, or the cache encoding beside it).

@@ -1,3 +1,4 @@
+import Digests
 import SiteSource
 
 /// What the loader asks of the builds before it, in place of holding their cache: what a walk of

@@ -1,4 +1,5 @@
 import Dates
+import Digests
 import FileSystem
 import Text
 

@@ -1,4 +1,5 @@
 import Blocking
+import Digests
 import Foundation
 
 /// Highlighted code kept by the digest of the highlighter's identity, the language and the

@@ -1,4 +1,5 @@
 import Blocking
+import Digests
 import Foundation
 import SiteSource
 import Text

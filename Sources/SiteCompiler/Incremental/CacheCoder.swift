@@ -1,3 +1,4 @@
+import Digests
 import FileSystem
 import Foundation
 

@@ -1,3 +1,5 @@
+import Digests
+
 /// What the pipeline asks the incremental part of a build: is this page still good?
 ///
 /// A full build answers no for every page (``RenderEverything``); a build with a cache answers

@@ -1,3 +1,4 @@
+import Digests
 import SiteSource
 
 /// The documents a build recalled from the builds before it (see ``BuildMemory/recall(_:html:)``),

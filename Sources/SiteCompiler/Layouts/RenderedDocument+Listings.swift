@@ -1,3 +1,4 @@
+import Digests
 import Foundation
 
 extension RenderedDocument {

@@ -1,3 +1,4 @@
+import Digests
 import Foundation
 
 /// A theme's own shortcodes: `layouts/shortcodes/NAME.mustache` renders `{{< NAME … >}}` in a

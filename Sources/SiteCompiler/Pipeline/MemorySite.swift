@@ -1,5 +1,6 @@
 import Blocking
 import Diagnostics
+import Digests
 import FileSystem
 import Foundation
 import SiteSource

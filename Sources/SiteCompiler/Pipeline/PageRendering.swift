@@ -1,3 +1,4 @@
+import Digests
 import FileSystem
 
 /// The render phase: each planned page that is out of date goes through its layout and on to a

@@ -1,4 +1,5 @@
 import Diagnostics
+import Digests
 import FileSystem
 import Foundation
 import SiteSource

@@ -1,3 +1,4 @@
+@testable import Digests
 import Foundation
 import Testing
 

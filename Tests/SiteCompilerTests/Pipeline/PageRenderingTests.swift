@@ -1,4 +1,5 @@
 import Blocking
+@testable import Digests
 import Foundation
 import SiteSource
 import Testing

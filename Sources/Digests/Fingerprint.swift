@@ -1,4 +1,3 @@
-import Digests
 import Foundation
 
 /// A SHA-256 digest of what went into a page, so a rebuild can tell whether the page would come
@@ -6,16 +5,16 @@ import Foundation
 ///
 /// Held inline (four words, no allocation): a big blog's rebuild makes and compares tens of
 /// thousands of them.
-struct Fingerprint: Hashable, Sendable {
-    private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+package struct Fingerprint: Hashable, Sendable {
+    @usableFromInline var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
 
     /// The digest of nothing at all, standing for a missing part (a first post's newer neighbour).
-    init() {}
+    @inlinable package init() {}
 
     /// The digest of the parts, in order.
-    init(_ parts: Fingerprint...) { self.init(parts) }
+    package init(_ parts: Fingerprint...) { self.init(parts) }
 
-    init(_ parts: [Fingerprint], label: String = "") {
+    package init(_ parts: [Fingerprint], label: String = "") {
         var builder = Builder()
         builder.add(label)
         for part in parts { builder.add(part) }
@@ -23,32 +22,32 @@ struct Fingerprint: Hashable, Sendable {
     }
 
     /// A digest stored earlier; anything but 32 bytes (a damaged cache) is no digest at all.
-    init?(bytes: some Collection<UInt8>) {
+    package init?(bytes: some Collection<UInt8>) {
         guard bytes.count == 32 else { return nil }
         withUnsafeMutableBytes(of: &words) { $0.copyBytes(from: bytes) }
     }
 
     /// The 32 bytes of the digest.
-    var bytes: [UInt8] { withUnsafeBytes(of: words) { Array($0) } }
+    package var bytes: [UInt8] { withUnsafeBytes(of: words) { Array($0) } }
 
     /// The first of ``bytes``, without making them all.
-    var firstByte: UInt8 { withUnsafeBytes(of: words) { $0[0] } }
+    @inlinable package var firstByte: UInt8 { withUnsafeBytes(of: words) { $0[0] } }
 
-    static func == (a: Fingerprint, b: Fingerprint) -> Bool {
+    @inlinable package static func == (a: Fingerprint, b: Fingerprint) -> Bool {
         a.words.0 == b.words.0 && a.words.1 == b.words.1 && a.words.2 == b.words.2 && a.words.3 == b.words.3
     }
 
-    func hash(into hasher: inout Hasher) { hasher.combine(words.0) }
+    @inlinable package func hash(into hasher: inout Hasher) { hasher.combine(words.0) }
 
     /// The digest of some data.
-    static func of(_ data: Data) -> Fingerprint {
+    package static func of(_ data: Data) -> Fingerprint {
         var builder = Builder()
         data.withUnsafeBytes { builder.hasher.update(bufferPointer: $0) }
         return builder.finish()
     }
 
     /// The digest of some text.
-    static func of(_ text: String) -> Fingerprint {
+    package static func of(_ text: String) -> Fingerprint {
         var builder = Builder()
         var text = text
         text.withUTF8 { builder.hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
@@ -57,28 +56,30 @@ struct Fingerprint: Hashable, Sendable {
 
     /// Feeds values into one digest without building them into a string first. Each text is
     /// ended by a zero byte, so that `("ab", "c")` and `("a", "bc")` differ.
-    struct Builder {
-        var hasher = SHA256()
+    package struct Builder {
+        package var hasher = SHA256()
 
-        mutating func add(_ text: String) {
+        package init() {}
+
+        package mutating func add(_ text: String) {
             var text = text
             text.withUTF8 { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
             withUnsafeBytes(of: UInt8(0)) { hasher.update(bufferPointer: $0) }
         }
 
-        mutating func add(_ number: Int) {
+        package mutating func add(_ number: Int) {
             withUnsafeBytes(of: number.littleEndian) { hasher.update(bufferPointer: $0) }
         }
 
-        mutating func add(_ number: Double?) { add(Int(bitPattern: UInt(number?.bitPattern ?? Double.nan.bitPattern))) }
+        package mutating func add(_ number: Double?) { add(Int(bitPattern: UInt(number?.bitPattern ?? Double.nan.bitPattern))) }
 
-        mutating func add(_ flag: Bool) { add(flag ? 1 : 0) }
+        package mutating func add(_ flag: Bool) { add(flag ? 1 : 0) }
 
-        mutating func add(_ part: Fingerprint) {
+        package mutating func add(_ part: Fingerprint) {
             withUnsafeBytes(of: part.words) { hasher.update(bufferPointer: $0) }
         }
 
-        func finish() -> Fingerprint {
+        package func finish() -> Fingerprint {
             var fingerprint = Fingerprint()
             let digest = hasher.finalize()
             withUnsafeMutableBytes(of: &fingerprint.words) { target in digest.withUnsafeBytes { target.copyBytes(from: $0) } }
