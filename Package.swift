@@ -55,6 +55,9 @@ let package = Package(
         // SHA-256 and HMAC-SHA256 over the system's libcrypto: fingerprints, cache keys, labels
         // and webhook signatures.
         .target(name: "Digests", dependencies: ["CLibCrypto"]),
+        // The one binary form of every cache file Galley keeps: versioned by a format line,
+        // ended by a checksum, replaced whole.
+        .target(name: "CacheFiles", dependencies: ["FileSystem", "Digests"]),
 
         // Turns the repository's `layouts/` folder into Swift source so the default theme
         // travels inside the binary.
@@ -112,7 +115,7 @@ let package = Package(
             name: "SiteCompiler",
             dependencies: [
                 "CCmarkGFM", "FileSystem", "SiteSource", "Highlighting", "Typesetting", "Blocking",
-                "Text", "Diagnostics", "Dates", "FrontMatter", "LayoutScanning", "Digests",
+                "Text", "Diagnostics", "Dates", "FrontMatter", "LayoutScanning", "Digests", "CacheFiles",
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
             plugins: ["EmbedTheme"]
@@ -160,6 +163,7 @@ let package = Package(
             name: "SiteCompilerTests",
             dependencies: [
                 "SiteCompiler", "SiteSource", "FileSystem", "Highlighting", "Pygments", "Typesetting", "KaTeX", "Blocking",
+                "Digests", "CacheFiles",
                 // For tests that hold Galley's readings of YAML and layouts against the libraries' own.
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
@@ -192,6 +196,7 @@ let package = Package(
             exclude: ["Support/read-output.py"]
         ),
         .testTarget(name: "DigestsTests", dependencies: ["Digests"]),
+        .testTarget(name: "CacheFilesTests", dependencies: ["CacheFiles", "FileSystem", "Digests"]),
         .testTarget(name: "ServerConfigsTests", dependencies: ["ServerConfigs"]),
         .testTarget(name: "ServingTests", dependencies: ["Serving", "SiteCompiler", "SiteSource", "Highlighting", "Blocking", "Previews"]),
         .testTarget(name: "SiteImportTests", dependencies: ["SiteImport", "SiteCompiler", "SiteSource", "FileSystem"]),

@@ -1,4 +1,5 @@
 import Blocking
+import CacheFiles
 import Digests
 import Foundation
 

@@ -1,3 +1,4 @@
+import CacheFiles
 import Digests
 import FileSystem
 import Foundation

@@ -1,3 +1,4 @@
+import CacheFiles
 import Diagnostics
 import Foundation
 import FrontMatter

@@ -1,3 +1,4 @@
+import CacheFiles
 import FileSystem
 import Foundation
 

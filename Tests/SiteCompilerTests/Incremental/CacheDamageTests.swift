@@ -6,36 +6,6 @@ import Testing
 
 /// A damaged cache may make a build slower, never different.
 @Suite struct CacheDamageTests {
-    @Test func aGatherHasTheChecksumOfItsBytesHoweverTheyAreCut() {
-        var random = SeededRandom(state: 7)
-        for _ in 0..<200 {
-            let bytes = (0..<Int.random(in: 0...300, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
-            var gather = FileBytes.Gather()
-            let buffer = gather.add(bytes)
-            var start = 0
-            while start < bytes.count {
-                let end = min(bytes.count, start + Int.random(in: 1...20, using: &random))
-                gather.append(start..<end, of: buffer)
-                // A piece of another buffer now and then, so that runs are not joined into one.
-                if Bool.random(using: &random) { gather.append([]) }
-                start = end
-            }
-            #expect(gather.checksum() == CacheChecksum.of(bytes))
-        }
-    }
-
-    @Test func everyFlippedBitInACacheFileIsCaught() {
-        let bytes = Array("galley-documents-9 and some text that stands for a cache file's entries".utf8)
-        let sum = CacheChecksum.of(bytes)
-        for index in bytes.indices {
-            for bit in 0..<8 {
-                var damaged = bytes
-                damaged[index] ^= 1 << bit
-                #expect(CacheChecksum.of(damaged) != sum, "byte \(index) bit \(bit)")
-            }
-        }
-    }
-
     @Test func aBuildWithADamagedCacheEqualsAFullBuild() throws {
         var files = ["pages/about.md": TestBlog.post("title: About")]
         for day in 1...9 {

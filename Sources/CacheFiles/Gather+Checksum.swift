@@ -2,7 +2,7 @@ import FileSystem
 
 extension FileBytes.Gather {
     /// The ``CacheChecksum`` of every byte the gather holds, in order.
-    func checksum() -> UInt64 {
+    package func checksum() -> UInt64 {
         var checksum = CacheChecksum()
         forEachPiece { checksum.add($0) }
         return checksum.finish()

@@ -7,7 +7,7 @@
 /// word's lane is its place in the bytes, four apart), so that the processor works on four
 /// words at once instead of waiting for each step: a big blog's documents file is checked on
 /// every build. The lanes are mixed into one another at the end, each step again one-to-one.
-struct CacheChecksum {
+package struct CacheChecksum {
     private var lanes: (UInt64, UInt64, UInt64, UInt64) =
         (0x6A09_E667_F3BC_C908, 0xBB67_AE85_84CA_A73B, 0x3C6E_F372_FE94_F82B, 0xA54F_F53A_5F1D_36F1)
     /// Whole words taken in so far.
@@ -17,19 +17,21 @@ struct CacheChecksum {
     private var partialCount = 0
 
     /// The checksum of `bytes`.
-    static func of(_ bytes: some Collection<UInt8>) -> UInt64 {
+    package static func of(_ bytes: some Collection<UInt8>) -> UInt64 {
         var checksum = CacheChecksum()
         checksum.add(bytes)
         return checksum.finish()
     }
 
     /// Takes in more bytes, in any pieces: the checksum is that of all of them in a row.
-    mutating func add(_ bytes: some Collection<UInt8>) {
+    package init() {}
+
+    package mutating func add(_ bytes: some Collection<UInt8>) {
         let done: Void? = bytes.withContiguousStorageIfAvailable { add(UnsafeRawBufferPointer($0)) }
         if done == nil { Array(bytes).withUnsafeBytes { add($0) } }
     }
 
-    mutating func add(_ buffer: UnsafeRawBufferPointer) {
+    package mutating func add(_ buffer: UnsafeRawBufferPointer) {
         var offset = 0
         // Complete a word begun by the piece before, a byte at a time.
         while partialCount != 0, offset < buffer.count {
@@ -87,7 +89,7 @@ struct CacheChecksum {
     }
 
     /// The checksum, with the length mixed in last, so that trailing zero bytes count.
-    func finish() -> UInt64 {
+    package func finish() -> UInt64 {
         var final = self
         let count = words * 8 + partialCount
         if partialCount != 0 { final.mix(partial) }
@@ -96,7 +98,7 @@ struct CacheChecksum {
     }
 
     /// The checksum as the eight bytes a file ends with.
-    static func bytes(_ value: UInt64) -> [UInt8] {
+    package static func bytes(_ value: UInt64) -> [UInt8] {
         (0..<8).map { UInt8(truncatingIfNeeded: value >> (8 * UInt64($0))) }
     }
 }
