@@ -111,11 +111,18 @@ let package = Package(
         // What a layout names and includes, read from its Mustache text: the checks of a theme
         // and the names each page depends on.
         .target(name: "LayoutScanning", dependencies: ["Diagnostics", "Text"]),
+        // Markdown to HTML with cmark-gfm, and the code highlighting and math spans it hands on.
+        .target(
+            name: "Markdown",
+            dependencies: [
+                "CCmarkGFM", "Highlighting", "Typesetting", "Blocking", "Text", "Diagnostics", "Digests", "CacheFiles",
+            ]
+        ),
         .target(
             name: "SiteCompiler",
             dependencies: [
                 "CCmarkGFM", "FileSystem", "SiteSource", "Highlighting", "Typesetting", "Blocking",
-                "Text", "Diagnostics", "Dates", "FrontMatter", "LayoutScanning", "Digests", "CacheFiles",
+                "Text", "Diagnostics", "Dates", "FrontMatter", "LayoutScanning", "Digests", "CacheFiles", "Markdown",
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
             plugins: ["EmbedTheme"]
@@ -163,7 +170,7 @@ let package = Package(
             name: "SiteCompilerTests",
             dependencies: [
                 "SiteCompiler", "SiteSource", "FileSystem", "Highlighting", "Pygments", "Typesetting", "KaTeX", "Blocking",
-                "Digests", "CacheFiles",
+                "Digests", "CacheFiles", "Markdown",
                 // For tests that hold Galley's readings of YAML and layouts against the libraries' own.
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
@@ -196,6 +203,7 @@ let package = Package(
             exclude: ["Support/read-output.py"]
         ),
         .testTarget(name: "DigestsTests", dependencies: ["Digests"]),
+        .testTarget(name: "MarkdownTests", dependencies: ["Markdown", "Highlighting", "Digests", "Text"]),
         .testTarget(name: "CacheFilesTests", dependencies: ["CacheFiles", "FileSystem", "Digests"]),
         .testTarget(name: "ServerConfigsTests", dependencies: ["ServerConfigs"]),
         .testTarget(name: "ServingTests", dependencies: ["Serving", "SiteCompiler", "SiteSource", "Highlighting", "Blocking", "Previews"]),

@@ -1,5 +1,6 @@
 import Diagnostics
 import FrontMatter
+import Markdown
 
 /// How posts written for another generator are read, so a blog that moves builds as it did
 /// there. `galley import` sets each for the generator the blog came from; a blog started with
@@ -25,15 +26,7 @@ package struct Conventions: Sendable, Equatable {
     package init() {}
 
     /// How math is read out of Markdown.
-    package enum MathSyntax: String, Sendable {
-        /// `$$ … $$` is display math wherever it is, as MathJax shows it; what is inside any
-        /// math delimiters reaches TeX as written.
-        case galley
-        /// As Jekyll's kramdown reads it: `$$ … $$` is display math only as a paragraph of its
-        /// own and inline math within a line, and `\\( … \\)` and `\\[ … \\]`, which kramdown
-        /// does not know, have their Markdown escapes undone (`\_` reaches TeX as `_`).
-        case kramdown
-    }
+    package typealias MathSyntax = Markdown.MathSyntax
 
     /// What `old-name` in `aliases` means.
     package enum RelativeAliases: String, Sendable {

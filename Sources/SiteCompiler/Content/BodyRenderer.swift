@@ -2,6 +2,7 @@ import Blocking
 import Diagnostics
 import FileSystem
 import Foundation
+import Markdown
 import Text
 
 /// Turns a document's body into HTML: its Jekyll and Hugo templates run, its math kept whole,

@@ -3,6 +3,7 @@ import Diagnostics
 import FileSystem
 import Foundation
 import FrontMatter
+import Markdown
 import SiteSource
 import Text
 

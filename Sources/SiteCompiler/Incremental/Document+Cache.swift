@@ -2,6 +2,7 @@ import CacheFiles
 import Diagnostics
 import Foundation
 import FrontMatter
+import Markdown
 
 // How posts and pages are kept in the build cache, so an unchanged file is neither parsed nor
 // rendered again.

@@ -1,6 +1,7 @@
 import Blocking
 import Digests
 import Foundation
+import Markdown
 import Typesetting
 
 /// A build's way to its math typesetter, as ``CodeHighlighting`` is to its highlighter: each

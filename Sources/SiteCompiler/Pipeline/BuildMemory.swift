@@ -1,4 +1,5 @@
 import Foundation
+import Markdown
 import SiteSource
 
 /// What a build takes from the builds before it and leaves for the next: the one place the

@@ -1,4 +1,5 @@
 import Foundation
+import Markdown
 import SiteSource
 
 /// A build into a folder with a cache file beside it: documents are read from the cache where

@@ -1,4 +1,5 @@
 import Foundation
+import Markdown
 import SiteSource
 
 /// A build that goes on from a site held in memory (``SiteBuilder/build(after:cacheFolder:)``):

@@ -3,6 +3,7 @@ import Diagnostics
 import Digests
 import FileSystem
 import Foundation
+import Markdown
 import SiteSource
 
 /// A whole build kept in memory, for a server that shows the blog while it is being written:

@@ -2,6 +2,7 @@ import Diagnostics
 import FileSystem
 import Foundation
 import Highlighting
+import Markdown
 
 /// Where the pipeline sets up code highlighting: the highlighter the build options give, asked
 /// through the highlight cache in the cache folder.

@@ -1,4 +1,5 @@
 import Diagnostics
+import Markdown
 
 extension SiteBuilder {
     /// A warning for each link or image in a published body that names a file of the blog the

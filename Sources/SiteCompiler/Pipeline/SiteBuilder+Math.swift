@@ -1,6 +1,7 @@
 import Diagnostics
 import FileSystem
 import Foundation
+import Markdown
 import Text
 import Typesetting
 

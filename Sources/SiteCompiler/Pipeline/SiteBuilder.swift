@@ -1,6 +1,7 @@
 import Diagnostics
 import FileSystem
 import Foundation
+import Markdown
 import SiteSource
 
 /// Builds a blog: reads it from a ``SourceTree``, renders it, and writes the output folder.

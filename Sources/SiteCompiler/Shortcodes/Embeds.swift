@@ -1,4 +1,5 @@
 import Foundation
+import Markdown
 import Text
 
 /// The HTML of the shortcodes that print HTML: a figure, and videos and gists from other sites.

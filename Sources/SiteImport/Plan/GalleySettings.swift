@@ -1,4 +1,5 @@
 import FrontMatter
+import Markdown
 import SiteCompiler
 
 /// The `galley.yml` an import writes, each key taken from the site's own settings when it has

@@ -1,5 +1,6 @@
 import Foundation
 import Highlighting
+@testable import Markdown
 import Testing
 
 @testable import SiteCompiler

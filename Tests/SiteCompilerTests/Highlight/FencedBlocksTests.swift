@@ -1,9 +1,11 @@
 import Blocking
 import Foundation
 import Highlighting
+@testable import Markdown
 import Testing
 
 @testable import SiteCompiler
+
 
 /// The blocks found ahead of cmark are the ones rendering then asks for: otherwise they are
 /// highlighted for nothing, and each body asks again.

@@ -1,4 +1,5 @@
 import Foundation
+@testable import Markdown
 import Testing
 
 @testable import SiteCompiler

@@ -1,3 +1,4 @@
+@testable import Markdown
 import Testing
 
 @testable import SiteCompiler

@@ -1,9 +1,9 @@
 /// `:ship:` made 🚢 in a post's Markdown, as jemoji and Hugo's `enableEmoji` make it: only a
 /// name the table knows, and never in code or math, where colons are the author's own.
-enum EmojiNames {
+package enum EmojiNames {
     /// `text` with each `:name:` the table knows replaced by its emoji; `protected` are the
     /// byte ranges of code and math, sorted.
-    static func replacing(in text: String, protected: [Range<Int>], names: [String: String]) -> String {
+    package static func replacing(in text: String, protected: [Range<Int>], names: [String: String]) -> String {
         let bytes = Array(text.utf8)
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)

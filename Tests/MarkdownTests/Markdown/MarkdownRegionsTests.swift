@@ -1,6 +1,6 @@
+@testable import Markdown
 import Testing
 
-@testable import SiteCompiler
 
 @Suite struct MarkdownRegionsTests {
     func texts(_ text: String, _ ranges: [Range<Int>]) -> [String] {

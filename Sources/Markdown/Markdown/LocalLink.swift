@@ -3,14 +3,21 @@ import Foundation
 /// A link or image in a body that names a file of the blog itself (`nothere.png`,
 /// `/images/a.png`) rather than another site, kept so that every build can check the file is
 /// there, whether it rendered the body or took it from the cache.
-struct LocalLink: Sendable, Equatable {
+package struct LocalLink: Sendable, Equatable {
     /// The destination as written, without its `?query` or `#fragment`, percent-decoded.
-    var target: String
+    package var target: String
     /// The 1-based line and column where the link starts: of the Markdown as the renderer is
     /// given it, then of the file once ``BodyRenderer`` has placed it.
-    var line: Int
-    var column: Int
-    var isImage: Bool
+    package var line: Int
+    package var column: Int
+    package var isImage: Bool
+
+    package init(target: String, line: Int, column: Int, isImage: Bool) {
+        self.target = target
+        self.line = line
+        self.column = column
+        self.isImage = isImage
+    }
 
     /// The local link `url` names, or nil for an address elsewhere (`https:`, `mailto:`, `//host`),
     /// a fragment of the same page, or Zola's `@/` links, which are checked where they resolve.

@@ -5,19 +5,19 @@ import Text
 /// extension gives every row as many cells as the header has, so eighteen kilobytes of a wide
 /// header and short rows made 621 MB of HTML in two minutes; and it appends each cell to its
 /// row's list from the start of the list, so a row costs the square of its cells.
-enum TableSize {
+package enum TableSize {
     /// A table (by the line of its delimiter row, counted from the Markdown's first line) with
     /// more columns than ``InputLimits/tableColumns`` or more cells than ``InputLimits/tableCells``.
-    struct Oversized: Equatable {
-        var line: Int
-        var columns: Int
-        var rows: Int
+    package struct Oversized: Equatable {
+        package var line: Int
+        package var columns: Int
+        package var rows: Int
     }
 
     /// The first oversized table in `markdown`, or nil. Errs towards more: every line made only
     /// of `|`, `-`, `:` and blanks (after any `>` of a block quote) is taken for a delimiter row,
     /// and every line after it up to a blank one for a row.
-    static func firstOversized(in markdown: String) -> Oversized? {
+    package static func firstOversized(in markdown: String) -> Oversized? {
         // Most posts have no table at all.
         guard UTF8Search.contains(byte: UInt8(ascii: "|"), in: markdown) else { return nil }
         var markdown = markdown

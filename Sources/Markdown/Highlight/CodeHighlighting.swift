@@ -7,9 +7,9 @@ import Highlighting
 /// first, and only the ones it lacks go to the highlighter: sent ahead of rendering in batches
 /// (``prefetch(_:threads:)``), or in one batch for each body for what that missed. A
 /// highlighter that cannot run is asked no more in this build, and the build says so once.
-final class CodeHighlighting: Sendable {
-    let highlighter: any CodeHighlighter
-    let cache: HighlightCache
+package final class CodeHighlighting: Sendable {
+    package let highlighter: any CodeHighlighter
+    package let cache: HighlightCache
     private let problem = Locked<HighlighterUnavailable?>(nil)
     /// Blocks the highlighter gave up on in this build, with the seconds it was given: shown
     /// plain, never cached (a later Pygments may manage), and not sent again in this build.
@@ -21,18 +21,18 @@ final class CodeHighlighting: Sendable {
     /// How many blocks go to the highlighter in one batch when they are sent ahead.
     static let prefetchBatch = 64
 
-    init(highlighter: any CodeHighlighter, cache: HighlightCache) {
+    package init(highlighter: any CodeHighlighter, cache: HighlightCache) {
         self.highlighter = highlighter
         self.cache = cache
     }
 
     /// Why the highlighter could not run, when it could not: its blocks were shown plain.
-    var unavailable: HighlighterUnavailable? { problem.withLock { $0 } }
+    package var unavailable: HighlighterUnavailable? { problem.withLock { $0 } }
 
     /// Sends `blocks` to the highlighter ahead of the bodies that show them, in batches, on
     /// `threads` threads of their own (one for each helper the highlighter may run), and returns
     /// at once. Blocks the cache holds are not sent, nor any twice.
-    func prefetch(_ blocks: [CodeBlock], threads: Int) {
+    package func prefetch(_ blocks: [CodeBlock], threads: Int) {
         guard !blocks.isEmpty, unavailable == nil else { return }
         let keys = blocks.map { HighlightCache.key(identity: highlighter.identity, language: $0.language, code: $0.code) }
         let held = cache.answers(for: keys)
@@ -118,18 +118,20 @@ final class CodeHighlighting: Sendable {
 }
 
 /// Keys sent ahead and not answered yet, which bodies wait for.
-final class PendingKeys: @unchecked Sendable {
+package final class PendingKeys: @unchecked Sendable {
     // Guarded by `condition`.
     private let condition = NSCondition()
     private var keys = Set<Fingerprint>()
 
-    func add(_ new: [Fingerprint]) {
+    package init() {}
+
+    package func add(_ new: [Fingerprint]) {
         condition.lock()
         keys.formUnion(new)
         condition.unlock()
     }
 
-    func remove(_ done: [Fingerprint]) {
+    package func remove(_ done: [Fingerprint]) {
         condition.lock()
         keys.subtract(done)
         condition.broadcast()
@@ -137,7 +139,7 @@ final class PendingKeys: @unchecked Sendable {
     }
 
     /// Returns once none of `wanted` is pending.
-    func wait(for wanted: [Fingerprint]) {
+    package func wait(for wanted: [Fingerprint]) {
         condition.lock()
         while !keys.isEmpty, wanted.contains(where: keys.contains) { condition.wait() }
         condition.unlock()

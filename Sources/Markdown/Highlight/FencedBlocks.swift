@@ -9,8 +9,8 @@ import Text
 /// a quotation), three or more backticks or tildes with a language, closed by a like fence.
 /// What it reads otherwise is at worst a block cmark does not see, highlighted for nothing:
 /// rendering still asks for each block it finds, and takes these answers only where they match.
-enum FencedBlocks {
-    static func find(in body: String) -> [CodeBlock] {
+package enum FencedBlocks {
+    package static func find(in body: String) -> [CodeBlock] {
         guard UTF8Search.contains("```", in: body) || UTF8Search.contains("~~~", in: body) else { return [] }
         let bytes = Array(body.utf8)
         var blocks: [CodeBlock] = []

@@ -15,7 +15,7 @@ import Foundation
 /// leave a whole file, the later one's, and at worst a block is highlighted again.
 ///
 /// Typeset math is kept the same way, in files of its own (``MathTypesetting/cacheFileName``).
-final class HighlightCache: Sendable {
+package final class HighlightCache: Sendable {
     static let format = "galley-highlight-cache-1"
     static let fileName = "highlight.cache"
     /// How many files the answers are spread over.
@@ -25,7 +25,7 @@ final class HighlightCache: Sendable {
     static let entryLimit = 50_000
 
     /// The folder, or nil for a cache kept in memory only.
-    let folder: URL?
+    package let folder: URL?
     /// The name the files are made from: `highlight.cache` gives `highlight.0.cache` to
     /// `highlight.f.cache`.
     let fileName: String
@@ -33,7 +33,7 @@ final class HighlightCache: Sendable {
 
     /// One answer of the highlighter: the inside of the `<code>` element, or nil for a language
     /// it does not know.
-    typealias Answer = String?
+    package typealias Answer = String?
 
     /// An answer as the file holds it: its UTF-8 bytes, made into a string only when a build
     /// shows the block, since a rebuild looks up a handful of the file's thousands.
@@ -53,7 +53,7 @@ final class HighlightCache: Sendable {
 
     /// A cache kept in `folder` in files named after `fileName`, or in memory only when
     /// `folder` is nil.
-    init(folder: URL?, fileName: String = HighlightCache.fileName) {
+    package init(folder: URL?, fileName: String = HighlightCache.fileName) {
         self.folder = folder
         self.fileName = fileName
     }
@@ -70,7 +70,7 @@ final class HighlightCache: Sendable {
     }
 
     /// The key of `code` in `language` as `identity` highlights it.
-    static func key(identity: String, language: String, code: String) -> Fingerprint {
+    package static func key(identity: String, language: String, code: String) -> Fingerprint {
         var builder = Fingerprint.Builder()
         builder.add(identity)
         builder.add(language.lowercased())
@@ -79,7 +79,7 @@ final class HighlightCache: Sendable {
     }
 
     /// The answers held for `keys`, in order; `.none` for a key it does not hold.
-    func answers(for keys: [Fingerprint]) -> [Answer?] {
+    package func answers(for keys: [Fingerprint]) -> [Answer?] {
         entries.withLock { entries in
             for shard in Set(keys.map(Self.shard)) where !entries.loaded[shard] {
                 entries.loaded[shard] = true
@@ -99,7 +99,7 @@ final class HighlightCache: Sendable {
     }
 
     /// Keeps answers the highlighter just gave.
-    func remember(_ answers: [(Fingerprint, Answer)]) {
+    package func remember(_ answers: [(Fingerprint, Answer)]) {
         entries.withLock { entries in
             for (key, answer) in answers {
                 entries.fresh[key] = answer
@@ -109,7 +109,7 @@ final class HighlightCache: Sendable {
     }
 
     /// Writes what this build added into the files, merged with what they hold now.
-    func save() throws {
+    package func save() throws {
         guard let folder else { return }
         let (fresh, used) = entries.withLock { ($0.fresh, $0.used) }
         guard !fresh.isEmpty else { return }

@@ -1,8 +1,8 @@
 @testable import Digests
 import Foundation
+@testable import Markdown
 import Testing
 
-@testable import SiteCompiler
 
 @Suite struct HighlightCacheTests {
     static func key(_ code: String, _ language: String = "swift") -> Fingerprint {

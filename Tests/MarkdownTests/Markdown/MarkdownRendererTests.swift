@@ -1,7 +1,7 @@
 import FileSystem
+@testable import Markdown
 import Testing
 
-@testable import SiteCompiler
 
 @Suite struct MarkdownRendererTests {
     let renderer = MarkdownRenderer()

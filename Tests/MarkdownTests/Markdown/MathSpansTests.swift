@@ -1,9 +1,9 @@
+@testable import Markdown
 import Testing
 
-@testable import SiteCompiler
 
 @Suite struct MathSpansTests {
-    func render(_ markdown: String, syntax: Conventions.MathSyntax = .galley) -> String {
+    func render(_ markdown: String, syntax: MathSyntax = .galley) -> String {
         var math = MathSpans(syntax: syntax)
         let text = math.protect(markdown, regions: MarkdownRegions(markdown).math)
         return math.restore(MarkdownRenderer().render(text).html)

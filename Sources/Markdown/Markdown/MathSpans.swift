@@ -5,33 +5,33 @@ import Typesetting
 /// Math kept out of the Markdown renderer's reach: each region is swapped for a marker before
 /// parsing, and put back after, as MathML or as TeX escaped for HTML. Markdown would otherwise
 /// take `\\` (a row break in a matrix) for an escaped backslash and `_` for emphasis.
-struct MathSpans: Sendable {
+package struct MathSpans: Sendable {
     /// One formula found in the text.
-    struct Span: Sendable {
+    package struct Span: Sendable {
         /// The TeX and whether it is display math.
-        var formula: MathFormula
+        package var formula: MathFormula
         /// The formula as the page shows it when it is not typeset: in delimiters a script
         /// (MathJax, KaTeX's auto-render) finds.
         var written: String
         /// Where it starts in the text given to ``protect(_:regions:)``, in bytes.
-        var offset: Int
+        package var offset: Int
     }
 
     /// How `$$` and escapes are read.
-    let syntax: Conventions.MathSyntax
+    let syntax: MathSyntax
     /// The math by marker number.
-    private(set) var spans: [Span] = []
+    package private(set) var spans: [Span] = []
 
     /// A marker Markdown text never holds: private-use characters round a number.
     private static let open: Character = "\u{E002}", close: Character = "\u{E003}"
 
-    init(syntax: Conventions.MathSyntax = .galley) {
+    package init(syntax: MathSyntax = .galley) {
         self.syntax = syntax
     }
 
     /// `text` with each of `regions` (sorted byte ranges from ``MarkdownRegions``) swapped for
     /// a marker. `\\(` and `\\[` become `\(` and `\[`, what Markdown would have made of them.
-    mutating func protect(_ text: String, regions: [Range<Int>]) -> String {
+    package mutating func protect(_ text: String, regions: [Range<Int>]) -> String {
         guard !regions.isEmpty else { return text }
         let bytes = Array(text.utf8)
         var output: [UInt8] = []
@@ -114,7 +114,7 @@ struct MathSpans: Sendable {
     /// `html` with the markers replaced: by `typeset[n]` for the n-th formula when there is
     /// one, else by its TeX as written. A marker inside a tag (an image's `alt`, which cmark
     /// fills from the text) always gets the TeX, escaped for an attribute.
-    func restore(_ html: String, typeset: [String?] = []) -> String {
+    package func restore(_ html: String, typeset: [String?] = []) -> String {
         guard !spans.isEmpty, html.contains(Self.open) else { return html }
         var output = ""
         output.reserveCapacity(html.utf8.count)

@@ -20,7 +20,19 @@ package struct MarkdownRenderer: Sendable {
         /// Markdown, its language and the seconds it was given.
         package var slowCode: [SlowCode] = []
         /// The links and images that name files of the blog, at lines of the Markdown.
-        var localLinks: [LocalLink] = []
+        package var localLinks: [LocalLink] = []
+
+        package init(
+            html: String, excerpt: String, isTruncated: Bool, endsAtMore: Bool = false, slowCode: [SlowCode] = [],
+            localLinks: [LocalLink] = []
+        ) {
+            self.html = html
+            self.excerpt = excerpt
+            self.isTruncated = isTruncated
+            self.endsAtMore = endsAtMore
+            self.slowCode = slowCode
+            self.localLinks = localLinks
+        }
     }
 
     /// A code block that took the highlighter too long.
@@ -90,7 +102,7 @@ package struct MarkdownRenderer: Sendable {
     static let options = CMARK_OPT_UNSAFE | CMARK_OPT_FOOTNOTES | CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_TABLE_PREFER_STYLE_ATTRIBUTES
 
     /// Highlights fenced code that names its language; without it, code is as cmark writes it.
-    let highlighting: CodeHighlighting?
+    package let highlighting: CodeHighlighting?
     /// The rule headings get their ids by.
     let headingIDs: HeadingIDs
 
@@ -98,7 +110,7 @@ package struct MarkdownRenderer: Sendable {
         self.init(highlighting: nil, headingIDs: headingIDs)
     }
 
-    init(highlighting: CodeHighlighting?, headingIDs: HeadingIDs = .galley) {
+    package init(highlighting: CodeHighlighting?, headingIDs: HeadingIDs = .galley) {
         Self.registerExtensions
         self.highlighting = highlighting
         self.headingIDs = headingIDs
@@ -117,7 +129,7 @@ package struct MarkdownRenderer: Sendable {
 
     /// Renders `markdown`, the destination of each link and image that starts with `@/` (Zola's
     /// links by file) replaced by what `resolvingLinks` gives for it and its line, if anything.
-    func render(_ markdown: String, resolvingLinks: ((_ url: String, _ line: Int) -> String?)?) -> Rendered {
+    package func render(_ markdown: String, resolvingLinks: ((_ url: String, _ line: Int) -> String?)?) -> Rendered {
         render(markdown, options: Self.options, resolvingLinks: resolvingLinks)
     }
 
@@ -208,7 +220,7 @@ package struct MarkdownRenderer: Sendable {
     /// `markdown` as HTML on one line, without the paragraph around it when it is one: a
     /// caption written in a shortcode's argument. Raw HTML in it is left out (its text kept) and unsafe link
     /// addresses emptied (cmark's safe mode), so that an argument cannot open an element.
-    static func inline(_ markdown: String) -> String {
+    package static func inline(_ markdown: String) -> String {
         var html = MarkdownRenderer().render(markdown, options: options & ~CMARK_OPT_UNSAFE).html
         while html.hasSuffix("\n") { html.removeLast() }
         if html.hasPrefix("<p>"), html.hasSuffix("</p>"), UTF8Search.offset(of: "<p>", in: String(html.dropFirst(3))) == nil {

@@ -4,16 +4,16 @@
 /// Code is fenced blocks (```` ``` ```` or `~~~`, indented up to three spaces) and inline spans
 /// of backticks. Math is `$$ … $$`, `\\( … \\)` and `\\[ … \\]`, the forms that come through
 /// Markdown to MathJax and KaTeX on Jekyll and Hugo blogs, outside code.
-struct MarkdownRegions: Sendable {
+package struct MarkdownRegions: Sendable {
     /// Byte ranges of code, sorted.
     private(set) var code: [Range<Int>] = []
     /// Byte ranges of math, delimiters included, sorted.
-    private(set) var math: [Range<Int>] = []
+    package private(set) var math: [Range<Int>] = []
 
     /// Code and math together, sorted: what template syntax may not touch.
-    var protected: [Range<Int>] { (code + math).sorted { $0.lowerBound < $1.lowerBound } }
+    package var protected: [Range<Int>] { (code + math).sorted { $0.lowerBound < $1.lowerBound } }
 
-    init(_ text: String) {
+    package init(_ text: String) {
         let bytes = Array(text.utf8)
         var index = 0
         var lineStart = true
