@@ -118,11 +118,13 @@ let package = Package(
                 "CCmarkGFM", "Highlighting", "Typesetting", "Blocking", "Text", "Diagnostics", "Digests", "CacheFiles",
             ]
         ),
+        // Jekyll's Liquid tags and Hugo's shortcodes in posts, run before Markdown.
+        .target(name: "Shortcodes", dependencies: ["Markdown", "Diagnostics", "FrontMatter", "Text"]),
         .target(
             name: "SiteCompiler",
             dependencies: [
                 "CCmarkGFM", "FileSystem", "SiteSource", "Highlighting", "Typesetting", "Blocking",
-                "Text", "Diagnostics", "Dates", "FrontMatter", "LayoutScanning", "Digests", "CacheFiles", "Markdown",
+                "Text", "Diagnostics", "Dates", "FrontMatter", "LayoutScanning", "Digests", "CacheFiles", "Markdown", "Shortcodes",
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
             plugins: ["EmbedTheme"]
@@ -170,7 +172,7 @@ let package = Package(
             name: "SiteCompilerTests",
             dependencies: [
                 "SiteCompiler", "SiteSource", "FileSystem", "Highlighting", "Pygments", "Typesetting", "KaTeX", "Blocking",
-                "Digests", "CacheFiles", "Markdown",
+                "Digests", "CacheFiles", "Markdown", "Shortcodes",
                 // For tests that hold Galley's readings of YAML and layouts against the libraries' own.
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
@@ -204,6 +206,7 @@ let package = Package(
         ),
         .testTarget(name: "DigestsTests", dependencies: ["Digests"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown", "Highlighting", "Digests", "Text"]),
+        .testTarget(name: "ShortcodesTests", dependencies: ["Shortcodes", "Markdown"]),
         .testTarget(name: "CacheFilesTests", dependencies: ["CacheFiles", "FileSystem", "Digests"]),
         .testTarget(name: "ServerConfigsTests", dependencies: ["ServerConfigs"]),
         .testTarget(name: "ServingTests", dependencies: ["Serving", "SiteCompiler", "SiteSource", "Highlighting", "Blocking", "Previews"]),

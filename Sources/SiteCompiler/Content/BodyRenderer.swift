@@ -3,6 +3,7 @@ import Diagnostics
 import FileSystem
 import Foundation
 import Markdown
+import Shortcodes
 import Text
 
 /// Turns a document's body into HTML: its Jekyll and Hugo templates run, its math kept whole,

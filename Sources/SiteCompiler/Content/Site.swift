@@ -2,6 +2,7 @@ import Diagnostics
 import Foundation
 import FrontMatter
 import Markdown
+import Shortcodes
 import Text
 
 /// A blog ready to render: published posts newest first, pages, and posts grouped by tag and

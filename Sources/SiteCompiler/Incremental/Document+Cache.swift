@@ -3,6 +3,7 @@ import Diagnostics
 import Foundation
 import FrontMatter
 import Markdown
+import Shortcodes
 
 // How posts and pages are kept in the build cache, so an unchanged file is neither parsed nor
 // rendered again.

@@ -1,5 +1,6 @@
 import Digests
 import Foundation
+import Shortcodes
 
 /// A theme's own shortcodes: `layouts/shortcodes/NAME.mustache` renders `{{< NAME … >}}` in a
 /// post, as a Hugo theme's `layouts/shortcodes/` does. The layout sees `args` (named arguments,

@@ -2,6 +2,7 @@ import Diagnostics
 import Digests
 import FileSystem
 import Foundation
+import Shortcodes
 import SiteSource
 
 extension SiteBuilder {

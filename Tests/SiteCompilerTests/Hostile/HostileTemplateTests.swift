@@ -1,5 +1,6 @@
 import Foundation
 @testable import Markdown
+@testable import Shortcodes
 import Testing
 
 @testable import SiteCompiler

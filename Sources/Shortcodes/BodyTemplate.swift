@@ -8,7 +8,7 @@ import Text
 /// Blocks whose insides are not templates (`raw`, `comment`, `highlight`) are closed here, and a
 /// `for` loop's body is taken apart in turn. A `{{ … }}` inside code or math is text: code
 /// samples of other template languages are common, and Jekyll authors wrap theirs in `raw`.
-struct BodyTemplate: Sendable {
+package struct BodyTemplate: Sendable {
     indirect enum Piece: Sendable {
         case text(String)
         /// `{{ expression }}`, with the text as written for messages.
@@ -31,13 +31,13 @@ struct BodyTemplate: Sendable {
 
     /// Takes `body` apart; `protected` are the byte ranges of code and math, sorted. Without
     /// `liquid`, only Hugo's shortcodes are read, and Liquid's syntax is text.
-    init(_ body: String, protected: [Range<Int>], liquid: Bool = true) {
+    package init(_ body: String, protected: [Range<Int>], liquid: Bool = true) {
         var parser = Parser(bytes: Array(body.utf8), protected: protected, liquid: liquid)
         pieces = parser.pieces(until: nil, depth: 0).pieces
     }
 
     /// Whether `body` holds anything this type would take apart: most posts hold none.
-    static func mayHoldTemplates(_ body: String) -> Bool {
+    package static func mayHoldTemplates(_ body: String) -> Bool {
         UTF8Search.contains("{{", in: body) || UTF8Search.contains("{%", in: body)
     }
 
@@ -276,7 +276,7 @@ struct BodyTemplate: Sendable {
 
 /// The answers of forward searches in one text: a search from an offset at or after an earlier
 /// one's start, and not past what that one found, has the same answer.
-final class SearchMemo {
+package final class SearchMemo {
     private var answers: [String: (from: Int, found: Int?)] = [:]
 
     func answer(_ key: String, from offset: Int, search: () -> Int?) -> Int? {

@@ -7,27 +7,27 @@ import Text
 /// brackets, reference definitions and line breaks inside a link are as CommonMark has them.
 ///
 /// One for each body; it gathers what the body's links pointed at and what was wrong with them.
-final class ContentPathLinks {
+package final class ContentPathLinks {
     let links: BodyLinks
     let basePath: String
     /// What each link named and led to, so that a later build can tell when one moved.
-    private(set) var references: [BodyReference] = []
+    package private(set) var references: [BodyReference] = []
     /// Problems, at lines of the Markdown rendered.
-    private(set) var notes: [(line: Int, message: String, isError: Bool)] = []
+    package private(set) var notes: [(line: Int, message: String, isError: Bool)] = []
 
-    init(links: BodyLinks, basePath: String) {
+    package init(links: BodyLinks, basePath: String) {
         self.links = links
         self.basePath = basePath
     }
 
     /// Whether `body` may hold such a link at all: most bodies do not.
-    static func mayHold(_ body: String) -> Bool {
+    package static func mayHold(_ body: String) -> Bool {
         UTF8Search.contains("@/", in: body)
     }
 
     /// The address the destination `url` (`@/blog/second.md#setup`) at `line` leads to, or nil
     /// when it is left as it is, with a note saying why.
-    func address(for url: String, line: Int) -> String? {
+    package func address(for url: String, line: Int) -> String? {
         guard url.hasPrefix("@/") else { return nil }
         let written = String(url.dropFirst(2))
         let found = links.lookup(written)

@@ -1,6 +1,6 @@
 /// Where the documents of a build live, for the links a body writes by file name:
 /// Jekyll's `{% post_url %}` and `{% link %}`, Hugo's `ref` and `relref`.
-struct BodyLinks: Sendable {
+package struct BodyLinks: Sendable {
     /// Site paths by source path (`posts/2013-05-06-hello.md` → `/2013/05/06/hello/`), for the
     /// published posts and pages.
     private let paths: [String: String]
@@ -15,7 +15,7 @@ struct BodyLinks: Sendable {
 
     /// Links to `documents` (source path and site path of each) and to the static `files`
     /// (their site paths, `/images/a.png`).
-    init(documents: [(source: String, path: String)], files: Set<String> = [], terms: Set<String> = []) {
+    package init(documents: [(source: String, path: String)], files: Set<String> = [], terms: Set<String> = []) {
         var paths: [String: String] = [:], names: [String: [String]] = [:]
         for (source, path) in documents {
             paths[source] = path
@@ -39,7 +39,7 @@ struct BodyLinks: Sendable {
 
     /// What a link names, as written after the tag: `2013-05-06-hello`, `_posts/2013-05-06-hello.md`,
     /// `/posts/hello.md`, `hello`. The source path of the document, or nil.
-    func document(named written: String) -> String? {
+    package func document(named written: String) -> String? {
         var name = written.hasPrefix("/") ? String(written.dropFirst()) : written
         if name.hasSuffix("/") { name.removeLast() }
         // Jekyll names posts from the site's root (`_posts/…`), Hugo from `content/`.
@@ -90,11 +90,11 @@ struct BodyLinks: Sendable {
     }
 
     /// The site path of the document at `source`.
-    func path(of source: String) -> String? { paths[source] }
+    package func path(of source: String) -> String? { paths[source] }
 
     /// The site path of the tag or category page `written` names (`/categories/tools/`,
     /// `tags/swift`), when the blog has that page.
-    func termPage(named written: String) -> String? {
+    package func termPage(named written: String) -> String? {
         let inner = written.split(separator: "/").joined(separator: "/")
         let path = "/" + inner + "/"
         return terms.contains(path) ? path : nil

@@ -2,7 +2,7 @@ import Foundation
 import FrontMatter
 
 /// A value in a post body's template language: what `{{ page.tags | join: ", " }}` works on.
-indirect enum TemplateValue: Sendable, Equatable {
+package indirect enum TemplateValue: Sendable, Equatable {
     case text(String)
     case number(Double)
     case flag(Bool)
@@ -12,7 +12,7 @@ indirect enum TemplateValue: Sendable, Equatable {
 
     /// A front matter or galley.yml value: an unquoted `true` is a flag, an unquoted number
     /// a number, everything else text.
-    init(_ yaml: YAMLValue) {
+    package init(_ yaml: YAMLValue) {
         switch yaml {
         case .scalar(let text, let plain, _):
             if plain, let flag = yaml.bool {

@@ -1,6 +1,6 @@
 /// A value with filters, as written in `{{ … }}` or after `assign x =`:
 /// `filter | slugify | prepend: '/docs/#'`.
-struct TemplateExpression: Sendable, Equatable {
+package struct TemplateExpression: Sendable, Equatable {
     /// Where a value comes from.
     enum Operand: Sendable, Equatable {
         case literal(TemplateValue)
@@ -42,7 +42,7 @@ struct TemplateExpression: Sendable, Equatable {
 }
 
 /// The words, quoted strings, numbers and punctuation of a tag or an expression.
-struct TemplateTokens {
+package struct TemplateTokens {
     private let characters: [Character]
     private var index = 0
 

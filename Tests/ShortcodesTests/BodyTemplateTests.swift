@@ -1,8 +1,7 @@
 import Foundation
 @testable import Markdown
+@testable import Shortcodes
 import Testing
-
-@testable import SiteCompiler
 
 /// Jekyll's Liquid and Hugo's shortcodes in post bodies, run by Galley's own small set.
 @Suite struct BodyTemplateTests {

@@ -3,7 +3,7 @@ import Foundation
 import Text
 
 /// What a body's templates read (`site.…`, `page.…`) and link to.
-struct BodyScope: Sendable {
+package struct BodyScope: Sendable {
     /// `site`: galley.yml's keys, and `url` and `baseurl` as Jekyll splits the base URL.
     var site: TemplateValue
     /// `page`: the document's front matter, title, address and slug.
@@ -16,30 +16,47 @@ struct BodyScope: Sendable {
     /// The theme's own shortcodes (`layouts/shortcodes/NAME.mustache`): the HTML of one, or nil
     /// when the theme has none of that name.
     var theme: @Sendable (_ name: String, _ values: [String: TemplateValue]) -> String? = { _, _ in nil }
+
+    package init(
+        site: TemplateValue, page: TemplateValue, base: String, basePath: String, links: @escaping @Sendable () -> BodyLinks,
+        theme: @escaping @Sendable (_ name: String, _ values: [String: TemplateValue]) -> String? = { _, _ in nil }
+    ) {
+        self.site = site
+        self.page = page
+        self.base = base
+        self.basePath = basePath
+        self.links = links
+        self.theme = theme
+    }
 }
 
 /// A body with its templates run: Markdown again, ready for the Markdown renderer.
-struct ExpandedBody: Sendable {
+package struct ExpandedBody: Sendable {
     /// Something a body's template did that its author should hear about, at a byte offset.
-    struct Note: Sendable, Equatable {
-        var offset: Int
-        var message: String
+    package struct Note: Sendable, Equatable {
+        package var offset: Int
+        package var message: String
         /// Whether the build must stop: a link to a post that is not there.
-        var isError: Bool
+        package var isError: Bool
     }
 
-    var text: String
-    var notes: [Note] = []
+    package var text: String
+    package var notes: [Note] = []
     /// What each link by name pointed at, so a later build can tell when one moved.
-    var references: [BodyReference] = []
+    package var references: [BodyReference] = []
 }
 
 /// A link a body makes by a document's name, and the site path it led to.
-struct BodyReference: Sendable, Equatable {
+package struct BodyReference: Sendable, Equatable {
     /// The name as written (`2013-05-06-hello`, `_posts/2013-05-06-hello.md`).
-    var name: String
+    package var name: String
     /// The site path it resolved to; nil when nothing has that name.
-    var path: String?
+    package var path: String?
+
+    package init(name: String, path: String?) {
+        self.name = name
+        self.path = path
+    }
 }
 
 extension BodyTemplate {
@@ -47,7 +64,7 @@ extension BodyTemplate {
     static let outputLimit = InputLimits.markdownBytes
 
     /// Runs the templates in `self` against `scope`.
-    func expand(in scope: BodyScope) -> ExpandedBody {
+    package func expand(in scope: BodyScope) -> ExpandedBody {
         var run = Expansion(scope: scope)
         run.expand(pieces, locals: [:])
         return ExpandedBody(text: String(decoding: run.output, as: UTF8.self), notes: run.notes, references: run.references)

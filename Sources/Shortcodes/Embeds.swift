@@ -5,7 +5,7 @@ import Text
 /// The HTML of the shortcodes that print HTML: a figure, and videos and gists from other sites.
 /// Every value from a post is escaped, and ids are checked, so a shortcode cannot open an
 /// element or an address of its own: a figure's caption is Markdown without its raw HTML.
-enum Embeds {
+package enum Embeds {
     /// `{{< figure src="a.png" alt="…" caption="…" title="…" link="…" class="…" width height >}}`.
     /// The caption is Markdown, as Hugo reads it (`caption="A **big** cat"`), and the image's
     /// text without `alt` is the caption's words.

@@ -1,5 +1,5 @@
 /// A Hugo-style shortcode as written in a post: `{{< figure src="a.png" caption="A cat" >}}`.
-struct Shortcode: Sendable, Equatable {
+package struct Shortcode: Sendable, Equatable {
     var name: String
     /// Arguments given by position: `{{< youtube w7Ft2ymGmfc >}}`.
     var positional: [String]
