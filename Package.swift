@@ -120,14 +120,32 @@ let package = Package(
         ),
         // Jekyll's Liquid tags and Hugo's shortcodes in posts, run before Markdown.
         .target(name: "Shortcodes", dependencies: ["Markdown", "Diagnostics", "FrontMatter", "Text"]),
+        // A blog as a build reads it: galley.yml, posts and pages with their bodies rendered,
+        // pictures' sizes, math; and the helpers every phase of a build uses.
         .target(
-            name: "SiteCompiler",
+            name: "SiteContent",
             dependencies: [
-                "CCmarkGFM", "FileSystem", "SiteSource", "Highlighting", "Typesetting", "Blocking",
-                "Text", "Diagnostics", "Dates", "FrontMatter", "LayoutScanning", "Digests", "CacheFiles", "Markdown", "Shortcodes",
+                "FileSystem", "SiteSource", "Highlighting", "Typesetting", "Blocking", "Text", "Diagnostics", "Dates",
+                "FrontMatter", "Digests", "CacheFiles", "Markdown", "Shortcodes",
+            ]
+        ),
+        // The theme and what its layouts see, and the stencils that render a page shape once.
+        .target(
+            name: "Layouts",
+            dependencies: [
+                "SiteContent", "SiteSource", "Shortcodes", "LayoutScanning", "Blocking", "Text", "Diagnostics", "Dates",
+                "FrontMatter", "Digests", "FileSystem",
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
             plugins: ["EmbedTheme"]
+        ),
+        .target(
+            name: "SiteCompiler",
+            dependencies: [
+                "SiteContent", "Layouts", "FileSystem", "SiteSource", "Highlighting", "Typesetting", "Blocking",
+                "Text", "Diagnostics", "Dates", "FrontMatter", "LayoutScanning", "Digests", "CacheFiles", "Markdown", "Shortcodes",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]
         ),
         .target(name: "GitSource", dependencies: ["CLibGit2", "FileSystem", "SiteSource", "Blocking"]),
         // `galley import`: a Jekyll, Hugo or Zola site folder turned into a Galley blog folder.
@@ -172,7 +190,7 @@ let package = Package(
             name: "SiteCompilerTests",
             dependencies: [
                 "SiteCompiler", "SiteSource", "FileSystem", "Highlighting", "Pygments", "Typesetting", "KaTeX", "Blocking",
-                "Digests", "CacheFiles", "Markdown", "Shortcodes",
+                "Digests", "CacheFiles", "Markdown", "Shortcodes", "SiteContent", "Layouts",
                 // For tests that hold Galley's readings of YAML and layouts against the libraries' own.
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),

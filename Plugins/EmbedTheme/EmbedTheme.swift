@@ -1,7 +1,7 @@
 import Foundation
 import PackagePlugin
 
-/// Runs `embed-theme` over the repository's `layouts/` folder before `SiteCompiler` compiles,
+/// Runs `embed-theme` over the repository's `layouts/` folder before `Layouts` compiles,
 /// so the default theme is part of the binary rather than a folder that must ship beside it.
 @main
 struct EmbedTheme: BuildToolPlugin {

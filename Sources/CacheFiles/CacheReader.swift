@@ -3,9 +3,13 @@ import FileSystem
 import Foundation
 
 /// Reads what ``CacheWriter`` wrote; any inconsistency throws, and the build starts afresh.
-package struct CacheReader {
-    package struct Damaged: Error {
-        @inlinable package init() {}
+///
+/// `public`, though nothing outside the package uses it: Swift 6.3 inlines the `@inlinable`
+/// members of a `package` type into other modules only when they touch no stored array, so the
+/// cache's decoders in other targets called each of these (and each `array` unspecialized).
+public struct CacheReader {
+    public struct Damaged: Error {
+        @inlinable public init() {}
     }
 
     @usableFromInline let bytes: ArraySlice<UInt8>

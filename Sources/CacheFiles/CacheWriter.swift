@@ -4,7 +4,8 @@ import Foundation
 
 /// A compact binary form for the build cache: lengths as variable-length integers, text as UTF-8.
 /// JSON would cost more to read back than the work the cache saves.
-package struct CacheWriter {
+/// `public` for the reason ``CacheReader`` is.
+public struct CacheWriter {
     @usableFromInline package internal(set) var bytes: [UInt8] = []
 
     package init() {}

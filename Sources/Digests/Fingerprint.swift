@@ -4,8 +4,9 @@ import Foundation
 /// out the same without rendering it.
 ///
 /// Held inline (four words, no allocation): a big blog's rebuild makes and compares tens of
-/// thousands of them.
-package struct Fingerprint: Hashable, Sendable {
+/// thousands of them. `public` only so that the cache readers' inlined code may name it (see
+/// `CacheReader`); its members stay `package`.
+public struct Fingerprint: Hashable, Sendable {
     @usableFromInline var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
 
     /// The digest of nothing at all, standing for a missing part (a first post's newer neighbour).
@@ -22,22 +23,22 @@ package struct Fingerprint: Hashable, Sendable {
     }
 
     /// A digest stored earlier; anything but 32 bytes (a damaged cache) is no digest at all.
-    package init?(bytes: some Collection<UInt8>) {
+    @inlinable package init?(bytes: some Collection<UInt8>) {
         guard bytes.count == 32 else { return nil }
         withUnsafeMutableBytes(of: &words) { $0.copyBytes(from: bytes) }
     }
 
     /// The 32 bytes of the digest.
-    package var bytes: [UInt8] { withUnsafeBytes(of: words) { Array($0) } }
+    @usableFromInline package var bytes: [UInt8] { withUnsafeBytes(of: words) { Array($0) } }
 
     /// The first of ``bytes``, without making them all.
     @inlinable package var firstByte: UInt8 { withUnsafeBytes(of: words) { $0[0] } }
 
-    @inlinable package static func == (a: Fingerprint, b: Fingerprint) -> Bool {
+    @inlinable public static func == (a: Fingerprint, b: Fingerprint) -> Bool {
         a.words.0 == b.words.0 && a.words.1 == b.words.1 && a.words.2 == b.words.2 && a.words.3 == b.words.3
     }
 
-    @inlinable package func hash(into hasher: inout Hasher) { hasher.combine(words.0) }
+    @inlinable public func hash(into hasher: inout Hasher) { hasher.combine(words.0) }
 
     /// The digest of some data.
     package static func of(_ data: Data) -> Fingerprint {

@@ -1,6 +1,7 @@
 import Foundation
 import GitSource
 import SiteCompiler
+import SiteContent
 import SiteSource
 
 /// One build of a commit of a blog, as the watcher has it made: in a child process of its own

@@ -3,6 +3,7 @@ import FileSystem
 import Foundation
 import GitSource
 import SiteCompiler
+import SiteContent
 import SiteSource
 
 /// Builds a branch of a blog and puts it live: a preview at `<label>.<domain>` for every branch,

@@ -1,4 +1,5 @@
 import Foundation
+import SiteContent
 
 /// What a destination shows, site by site, production first: what `galley previews list`
 /// prints and `galley host` shows at the bare domain. Read from the manifests and one listing

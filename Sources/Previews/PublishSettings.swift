@@ -1,5 +1,6 @@
 import Foundation
 import SiteCompiler
+import SiteContent
 
 /// Where and as what branches are published, as a command line gives it: destinations as users
 /// write them (`/srv/previews`, `deploy@host:/srv/previews`), and the ssh command as one line.

@@ -7,6 +7,7 @@ import Hummingbird
 import Logging
 import ServiceLifecycle
 import SiteCompiler
+import SiteContent
 import SiteSource
 import Typesetting
 

@@ -1,6 +1,7 @@
 import FileSystem
 import Foundation
 import SiteCompiler
+import SiteContent
 import SiteSource
 
 /// Writes a planned blog into a new folder beside the destination and gives it the

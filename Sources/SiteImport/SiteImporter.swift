@@ -1,5 +1,6 @@
 import Foundation
 import SiteCompiler
+import SiteContent
 import SiteSource
 
 /// `galley import SRC DEST`: reads a Jekyll, Hugo or Zola site folder and writes a Galley blog

@@ -4,6 +4,7 @@ import Diagnostics
 import Foundation
 import Serving
 import SiteCompiler
+import SiteContent
 import SiteSource
 
 extension Galley {

@@ -5,6 +5,7 @@ import Foundation
 import GitSource
 import Previews
 import SiteCompiler
+import SiteContent
 
 extension Galley {
     /// `galley build-commit --repo R --commit C --output OUT --cache DIR …`: one build of a

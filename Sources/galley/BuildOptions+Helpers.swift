@@ -1,6 +1,7 @@
 import KaTeX
 import Pygments
 import SiteCompiler
+import SiteContent
 
 extension BuildOptions {
     /// Gives a build the helper programs of the command line: Debian's Pygments for code, its

@@ -3,6 +3,7 @@ import Diagnostics
 import FileSystem
 import Foundation
 import SiteCompiler
+import SiteContent
 import Text
 
 /// Writes to the terminal. Every command says a problem one way: an error as

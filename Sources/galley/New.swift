@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SiteCompiler
+import SiteContent
 import SiteImport
 
 extension Galley {

@@ -1,6 +1,7 @@
 import Failures
 import Foundation
 import SiteCompiler
+import SiteContent
 
 /// A folder given as a blog that is none: missing, or without a `galley.yml`. Every command
 /// that reads a blog folder checks it first, so that each says so the same way, with the same

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Previews
 import SiteCompiler
+import SiteContent
 
 /// The options `deploy`, `watch` and `rollback` share: where previews go and what they are called.
 struct PublishOptions: ParsableArguments {

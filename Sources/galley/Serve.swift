@@ -3,6 +3,7 @@ import Foundation
 import KaTeX
 import Pygments
 import Serving
+import SiteContent
 import SiteImport
 import Subprocess
 

@@ -1,5 +1,6 @@
 import Foundation
 import GitSource
+@testable import SiteContent
 import SiteSource
 import Testing
 

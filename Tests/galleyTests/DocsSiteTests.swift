@@ -1,5 +1,6 @@
 import Foundation
 import SiteCompiler
+import SiteContent
 import Testing
 
 /// The user guide in `docs/` is a Galley site, and a real-content test of Galley: it builds with

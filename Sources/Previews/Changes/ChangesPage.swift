@@ -1,4 +1,5 @@
 import Foundation
+import Layouts
 import SiteCompiler
 import Text
 

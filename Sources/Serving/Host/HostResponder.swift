@@ -4,6 +4,7 @@ import Glibc
 import Hummingbird
 import Logging
 import Previews
+import SiteContent
 
 /// Answers one request of `galley host`: the `Host` header picks the site (or the index), the
 /// path is checked before it is looked up, and the file is sent by Hummingbird's

@@ -1,6 +1,8 @@
 import Foundation
+import Layouts
 import Previews
 import SiteCompiler
+import SiteContent
 import Text
 
 /// The page `galley host` shows at the bare domain: every preview with its branch, commit, when

@@ -1,6 +1,8 @@
 import Digests
 import FileSystem
 import Foundation
+import Layouts
+import SiteContent
 
 extension PagePlanner {
     /// Each post and page through its layout, with the files that travel with it; the digests

@@ -1,6 +1,8 @@
 import Dates
 import Digests
 import Foundation
+import Layouts
+import SiteContent
 import Text
 
 extension PagePlanner {

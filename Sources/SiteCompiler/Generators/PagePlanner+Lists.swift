@@ -1,6 +1,8 @@
 import Dates
 import Digests
 import FileSystem
+import Layouts
+import SiteContent
 import Text
 
 extension PagePlanner {

@@ -1,5 +1,7 @@
 import Digests
 import Foundation
+import Layouts
+import SiteContent
 import Text
 
 extension PagePlanner {

@@ -4,6 +4,8 @@ import Digests
 import FileSystem
 import Foundation
 import FrontMatter
+import Layouts
+import SiteContent
 import SiteSource
 import Text
 

@@ -2,6 +2,8 @@ import CacheFiles
 import Digests
 import FileSystem
 import Foundation
+import Layouts
+import SiteContent
 import SiteSource
 
 /// What the last build of one output folder knew: each post and page as parsed, by the digest

@@ -2,6 +2,7 @@ import CacheFiles
 import Diagnostics
 import FileSystem
 import Foundation
+import SiteContent
 import SiteSource
 
 /// What a build left behind, kept beside its cache so that a rebuild with nothing to do finishes

@@ -4,6 +4,7 @@ import Foundation
 import FrontMatter
 import Markdown
 import Shortcodes
+import SiteContent
 
 // How posts and pages are kept in the build cache, so an unchanged file is neither parsed nor
 // rendered again.
@@ -146,7 +147,7 @@ extension RenderedDocument {
         var paramsReader = CacheReader(paramsBytes)
         try YAMLValue.skipParams(in: &paramsReader)
         guard paramsReader.atEnd else { throw CacheReader.Damaged() }
-        let params = Once<[String: YAMLValue]> {
+        let params = Document.paramsWhenAsked {
             var reader = CacheReader(paramsBytes)
             var params: [String: YAMLValue] = [:]
             let pairs = (try? reader.array { reader in (try reader.string(), try YAMLValue.decode(from: &reader)) }) ?? []

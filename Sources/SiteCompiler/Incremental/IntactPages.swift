@@ -1,6 +1,7 @@
 import Digests
 import FileSystem
 import Foundation
+import SiteContent
 import SiteSource
 
 /// The pages the last build made whose live files are still as it left them, with what each

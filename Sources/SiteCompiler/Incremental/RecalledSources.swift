@@ -1,4 +1,5 @@
 import Digests
+import SiteContent
 import SiteSource
 
 /// The documents a build recalled from the builds before it (see ``BuildMemory/recall(_:html:)``),

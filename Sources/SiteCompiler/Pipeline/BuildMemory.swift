@@ -1,5 +1,7 @@
 import Foundation
+import Layouts
 import Markdown
+import SiteContent
 import SiteSource
 
 /// What a build takes from the builds before it and leaves for the next: the one place the

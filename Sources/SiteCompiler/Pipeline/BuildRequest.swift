@@ -1,5 +1,6 @@
 import Failures
 import Foundation
+import SiteContent
 import SiteSource
 
 /// A build of a blog folder as `galley build` asks for it, checked and with every path settled:

@@ -1,5 +1,7 @@
 import Foundation
+import Layouts
 import Markdown
+import SiteContent
 import SiteSource
 
 /// A build into a folder with a cache file beside it: documents are read from the cache where

@@ -1,5 +1,7 @@
 import Foundation
+import Layouts
 import Markdown
+import SiteContent
 import SiteSource
 
 /// A build that goes on from a site held in memory (``SiteBuilder/build(after:cacheFolder:)``):

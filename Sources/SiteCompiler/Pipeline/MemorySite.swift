@@ -4,6 +4,7 @@ import Digests
 import FileSystem
 import Foundation
 import Markdown
+import SiteContent
 import SiteSource
 
 /// A whole build kept in memory, for a server that shows the blog while it is being written:

@@ -1,5 +1,6 @@
 import Digests
 import FileSystem
+import SiteContent
 
 /// The render phase: each planned page that is out of date goes through its layout and on to a
 /// ``Publisher``; the others are kept as the last build left them.

@@ -2,7 +2,9 @@ import Diagnostics
 import Digests
 import FileSystem
 import Foundation
+import Layouts
 import Shortcodes
+import SiteContent
 import SiteSource
 
 extension SiteBuilder {

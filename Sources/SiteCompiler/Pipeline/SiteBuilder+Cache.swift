@@ -1,6 +1,8 @@
 import Digests
 import FileSystem
 import Foundation
+import Layouts
+import SiteContent
 import SiteSource
 
 /// Where the pipeline asks the incremental part (``BuildCache``) what an earlier build knew.

@@ -1,5 +1,6 @@
 import Diagnostics
 import Highlighting
+import SiteContent
 
 extension SiteBuilder {
     /// The emoji names for a blog with `emoji: true`, or why there are none.

@@ -3,6 +3,7 @@ import FileSystem
 import Foundation
 import Highlighting
 import Markdown
+import SiteContent
 
 /// Where the pipeline sets up code highlighting: the highlighter the build options give, asked
 /// through the highlight cache in the cache folder.

@@ -1,6 +1,8 @@
 import Diagnostics
 import FileSystem
 import Foundation
+import Layouts
+import SiteContent
 import SiteSource
 
 extension SiteBuilder {

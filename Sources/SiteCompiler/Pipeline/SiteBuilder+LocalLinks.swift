@@ -1,5 +1,6 @@
 import Diagnostics
 import Markdown
+import SiteContent
 
 extension SiteBuilder {
     /// A warning for each link or image in a published body that names a file of the blog the

@@ -2,6 +2,7 @@ import Diagnostics
 import FileSystem
 import Foundation
 import Markdown
+import SiteContent
 import Text
 import Typesetting
 

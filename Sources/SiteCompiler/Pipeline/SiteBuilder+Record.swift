@@ -1,5 +1,6 @@
 import FileSystem
 import Foundation
+import SiteContent
 import SiteSource
 
 /// The record phase, and its use by the next build: what a build leaves in the cache so that

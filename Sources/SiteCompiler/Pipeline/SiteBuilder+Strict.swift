@@ -1,6 +1,8 @@
 import Diagnostics
 import FrontMatter
+import Layouts
 import LayoutScanning
+import SiteContent
 
 extension SiteBuilder {
     /// `--strict`: a tag in a layout that reads a name no value of this build has, which would

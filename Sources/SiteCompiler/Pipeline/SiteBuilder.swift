@@ -1,7 +1,9 @@
 import Diagnostics
 import FileSystem
 import Foundation
+import Layouts
 import Markdown
+import SiteContent
 import SiteSource
 
 /// Builds a blog: reads it from a ``SourceTree``, renders it, and writes the output folder.

@@ -1,6 +1,7 @@
 import Dates
 import FileSystem
 import Foundation
+import SiteContent
 import SiteSource
 import Text
 

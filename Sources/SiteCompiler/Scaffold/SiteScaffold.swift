@@ -2,6 +2,7 @@ import Diagnostics
 import Failures
 import FileSystem
 import Foundation
+import SiteContent
 
 /// A new blog folder that builds at once, as `galley new site` writes it: a commented
 /// `galley.yml`, a first post, an about page, an image in `static/`, and a `.gitignore` for

@@ -1,6 +1,7 @@
 import Diagnostics
 import FileSystem
 import Foundation
+import Layouts
 import Text
 
 /// The default theme's layouts, and its stylesheet, copied into a blog's own `layouts/` and

@@ -1,6 +1,7 @@
 import FrontMatter
 import Markdown
 import SiteCompiler
+import SiteContent
 
 /// The `galley.yml` an import writes, each key taken from the site's own settings when it has
 /// a Galley meaning there.

@@ -1,5 +1,6 @@
 import Foundation
 import SiteCompiler
+import SiteContent
 import SiteSource
 import Text
 

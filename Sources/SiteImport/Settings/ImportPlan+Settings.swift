@@ -2,6 +2,7 @@ import Diagnostics
 import Foundation
 import FrontMatter
 import SiteCompiler
+import SiteContent
 
 /// Each setting checked as galley.yml will check it, so that what the import writes is what a
 /// build reads, and what cannot be carried is noted rather than written to fail later.

@@ -1,6 +1,7 @@
 import Blocking
 @testable import Digests
 import Foundation
+@testable import SiteContent
 import SiteSource
 import Testing
 

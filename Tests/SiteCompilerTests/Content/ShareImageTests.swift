@@ -1,4 +1,5 @@
 import Foundation
+@testable import SiteContent
 import Testing
 
 @testable import FrontMatter

@@ -1,3 +1,4 @@
+@testable import SiteContent
 import Testing
 
 @testable import SiteCompiler

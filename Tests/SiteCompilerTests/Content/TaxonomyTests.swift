@@ -1,4 +1,5 @@
 import Foundation
+@testable import SiteContent
 import SiteSource
 import Testing
 

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+@testable import Layouts
 import Testing
 
 @testable import Diagnostics

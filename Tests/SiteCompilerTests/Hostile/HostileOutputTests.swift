@@ -1,5 +1,6 @@
 import Blocking
 import Foundation
+@testable import SiteContent
 import SiteSource
 import Testing
 

@@ -1,5 +1,6 @@
 import FileSystem
 import Foundation
+@testable import SiteContent
 import SiteSource
 import Testing
 

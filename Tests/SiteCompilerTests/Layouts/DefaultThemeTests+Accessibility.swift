@@ -1,4 +1,5 @@
 import Foundation
+@testable import Layouts
 import Testing
 
 @testable import SiteCompiler

@@ -1,5 +1,7 @@
 @testable import Digests
 import Foundation
+@testable import Layouts
+@testable import SiteContent
 import SiteSource
 import Testing
 

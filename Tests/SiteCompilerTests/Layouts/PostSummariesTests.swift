@@ -1,4 +1,5 @@
 import Blocking
+@testable import Layouts
 import Testing
 
 @testable import SiteCompiler

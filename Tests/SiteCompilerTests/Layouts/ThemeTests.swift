@@ -1,4 +1,5 @@
 import Foundation
+@testable import Layouts
 import SiteSource
 import Testing
 

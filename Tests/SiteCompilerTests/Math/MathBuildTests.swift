@@ -1,5 +1,6 @@
 import Foundation
 import KaTeX
+@testable import SiteContent
 import Testing
 import Typesetting
 

@@ -1,5 +1,6 @@
 import Foundation
 @testable import Markdown
+@testable import SiteContent
 import Testing
 import Typesetting
 

@@ -1,4 +1,6 @@
 import Foundation
+@testable import Layouts
+@testable import SiteContent
 import SiteSource
 import Testing
 

@@ -1,6 +1,7 @@
 import FileSystem
 import Foundation
 import Highlighting
+@testable import SiteContent
 import SiteSource
 import Testing
 

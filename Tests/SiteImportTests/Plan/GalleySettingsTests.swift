@@ -1,4 +1,5 @@
 import SiteCompiler
+@testable import SiteContent
 import SiteSource
 import Testing
 

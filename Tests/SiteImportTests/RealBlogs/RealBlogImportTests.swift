@@ -1,5 +1,6 @@
 import Foundation
 import SiteCompiler
+@testable import SiteContent
 import SiteSource
 import Testing
 

@@ -1,0 +1,193 @@
+import Diagnostics
+import Foundation
+import FrontMatter
+import Markdown
+import Shortcodes
+import Text
+
+/// A blog ready to render: published posts newest first, pages, and posts grouped by tag and
+/// by category.
+package struct Site: Sendable {
+    package var config: SiteConfig
+    package var links: Links
+    package var posts: [RenderedDocument]
+    package var pages: [RenderedDocument]
+    package var tags: Taxonomy
+    package var categories: Taxonomy
+    /// Addresses the list of posts had before the blog moved (Hugo's section address), which
+    /// lead to the home page.
+    package var homeAliases: [(path: String, line: Int, source: String)] = []
+
+    /// Every taxonomy, tags first.
+    package var taxonomies: [Taxonomy] { [tags, categories] }
+
+    /// The indices of `posts` newest first; posts of the same moment by file name, so every
+    /// build agrees. Indices, because moving ten thousand Document values about costs more
+    /// than comparing them.
+    package static func newestFirst(_ posts: [(date: Date?, path: String)]) -> [Int] {
+        let keys = posts.map { (date: $0.date ?? .distantPast, path: $0.path) }
+        return keys.indices.sorted { keys[$0].date != keys[$1].date ? keys[$0].date > keys[$1].date : keys[$0].path < keys[$1].path }
+    }
+
+    package init(
+        config: SiteConfig,
+        links: Links,
+        posts: [RenderedDocument],
+        pages: [RenderedDocument],
+        tags: Taxonomy,
+        categories: Taxonomy,
+        homeAliases: [(path: String, line: Int, source: String)] = []
+    ) {
+        self.config = config
+        self.links = links
+        self.posts = posts
+        self.pages = pages
+        self.tags = tags
+        self.categories = categories
+        self.homeAliases = homeAliases
+    }
+}
+
+/// A post or page with its Markdown rendered.
+///
+/// A class, not a struct: a big blog's documents are handed about (sorted, grouped, cached,
+/// listed) far more often than made, and a reference is cheaper to pass than twenty fields.
+package final class RenderedDocument: Sendable {
+    package let document: Document
+    private let body: Once<String>
+    /// The whole body as HTML. A document taken from the build cache renders its Markdown again
+    /// on first use: only the few pages a rebuild renders anew (and the feeds) ask for it.
+    package var html: String { body.value }
+    /// The opening, as HTML: the text before `<!--more-->`, the front matter summary, or the first paragraph.
+    package let excerpt: String
+    /// Whether there is more to read than the excerpt.
+    package let hasMore: Bool
+    /// A plain-text summary for meta descriptions and feeds.
+    package let summary: String
+    package let wordCount: Int
+    /// The digests of what lists show of it, by field groups, made once each (or read from the cache).
+    package let listings: ListingDigests
+    /// Whether its params have a `site` key anywhere, which would shadow the site's values in a
+    /// layout that steps into them. Known from the start, since each build asks of every post.
+    package let paramsHaveSiteKey: Bool
+    /// What its body's templates said that did not stop the build, said again by each build
+    /// that reuses it.
+    package let warnings: [Diagnostic]
+    /// The documents its body links to by name, and where they were.
+    package let references: [BodyReference]
+    /// The `src` of each picture its body shows, as written: which of the blog's pictures its
+    /// page holds the sizes of, known without rendering a cached body again.
+    package let pictures: [String]
+    /// What its body's templates found wrong: the build stops. Never cached.
+    package let errors: [Diagnostic]
+    /// Its body's links and images to files of the blog, checked by every build (the files may
+    /// come and go while the body stays the same).
+    package let localLinks: [LocalLink]
+
+    /// A document whose body is rendered by `html` when first asked for; `paramsHaveSiteKey` is
+    /// what its params would say, so that they need not be decoded to say it.
+    package convenience init(document: Document, html: @escaping @Sendable () -> String, excerpt: String, hasMore: Bool, summary: String, wordCount: Int,
+                     listings: ListingDigests, paramsHaveSiteKey: Bool, warnings: [Diagnostic], references: [BodyReference],
+                     pictures: [String], localLinks: [LocalLink] = []) {
+        self.init(document: document, body: Once(html), excerpt: excerpt, hasMore: hasMore, summary: summary,
+                  wordCount: wordCount, listings: listings, paramsHaveSiteKey: paramsHaveSiteKey, warnings: warnings, references: references,
+                  pictures: pictures, localLinks: localLinks)
+    }
+
+    private init(document: Document, body: Once<String>, excerpt: String, hasMore: Bool, summary: String, wordCount: Int,
+                 listings: ListingDigests = ListingDigests(), paramsHaveSiteKey: Bool, warnings: [Diagnostic], references: [BodyReference],
+                 pictures: [String], localLinks: [LocalLink]) {
+        self.document = document
+        self.listings = listings
+        self.paramsHaveSiteKey = paramsHaveSiteKey
+        self.body = body
+        self.excerpt = excerpt
+        self.hasMore = hasMore
+        self.summary = summary
+        self.wordCount = wordCount
+        self.warnings = warnings
+        self.references = references
+        self.pictures = pictures
+        self.localLinks = localLinks
+        errors = []
+    }
+
+    package init(document: Document, renderer: BodyRenderer) {
+        self.document = document
+        listings = ListingDigests()
+        paramsHaveSiteKey = YAMLValue.reaches("site", in: document.params)
+        let result = renderer.render(document)
+        let rendered = result.rendered
+        body = Once(value: rendered.html)
+        // A `<!--more-->` line in the body wins over a summary in front matter, as in Hugo: the
+        // author marked the place in the text itself.
+        let writtenSummary = rendered.endsAtMore ? nil : document.summary.map(renderer.renderSummary)
+        // Excerpts stand side by side on list pages: their headings keep no ids there.
+        if let writtenSummary {
+            excerpt = HeadingAnchors.withoutIDs(writtenSummary)
+            hasMore = true
+        } else {
+            excerpt = HeadingAnchors.withoutIDs(FootnoteReferences.removed(from: rendered.excerpt))
+            hasMore = rendered.isTruncated
+        }
+        summary = PlainText.truncate(PlainText.of(writtenSummary ?? excerpt), to: 200)
+        wordCount = PlainText.wordCount(rendered.html)
+        warnings = result.warnings + (renderer.shareImageProblem(in: document).map { [$0] } ?? [])
+        references = result.references
+        pictures = ImageSizes.sources(in: rendered.html)
+        localLinks = result.localLinks
+        errors = result.errors
+    }
+
+    /// The same document with other files travelling beside it.
+    package func with(assets: [String]) -> RenderedDocument {
+        var document = document
+        document.assets = assets
+        // What lists show does not include the files beside it, so the digests carry over.
+        return RenderedDocument(document: document, body: body, excerpt: excerpt, hasMore: hasMore, summary: summary, wordCount: wordCount,
+                                listings: listings, paramsHaveSiteKey: paramsHaveSiteKey, warnings: warnings, references: references,
+                                pictures: pictures, localLinks: localLinks)
+    }
+}
+
+/// Turns site paths into the links pages print, honouring a base URL with a path of its own
+/// (`https://example.com/blog/`).
+package struct Links: Sendable {
+    /// The base URL, ending in `/`.
+    package let base: String
+    /// The path part of the base URL, ending in `/` (`/blog/`).
+    package let basePath: String
+
+    /// Links under `baseURL`.
+    package init(baseURL: URL) {
+        var text = baseURL.absoluteString
+        if !text.hasSuffix("/") { text += "/" }
+        base = text
+        var path = baseURL.path
+        if !path.hasPrefix("/") { path = "/" + path }
+        if !path.hasSuffix("/") { path += "/" }
+        basePath = path
+    }
+
+    /// The link for a site path as pages print it: `/blog/2019/10/08/hello/`.
+    package func url(_ sitePath: String) -> String {
+        basePath + sitePath.drop { $0 == "/" }
+    }
+
+    /// The absolute URL for a site path: `https://example.com/blog/2019/10/08/hello/`.
+    package func absolute(_ sitePath: String) -> String {
+        base + sitePath.drop { $0 == "/" }
+    }
+
+    /// Rewrites the links in a document's HTML so they work outside its own page (in a feed or
+    /// on the home page). `absolute` picks full URLs (feeds) or site paths (pages).
+    ///
+    /// A document's root-relative links are under the base path already (see
+    /// ``BodyRenderer/underBasePath(_:)``), so they resolve against the origin.
+    package func rebase(_ html: String, for document: Document, absolute: Bool) -> String {
+        let root = absolute ? String(base.dropLast(basePath.count)) + "/" : "/"
+        let folder = absolute ? self.absolute(document.directoryPath) : url(document.directoryPath)
+        let page = absolute ? self.absolute(document.path) : url(document.path)
+        return LinkRebasing.rebase(html, root: root, base: folder, page: page)
+    }
+}
