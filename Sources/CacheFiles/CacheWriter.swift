@@ -4,6 +4,7 @@ import Foundation
 
 /// A compact binary form for the build cache: lengths as variable-length integers, text as UTF-8.
 /// JSON would cost more to read back than the work the cache saves.
+///
 /// `public` for the reason ``CacheReader`` is.
 public struct CacheWriter {
     @usableFromInline package internal(set) var bytes: [UInt8] = []

@@ -12,7 +12,7 @@ extension RenderedDocument {
 
     /// ``listingFingerprint(_:)`` for each of `groups`, in order, with one look at the digests.
     package func listingFingerprints(_ groups: [ListingFields]) -> [Fingerprint] {
-        listings.digests(of: groups.map(\.bits)) { makeListingFingerprint(groups[$0]) }
+        listings.digests(count: groups.count, key: { groups[$0].bits }, make: { makeListingFingerprint(groups[$0]) })
     }
 
     private func makeListingFingerprint(_ fields: ListingFields) -> Fingerprint {

@@ -8,18 +8,18 @@ package final class ListingDigests: Sendable {
 
     package init(_ digests: [(fields: Int, fingerprint: Fingerprint)] = []) { self.digests = Locked(digests) }
 
-    /// The digests of the field groups `keys`, in order, each missing one made by `make` from
-    /// its index in `keys`: the digests are looked at once and, if any was made, added to once.
-    /// (Not generic over the groups: the callers are in other modules, where a generic function
-    /// of this one runs unspecialized.)
-    package func digests(of keys: [Int], make: (_ index: Int) -> Fingerprint) -> [Fingerprint] {
+    /// The digests of `count` field groups, in order, each named by `key` and, where missing,
+    /// made by `make`, both given the group's index: the digests are looked at once and, if any
+    /// was made, added to once. (Not generic over the groups: the callers are in other modules,
+    /// where a generic function of this one runs unspecialized.)
+    package func digests(count: Int, key: (_ index: Int) -> Int, make: (_ index: Int) -> Fingerprint) -> [Fingerprint] {
         let known = digests.withLock { $0 }
         var made: [(fields: Int, fingerprint: Fingerprint)] = []
-        let result = keys.indices.map { index in
-            let key = keys[index]
-            if let digest = known.first(where: { $0.fields == key }) { return digest.fingerprint }
+        let result = (0..<count).map { index in
+            let fields = key(index)
+            if let digest = known.first(where: { $0.fields == fields }) { return digest.fingerprint }
             let fingerprint = make(index)
-            made.append((key, fingerprint))
+            made.append((fields, fingerprint))
             return fingerprint
         }
         if !made.isEmpty {
