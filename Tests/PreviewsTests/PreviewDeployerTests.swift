@@ -285,13 +285,14 @@ import Diagnostics
     }
 
     @Test func aLockWhoseHolderDiedIsFreeAtOnce() async throws {
-        // `flock` from util-linux takes the lock in a process of its own, which is then killed.
+        // A process of its own takes the lock (`flock` from util-linux, on a descriptor that the
+        // shell then hands to `sleep` as it becomes it), and is then killed. One process, so
+        // nothing it started lives on to be waited for.
         let lockFile = destination.url.appending(path: DestinationLock.path)
         try FileManager.default.createDirectory(at: lockFile.deletingLastPathComponent(), withIntermediateDirectories: true)
         let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        // `-o`: the lock stays with flock itself, not with the sleep it starts.
-        holder.arguments = ["flock", "-o", lockFile.path, "sleep", "20"]
+        holder.executableURL = URL(fileURLWithPath: "/bin/sh")
+        holder.arguments = ["-c", #"exec 9>>"$0" && flock 9 && exec sleep 20"#, lockFile.path]
         try holder.run()
         defer { if holder.isRunning { kill(holder.processIdentifier, SIGKILL) } }
         func isHeld() -> Bool {
