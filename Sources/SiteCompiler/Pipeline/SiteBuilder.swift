@@ -226,6 +226,7 @@ package struct SiteBuilder: Sendable {
         timer.lap("source state")
         // Nothing changed since the last build: say so without reading a post.
         if let cacheFile, let report = upToDate(cacheFile: cacheFile, state: state, output: folder, clock: clock) {
+            timer.lap("stamp check")
             return report
         }
         timer.lap("stamp check")
