@@ -11,6 +11,7 @@ extension Galley {
     /// `galley build [SITE] [-o OUT] [--base-url URL] [--drafts] [--future] [--strict]`
     struct Build: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "build",
             abstract: "Build a blog folder into a static site.",
             discussion: """
                 Reads SITE/galley.yml, posts/, pages/, static/ and layouts/, and writes the site to OUT \

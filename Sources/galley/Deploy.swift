@@ -9,6 +9,7 @@ extension Galley {
     /// `galley deploy [SITE] --to DEST --domain DOMAIN [--branch B] [--production-branch main] [--production-to DIR]`
     struct Deploy: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "deploy",
             abstract: "Build a blog and publish it as its branch's preview (a step for any CI).",
             discussion: """
                 The branch comes from --branch, else the CI's variables (GitHub and Gitea Actions, GitLab, \

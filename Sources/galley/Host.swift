@@ -7,6 +7,7 @@ extension Galley {
     /// `galley host --root DEST --domain DOMAIN [--bind ADDRESS] [--port 8080] [--production LABEL] [--password-file F]`
     struct Host: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "host",
             abstract: "Serve the previews in a destination folder, each at <label>.<domain> (no Apache or nginx needed).",
             discussion: """
                 Chooses the preview by the Host header: <label>.<domain> is served from DEST/<label>.<domain>, the \

@@ -5,6 +5,7 @@ extension Galley {
     /// `galley import SRC DEST [--from jekyll|hugo|zola]`
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "import",
             abstract: "Turn a Jekyll, Hugo or Zola site folder into a Galley blog folder.",
             discussion: """
                 Writes DEST (a new or empty folder): galley.yml from the site's settings, posts and pages copied \

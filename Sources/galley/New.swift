@@ -8,6 +8,7 @@ extension Galley {
     /// `galley new site DIR` and `galley new post "Title"`
     struct New: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "new",
             abstract: "Start a blog, or a post in one.",
             subcommands: [Site.self, Post.self]
         )
@@ -15,6 +16,7 @@ extension Galley {
         /// `galley new site DIR [--title T] [--base-url URL]`
         struct Site: ParsableCommand {
             static let configuration = CommandConfiguration(
+                commandName: "site",
                 abstract: "Write a new blog folder that builds at once.",
                 discussion: """
                     Writes DIR (new, or an empty folder): a commented galley.yml, a first post, an about page, \
@@ -63,6 +65,7 @@ extension Galley {
         /// `galley new post "Title" [--draft] [--bundle] [--date DATE] [--site DIR]`
         struct Post: ParsableCommand {
             static let configuration = CommandConfiguration(
+                commandName: "post",
                 abstract: "Write a new post and print its path.",
                 discussion: """
                     Writes posts/YYYY-MM-DD-slug.md (or, with --bundle, posts/YYYY-MM-DD-slug/index.md) dated now in \

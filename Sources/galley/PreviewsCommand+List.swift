@@ -6,6 +6,7 @@ extension Galley.PreviewsCommand {
     /// `galley previews list [--to DEST] [--json]`
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "List the previews at a destination, production first.",
             discussion: """
                 For each site: its label, branch, the commit on show and its subject, when it went live, how its \

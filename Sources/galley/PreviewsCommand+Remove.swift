@@ -7,6 +7,7 @@ extension Galley.PreviewsCommand {
     /// `galley previews remove LABEL… [--branch NAME] [--older-than 30d] [--gone --repo REPO] [--production]`
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "remove",
             abstract: "Take previews down, with all their releases, and say what that freed.",
             discussion: """
                 Each preview goes in one step (its address stops answering first) under the destination's lock, \

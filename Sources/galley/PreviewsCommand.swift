@@ -15,6 +15,7 @@ extension Galley {
         /// `galley previews retry BRANCH --repo REPO [--state FILE]`
         struct Retry: AsyncParsableCommand {
             static let configuration = CommandConfiguration(
+                commandName: "retry",
                 abstract: "Build a branch again at the watcher's next pass, whatever its last build did.",
                 discussion: """
                     The watcher builds a commit once: a build that failed is not tried again until the branch \

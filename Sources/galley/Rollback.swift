@@ -6,6 +6,7 @@ extension Galley {
     /// `galley rollback --to DEST --domain DOMAIN --branch B`
     struct Rollback: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "rollback",
             abstract: "Point a branch's preview (or the production site) back at its previous release.",
             discussion: "With --forward, at the next newer one instead: a rollback undone. --keep on deploy and watch sets how many releases are kept."
         )

@@ -11,6 +11,7 @@ extension Galley {
     /// `galley serve [SITE] [--port 8000] [--bind 127.0.0.1] [--drafts] [--future] [--open]`
     struct Serve: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "serve",
             abstract: "Serve a blog while you write it, rebuilding and reloading on every save.",
             discussion: """
                 Builds SITE into memory (nothing is written to SITE/_site), serves it at \

@@ -6,6 +6,7 @@ extension Galley.ThemeCommand {
     /// `galley theme eject [--site DIR] [LAYOUT…]`
     struct Eject: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "eject",
             abstract: "Copy the built-in layouts (and stylesheet) into the blog to edit them.",
             discussion: """
                 Writes each of the theme's layouts to layouts/NAME.mustache, and its stylesheet to static/style.css, \

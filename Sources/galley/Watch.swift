@@ -9,6 +9,7 @@ extension Galley {
     /// `galley watch --repo REPO --to DEST --domain DOMAIN [--remote origin] [--interval 30s] [--once]`
     struct Watch: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "watch",
             abstract: "Keep a preview for every branch of a repository (a long-lived process on a server).",
             discussion: """
                 Each pass fetches (with --remote), compares every branch tip with the last pass, builds new and \
