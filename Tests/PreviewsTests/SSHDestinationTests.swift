@@ -147,5 +147,6 @@ struct SSHDestinationTests {
         #expect(heard.all.contains("locked"), "\(heard.all)")
         #expect(remote.read(DestinationLock.path)?.isEmpty == true)
         try? await held.release()
+        await destination.disconnect()
     }
 }
