@@ -1,1 +1,1 @@
-../SiteCompilerTests/Support/DebianPygments.swift
+../SiteTestSupport/DebianPygments.swift

@@ -12,7 +12,7 @@ import SiteSource
 /// inode and modification time, so rsync and browsers see it as unchanged; an unchanged blog
 /// costs a comparison per file and no writes. Files in the spare are never written in place (they
 /// may be links to live files): new content goes to a temporary file renamed over the old one.
-struct OutputWriter: Sendable {
+package struct OutputWriter: Sendable {
     /// What a write did.
     struct Report: Sendable {
         /// Files whose bytes are new or changed.
@@ -28,7 +28,7 @@ struct OutputWriter: Sendable {
     var record: URL?
 
     /// A writer for `destination`.
-    init(destination: URL) {
+    package init(destination: URL) {
         self.destination = destination.standardizedFileURL
     }
 
@@ -39,7 +39,7 @@ struct OutputWriter: Sendable {
     static let markerText = "This folder is a site built by Galley; each build replaces all of it.\n"
 
     /// The spare folder beside the destination.
-    var spare: URL {
+    package var spare: URL {
         destination.deletingLastPathComponent().appending(path: spareName)
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Highlighting
 @testable import Markdown
+import SiteTestSupport
 import Testing
 
 @testable import SiteCompiler

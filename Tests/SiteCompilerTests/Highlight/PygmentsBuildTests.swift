@@ -1,6 +1,7 @@
 import Foundation
 import Highlighting
 import Pygments
+import SiteTestSupport
 import Testing
 
 @testable import SiteCompiler

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 @testable import Layouts
+import SiteTestSupport
 import Testing
 
 @testable import Diagnostics

@@ -2,6 +2,7 @@ import FileSystem
 import Foundation
 @testable import SiteContent
 import SiteSource
+import SiteTestSupport
 import Testing
 
 @testable import SiteCompiler

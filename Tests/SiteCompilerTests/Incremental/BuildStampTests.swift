@@ -1,5 +1,6 @@
 import Foundation
 @testable import SiteContent
+import SiteTestSupport
 import Testing
 
 @testable import Dates

@@ -1,5 +1,6 @@
 import FileSystem
 import Foundation
+import SiteTestSupport
 import Testing
 
 @testable import SiteCompiler

@@ -1,4 +1,5 @@
 import Foundation
+import SiteTestSupport
 import Testing
 
 @testable import SiteCompiler
@@ -8,13 +9,13 @@ extension IncrementalBuildTests {
     /// pages that show it again, and only those.
     @Test func aPictureOfAnotherSizeRendersThePagesThatShowIt() throws {
         try blog.write("posts/2019-10-13-photo.md", TestBlog.post("title: Photo", "![Wide](/images/wide.png)"))
-        try blog.write("static/images/wide.png", Data(ImageSizeTests.png(1200, 600)))
+        try blog.write("static/images/wide.png", Data(TestPictures.png(1200, 600)))
         try incremental()
         let page = "2019/10/13/photo/index.html"
         #expect(blog.page(page)?.contains(#"width="1200" height="600""#) == true)
         let other = stamp("2019/10/12/post-12/index.html")
 
-        try blog.write("static/images/wide.png", Data(ImageSizeTests.png(800, 200)))
+        try blog.write("static/images/wide.png", Data(TestPictures.png(800, 200)))
         try incremental()
         #expect(blog.page(page)?.contains(#"alt="Wide" width="800" height="200" loading="lazy""#) == true, "\(blog.page(page) ?? "")")
         #expect(stamp("2019/10/12/post-12/index.html") == other, "a page without the picture is kept")

@@ -1,6 +1,7 @@
 import Foundation
 import KaTeX
 @testable import SiteContent
+import SiteTestSupport
 import Testing
 import Typesetting
 

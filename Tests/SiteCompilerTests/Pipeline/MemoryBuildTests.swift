@@ -1,5 +1,6 @@
 import Foundation
 import SiteSource
+import SiteTestSupport
 import Testing
 
 @testable import SiteCompiler

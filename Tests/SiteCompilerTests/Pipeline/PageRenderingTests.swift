@@ -3,6 +3,7 @@ import Blocking
 import Foundation
 @testable import SiteContent
 import SiteSource
+import SiteTestSupport
 import Testing
 
 @testable import SiteCompiler

@@ -1,4 +1,5 @@
 import Foundation
+import SiteTestSupport
 import Testing
 
 @testable import Diagnostics

@@ -2,6 +2,7 @@ import Foundation
 @testable import Markdown
 @testable import SiteContent
 import SiteSource
+import SiteTestSupport
 import Testing
 
 @testable import SiteCompiler

@@ -1,6 +1,7 @@
 import Foundation
 @testable import SiteContent
 import SiteSource
+import SiteTestSupport
 import Testing
 
 @testable import SiteCompiler

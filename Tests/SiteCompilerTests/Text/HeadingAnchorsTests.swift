@@ -1,3 +1,4 @@
+import SiteTestSupport
 import Testing
 
 @testable import SiteCompiler

@@ -1,6 +1,0 @@
-import Foundation
-
-/// Whether Debian's KaTeX and a Node.js to run it are here (scripts/test installs them).
-enum DebianKaTeX {
-    static let isInstalled = access("/usr/bin/node", X_OK) == 0 && access("/usr/share/nodejs/katex/dist/katex.js", R_OK) == 0
-}

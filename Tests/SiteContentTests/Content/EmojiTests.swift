@@ -1,0 +1,43 @@
+import Foundation
+import Highlighting
+import SiteTestSupport
+import Testing
+
+@testable import SiteCompiler
+
+/// `:ship:` made an emoji, as jemoji and Hugo's enableEmoji do.
+@Suite struct EmojiTests {
+    struct Table: EmojiSource {
+        func names() throws(EmojiUnavailable) -> [String: String] { ["ship": "🚢", "+1": "👍"] }
+    }
+
+    static let body = "All :ship: shape :+1::ship:, not :nope: nor `:ship:` nor 10:30:45.\n\n```\n:ship:\n```\n"
+
+    @Test func knownNamesOutsideCodeBecomeEmoji() throws {
+        let blog = try TestBlog(TestBlog.config + "emoji: true\n", ["posts/2019-03-01-e.md": TestBlog.post("title: E", Self.body)])
+        var options = blog.options()
+        options.emoji = Table()
+        let report = try blog.build(options)
+        #expect(report.warnings.isEmpty)
+        let page = try #require(blog.page("2019/03/01/e/index.html"))
+        #expect(page.contains("All 🚢 shape 👍🚢, not :nope: nor <code>:ship:</code> nor 10:30:45."))
+        #expect(page.contains("<code>:ship:\n</code>"))
+    }
+
+    @Test func withoutTheSettingNamesStayAsWritten() throws {
+        let blog = try TestBlog(TestBlog.config, ["posts/2019-03-01-e.md": TestBlog.post("title: E", Self.body)])
+        var options = blog.options()
+        options.emoji = Table()
+        try blog.build(options)
+        #expect(blog.page("2019/03/01/e/index.html")?.contains("All :ship: shape") == true)
+    }
+
+    @Test func withoutNamesTheBuildSaysSoOnce() throws {
+        let blog = try TestBlog(TestBlog.config + "emoji: true\n", ["posts/2019-03-01-e.md": TestBlog.post("title: E", Self.body)])
+        let report = try blog.build()
+        #expect(report.warnings.map(\.description) == [
+            "galley.yml: emoji: true, but this build has no emoji names; :names: are left as written: install Debian's python3-emoji, or set emoji: false"
+        ])
+        #expect(blog.page("2019/03/01/e/index.html")?.contains("All :ship: shape") == true)
+    }
+}
