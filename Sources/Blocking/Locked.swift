@@ -4,7 +4,7 @@ import Glibc
 /// a `pthread_mutex_t`: ThreadSanitizer sees through the C library's locks, and not through
 /// `Mutex`, whose locking lives in a standard library built without it, so every value a
 /// `Mutex` guarded showed up as a race (`scripts/test --sanitize thread`).
-package final class Locked<Value>: @unchecked Sendable {
+public final class Locked<Value>: @unchecked Sendable {
     // The value and the mutex each live at an address of their own: a pthread mutex must not
     // move, and a value of no size (`Locked<Void>`, a lock around code) must not share its
     // address with the mutex, which ThreadSanitizer would then see written under the lock and
@@ -29,8 +29,10 @@ package final class Locked<Value>: @unchecked Sendable {
     }
 
     /// Runs `body` with the value, no other thread's `withLock` running meanwhile.
+    // Public and inlinable, so that callers in other modules get a copy for their own types
+    // (the compiler hands them the body of a public inlinable function only; see `Parallel`).
     @inlinable
-    package func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
+    public func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&value.pointee)

@@ -4,9 +4,10 @@ import Foundation
 
 /// Reads what ``CacheWriter`` wrote; any inconsistency throws, and the build starts afresh.
 ///
-/// `public`, though nothing outside the package uses it: Swift 6.3 inlines the `@inlinable`
-/// members of a `package` type into other modules only when they touch no stored array, so the
-/// cache's decoders in other targets called each of these (and each `array` unspecialized).
+/// `public`, with its `@inlinable` members, though nothing outside the package uses them: Swift
+/// 6.3 hands other modules the body of a `public` inlinable function only, not of a `package`
+/// one, so the cache's decoders in other targets called each of these (and each `array`
+/// unspecialized). ShippedBinaryTests checks the binary for the copies made in other modules.
 public struct CacheReader {
     public struct Damaged: Error {
         @inlinable public init() {}
@@ -28,7 +29,7 @@ public struct CacheReader {
     /// Where the reader is, as an index into the bytes it was made with.
     package var position: Int { index }
 
-    @inlinable package mutating func int() throws -> Int {
+    @inlinable public mutating func int() throws -> Int {
         var value: UInt64 = 0
         var shift: UInt64 = 0
         while true {
@@ -42,35 +43,35 @@ public struct CacheReader {
         return Int(Int64(bitPattern: value))
     }
 
-    @inlinable package mutating func bool() throws -> Bool {
+    @inlinable public mutating func bool() throws -> Bool {
         guard index < bytes.endIndex else { throw Damaged() }
         index += 1
         return bytes[index - 1] != 0
     }
 
-    @inlinable package mutating func string() throws -> String {
+    @inlinable public mutating func string() throws -> String {
         String(decoding: try raw(), as: UTF8.self)
     }
 
-    @inlinable package mutating func raw() throws -> ArraySlice<UInt8> {
+    @inlinable public mutating func raw() throws -> ArraySlice<UInt8> {
         let count = try int()
         guard count >= 0, count <= bytes.endIndex - index else { throw Damaged() }
         defer { index += count }
         return bytes[index..<index + count]
     }
 
-    @inlinable package mutating func double() throws -> Double { Double(bitPattern: UInt64(UInt(bitPattern: try int()))) }
+    @inlinable public mutating func double() throws -> Double { Double(bitPattern: UInt64(UInt(bitPattern: try int()))) }
 
-    @inlinable package mutating func fingerprint() throws -> Fingerprint {
+    @inlinable public mutating func fingerprint() throws -> Fingerprint {
         guard let fingerprint = Fingerprint(bytes: try raw()) else { throw Damaged() }
         return fingerprint
     }
 
-    @inlinable package mutating func optional<T>(_ read: (inout CacheReader) throws -> T) throws -> T? {
+    @inlinable public mutating func optional<T>(_ read: (inout CacheReader) throws -> T) throws -> T? {
         try bool() ? try read(&self) : nil
     }
 
-    @inlinable package mutating func array<T>(_ read: (inout CacheReader) throws -> T) throws -> [T] {
+    @inlinable public mutating func array<T>(_ read: (inout CacheReader) throws -> T) throws -> [T] {
         let count = try int()
         guard count >= 0, count <= bytes.endIndex - index else { throw Damaged() }
         var values: [T] = []

@@ -14,7 +14,7 @@ public struct CacheWriter {
     /// Makes room for `count` bytes in all, so a big cache is not copied as it grows.
     package mutating func reserve(_ count: Int) { bytes.reserveCapacity(count) }
 
-    @inlinable package mutating func int(_ value: Int) {
+    @inlinable public mutating func int(_ value: Int) {
         var rest = UInt64(bitPattern: Int64(value))
         while rest >= 0x80 {
             bytes.append(UInt8(rest & 0x7F) | 0x80)
@@ -23,28 +23,28 @@ public struct CacheWriter {
         bytes.append(UInt8(rest))
     }
 
-    @inlinable package mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
+    @inlinable public mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
 
-    @inlinable package mutating func string(_ value: String) {
+    @inlinable public mutating func string(_ value: String) {
         int(value.utf8.count)
         bytes.append(contentsOf: value.utf8)
     }
 
-    @inlinable package mutating func raw(_ value: some Collection<UInt8>) {
+    @inlinable public mutating func raw(_ value: some Collection<UInt8>) {
         int(value.count)
         bytes.append(contentsOf: value)
     }
 
-    @inlinable package mutating func double(_ value: Double) { int(Int(bitPattern: UInt(value.bitPattern))) }
+    @inlinable public mutating func double(_ value: Double) { int(Int(bitPattern: UInt(value.bitPattern))) }
 
-    @inlinable package mutating func fingerprint(_ value: Fingerprint) { raw(value.bytes) }
+    @inlinable public mutating func fingerprint(_ value: Fingerprint) { raw(value.bytes) }
 
-    @inlinable package mutating func optional<T>(_ value: T?, _ write: (inout CacheWriter, T) -> Void) {
+    @inlinable public mutating func optional<T>(_ value: T?, _ write: (inout CacheWriter, T) -> Void) {
         bool(value != nil)
         if let value { write(&self, value) }
     }
 
-    @inlinable package mutating func array<T>(_ values: [T], _ write: (inout CacheWriter, T) -> Void) {
+    @inlinable public mutating func array<T>(_ values: [T], _ write: (inout CacheWriter, T) -> Void) {
         int(values.count)
         for value in values { write(&self, value) }
     }

@@ -4,13 +4,14 @@ import Foundation
 /// out the same without rendering it.
 ///
 /// Held inline (four words, no allocation): a big blog's rebuild makes and compares tens of
-/// thousands of them. `public` only so that the cache readers' inlined code may name it (see
-/// `CacheReader`); its members stay `package`.
+/// thousands of them. `public` only so that the cache readers' inlined code may name it, and its
+/// `@inlinable` members so that other modules get their bodies (see `CacheReader`); the rest
+/// stay `package`.
 public struct Fingerprint: Hashable, Sendable {
     @usableFromInline var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
 
     /// The digest of nothing at all, standing for a missing part (a first post's newer neighbour).
-    @inlinable package init() {}
+    @inlinable public init() {}
 
     /// The digest of the parts, in order.
     package init(_ parts: Fingerprint...) { self.init(parts) }
@@ -23,7 +24,7 @@ public struct Fingerprint: Hashable, Sendable {
     }
 
     /// A digest stored earlier; anything but 32 bytes (a damaged cache) is no digest at all.
-    @inlinable package init?(bytes: some Collection<UInt8>) {
+    @inlinable public init?(bytes: some Collection<UInt8>) {
         guard bytes.count == 32 else { return nil }
         withUnsafeMutableBytes(of: &words) { $0.copyBytes(from: bytes) }
     }
@@ -32,7 +33,7 @@ public struct Fingerprint: Hashable, Sendable {
     @usableFromInline package var bytes: [UInt8] { withUnsafeBytes(of: words) { Array($0) } }
 
     /// The first of ``bytes``, without making them all.
-    @inlinable package var firstByte: UInt8 { withUnsafeBytes(of: words) { $0[0] } }
+    @inlinable public var firstByte: UInt8 { withUnsafeBytes(of: words) { $0[0] } }
 
     @inlinable public static func == (a: Fingerprint, b: Fingerprint) -> Bool {
         a.words.0 == b.words.0 && a.words.1 == b.words.1 && a.words.2 == b.words.2 && a.words.3 == b.words.3

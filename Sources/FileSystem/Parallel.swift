@@ -4,7 +4,7 @@ import Foundation
 
 /// Runs independent work on every core. It lives with the file code because most of that work
 /// is system calls (a `stat` or a write per file), and the source trees need it as the compiler does.
-package enum Parallel {
+public enum Parallel {
     /// `transform` applied to each element, in order, spread over the machine's cores.
     ///
     /// With `inRuns`, each core takes runs of neighbouring elements rather than one at a time:
@@ -15,8 +15,8 @@ package enum Parallel {
     // metadata caches. Public rather than package: the compiler does not hand the body of a
     // package-level inlinable function to other modules, so they would call the generic one.
     @inlinable
-    package static func map<Element: Sendable, Result: Sendable>(_ elements: [Element], inRuns: Bool = false,
-                                                                 _ transform: @Sendable (Element) -> Result) -> [Result] {
+    public static func map<Element: Sendable, Result: Sendable>(_ elements: [Element], inRuns: Bool = false,
+                                                                _ transform: @Sendable (Element) -> Result) -> [Result] {
         guard elements.count > 1 else { return elements.map(transform) }
         let results = UnsafeMutableBufferPointer<Result?>.allocate(capacity: elements.count)
         results.initialize(repeating: nil)

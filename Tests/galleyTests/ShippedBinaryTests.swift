@@ -21,4 +21,25 @@ struct ShippedBinaryTests {
         let swiftLibraries = text.split(separator: "\n").filter { $0.contains("libswift") || $0.contains("libFoundation") || $0.contains("libdispatch") }
         #expect(swiftLibraries.isEmpty, "it loads \(swiftLibraries)")
     }
+
+    /// The shared generic helpers are `public` and `@inlinable` so that each module gets copies
+    /// made for its own types: a `package` one is called generically from other modules, every
+    /// element going through the runtime's metadata caches (an edit at 10,000 posts ran 14% more
+    /// instructions so). The copies carry the caller's module in their names.
+    @Test func theModulesHaveTheirOwnCopiesOfParallelMap() throws {
+        let nm = Process()
+        nm.executableURL = URL(fileURLWithPath: "/usr/bin/nm")
+        nm.arguments = ["--defined-only", GalleyProcess.binary.path]
+        let output = Pipe()
+        nm.standardOutput = output
+        try nm.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        nm.waitUntilExit()
+        #expect(nm.terminationStatus == 0)
+        let copies = text.split(separator: "\n").filter { $0.contains("$s10FileSystem8ParallelO3map") }
+        #expect(!copies.isEmpty, "nm lists Parallel.map")
+        for module in ["12SiteCompiler", "11SiteContent"] {
+            #expect(copies.contains { $0.contains(module) }, "no copy of Parallel.map made for \(module)'s types")
+        }
+    }
 }
