@@ -1,8 +1,5 @@
 import Foundation
 import GitSource
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Sets commit statuses through a forge's API over HTTP.
 ///
@@ -28,12 +25,10 @@ package struct ForgeClient: Sendable {
     package func post(_ status: CommitStatus, commit: GitObjectID, branch: String? = nil) async throws {
         let forge = target.forge
         let url = URL(string: target.api.absoluteString + forge.statusPath(repository: target.repository, commit: commit))!
-        var request = URLRequest(url: url, timeoutInterval: timeout)
-        request.httpMethod = "POST"
-        request.httpBody = try JSONSerialization.data(withJSONObject: forge.body(for: status, branch: branch), options: [.sortedKeys])
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.setValue("galley (commit statuses)", forHTTPHeaderField: "User-Agent")
-        for header in forge.authorization(token) { request.setValue(header.value, forHTTPHeaderField: header.name) }
+        var request = CurlPost(url: url, headers: [("Content-Type", "application/json"), ("User-Agent", "galley (commit statuses)")],
+                               body: try JSONSerialization.data(withJSONObject: forge.body(for: status, branch: branch), options: [.sortedKeys]),
+                               timeout: timeout)
+        request.headers += forge.authorization(token).map { ($0.name, $0.value) }
 
         var failure = StatusError(kind: .unreachable, forge: forge, request: "POST \(url.absoluteString)", reason: "",
                                   repository: target.repository, tokenFile: token.file)
@@ -42,16 +37,16 @@ package struct ForgeClient: Sendable {
             if attempt > 1 { try await Task.sleep(for: retryDelays[attempt - 2]) }
             failure.attempts = attempt
             do {
-                var (data, response) = try await Self.session.data(for: request)
-                while let next = Self.redirect(of: request, by: response), redirects < 5 {
+                var answer = try await request.send()
+                while let next = Self.redirect(from: request.url, by: answer), redirects < 5 {
                     redirects += 1
                     request.url = next
-                    (data, response) = try await Self.session.data(for: request)
+                    answer = try await request.send()
                 }
-                let code = (response as? HTTPURLResponse)?.statusCode ?? 0
+                let code = answer.status
                 if (200..<300).contains(code) { return }
                 failure.status = code
-                failure.reason = token.redacting(Self.message(in: data))
+                failure.reason = token.redacting(Self.message(in: answer.body))
                 if code >= 500 { failure.kind = .serverError; continue }
                 if forge == .gitlab, code == 400, Self.isRepeat(of: status, by: forge, message: failure.reason) { return }
                 failure.kind = switch code {
@@ -61,23 +56,27 @@ package struct ForgeClient: Sendable {
                 default: .refused
                 }
                 throw failure
-            } catch let error as URLError where error.code != .cancelled {
+            } catch let error as CurlPost.Failure {
                 failure.kind = .unreachable
                 failure.status = nil
-                failure.reason = token.redacting(error.localizedDescription)
+                failure.reason = token.redacting(error.reason)
+            } catch let error as ProgramError {
+                // No curl: said once, not tried again.
+                failure.kind = .unreachable
+                failure.status = nil
+                failure.reason = "\(error.description) (commit statuses are sent with curl: install it, as Debian's curl package)"
+                throw failure
             }
         }
         throw failure
     }
 
     /// Where a redirect that keeps the method and body (307, 308: GitHub's answer for a renamed
-    /// repository) sends `request`, when that is the same scheme, host and port: a request that
-    /// carries a token must not be sent on to another server. Followed here rather than by the
-    /// session, which sends the body only to the first address.
-    static func redirect(of request: URLRequest, by response: URLResponse) -> URL? {
-        guard let response = response as? HTTPURLResponse, [307, 308].contains(response.statusCode),
-              let location = response.value(forHTTPHeaderField: "Location"), let from = request.url,
-              let to = URL(string: location, relativeTo: from)?.absoluteURL else { return nil }
+    /// repository) sends a request to `from`, when that is the same scheme, host and port: a
+    /// request that carries a token must not be sent on to another server. Followed here
+    /// rather than by curl, which would send the token wherever it was told.
+    static func redirect(from: URL, by answer: CurlPost.Answer) -> URL? {
+        guard [307, 308].contains(answer.status), let to = answer.location?.absoluteURL else { return nil }
         let same = from.scheme?.lowercased() == to.scheme?.lowercased() && from.host?.lowercased() == to.host?.lowercased() && from.port == to.port
         return same ? to : nil
     }
@@ -108,13 +107,4 @@ package struct ForgeClient: Sendable {
         let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
         return line.count > 200 ? String(line.prefix(199)) + "…" : line
     }
-
-    /// One session for every status: no cookies or cache, and no redirect followed but those
-    /// ``redirect(of:by:)`` allows.
-    static let session: URLSession = {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.httpShouldSetCookies = false
-        configuration.urlCache = nil
-        return URLSession(configuration: configuration, delegate: RedirectRefusal(), delegateQueue: nil)
-    }()
 }
