@@ -152,7 +152,7 @@ struct Program: Sendable {
         do {
             return try await start()
         } catch let error as SubprocessError where error.code == .executableNotFound || error.code == .spawnFailed {
-            throw ProgramError(program: command[0], reason: "\(error)")
+            throw ProgramError(program: command[0], reason: "\(error)", notFound: error.code == .executableNotFound)
         }
     }
 }
@@ -161,6 +161,8 @@ struct Program: Sendable {
 struct ProgramError: Error, CustomStringConvertible {
     var program: String
     var reason: String
+    /// Whether the program is not installed (not on `PATH`, or no file at its path).
+    var notFound = false
     var description: String { "cannot run \(program): \(reason)" }
 }
 

@@ -15,6 +15,8 @@ struct CurlPost: Sendable {
     var body: Data
     /// How long the whole request may take.
     var timeout: TimeInterval
+    /// The curl to run: a path, or a name looked up on `PATH`.
+    var program = "curl"
 
     /// What the server said.
     struct Answer: Sendable {
@@ -34,8 +36,8 @@ struct CurlPost: Sendable {
     /// Sends the request. Throws ``Failure`` when there is no answer, `CancellationError` when
     /// the task is cancelled (curl is stopped), and `ProgramError` when curl cannot be run.
     func send() async throws -> Answer {
-        let program = Program(["curl", "--disable", "--config", "-"], outputLimit: Self.outputLimit)
-        let result = try await program.run(input: Data(config.utf8), whenCancelled: .stop)
+        let curl = Program([program, "--disable", "--config", "-"], outputLimit: Self.outputLimit)
+        let result = try await curl.run(input: Data(config.utf8), whenCancelled: .stop)
         guard result.status == 0 else {
             let said = result.errorText.split(whereSeparator: \.isNewline).last.map(String.init) ?? ""
             throw Failure(reason: said.isEmpty ? "curl ended with status \(result.status)" : said)

@@ -13,6 +13,8 @@ package struct ForgeClient: Sendable {
     package var retryDelays: [Duration]
     /// How long one request may take.
     package var timeout: TimeInterval = 30
+    /// The curl that sends the requests: a path, or a name looked up on `PATH`.
+    package var curl = "curl"
 
     package init(target: StatusTarget, token: StatusToken, retryDelays: [Duration] = [.seconds(1), .seconds(3)]) {
         self.target = target
@@ -27,7 +29,7 @@ package struct ForgeClient: Sendable {
         let url = URL(string: target.api.absoluteString + forge.statusPath(repository: target.repository, commit: commit))!
         var request = CurlPost(url: url, headers: [("Content-Type", "application/json"), ("User-Agent", "galley (commit statuses)")],
                                body: try JSONSerialization.data(withJSONObject: forge.body(for: status, branch: branch), options: [.sortedKeys]),
-                               timeout: timeout)
+                               timeout: timeout, program: curl)
         request.headers += forge.authorization(token).map { ($0.name, $0.value) }
 
         var failure = StatusError(kind: .unreachable, forge: forge, request: "POST \(url.absoluteString)", reason: "",
@@ -61,10 +63,12 @@ package struct ForgeClient: Sendable {
                 failure.status = nil
                 failure.reason = token.redacting(error.reason)
             } catch let error as ProgramError {
-                // No curl: said once, not tried again.
                 failure.kind = .unreachable
                 failure.status = nil
-                failure.reason = "\(error.description) (commit statuses are sent with curl: install it, as Debian's curl package)"
+                failure.reason = token.redacting(error.description)
+                // No curl: said once, with what to do, rather than tried again.
+                guard error.notFound else { continue }
+                failure.reason += " (commit statuses are sent by curl: install it, as Debian's curl package)"
                 throw failure
             }
         }

@@ -150,6 +150,17 @@ import Testing
         #expect(error?.description.hasPrefix("cannot reach github for POST http://127.0.0.1:") == true, "\(String(describing: error))")
     }
 
+    @Test func withoutCurlTheErrorSaysToInstallItAndIsNotTriedAgain() async throws {
+        let fake = try await FakeForge.start()
+        var client = try client(.github, fake)
+        client.curl = folder.url.appending(path: "no-curl-here").path
+        let error = await #expect(throws: StatusError.self) { try await client.post(live, commit: Self.commit) }
+        await fake.stop()
+        #expect(fake.requests.isEmpty)
+        #expect(error?.kind == .unreachable && error?.attempts == 1)
+        #expect(error?.description.contains("install it, as Debian's curl package") == true, "\(String(describing: error))")
+    }
+
     @Test func redirectsAreFollowedOnlyWithinTheForgesHost() async throws {
         let fake = try await FakeForge.start()
         // GitHub's answer for a renamed repository.
