@@ -46,6 +46,14 @@ int galley_pidfd_kill(int pidfd) {
 long galley_getdents64(int fd, void *buffer, unsigned long size) {
     return syscall(SYS_getdents64, fd, buffer, size);
 }
+
+#ifndef SYS_memfd_create
+#define SYS_memfd_create 319
+#endif
+
+int galley_memory_file(const char *name) {
+    return (int)syscall(SYS_memfd_create, name, 1 /* MFD_CLOEXEC */);
+}
 #else
 int galley_open_beneath(int dirfd, const char *path, int flags, unsigned int mode, int no_symlinks) {
     errno = ENOSYS;
@@ -68,6 +76,11 @@ int galley_pidfd_kill(int pidfd) {
 }
 
 long galley_getdents64(int fd, void *buffer, unsigned long size) {
+    errno = ENOSYS;
+    return -1;
+}
+
+int galley_memory_file(const char *name) {
     errno = ENOSYS;
     return -1;
 }

@@ -26,6 +26,13 @@ package enum Platform {
         galley_exchange(aFolder, a, bFolder, b) == 0
     }
 
+    /// A new file that lives in memory only, open for reading and writing and gone once its
+    /// last descriptor is closed: for what a program reads on its standard input, which may
+    /// hold a secret that must not reach a disk. -1 with `errno` set where the system has none.
+    package static func memoryFile(named name: String) -> Int32 {
+        galley_memory_file(name)
+    }
+
     /// What `stat` says of the running executable; nil when the system will not say.
     package static func runningExecutable() -> stat? {
         var info = stat()

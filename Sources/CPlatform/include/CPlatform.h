@@ -26,4 +26,8 @@ int galley_pidfd_kill(int pidfd);
 /// `buffer` as the kernel's `linux_dirent64` records. The byte count, 0 at the end.
 long galley_getdents64(int fd, void *buffer, unsigned long size);
 
+/// memfd_create(2), close-on-exec: a file that lives in memory only, open for reading and
+/// writing, gone once its last descriptor is closed.
+int galley_memory_file(const char *name);
+
 #endif

@@ -12,7 +12,8 @@ import SystemPackage
 /// A program Galley runs (rsync, ssh), started and watched by swift-subprocess.
 ///
 /// Three of swift-subprocess's ways are changed here, each on purpose:
-/// - Input goes in through an unlinked temporary file, never a pipe. A program that exits
+/// - Input goes in through a file in memory (or, where the system has none, an unlinked
+///   temporary file), never a pipe. A program that exits
 ///   before it has read everything (a remote script whose `mkdir` failed) must end the write,
 ///   not this process: writing to a pipe nobody reads raises SIGPIPE, which swift-subprocess
 ///   leaves to its callers.
@@ -163,6 +164,8 @@ struct ProgramError: Error, CustomStringConvertible {
     var reason: String
     /// Whether the program is not installed (not on `PATH`, or no file at its path).
     var notFound = false
+    /// Whether it printed more than its output limit.
+    var tooMuchOutput = false
     var description: String { "cannot run \(program): \(reason)" }
 }
 
@@ -183,7 +186,8 @@ private enum Capture {
         var data = Data()
         for try await buffer in sequence {
             guard data.count + buffer.count <= limit else {
-                throw ProgramError(program: program, reason: "it printed more than \(limit) bytes, more than Galley ever reads")
+                throw ProgramError(program: program, reason: "it printed more than \(limit) bytes, more than Galley ever reads",
+                                   tooMuchOutput: true)
             }
             buffer.withUnsafeBytes { data.append(contentsOf: $0) }
         }
@@ -204,13 +208,17 @@ private enum Capture {
     }
 }
 
-/// A temporary file holding `data`, unlinked as soon as it is made, opened at its start: for a
-/// program's standard input, which swift-subprocess closes here once the program has started.
+/// A file holding `data`, opened at its start, for a program's standard input, which
+/// swift-subprocess closes here once the program has started: one in memory only (the input
+/// may hold a token), else a temporary file unlinked as soon as it is made.
 private func inputFile(_ data: Data) throws -> FileDescriptor {
-    var template = Array((FileManager.default.temporaryDirectory.path + "/galley-input-XXXXXX").utf8CString)
-    let raw = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard raw >= 0 else { throw ProgramError(program: "a program", reason: "no temporary file for its input: \(FileSystemError.explain(errno))") }
-    template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+    var raw = Platform.memoryFile(named: "galley-input")
+    if raw < 0 {
+        var template = Array((FileManager.default.temporaryDirectory.path + "/galley-input-XXXXXX").utf8CString)
+        raw = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard raw >= 0 else { throw ProgramError(program: "a program", reason: "no temporary file for its input: \(FileSystemError.explain(errno))") }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+    }
     let descriptor = FileDescriptor(rawValue: raw)
     do {
         _ = try descriptor.writeAll(data)

@@ -37,9 +37,15 @@ struct CurlPost: Sendable {
     /// the task is cancelled (curl is stopped), and `ProgramError` when curl cannot be run.
     func send() async throws -> Answer {
         let curl = Program([program, "--disable", "--config", "-"], outputLimit: Self.outputLimit)
-        let result = try await curl.run(input: Data(config.utf8), whenCancelled: .stop)
+        let result: Program.Result
+        do {
+            result = try await curl.run(input: Data(config.utf8), whenCancelled: .stop)
+        } catch let error as ProgramError where error.tooMuchOutput {
+            throw Failure(reason: "the answer was longer than \(Self.outputLimit >> 20) MiB, more than any forge says to a status")
+        }
         guard result.status == 0 else {
-            let said = result.errorText.split(whereSeparator: \.isNewline).last.map(String.init) ?? ""
+            // Its own message, not the advice to read its help that follows some of them.
+            let said = result.errorText.split(whereSeparator: \.isNewline).last { !$0.hasPrefix("curl: try ") }.map(String.init) ?? ""
             throw Failure(reason: said.isEmpty ? "curl ended with status \(result.status)" : said)
         }
         guard let answer = Self.answer(in: result.output) else {
@@ -54,7 +60,8 @@ struct CurlPost: Sendable {
     /// The config curl reads (see curl's `--config`): one option a line, values quoted.
     var config: String {
         var lines = [
-            "silent", "show-error",
+            // An address is one address: `{}` and `[]` in it are never curl's patterns.
+            "silent", "show-error", "globoff",
             "proto = \(Self.quoted("=http,https"))",
             "max-time = \(Self.quoted(String(max(1, Int(timeout.rounded(.up))))))",
             "request = \(Self.quoted("POST"))",

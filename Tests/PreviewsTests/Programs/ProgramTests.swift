@@ -24,6 +24,13 @@ import Testing
         #expect(result.output == input)
     }
 
+    @Test func inputLivesInMemoryNotOnADisk() async throws {
+        // The input may hold a token: the program reads it from a file that is in memory only.
+        let result = try await Program(["readlink", "/proc/self/fd/0"]).run(input: Data("secret".utf8))
+        #expect(result.status == 0)
+        #expect(String(decoding: result.output, as: UTF8.self).hasPrefix("/memfd:galley-input"))
+    }
+
     @Test func aProgramThatExitsBeforeReadingItsInputEndsNothingButItself() async throws {
         // Written through a pipe, this much input would meet a reader that is gone.
         let result = try await Program(["sh", "-c", "exit 5"]).run(input: Data(count: 4 << 20))

@@ -62,6 +62,17 @@ import Testing
         #expect(failure?.reason.contains("curl: (7)") == true, "\(String(describing: failure))")
     }
 
+    @Test func curlsOwnComplaintIsTheReasonNotItsAdviceToReadItsHelp() async throws {
+        let fake = try await FakeForge.start()
+        // A config line longer than curl reads (about 100 KiB) makes it refuse the config.
+        let post = CurlPost(url: URL(string: "\(fake.api)/x")!, headers: [], body: Data(repeating: UInt8(ascii: "a"), count: 200_000),
+                            timeout: 10)
+        let failure = await #expect(throws: CurlPost.Failure.self) { try await post.send() }
+        await fake.stop()
+        #expect(fake.requests.isEmpty)
+        #expect(failure?.reason.hasPrefix("curl: ") == true && failure?.reason.contains("curl: try") == false, "\(String(describing: failure))")
+    }
+
     @Test func configValuesAreQuotedForCurl() {
         #expect(CurlPost.quoted(#"a "b" \c"#) == #""a \"b\" \\c""#)
         #expect(CurlPost.quoted("one\ntwo\r\tthree") == #""one\ntwo\r\tthree""#)
@@ -70,5 +81,8 @@ import Testing
         #expect(post.config.contains(#"header = "Authorization: Bearer t""#))
         #expect(post.config.contains(#"max-time = "3""#))
         #expect(post.config.contains(#"proto = "=http,https""#))
+        // An address reaches curl as `URL` spells it, braces and brackets escaped; should one
+        // ever come through as written, curl must not read it as a pattern of many requests.
+        #expect(post.config.contains("\ngloboff\n"))
     }
 }
