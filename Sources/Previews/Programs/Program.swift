@@ -9,14 +9,13 @@ import System
 import SystemPackage
 #endif
 
-/// A program Galley runs (rsync, ssh), started and watched by swift-subprocess.
+/// A program Galley runs (rsync, ssh, curl), started and watched by swift-subprocess.
 ///
 /// Three of swift-subprocess's ways are changed here, each on purpose:
 /// - Input goes in through a file in memory (or, where the system has none, an unlinked
-///   temporary file), never a pipe. A program that exits
-///   before it has read everything (a remote script whose `mkdir` failed) must end the write,
-///   not this process: writing to a pipe nobody reads raises SIGPIPE, which swift-subprocess
-///   leaves to its callers.
+///   temporary file), never a pipe. A program that exits before it has read everything (a
+///   remote script whose `mkdir` failed) must end the write, not this process: writing to a
+///   pipe nobody reads raises SIGPIPE, which swift-subprocess leaves to its callers.
 /// - What a program prints is kept up to a bound, and the rest read and dropped: a chatty
 ///   rsync must neither stall on a full pipe nor turn its own failure into "too much output".
 /// - Only programs that ask to be (rsync, with ``WhenCancelled/stop``) are stopped by a

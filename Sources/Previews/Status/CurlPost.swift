@@ -10,7 +10,7 @@ import Foundation
 /// curl follows no redirect and reads no `~/.curlrc`.
 struct CurlPost: Sendable {
     var url: URL
-    /// Header lines, `Name: value`.
+    /// Each header's name and value, sent as `Name: value`.
     var headers: [(name: String, value: String)]
     var body: Data
     /// How long the whole request may take.
