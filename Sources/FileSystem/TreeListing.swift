@@ -10,4 +10,19 @@ package struct TreeListing {
     package var folders: [String] = []
 
     package init() {}
+
+    /// The listing of a tree known to hold exactly `files`, and so the folders they are in.
+    package init(files: Set<String>) {
+        self.files = files
+        var folders: Set<String> = []
+        for file in files {
+            var path = Substring(file)
+            while let slash = path.lastIndex(of: "/") {
+                path = path[..<slash]
+                guard folders.insert(String(path)).inserted else { break }
+            }
+        }
+        // Sorted, a folder comes before the folders inside it.
+        self.folders = folders.sorted()
+    }
 }

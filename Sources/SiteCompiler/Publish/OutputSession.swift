@@ -33,6 +33,9 @@ final class OutputSession: Publisher {
     /// The files of the live folder when the spare was brought up to date from a
     /// ``SpareRecord`` before rendering; nil when the spare's contents are unknown.
     let synced: Set<String>?
+    /// Every file of the live folder by a trusted ``SpareRecord``: the synced files, or what a
+    /// build into a new folder left there. Nil when only a listing can tell.
+    let liveFiles: Set<String>?
     /// Live files that ``sync(_:)`` linked into the spare, with their stamps just before and
     /// just after. A new link changes a file's change time, so without the stamp from before,
     /// every page the last build wrote would look touched by hand and be rendered again.
@@ -42,11 +45,13 @@ final class OutputSession: Publisher {
     /// puts there can be in it.
     let startedEmpty: Bool
 
-    init(spare: ContainedFolder, live: ContainedFolder?, lock: OutputLock, synced: Set<String>? = nil, startedEmpty: Bool = false) {
+    init(spare: ContainedFolder, live: ContainedFolder?, lock: OutputLock, synced: Set<String>? = nil, startedEmpty: Bool = false,
+         liveFiles: Set<String>? = nil) {
         self.spare = spare
         self.live = live
         self.lock = lock
         self.synced = synced
+        self.liveFiles = liveFiles ?? synced
         self.startedEmpty = startedEmpty
     }
 

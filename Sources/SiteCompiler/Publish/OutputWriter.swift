@@ -122,7 +122,10 @@ package struct OutputWriter: Sendable {
             try session.sync(saved.changed)
             return session
         }
-        return OutputSession(spare: spare, live: live, lock: lock, startedEmpty: madeSpare)
+        // The build that made the live folder from nothing said what it holds: the first build
+        // after it need not list its thousands of folders to know how the two will differ.
+        let liveFiles = saved.flatMap { saved in live.flatMap { saved.matches(aloneLive: $0) ? Set(saved.files) : nil } }
+        return OutputSession(spare: spare, live: live, lock: lock, startedEmpty: madeSpare, liveFiles: madeSpare ? liveFiles : nil)
     }
 
     /// Completes the spare with the rest of `tree` and swaps it in; when nothing differs from
@@ -146,7 +149,7 @@ package struct OutputWriter: Sendable {
                           from source: any SourceTree) throws -> Report {
         let (written, same) = try session.outcome()
         let pages = PageOutcome(kept: kept, written: written, same: same)
-        if written.isEmpty, try isUpToDate(tree, from: source, live: session.live, pages: pages, liveFiles: session.synced) {
+        if written.isEmpty, try isUpToDate(tree, from: source, live: session.live, pages: pages, liveFiles: session.liveFiles) {
             if let record, session.synced != nil, let live = session.live {
                 // The spare was brought up to date before rendering and nothing was written since.
                 try? SpareRecord(live: live, spare: session.spare, changed: [], files: Array(tree.files.keys)).save(to: record)
@@ -159,10 +162,13 @@ package struct OutputWriter: Sendable {
             try update(session, to: tree, from: source, pages: pages)
         }
         try swap(in: session.parent)
-        if let record, let changed {
-            // The two folders have changed places.
+        if let record {
             let parent = session.parent
-            if let live = try? parent.folder(name), let spare = try? parent.folder(spareName) {
+            if session.live == nil, let live = try? parent.folder(name) {
+                // The spare became the live folder, and none is left beside it.
+                try? SpareRecord(aloneLive: live, files: Array(tree.files.keys)).save(to: record)
+            } else if let changed, let live = try? parent.folder(name), let spare = try? parent.folder(spareName) {
+                // The two folders have changed places.
                 try? SpareRecord(live: live, spare: spare, changed: changed, files: Array(tree.files.keys)).save(to: record)
             }
         }
@@ -329,7 +335,7 @@ package struct OutputWriter: Sendable {
         let spare = session.spare
         // What the live folder holds, to know afterwards how the two folders differ; only worth
         // listing when a record will be kept, and there is nothing to list on a first build.
-        let liveListing = record != nil ? session.live?.listing() : nil
+        let liveListing = record != nil ? session.liveFiles.map(TreeListing.init(files:)) ?? session.live?.listing() : nil
         func changed(_ written: [String], wanted: (String) -> Bool) -> [String]? {
             guard let liveListing else { return nil }
             return written + liveListing.files.filter { tree.files[$0] == nil } + liveListing.folders.filter { !wanted($0) }

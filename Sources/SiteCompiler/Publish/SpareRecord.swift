@@ -12,6 +12,10 @@ import Foundation
 /// times, which each swap moves on. The inodes alone come back every other build (the two
 /// folders trade places), so a record kept from two builds ago would match a different spare.
 /// Otherwise, or without a record, the writer compares the whole tree as before.
+///
+/// A build into a new folder leaves no spare: its record names the live folder alone (an empty
+/// spare identity) and the files it holds, so that the next build, which makes the spare from
+/// nothing, knows what the live folder holds without listing it.
 struct SpareRecord: Sendable, Equatable {
     static let format = "galley-spare-2"
 
@@ -40,9 +44,19 @@ struct SpareRecord: Sendable, Equatable {
         self.files = files
     }
 
+    /// A record of a live folder with no spare beside it, holding `files`.
+    init(aloneLive live: ContainedFolder, files: [String]) {
+        self.init(live: Self.identity(of: live), spare: [], changed: [], files: files)
+    }
+
     /// Whether the record describes these very two folders.
     func matches(live: ContainedFolder, spare: ContainedFolder) -> Bool {
-        Self.identity(of: live) == self.live && Self.identity(of: spare) == self.spare
+        !self.spare.isEmpty && Self.identity(of: live) == self.live && Self.identity(of: spare) == self.spare
+    }
+
+    /// Whether the record describes this very live folder, as it was left with no spare.
+    func matches(aloneLive live: ContainedFolder) -> Bool {
+        spare.isEmpty && !self.live.isEmpty && Self.identity(of: live) == self.live
     }
 
     private static func identity(of folder: ContainedFolder) -> [UInt64] {

@@ -100,6 +100,39 @@ import Testing
         try blog.expectSameAsFullBuild("edit a page and a static file")
     }
 
+    /// A build into a new folder leaves no spare, and records what the live folder holds, so the
+    /// next build need not list it; a record the live folder no longer matches is not trusted.
+    @Test func aBuildIntoANewFolderRecordsWhatItHolds() throws {
+        let recordFile = SpareRecord.file(beside: BuildCache.file(for: blog.output, in: cache))
+        try incremental()
+        let record = try #require(SpareRecord.load(from: recordFile), "no record after a build into a new folder")
+        #expect(record.spare.isEmpty)
+        #expect(Set(record.files) == Set(try blog.outputFiles()))
+        #expect(!FileManager.default.fileExists(atPath: OutputWriter(destination: blog.output).spare.path))
+
+        // The first edit after it goes by the record; the builds that follow, by theirs.
+        try blog.write("posts/2019-10-05-post-5.md", TestBlog.post("title: Post 5, retitled\ntags: [alpha, odd, other]", "Opening of 5."))
+        try incremental()
+        try blog.expectSameAsFullBuild("the first edit after a build into a new folder")
+        try blog.remove("posts/2019-10-12-post-12.md")
+        try incremental()
+        try blog.expectSameAsFullBuild("and the next")
+
+        // A file put in a live folder built from nothing: the folder is not the one recorded.
+        try FileManager.default.removeItem(at: blog.output)
+        try? FileManager.default.removeItem(at: OutputWriter(destination: blog.output).spare)
+        try incremental()
+        try blog.write("posts/2019-10-06-post-6.md", TestBlog.post("title: Post 6, retitled\ntags: [alpha, even, three]", "Opening of 6."))
+        try Data("by hand".utf8).write(to: blog.output.appending(path: "planted.txt"))
+        try incremental()
+        try blog.expectSameAsFullBuild("an edit after a file was put in the live folder")
+        // The folder it was put in is the spare now, brought up to date by what the last build
+        // found changed: the planted file among them, or the next build would show it again.
+        try blog.write("posts/2019-10-07-post-7.md", TestBlog.post("title: Post 7, retitled\ntags: [alpha, odd, other]", "Opening of 7."))
+        try incremental()
+        try blog.expectSameAsFullBuild("the edit after that")
+    }
+
     @Test func filesThatBecomeFoldersAndBackAreReplacedWhole() throws {
         let record = SpareRecord.file(beside: BuildCache.file(for: blog.output, in: cache))
         try incremental()
