@@ -15,6 +15,8 @@ import Foundation
 /// as it is (`''` is a quote); other letters print as themselves.
 package struct DatePattern: Sendable {
     package let calendar: Calendar
+    /// The calendar's zone, kept apart: Calendar hands it out behind a lock each time it is asked.
+    package let timeZone: TimeZone
     package let months: [String]
     package let shortMonths: [String]
     package let weekdays: [String]
@@ -24,6 +26,7 @@ package struct DatePattern: Sendable {
     /// A formatter for dates in the calendar's timezone, with its locale's month and day names.
     package init(calendar: Calendar) {
         self.calendar = calendar
+        timeZone = calendar.timeZone
         months = calendar.monthSymbols
         shortMonths = calendar.shortMonthSymbols
         weekdays = calendar.weekdaySymbols
@@ -52,7 +55,17 @@ package struct DatePattern: Sendable {
     /// `date` written out in a pattern read before: the dates of every post of a big blog are
     /// printed in the same few patterns.
     package func format(_ date: Date, _ format: DateFormat) -> String {
-        let offset = calendar.timeZone.secondsFromGMT(for: date)
+        self.format(date, format, offset: offset(at: date))
+    }
+
+    /// The zone's offset from UTC at `date`, in seconds: worked out once for the several forms
+    /// of one date (a named zone asks ICU, behind a lock that every thread shares).
+    package func offset(at date: Date) -> Int {
+        timeZone.secondsFromGMT(for: date)
+    }
+
+    /// `date` written out in `format`, in the zone's `offset` at that date (see ``offset(at:)``).
+    package func format(_ date: Date, _ format: DateFormat, offset: Int) -> String {
         let time = CivilTime(date, offset: offset)
         var output = ""
         for token in format.tokens {
@@ -90,7 +103,7 @@ package struct DatePattern: Sendable {
             let hours = number(abs(offset) / 3600, 2), minutes = number(abs(offset) % 3600 / 60, 2)
             let colon = (letter == "Z" && width == 5) || (letter != "Z" && width >= 3)
             return sign + hours + (colon ? ":" : "") + minutes
-        case "z": return calendar.timeZone.abbreviation(for: date) ?? calendar.timeZone.identifier
+        case "z": return timeZone.abbreviation(for: date) ?? timeZone.identifier
         default: return String(repeating: letter, count: width)
         }
     }

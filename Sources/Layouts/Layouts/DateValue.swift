@@ -25,9 +25,10 @@ package final class DateValue: MustacheParent, MustacheCustomRenderable, Sendabl
     init(date: Date, style: DateStyle) {
         self.date = date
         self.style = style
-        text = style.local.format(date, style.defaultFormat)
-        iso8601 = style.english.rfc3339(date)
-        compact = style.local.format(date, DateStyle.compact)
+        let offset = style.local.offset(at: date)
+        text = style.local.format(date, style.defaultFormat, offset: offset)
+        iso8601 = style.english.format(date, DateFormat.rfc3339, offset: style.sharesZone ? offset : style.english.offset(at: date))
+        compact = style.local.format(date, DateStyle.compact, offset: offset)
     }
 
     package var renderText: String { text }
@@ -61,9 +62,14 @@ package final class DateValue: MustacheParent, MustacheCustomRenderable, Sendabl
 }
 
 /// The formatters a site's dates share: its own language and zone for readers, English for machines.
-package struct DateStyle: Sendable {
+///
+/// A class: every date a build shows holds its style, and a struct of this many parts costs a
+/// dozen retains each time it is copied into one.
+package final class DateStyle: Sendable {
     let local: DatePattern
     package let english: DatePattern
+    /// Whether both formatters are in one zone, so that a date's offset serves both.
+    let sharesZone: Bool
     /// The site's `date_format`, read once.
     let defaultFormat: DateFormat
     /// `{{date.compact}}`, `10 Apr 2014`.
@@ -78,6 +84,7 @@ package struct DateStyle: Sendable {
         local = DatePattern(calendar: config.calendar)
         english = DatePattern.english(config.timeZone)
         defaultFormat = DateFormat(config.dateFormat)
+        sharesZone = local.timeZone == english.timeZone
         var written: [Int: DateStyle] = [:]
         for offset in offsets where offset != config.timeZone.secondsFromGMT() {
             guard let zone = TimeZone(secondsFromGMT: offset) else { continue }
