@@ -66,6 +66,11 @@ extension Galley {
             try NotABlogFolder.check(site)
             BuildOptions.equip(&asked.options)
             let request = asked
+            // One build and nothing else in this process: it runs on this task's thread, one of
+            // Dispatch's, so that its parallel work (on Dispatch's other threads) keeps to a
+            // thread a core. Handed to the blocking pool, the render phase ran on three threads
+            // on two cores: a title edit at 10,000 posts 12 ms quicker, a cold build no quicker,
+            // and 20 MB more memory at its peak.
             guard watch else { return try build(request) }
             let (changes, changed) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
             let watching = try FolderWatch(root: request.site, inputs: SiteBuilder.inputs) { changed.yield() }
