@@ -13,7 +13,10 @@ import Foundation
 /// `E`…`EEE` `EEEE` weekday; `H` `HH` 24-hour, `h` `hh` 12-hour; `m` `mm`; `s` `ss`; `a` AM/PM;
 /// `Z` `+0200`, `ZZZZZ` / `xxx` `+02:00`, `z` zone abbreviation. Text in single quotes is kept
 /// as it is (`''` is a quote); other letters print as themselves.
-package struct DatePattern: Sendable {
+///
+/// A class: a build prints every post's date on many threads at once, and a struct of this many
+/// parts, copied for each date, had them all adding to the same few reference counts.
+package final class DatePattern: Sendable {
     package let calendar: Calendar
     /// The calendar's zone, kept apart: Calendar hands it out behind a lock each time it is asked.
     package let timeZone: TimeZone
