@@ -172,6 +172,36 @@ import Testing
         #expect(lstat(sandbox.blog.appending(path: "_site/2024").path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR)
     }
 
+    /// After a build into a new folder, the next build takes what that folder holds from the
+    /// build's record instead of listing it: a link put deep inside it since, which changes
+    /// nothing the record is checked against, is still never followed, and goes.
+    @Test func aLinkPutInsideAFolderBuiltFromNothingIsNeverFollowed() throws {
+        let sandbox = try blog()
+        try sandbox.write("posts/2024-03-01-middle.md", TestBlog.post("title: Middle"))
+        try build(sandbox)
+        let site = sandbox.blog.appending(path: "_site")
+        #expect(FileManager.default.fileExists(atPath: site.appending(path: "2024/01/01/good/index.html").path))
+        // The good post's day becomes a link to a page of the same name outside, which no build
+        // may publish. The posts that follow are not its neighbours: its page is kept.
+        try FileManager.default.removeItem(at: site.appending(path: "2024/01/01"))
+        try FileManager.default.createDirectory(at: sandbox.outside.appending(path: "good"), withIntermediateDirectories: true)
+        try Data("<p>someone else's page</p>\n".utf8).write(to: sandbox.outside.appending(path: "good/index.html"))
+        try sandbox.link("_site/2024/01/01", to: "../../../../outside")
+        let around = sandbox.snapshot()
+        let days = ["second", "third", "fourth"]
+        for (number, day) in days.enumerated() {
+            try sandbox.write("posts/2024-04-0\(number + 1)-\(day).md", TestBlog.post("title: \(day)"))
+            try build(sandbox)
+            var after = sandbox.snapshot()
+            for made in 0...number { after["blog/posts/2024-04-0\(made + 1)-\(days[made]).md"] = nil }
+            #expect(after == around, "after the \(day) post's build")
+            let links = Sandbox.contents(of: site).filter { String(decoding: $0.value, as: UTF8.self).hasPrefix("link:") }
+            #expect(links.isEmpty, "after the \(day) post's build: \(links.keys.sorted())")
+            let page = (try? String(contentsOf: site.appending(path: "2024/01/01/good/index.html"), encoding: .utf8)) ?? ""
+            #expect(page.contains("A good post.") && !page.contains("someone else"), "after the \(day) post's build")
+        }
+    }
+
     @Test(arguments: ["../../outside/secret.txt", "../../outside", "/proc/self/environ"])
     func staticLinksOutOfTheBlogAreRefused(target: String) throws {
         let (sandbox, output) = try builtOnce()
