@@ -26,6 +26,10 @@ final class PagePlanner: Sendable {
     /// Renders the pages that come many to a layout (posts, pages, the home pages): the theme, or
     /// a quicker renderer that gives the same bytes (see ``LayoutRendering``).
     let renderer: any LayoutRendering
+    /// Whether the page at a path, planned with a fingerprint, will be rendered whatever else
+    /// the build finds (its fingerprint is not the last build's): such list pages start rendering
+    /// while the others are planned (see ``EarlyRenders``).
+    let rendersAnyway: (@Sendable (_ path: String, _ fingerprint: Fingerprint) -> Bool)?
 
     /// One file a generator wants written.
     struct Item: Sendable {
@@ -65,8 +69,10 @@ final class PagePlanner: Sendable {
     init(site: Site, theme: Theme, options: BuildOptions, copies: [(source: String, output: String)],
          source: (any SourceTree)? = nil, renderSiteOnlyLayoutsOnce: Bool = true, rendersEveryPage: Bool = true,
          renderer: (_ theme: Theme, _ summaries: PostSummaries) -> any LayoutRendering = { theme, _ in theme },
+         rendersAnyway: (@Sendable (_ path: String, _ fingerprint: Fingerprint) -> Bool)? = nil,
          inputs: (_ context: TemplateContext) -> PageInputs) {
         self.site = site
+        self.rendersAnyway = rendersAnyway
         self.options = options
         self.copies = copies
         let images = ImageSizes(tree: source, published: copies + Self.bundleFiles(of: site))
@@ -129,12 +135,15 @@ final class PagePlanner: Sendable {
             }
         }
         var timer = PhaseTimer()
+        // The list pages first, so that those certain to be rendered start now, beside the
+        // plans of the posts: the archive of a big blog is a long page to render on one thread.
+        let lists = EarlyRenders.starting(listPages(), where: rendersAnyway)
+        timer.lap("  list page plans")
         add(documentPages(), generated: false)
         timer.lap("  post and page plans")
         add(homePages(), generated: true)
         timer.lap("  home page plans")
-        add(listPages(), generated: true)
-        timer.lap("  list page plans")
+        add(lists, generated: true)
         add(redirects(), generated: false)
         // Static files may stand in for the theme's files and for robots.txt, which is how a blog
         // replaces them; for anything else a clash is a mistake worth stopping for.

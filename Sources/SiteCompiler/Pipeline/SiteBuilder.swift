@@ -1,4 +1,5 @@
 import Diagnostics
+import Digests
 import FileSystem
 import Foundation
 import Layouts
@@ -171,9 +172,14 @@ package struct SiteBuilder: Sendable {
         timer.lap("cache documents")
 
         // Plan the pages.
+        // List pages whose digest changed start rendering during the plan. Not in a build that
+        // renders every page: there they would only wait, held in memory, for the render phase,
+        // which gives them a thread of their own beside the others as it is.
+        let outdated: @Sendable (String, Fingerprint) -> Bool = { path, fingerprint in previous[path]?.fingerprint != fingerprint }
+        let rendersAnyway = rendersEveryPage ? nil : outdated
         let planner = PagePlanner(site: assembled.site, theme: theme, options: options, copies: loaded.copies, source: source,
                                   renderSiteOnlyLayoutsOnce: renderSiteOnlyLayoutsOnce, rendersEveryPage: rendersEveryPage,
-                                  renderer: pageRenderer) { context in
+                                  renderer: pageRenderer, rendersAnyway: rendersAnyway) { context in
             assembled.inputs(site: context.site, listing: listed) { context.imageDigest(of: $0) }
         }
         let plan = planner.plan()
