@@ -123,9 +123,11 @@ package struct OutputWriter: Sendable {
             return session
         }
         // The build that made the live folder from nothing said what it holds: the first build
-        // after it need not list its thousands of folders to know how the two will differ.
-        let liveFiles = saved.flatMap { saved in live.flatMap { saved.matches(aloneLive: $0) ? Set(saved.files) : nil } }
-        return OutputSession(spare: spare, live: live, lock: lock, startedEmpty: madeSpare, liveFiles: madeSpare ? liveFiles : nil)
+        // after it, which makes the spare, need not list its thousands of folders to know how
+        // the two will differ.
+        var liveFiles: Set<String>?
+        if madeSpare, let saved, let live, saved.matches(aloneLive: live) { liveFiles = Set(saved.files) }
+        return OutputSession(spare: spare, live: live, lock: lock, startedEmpty: madeSpare, liveFiles: liveFiles)
     }
 
     /// Completes the spare with the rest of `tree` and swaps it in; when nothing differs from
