@@ -80,7 +80,7 @@ package struct PageShape {
     static func of(_ values: [String: Any], repeats: Bool = true, recorder: SkeletonRecorder? = nil, known: Set<Int> = []) throws(Unknown)
         -> (PageShape, skeleton: Any?)
     {
-        var walk = Walk(recorder: recorder, repeats: repeats, known: known)
+        var walk = Walk(recorder: recorder, repeats: repeats, known: known, places: recorder == nil ? ItemPlaces() : nil)
         let skeleton = try walk.map(values, isRoot: true)
         return (walk.shape, skeleton)
     }
@@ -89,7 +89,7 @@ package struct PageShape {
     /// `summaries`) from those summaries' `fragments`. A fragment is used only where the value is
     /// a dictionary (or a list of as many), and must be that very summary's.
     static func of(_ values: [String: Any], repeats: Bool = true, summaries: SummaryPlaces, fragments: SummaryFragments?) throws(Unknown) -> PageShape {
-        var walk = Walk(recorder: nil, repeats: repeats, summaries: summaries, fragments: fragments)
+        var walk = Walk(recorder: nil, repeats: repeats, summaries: summaries, fragments: fragments, places: ItemPlaces())
         _ = try walk.map(values, isRoot: true)
         return walk.shape
     }
@@ -109,15 +109,18 @@ package struct PageShape {
         /// The lists met so far that could repeat, by address, with what they came to: a tag
         /// page holds its posts twice (`posts`, `tag.posts`), one list.
         var met: [Int: WalkedList] = [:]
+        /// The items of the repeated lists walked so far, shared by the walks of one page's values.
+        let places: ItemPlaces?
 
         init(recorder: SkeletonRecorder?, repeats: Bool, item: Emission.Item? = nil, known: Set<Int> = [], summaries: SummaryPlaces = SummaryPlaces(),
-             fragments: SummaryFragments? = nil) {
+             fragments: SummaryFragments? = nil, places: ItemPlaces? = nil) {
             self.recorder = recorder
             self.repeats = repeats
             self.item = item
             self.known = known
             self.summaries = summaries
             self.fragments = fragments
+            self.places = places
         }
 
         mutating func add(_ fragment: Fragment) {
@@ -182,7 +185,14 @@ package struct PageShape {
             let address = Self.address(of: items)
             guard let recorder else {
                 let walked: WalkedList
-                if let known = met[address] { walked = known } else { walked = try walk(items) }
+                if let known = met[address] {
+                    walked = known
+                } else if let repeated = places?.repeated(items) {
+                    walked = repeated
+                } else {
+                    walked = try walk(items)
+                    if case .repeated(let key, let list) = walked { places?.note(items, key: key, list) }
+                }
                 met[address] = walked
                 add(walked, at: address)
                 return nil
@@ -213,7 +223,7 @@ package struct PageShape {
             var plain: [UInt8]?
             var part = PageShape()
             // One walk for every item, emptied in between: it keeps the room its arrays grew to.
-            var walk = Walk(recorder: nil, repeats: repeats)
+            var walk = Walk(recorder: nil, repeats: repeats, places: places)
             for (index, item) in items.enumerated() {
                 walk.shape.key.removeAll(keepingCapacity: true)
                 walk.shape.leaves.removeAll(keepingCapacity: true)
@@ -345,6 +355,52 @@ package struct PageShape {
                 return appended
             }
             shape.key += text.utf8
+        }
+    }
+
+    /// Where the items of the repeated lists walked so far sit, by their dictionaries: a list
+    /// made of items already walked in another (the archive's years hold the very summaries of
+    /// its `posts`) takes their key and leaves rather than walking ten thousand items again.
+    ///
+    /// An item is known by its dictionary's storage, which the page's values hold throughout
+    /// the walk: two dictionaries that share it hold the same keys and values.
+    private final class ItemPlaces {
+        /// Each list's item key, stride and leaves (see ``Repeat``).
+        private var keys: [[UInt8]] = []
+        private var lists: [Repeat] = []
+        /// Each item's list and its index there, by its dictionary's storage.
+        private var places: [Int: (list: Int, index: Int)] = [:]
+
+        /// Notes where each of `items` sits: they were walked as one repeated list.
+        func note(_ items: [[String: Any]], key: [UInt8], _ list: Repeat) {
+            let number = lists.count
+            keys.append(key)
+            lists.append(list)
+            places.reserveCapacity(places.count + items.count)
+            for (index, item) in items.enumerated() {
+                places[Self.storage(of: item)] = (number, index)
+            }
+        }
+
+        /// `items` as one repeated list, when each was an item of a list walked before and all
+        /// have one key; else nil.
+        func repeated(_ items: [[String: Any]]) -> WalkedList? {
+            guard !places.isEmpty, let first = items.first, let start = places[Self.storage(of: first)] else { return nil }
+            let stride = lists[start.list].stride
+            var leaves: [Leaf] = []
+            leaves.reserveCapacity(items.count * stride)
+            for item in items {
+                guard let place = places[Self.storage(of: item)],
+                    place.list == start.list || keys[place.list] == keys[start.list]
+                else { return nil }
+                leaves += lists[place.list].leaves[(place.index * stride)..<((place.index + 1) * stride)]
+            }
+            return .repeated(key: keys[start.list], Repeat(stride: stride, leaves: leaves))
+        }
+
+        /// The address of the storage a dictionary holds: on Linux, its one stored reference.
+        private static func storage(of item: [String: Any]) -> Int {
+            unsafeBitCast(item, to: Int.self)
         }
     }
 

@@ -139,6 +139,38 @@ import Testing
         #expect(stencils.stencilCount == 1)
     }
 
+    /// Lists made of items another list held (the archive's years hold its posts) take those
+    /// items' parts from the first walk: in any order, from two lists of one shape, and not
+    /// where an item is new or of another shape.
+    @Test func listsOfItemsWalkedBeforeComeOutTheSame() throws {
+        let layouts = [
+            "list": """
+                {{#posts}}({{title}} {{date.compact}}){{/posts}}
+                {{#years}}<h2>{{year}}</h2>{{#posts}}<a href="{{url}}">{{title}}</a> {{date.iso8601}};{{/posts}}{{/years}}
+                {{#more}}[{{title}}]{{/more}}
+                """,
+        ]
+        let style = try dates()
+        func post(_ n: Int, _ kind: String = "p") -> [String: Any] {
+            ["title": "\(kind) \(n) & co", "url": "/\(kind)/\(n)/", "date": style.value(Date(timeIntervalSince1970: Double(n) * 86_400))]
+        }
+        let posts = (0..<16).map { post($0) }, others = (0..<10).map { post($0, "q") }
+        let odd: [String: Any] = ["title": "odd", "url": "/odd/"]
+        let years: [[String: Any]] = [
+            ["year": "first", "posts": Array(posts[0..<8])],
+            ["year": "backwards", "posts": Array(posts[4..<14].reversed())],
+            ["year": "with a new one", "posts": Array(posts[0..<9]) + [post(99)]],
+            ["year": "with an odd one", "posts": Array(posts[0..<9]) + [odd]],
+            ["year": "from two lists", "posts": Array(posts[8..<12]) + Array(others[0..<6])],
+        ]
+        let pages: [[String: Any]] = [
+            ["posts": posts, "years": years, "more": others],
+            ["posts": posts, "years": Array(years.reversed()), "more": others],
+            ["posts": Array(posts.reversed()), "years": years, "more": Array(posts[2..<12])],
+        ]
+        try expectSame(layouts, "list", pages: pages)
+    }
+
     /// A stencil made from two items cannot tell a third item's place in its list: a theme that
     /// asks for it (`first()`, `last()`, `index()`) has its lists' lengths in their shapes.
     @Test func aLayoutThatAsksForAnItemsPlaceKeepsLengthsApart() throws {
