@@ -13,6 +13,14 @@ package struct DateFormat: Sendable, Equatable {
     /// The pattern as written.
     package let pattern: String
     package let tokens: [Token]
+    /// The tokens as ``DatePattern`` prints them: each field's letter is an ASCII one.
+    let pieces: [Piece]
+
+    enum Piece: Sendable, Equatable {
+        case text(String)
+        case field(UInt8, width: Int)
+        case ordinalDay
+    }
 
     /// The pattern RSS wants, `Tue, 08 Oct 2019 01:34:00 +0200`.
     package static let rfc822 = DateFormat("EEE, dd MMM yyyy HH:mm:ss Z")
@@ -75,5 +83,12 @@ package struct DateFormat: Sendable, Equatable {
         }
         flush()
         self.tokens = tokens
+        pieces = tokens.map { token in
+            switch token {
+            case .text(let text): .text(text)
+            case .field(let letter, let width): .field(letter.asciiValue ?? UInt8(ascii: "?"), width: width)
+            case .ordinalDay: .ordinalDay
+            }
+        }
     }
 }

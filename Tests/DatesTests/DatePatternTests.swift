@@ -47,6 +47,21 @@ import Dates
         #expect(english.rfc3339(moment) == "2019-10-08T01:34:00+02:00")
     }
 
+    /// Offsets west of UTC and UTC itself, and the hour counted from 1 to 24.
+    @Test func offsetsWestAndAtUTC() throws {
+        for (zoneName, date, format, expected) in [
+            ("America/New_York", "2024-01-30 15:07", "yyyy-MM-dd'T'HH:mm:ssxxx Z ZZZZZ X k", "2024-01-30T15:07:00-05:00 -0500 -05:00 -0500 15"),
+            ("UTC", "2024-01-30 00:05", "X xxx Z kk:mm", "Z +00:00 +0000 24:05"),
+        ] {
+            let zone = try #require(TimeZone(identifier: zoneName))
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = zone
+            calendar.locale = Locale(identifier: "en")
+            let moment = try #require(ContentDate.parse(date, in: zone))
+            #expect(DatePattern(calendar: calendar).format(moment, format) == expected, "\(zoneName)")
+        }
+    }
+
     @Test func monthNamesFollowTheSiteLanguage() throws {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
@@ -76,5 +91,16 @@ import Dates
         let leap = CivilTime(ContentDate.parse("2024-02-29T23:59:59Z", in: .gmt)!, offset: 0)
         let leapParts: [Int] = [leap.year, leap.month, leap.day, leap.hour, leap.minute, leap.second]
         #expect(leapParts == [2024, 2, 29, 23, 59, 59])
+    }
+
+    /// Digits written as bytes are the digits written as a string, zeros in front and all.
+    @Test func digitsAsBytesAreTheDigitsAsText() {
+        for value in [-5, 0, 7, 10, 99, 100, 2019, 123_456] {
+            for width in [0, 1, 2, 4, 5] {
+                var bytes: [UInt8] = Array("x".utf8)
+                CivilTime.append(value, width: width, to: &bytes)
+                #expect(String(decoding: bytes, as: UTF8.self) == "x" + CivilTime.digits(value, width), "\(value) in \(width)")
+            }
+        }
     }
 }

@@ -26,9 +26,14 @@ package final class DateValue: MustacheParent, MustacheCustomRenderable, Sendabl
         self.date = date
         self.style = style
         let offset = style.local.offset(at: date)
-        text = style.local.format(date, style.defaultFormat, offset: offset)
-        iso8601 = style.english.format(date, DateFormat.rfc3339, offset: style.sharesZone ? offset : style.english.offset(at: date))
-        compact = style.local.format(date, DateStyle.compact, offset: offset)
+        let time = CivilTime(date, offset: offset)
+        text = style.local.format(time, style.defaultFormat, offset: offset, date)
+        if style.sharesZone {
+            iso8601 = style.english.format(time, DateFormat.rfc3339, offset: offset, date)
+        } else {
+            iso8601 = style.english.format(date, DateFormat.rfc3339, offset: style.english.offset(at: date))
+        }
+        compact = style.local.format(time, DateStyle.compact, offset: offset, date)
     }
 
     package var renderText: String { text }
