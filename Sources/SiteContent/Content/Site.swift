@@ -171,12 +171,20 @@ package struct Links: Sendable {
 
     /// The link for a site path as pages print it: `/blog/2019/10/08/hello/`.
     package func url(_ sitePath: String) -> String {
-        basePath + sitePath.drop { $0 == "/" }
+        Self.joined(basePath, sitePath)
     }
 
     /// The absolute URL for a site path: `https://example.com/blog/2019/10/08/hello/`.
     package func absolute(_ sitePath: String) -> String {
-        base + sitePath.drop { $0 == "/" }
+        Self.joined(base, sitePath)
+    }
+
+    /// `prefix` and `sitePath` without its leading slashes, found by bytes: every post's
+    /// summary holds two such links, and a list page shows thousands.
+    private static func joined(_ prefix: String, _ sitePath: String) -> String {
+        let bytes = sitePath.utf8
+        guard let start = bytes.firstIndex(where: { $0 != UInt8(ascii: "/") }) else { return prefix }
+        return prefix + sitePath[start...]
     }
 
     /// Rewrites the links in a document's HTML so they work outside its own page (in a feed or
