@@ -182,7 +182,14 @@ package struct Stencil: Sendable {
     private static func text(of date: DateValue, _ part: Emission.Part) -> String? {
         switch part {
         case .whole: date.renderText
-        case .dateField(let name): date.child(named: name).map { String(describing: $0) }
+        case .dateField(let name):
+            // Most are texts already (`iso8601`, `compact`): a cast, where describing an `Any`
+            // asks the runtime which protocols it conforms to, for each date of a long list.
+            switch date.child(named: name) {
+            case let text as String: text
+            case let value?: String(describing: value)
+            case nil: nil
+            }
         case .dateFormat(let pattern): date.formatted(pattern)
         }
     }
