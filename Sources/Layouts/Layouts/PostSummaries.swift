@@ -67,8 +67,13 @@ package final class PostSummaries: Sendable {
 
     /// Lets go of the summaries of fewer fields: once the list pages are rendered, a big blog's
     /// ten thousand of them would only add to the most memory a build holds, which comes later.
+    /// They are freed on another thread: the build goes on to write its pages meanwhile.
     package func forgetNarrower() {
-        narrower.withLock { $0 = [:] }
+        let forgotten = narrower.withLock { narrower in
+            defer { narrower = [:] }
+            return narrower
+        }
+        Parallel.release(forgotten)
     }
 
     /// The summaries of `indices`, made on every core when there are many.
