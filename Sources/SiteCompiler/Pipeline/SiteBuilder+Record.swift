@@ -39,28 +39,41 @@ extension SiteBuilder {
         // session found it after writing.
         let written = session.writtenStamps
         let live = OpenFolder(output.standardizedFileURL.path)
-        let stamps = Parallel.map(paths) { path -> FileStamp? in
+        // Each page's record, and whether it differs from the last build's, found on every
+        // core: after an edit nearly all are the same, and one lookup each says so.
+        let previous = compiled.previousPages
+        let entries = Parallel.map(paths) { path -> (stamp: FileStamp?, record: BuildCache.PageRecord?, changed: Bool) in
             let page = made[path]
-            if untouched.contains(path), case .file(let stamp) = page?.kept { return stamp }
-            if let stamp = written[path], let page, page.kept == nil { return stamp }
-            return live.flatMap { FileStamp.of(path, in: $0) }
+            let stamp: FileStamp?
+            if case .file(let kept) = page?.kept, untouched.contains(path) {
+                stamp = kept
+            } else if let page, page.kept == nil, let known = written[path] {
+                stamp = known
+            } else {
+                stamp = live.flatMap { FileStamp.of(path, in: $0) }
+            }
+            guard let stamp, let page else { return (stamp, nil, false) }
+            let record = BuildCache.PageRecord(fingerprint: page.fingerprint, stamp: stamp)
+            return (stamp, record, previous[path] != record)
         }
         timer.lap("output stamps")
-        let fresh = zip(paths, stamps).compactMap { path, stamp -> (String, BuildCache.PageRecord)? in
-            guard let stamp, let fingerprint = made[path]?.fingerprint else { return nil }
-            return (path, BuildCache.PageRecord(fingerprint: fingerprint, stamp: stamp))
-        }
-        // The last build's records, brought up to date: after an edit nearly all are the same,
-        // and one lookup each says so without building and comparing another table.
-        var records = compiled.previousPages
+        // Held here alone, so that updating a few records does not copy them all.
+        var records = consume previous
+        compiled.previousPages = [:]
+        compiled.cache.pages = [:]
         var changed = false
-        for (path, record) in fresh where records[path] != record {
-            records[path] = record
-            changed = true
+        var pageCount = 0
+        for (path, entry) in zip(paths, entries) {
+            guard let record = entry.record else { continue }
+            pageCount += 1
+            if entry.changed {
+                records[path] = record
+                changed = true
+            }
         }
         // More records than pages: some pages are gone, and their records with them.
-        if records.count != fresh.count {
-            records = Dictionary(fresh, uniquingKeysWith: { $1 })
+        if records.count != pageCount {
+            records = Dictionary(zip(paths, entries).compactMap { path, entry in entry.record.map { (path, $0) } }, uniquingKeysWith: { $1 })
             changed = true
         }
         compiled.cache.pages = records
@@ -71,8 +84,8 @@ extension SiteBuilder {
         timer.lap("save cache")
         // A source changed within a clock tick of the state being read could change again
         // unseen; such a build leaves no stamp, and the next one checks contents.
-        if let state, !state.isRacy(at: clock.startWall, margin: racyMargin), !stamps.contains(where: { $0 == nil }) {
-            let outputs = zip(paths, stamps).map { BuildStamp.Output(path: $0, stamp: $1!) }
+        if let state, !state.isRacy(at: clock.startWall, margin: racyMargin), !entries.contains(where: { $0.stamp == nil }) {
+            let outputs = zip(paths, entries).map { BuildStamp.Output(path: $0, stamp: $1.stamp!) }
             let stamp = BuildStamp(key: BuildStamp.key(state: state, options: options),
                                    validUntil: Int(compiled.validUntil.timeIntervalSince1970.rounded(.down)),
                                    posts: compiled.site.posts.count, pages: compiled.site.pages.count,
@@ -83,7 +96,7 @@ extension SiteBuilder {
         }
         timer.lap("save stamp")
         // A path and a stamp for every file of the site: let go of them on another thread.
-        Parallel.release((consume paths, consume stamps, consume fresh))
+        Parallel.release((consume paths, consume entries))
     }
 }
 
