@@ -22,10 +22,26 @@ package struct PageShape {
         /// How many leaves each item has: at least one, since a stencil finds an item's part by
         /// its slots.
         var stride: Int
-        /// Every item's leaves, one item after another.
-        var leaves: [Leaf]
+        /// Every item's leaves, one item after another: a slice, which a list of items walked
+        /// before can share with the list they were walked in (see ``ItemPlaces``).
+        var leaves: ArraySlice<Leaf>
 
         var count: Int { leaves.count / stride }
+
+        init(stride: Int, leaves: ArraySlice<Leaf>) {
+            self.stride = stride
+            self.leaves = leaves
+        }
+
+        init(stride: Int, leaves: [Leaf]) {
+            self.init(stride: stride, leaves: leaves[...])
+        }
+
+        /// The leaves of item `index`.
+        func item(_ index: Int) -> ArraySlice<Leaf> {
+            let start = leaves.startIndex + index * stride
+            return leaves[start..<(start + stride)]
+        }
 
         /// Shorter lists keep their length in the shape: a post's few tags, say, so that the
         /// posts that hold them can still repeat.
@@ -383,17 +399,27 @@ package struct PageShape {
         }
 
         /// `items` as one repeated list, when each was an item of a list walked before and all
-        /// have one key; else nil.
+        /// have one key; else nil. Items that follow one another in one list (a year of the
+        /// archive's posts) share its leaves.
         func repeated(_ items: [[String: Any]]) -> WalkedList? {
             guard !places.isEmpty, let first = items.first, let start = places[Self.storage(of: first)] else { return nil }
             let stride = lists[start.list].stride
+            var run = 0
+            for item in items {
+                guard let place = places[Self.storage(of: item)], place.list == start.list, place.index == start.index + run else { break }
+                run += 1
+            }
+            if run == items.count {
+                let whole = lists[start.list].leaves, from = whole.startIndex + start.index * stride
+                return .repeated(key: keys[start.list], Repeat(stride: stride, leaves: whole[from..<(from + run * stride)]))
+            }
             var leaves: [Leaf] = []
             leaves.reserveCapacity(items.count * stride)
             for item in items {
                 guard let place = places[Self.storage(of: item)],
                     place.list == start.list || keys[place.list] == keys[start.list]
                 else { return nil }
-                leaves += lists[place.list].leaves[(place.index * stride)..<((place.index + 1) * stride)]
+                leaves += lists[place.list].item(place.index)
             }
             return .repeated(key: keys[start.list], Repeat(stride: stride, leaves: leaves))
         }

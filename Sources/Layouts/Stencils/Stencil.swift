@@ -84,8 +84,7 @@ package struct Stencil: Sendable {
                 let repeated = shape.repeats[list]
                 for index in 0..<repeated.count {
                     if index > 0, !append(joiner, shape: shape, item: item, to: &output) { return false }
-                    let leaves = repeated.leaves[(index * repeated.stride)..<((index + 1) * repeated.stride)]
-                    guard append(itemPieces, shape: shape, item: leaves, to: &output) else { return false }
+                    guard append(itemPieces, shape: shape, item: repeated.item(index), to: &output) else { return false }
                 }
             }
         }

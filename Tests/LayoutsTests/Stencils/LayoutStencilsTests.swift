@@ -140,8 +140,8 @@ import Testing
     }
 
     /// Lists made of items another list held (the archive's years hold its posts) take those
-    /// items' parts from the first walk: in any order, from two lists of one shape, and not
-    /// where an item is new or of another shape.
+    /// items' parts from the first walk: a run of them (sharing its leaves), in any order, from
+    /// two lists of one shape, and not where an item is new or of another shape.
     @Test func listsOfItemsWalkedBeforeComeOutTheSame() throws {
         let layouts = [
             "list": """
@@ -158,6 +158,7 @@ import Testing
         let odd: [String: Any] = ["title": "odd", "url": "/odd/"]
         let years: [[String: Any]] = [
             ["year": "first", "posts": Array(posts[0..<8])],
+            ["year": "middle", "posts": Array(posts[5..<15])],
             ["year": "backwards", "posts": Array(posts[4..<14].reversed())],
             ["year": "with a new one", "posts": Array(posts[0..<9]) + [post(99)]],
             ["year": "with an odd one", "posts": Array(posts[0..<9]) + [odd]],
