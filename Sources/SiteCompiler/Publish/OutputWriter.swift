@@ -181,7 +181,9 @@ package struct OutputWriter: Sendable {
     /// build changed is touched. Returns the report and the paths that now differ from live.
     private func updateSynced(_ session: OutputSession, to tree: OutputTree, from source: any SourceTree,
                               pages: PageOutcome, previousFiles: Set<String>) throws -> (Report, [String]?) {
-        let (report, changed) = try fill(session, tree, from: source, pages: pages, previousFiles: previousFiles)
+        let (report, changed, held) = try fill(session, tree, from: source, pages: pages, previousFiles: previousFiles)
+        // Every file the spare held is still in the tree: nothing to look for among them.
+        guard held < previousFiles.count else { return (report, changed) }
         return (report, changed + Self.remove(previousFiles, notIn: tree, from: session.spare))
     }
 
@@ -206,35 +208,37 @@ package struct OutputWriter: Sendable {
     /// file where the bytes are the same, new bytes otherwise. With `previousFiles` (the files a
     /// spare brought up to date already holds, or none for one made empty), those are left alone
     /// and missing folders are made on the way; without it, every folder must already exist.
-    /// Returns the report and the paths written.
+    /// Returns the report, the paths written, and how many of `previousFiles` the tree has.
     private func fill(_ session: OutputSession, _ tree: OutputTree, from source: any SourceTree, pages: PageOutcome,
-                      previousFiles: Set<String>?) throws -> (Report, [String]) {
+                      previousFiles: Set<String>?) throws -> (Report, [String], held: Int) {
         let spare = session.spare, live = session.live
         let paths = Array(tree.files.keys)
         let makesFolders = previousFiles != nil
-        let results = Parallel.map(paths) { path -> Result<Bool, Error> in
+        // Whether each path's file was the same as live, and whether the spare held it before.
+        let results = Parallel.map(paths) { path -> Result<(same: Bool, held: Bool), Error> in
             Result {
+                let held = { previousFiles?.contains(path) ?? false }
                 let bytes: Data
                 switch tree.files[path]!.content {
                 case .page(let render):
                     // Kept pages first: after an edit they are nearly all of them.
                     if pages.kept(path) {
-                        if previousFiles?.contains(path) == true { return true }
+                        if previousFiles?.contains(path) == true { return (true, true) }
                         if makesFolders { try session.parents(of: path) }
-                        if let live, session.startedEmpty, spare.keepInOwnTree(path, from: live) { return true }
-                        if let live, try spare.keep(path, from: live) { return true }
+                        if let live, session.startedEmpty, spare.keepInOwnTree(path, from: live) { return (true, false) }
+                        if let live, try spare.keep(path, from: live) { return (true, false) }
                     } else if pages.written.contains(path) {
-                        return false
+                        return (false, held())
                     } else if pages.same.contains(path) {
                         // Unchanged; a synced spare holds the live file already. The record says
                         // so, and a folder's record is trusted only while both folders match it.
-                        if previousFiles?.contains(path) == true { return true }
+                        if previousFiles?.contains(path) == true { return (true, true) }
                         if makesFolders { try session.parents(of: path) }
                         // The page was dropped once found the same as the live file.
                         guard let live else { throw OutputError(path: spare.path + "/" + path, message: "the live copy is gone") }
-                        if session.startedEmpty, spare.keepInOwnTree(path, from: live) { return true }
+                        if session.startedEmpty, spare.keepInOwnTree(path, from: live) { return (true, false) }
                         try spare.mirror(path, from: live)
-                        return true
+                        return (true, false)
                     }
                     // A kept page whose live file has gone since, or a page never published.
                     bytes = Data(render().utf8)
@@ -242,15 +246,18 @@ package struct OutputWriter: Sendable {
                     bytes = try Self.bytes(of: content, from: source)!
                 }
                 if makesFolders { try session.parents(of: path) }
-                return try spare.place(bytes, at: path, live: live)
+                return (try spare.place(bytes, at: path, live: live), held())
             }
         }
         var report = Report(written: 0, unchanged: 0)
         var changed: [String] = []
+        var held = 0
         for (path, result) in zip(paths, results) {
             let same: Bool
             do {
-                same = try result.get()
+                let placed = try result.get()
+                same = placed.same
+                if placed.held { held += 1 }
             } catch {
                 guard let error = OutputError.from(error) else { throw error }
                 // Name the file the user can act on: the post or page that asked for the path.
@@ -262,7 +269,7 @@ package struct OutputWriter: Sendable {
                 changed.append(path)
             }
         }
-        return (report, changed)
+        return (report, changed, held)
     }
 
     /// The bytes of a file whose content the tree holds or names; nil for pages, which are
@@ -348,7 +355,7 @@ package struct OutputWriter: Sendable {
             // dropped) nothing to remove. The other files make their folders on the way, through
             // the session that knows which exist, as for a synced spare.
             _ = Self.remove(pages.written, notIn: tree, from: spare)
-            let (report, paths) = try fill(session, tree, from: source, pages: pages, previousFiles: [])
+            let (report, paths, _) = try fill(session, tree, from: source, pages: pages, previousFiles: [])
             guard liveListing != nil else { return (report, nil) }
             let wanted = tree.folders
             return (report, changed(paths) { wanted.contains($0) })
@@ -369,7 +376,7 @@ package struct OutputWriter: Sendable {
             try spare.makeFolder(folder)
         }
 
-        let (report, paths) = try fill(session, tree, from: source, pages: pages, previousFiles: nil)
+        let (report, paths, _) = try fill(session, tree, from: source, pages: pages, previousFiles: nil)
         return (report, changed(paths) { wanted.contains($0) })
     }
 
