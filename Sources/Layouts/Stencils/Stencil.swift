@@ -7,6 +7,9 @@ package struct Stencil: Sendable {
     private let pieces: [Piece]
     /// The bytes of the output's own text, for the room a page needs.
     private let textCount: Int
+    /// Each repeated list's bytes of text an item prints (its joiner's with it), and its
+    /// slots: with the lists' lengths, the room a page needs for them.
+    private let perItem: [(list: Int, text: Int, slots: Int)]
 
     // Strings, appended to a string: a page made as bytes would be checked again as UTF-8.
     private enum Piece: Sendable {
@@ -52,6 +55,18 @@ package struct Stencil: Sendable {
             guard case .text(let text) = piece else { return total }
             return total + text.utf8.count
         }
+        perItem = pieces.compactMap { piece in
+            guard case .repeated(let list, let item, let joiner) = piece else { return nil }
+            var text = 0, slots = 0
+            for piece in item + joiner {
+                switch piece {
+                case .text(let part): text += part.utf8.count
+                case .slot: slots += 1
+                case .repeated: break
+                }
+            }
+            return (list, text, slots)
+        }
     }
 
     /// The page whose leaves and repeated lists are `shape`'s; nil when one of its dates prints
@@ -59,7 +74,13 @@ package struct Stencil: Sendable {
     /// tag in it).
     func fill(_ shape: PageShape) -> String? {
         var output = ""
-        output.reserveCapacity(textCount + 4096)
+        // Room for the lists too, a few dozen bytes a slot: the archive's ten thousand items
+        // otherwise made its page grow a dozen times, each a copy of all before.
+        var room = textCount + 4096
+        for (list, text, slots) in perItem where list < shape.repeats.count {
+            room += shape.repeats[list].count * (text + 32 * slots)
+        }
+        output.reserveCapacity(room)
         guard Self.append(pieces, shape: shape, item: nil, to: &output) else { return nil }
         return output
     }
