@@ -62,6 +62,8 @@ import Testing
         let compiled = try SiteBuilder(source: source, options: blog.options()).compile()
         #expect(throws: OutputError.self) { try OutputWriter(destination: blog.root).write(compiled.output, from: source) }
         #expect(FileManager.default.fileExists(atPath: blog.root.appending(path: "galley.yml").path))
+        // Its lock, beside the blog in the temporary folder, goes with the test.
+        OutputWriter(destination: blog.root).removeLeftovers()
     }
 
     @Test func writesIntoAFolderThatDoesNotExistYet() throws {

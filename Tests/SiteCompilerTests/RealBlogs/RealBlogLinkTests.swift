@@ -15,7 +15,10 @@ struct RealBlogLinkTests {
     func galleysOwnLinksLeadSomewhere(blog: String) throws {
         let source = DirectorySource(root: RealBlogFixtures.folder!.appending(path: blog))
         let output = FileManager.default.temporaryDirectory.appending(path: "galley-links-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: output) }
+        defer {
+            try? FileManager.default.removeItem(at: output)
+            OutputWriter(destination: output).removeLeftovers()
+        }
         let base = try SiteConfig.load(from: source).baseURL.absoluteString
         _ = try SiteBuilder(source: source, options: BuildOptions()).build(into: output)
         let files = Set(try DirectorySource(root: output).files(under: ""))
