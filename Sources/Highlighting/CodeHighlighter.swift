@@ -22,10 +22,17 @@ package protocol CodeHighlighter: Sendable {
     /// Gets ready to highlight, in the background, for a build that will soon ask: a highlighter
     /// that takes a while to start (a helper process) starts now. Does nothing by default.
     func prepare()
+
+    /// Waits until what ``prepare()`` began has got somewhere, whether the build asked for it
+    /// or not: a command that ends while a helper is still being started leaves that start
+    /// half done (swift-subprocess then says at exit that it dropped it). Does nothing by default.
+    func settle()
 }
 
 extension CodeHighlighter {
     package func prepare() {}
+
+    package func settle() {}
 
     package func highlightEach(_ blocks: [CodeBlock]) throws(HighlighterUnavailable) -> [BlockHighlight] {
         try highlight(blocks).map { $0.map(BlockHighlight.html) ?? .plain }

@@ -214,6 +214,11 @@ package final class PygmentsHighlighter: CodeHighlighter {
         BlockingPool.shared.detach { [self] in launch(start) }
     }
 
+    /// Waits for every helper being started to have started, or failed to.
+    package func settle() {
+        for start in state.withLock({ $0.helpers.map(\.start) }) { _ = try? start.session() }
+    }
+
     /// The session of the least busy helper, or of a new one when every helper is busy and
     /// there is room, started on this thread; waits for a helper that is still starting.
     private func chosenSession() throws(HighlighterUnavailable) -> PygmentsSession {

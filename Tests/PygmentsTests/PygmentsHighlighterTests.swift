@@ -114,6 +114,30 @@ import Highlighting
         #expect(try String(contentsOf: log, encoding: .utf8) == "started\nstarted\n")
     }
 
+    /// `settle()` returns once a helper that `prepare()` began has started: a Python that is
+    /// slow to start has said so by then.
+    @Test(.enabled(if: DebianPygments.isInstalled, "needs Debian's python3-pygments (scripts/test installs it)"))
+    func settlingWaitsForAPreparedHelper() throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "galley-python-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let python = folder.appending(path: "python3"), started = folder.appending(path: "started")
+        try """
+            #!/bin/sh
+            sleep 0.3
+            touch '\(started.path)'
+            exec /usr/bin/python3 "$@"
+
+            """.write(to: python, atomically: true, encoding: .utf8)
+        chmod(python.path, 0o755)
+        let highlighter = PygmentsHighlighter(pythons: [python.path], helperLimit: 1)
+        highlighter.prepare()
+        highlighter.settle()
+        #expect(FileManager.default.fileExists(atPath: started.path))
+        // Settled, it highlights with the helper it started.
+        #expect(try highlighter.highlight([CodeBlock(language: "swift", code: "let a = 1\n")])[0]?.contains("<span") == true)
+    }
+
     @Test func aHighlighterThatCannotStartSaysSoWhenAsked() async throws {
         let highlighter = PygmentsHighlighter(pythons: ["/nonexistent/python3"])
         highlighter.prepare()

@@ -195,6 +195,9 @@ package struct SiteBuilder: Sendable {
         timer.lap("out of date")
         let made = PageRendering(outdatedness: outdatedness, publisher: publisher, progress: progress).render(plan.pages)
         planner.context.postSummaries.forgetNarrower()
+        // A helper started for a build that had no code to show is still starting in a small
+        // blog, and must not be left so by a command about to end.
+        if rendersEveryPage { highlighting?.highlighter.settle() }
         timer.lap("render")
         var warnings = config.warnings + theme.warnings + loaded.warnings + selection.warnings + bodyWarnings + linkWarnings + plan.notes
         if let problem = highlighting?.unavailable { warnings.append(Self.plainCodeWarning(problem)) }
