@@ -188,7 +188,14 @@ package struct SiteBuilder: Sendable {
         let linkWarnings = loaded.diagnostics.isEmpty ? Self.missingFiles(in: assembled.site, output: plan.tree) : []
         timer.lap("plan")
         log.report(contentsOf: plan.diagnostics)
-        try log.check(warnings: config.warnings + theme.warnings + loaded.warnings + selection.warnings + bodyWarnings + linkWarnings)
+        do {
+            try log.check(warnings: config.warnings + theme.warnings + loaded.warnings + selection.warnings + bodyWarnings + linkWarnings)
+        } catch {
+            // The documents are saved whether or not the build succeeds, but before it returns:
+            // not written after the command has gone on (or ended, leaving a temporary file).
+            savingDocuments?.wait()
+            throw error
+        }
 
         // Decide what is out of date, and render it.
         let outdatedness = intact()

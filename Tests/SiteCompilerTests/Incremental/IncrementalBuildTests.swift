@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import SiteTestSupport
 import Testing
@@ -102,6 +103,30 @@ import Testing
 
     /// A build into a new folder leaves no spare, and records what the live folder holds, so the
     /// next build need not list it; a record the live folder no longer matches is not trusted.
+    /// A build that fails after its documents began saving (they are saved either way) has
+    /// saved them when it returns: nothing is written after it, and no temporary file is left.
+    @Test func aFailedBuildHasSavedItsDocumentsWhenItReturns() throws {
+        // Posts with big front matter, so that saving their documents takes longer than
+        // planning the few pages whose clash stops the build.
+        let notes = String(repeating: "a long note, kept with the post's document; ", count: 4000)
+        for number in 1...40 {
+            try blog.write(String(format: "posts/2019-09-%02d-big.md", number % 28 + 1).replacingOccurrences(of: "big", with: "big-\(number)"),
+                           TestBlog.post("title: Big \(number)\nnotes: \"\(notes)\"", "Words of \(number)."))
+        }
+        try blog.write("posts/2019-10-20-clash.md", TestBlog.post("title: Clash\naliases:\n  - /2019/10/01/post-1/"))
+        for attempt in 0..<3 {
+            #expect(throws: BuildFailure.self) { try incremental() }
+            let files = try FileManager.default.contentsOfDirectory(atPath: cache.path)
+            let documents = try #require(files.first { $0.hasSuffix(".documents") }, "attempt \(attempt): \(files)")
+            #expect(!files.contains { $0.contains(".tmp-") }, "attempt \(attempt): \(files)")
+            let saved = try FileManager.default.attributesOfItem(atPath: cache.appending(path: documents).path)[.modificationDate] as? Date
+            Thread.sleep(forTimeInterval: 0.1)
+            let later = try FileManager.default.attributesOfItem(atPath: cache.appending(path: documents).path)[.modificationDate] as? Date
+            #expect(saved == later, "attempt \(attempt): written after the build returned")
+            try FileManager.default.removeItem(at: cache)
+        }
+    }
+
     @Test func aBuildIntoANewFolderRecordsWhatItHolds() throws {
         let recordFile = SpareRecord.file(beside: BuildCache.file(for: blog.output, in: cache))
         try incremental()
