@@ -10,6 +10,12 @@ import Testing
 /// always has them.
 @Suite(.enabled(if: RealBlogFixtures.folder != nil, "needs shared/fixtures/real beside the repository or a folder above it"))
 struct RealBlogTests {
+    /// Removes an output folder and what a build keeps beside it (its lock).
+    static func remove(_ output: URL) {
+        try? FileManager.default.removeItem(at: output)
+        OutputWriter(destination: output).removeLeftovers()
+    }
+
     func build(_ name: String) throws -> (SiteBuilder.Report, URL) {
         let output = FileManager.default.temporaryDirectory.appending(path: "galley-real-\(UUID().uuidString)")
         let builder = SiteBuilder(source: DirectorySource(root: RealBlogFixtures.folder!.appending(path: name)), options: BuildOptions())
@@ -28,7 +34,7 @@ struct RealBlogTests {
 
     @Test func theJekyllProjectsNewsBuilds() throws {
         let (report, output) = try build("jekyll-docs")
-        defer { try? FileManager.default.removeItem(at: output) }
+        defer { Self.remove(output) }
         #expect(report.posts == 102)
         // Its posts name the layout of Jekyll's own site, read a setting its galley.yml lacks, and
         // link to documentation pages that are not part of these posts: none asks for a post to change.
@@ -58,7 +64,7 @@ struct RealBlogTests {
 
     @Test func theLetsEncryptBlogBuilds() throws {
         let (report, output) = try build("letsencrypt")
-        defer { try? FileManager.default.removeItem(at: output) }
+        defer { Self.remove(output) }
         // Two of them are HTML files with front matter, published as they are.
         #expect(report.posts == 121)
         // One post uses a shortcode of the blog's own theme, and the copy holds none of the
