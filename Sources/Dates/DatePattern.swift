@@ -58,7 +58,8 @@ package final class DatePattern: Sendable {
     /// `date` written out in a pattern read before: the dates of every post of a big blog are
     /// printed in the same few patterns.
     package func format(_ date: Date, _ format: DateFormat) -> String {
-        self.format(date, format, offset: offset(at: date))
+        let offset = offset(at: date)
+        return self.format(CivilTime(date, offset: offset), format, offset: offset, date)
     }
 
     /// The zone's offset from UTC at `date`, in seconds: worked out once for the several forms
@@ -67,14 +68,9 @@ package final class DatePattern: Sendable {
         timeZone.secondsFromGMT(for: date)
     }
 
-    /// `date` written out in `format`, in the zone's `offset` at that date (see ``offset(at:)``).
-    package func format(_ date: Date, _ format: DateFormat, offset: Int) -> String {
-        self.format(CivilTime(date, offset: offset), format, offset: offset, date)
-    }
-
-    /// `date` written out in `format`, where `time` is its civil time at the zone's `offset`:
-    /// worked out once for the several forms of one date. Written as bytes, and made a string
-    /// once: a list page prints ten thousand dates three ways each.
+    /// `date` written out in `format`, where `time` is its civil time at the zone's `offset` (see
+    /// ``offset(at:)``), worked out once for the several forms of one date. Written as bytes,
+    /// and made a string once: a list page prints ten thousand dates three ways each.
     package func format(_ time: CivilTime, _ format: DateFormat, offset: Int, _ date: Date) -> String {
         var output: [UInt8] = []
         output.reserveCapacity(32)

@@ -31,7 +31,7 @@ package final class DateValue: MustacheParent, MustacheCustomRenderable, Sendabl
         if style.sharesZone {
             iso8601 = style.english.format(time, DateFormat.rfc3339, offset: offset, date)
         } else {
-            iso8601 = style.english.format(date, DateFormat.rfc3339, offset: style.english.offset(at: date))
+            iso8601 = style.english.rfc3339(date)
         }
         compact = style.local.format(time, DateStyle.compact, offset: offset, date)
     }
