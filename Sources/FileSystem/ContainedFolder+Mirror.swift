@@ -47,6 +47,24 @@ extension ContainedFolder {
         } == 0
     }
 
+    /// Makes `path` here the live file `path` itself in two calls, where this folder is a tree of
+    /// this process's own that started empty and `path`'s folder is made, and the live file's
+    /// inode is known from a look just before (a kept page's stamp). The live path is taken in
+    /// one step, without ``keepInOwnTree(_:from:)``'s care for links on the way: so the new name
+    /// is looked at afterwards, and it stays only when it is a regular file with that very
+    /// inode, which a file reached through a link planted since could not be. Returns what
+    /// `lstat` says of it; nil, with nothing left at `path`, when the link failed or was not
+    /// that file (the careful way is then taken).
+    package func linkInOwnTree(_ path: String, from live: ContainedFolder, inode: UInt64) -> stat? {
+        guard RelativePath.problem(with: path) == nil, linkat(live.descriptor, path, descriptor, path, 0) == 0 else { return nil }
+        var info = stat()
+        if fstatat(descriptor, path, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG, UInt64(info.st_ino) == inode {
+            return info
+        }
+        unlinkat(descriptor, path, 0)
+        return nil
+    }
+
     /// Makes `path` here the live file `path` as it is. False when there is no live file.
     package func keep(_ path: String, from live: ContainedFolder) throws(FileSystemError) -> Bool {
         guard let liveInfo = live.info(of: path), liveInfo.st_mode & S_IFMT == S_IFREG else { return false }

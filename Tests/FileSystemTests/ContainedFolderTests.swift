@@ -92,6 +92,36 @@ import Testing
         #expect(Self.secret(scratch) == "secret")
     }
 
+    /// The quick link takes the live path in one step, links on the way and all, and keeps only
+    /// the very file it was told of: anything else it linked is gone again, and nothing outside
+    /// keeps a name it gave.
+    @Test func aLiveFileLinkedInOneStepStaysOnlyWhenItIsTheFileExpected() throws {
+        let (scratch, spare) = try Self.folders()
+        try FileManager.default.createDirectory(at: scratch.url.appending(path: "live/a"), withIntermediateDirectories: true)
+        let live = try ContainedFolder(opening: scratch.path + "/live")
+        try live.write(Data("page".utf8), to: "a/page.html")
+        try live.write(Data("other".utf8), to: "a/other.html")
+        #expect(symlink(scratch.path + "/outside/secret.txt", scratch.path + "/live/a/link.html") == 0)
+        #expect(symlink(scratch.path + "/outside", scratch.path + "/live/b") == 0)
+        for folder in ["a", "b"] { #expect(spare.makeFolder(inOwnTree: folder)) }
+        let page = try #require(live.info(of: "a/page.html"))
+        let secret = try #require(ContainedFolder(opening: scratch.path + "/outside").info(of: "secret.txt"))
+
+        let linked = try #require(spare.linkInOwnTree("a/page.html", from: live, inode: UInt64(page.st_ino)))
+        #expect(linked.st_ino == page.st_ino && linked.st_nlink == 2)
+        // A file that is not the one expected (replaced since it was looked at), a link in the
+        // live folder, a file reached through a link on the way, or one missing: none stays.
+        #expect(spare.linkInOwnTree("a/other.html", from: live, inode: UInt64(page.st_ino)) == nil)
+        #expect(spare.linkInOwnTree("a/link.html", from: live, inode: UInt64(secret.st_ino)) == nil)
+        #expect(spare.linkInOwnTree("b/secret.txt", from: live, inode: UInt64(page.st_ino)) == nil)
+        #expect(spare.linkInOwnTree("a/missing.html", from: live, inode: UInt64(page.st_ino)) == nil)
+        #expect(spare.linkInOwnTree("../outside/secret.txt", from: live, inode: UInt64(secret.st_ino)) == nil)
+        #expect(spare.listing().files == ["a/page.html"])
+        #expect(try ContainedFolder(opening: scratch.path + "/outside").info(of: "secret.txt")?.st_nlink == 1)
+        #expect(live.info(of: "a/other.html")?.st_nlink == 1)
+        #expect(Self.secret(scratch) == "secret")
+    }
+
     @Test(arguments: ["../outside/secret.txt", "a/../../outside/secret.txt"])
     func aPathThatClimbsOutIsRefused(path: String) throws {
         let (scratch, folder) = try Self.folders()

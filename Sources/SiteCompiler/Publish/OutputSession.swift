@@ -25,6 +25,8 @@ final class OutputSession: Publisher {
         /// The stamps of the pages written in a spare made empty for this build, taken as each
         /// was written (see ``writtenStamps``).
         var stamps: [String: FileStamp] = [:]
+        /// The stamps of the kept pages linked into a spare made empty (see ``linkedStamps``).
+        var linked: [String: FileStamp] = [:]
         var same: Set<String> = []
         var failure: (any Error)?
         var relinked: [String: (before: FileStamp, after: FileStamp)] = [:]
@@ -127,6 +129,19 @@ final class OutputSession: Publisher {
     /// (replacing a file renames the new one into place, which changes its change time).
     var writtenStamps: [String: FileStamp] {
         state.withLock { $0.stamps }
+    }
+
+    /// The stamps of the kept pages linked into a spare made empty for the build, as each was
+    /// found once linked (a link changes the file's change time): the spare becomes the live
+    /// folder by a rename, which leaves them as they are.
+    var linkedStamps: [String: FileStamp] {
+        state.withLock { $0.linked }
+    }
+
+    /// Notes the stamps of kept pages just linked into the spare.
+    func noteLinked(_ stamps: [String: FileStamp]) {
+        guard !stamps.isEmpty else { return }
+        state.withLock { $0.linked.merge(stamps) { $1 } }
     }
 
     /// The pages written and the pages found unchanged, or the first error met.

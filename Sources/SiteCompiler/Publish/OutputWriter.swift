@@ -59,7 +59,7 @@ package struct OutputWriter: Sendable {
     func write(_ tree: OutputTree, from source: any SourceTree) throws -> Report {
         var tree = tree
         tree.addMarker()
-        return try finish(begin(lock()), tree, kept: { _ in false }, from: source)
+        return try finish(begin(lock()), tree, kept: { _ in nil }, from: source)
     }
 
     /// The folder the destination is in, made if missing. It is the user's own choice of place,
@@ -135,7 +135,7 @@ package struct OutputWriter: Sendable {
     /// they are; the other pages were published to `session` as they were rendered, and one
     /// that was not is rendered now. A failure empties the spare, which is only ever
     /// a scratch copy: the live folder is untouched, and a full disk is freed again.
-    func finish(_ session: OutputSession, _ tree: OutputTree, kept: @escaping @Sendable (String) -> Bool,
+    func finish(_ session: OutputSession, _ tree: OutputTree, kept: @escaping @Sendable (String) -> KeptPage?,
                 from source: any SourceTree) throws -> Report {
         do {
             return try complete(session, tree, kept: kept, from: source)
@@ -147,7 +147,7 @@ package struct OutputWriter: Sendable {
         }
     }
 
-    private func complete(_ session: OutputSession, _ tree: OutputTree, kept: @escaping @Sendable (String) -> Bool,
+    private func complete(_ session: OutputSession, _ tree: OutputTree, kept: @escaping @Sendable (String) -> KeptPage?,
                           from source: any SourceTree) throws -> Report {
         let (written, same) = try session.outcome()
         let pages = PageOutcome(kept: kept, written: written, same: same)
@@ -215,30 +215,36 @@ package struct OutputWriter: Sendable {
         let paths = Array(tree.files.keys)
         let makesFolders = previousFiles != nil
         // Whether each path's file was the same as live, and whether the spare held it before.
-        let results = Parallel.map(paths) { path -> Result<(same: Bool, held: Bool), Error> in
+        let results = Parallel.map(paths) { path -> Result<(same: Bool, held: Bool, linked: FileStamp?), Error> in
             Result {
                 let held = { previousFiles?.contains(path) ?? false }
                 let bytes: Data
                 switch tree.files[path]!.content {
                 case .page(let render):
                     // Kept pages first: after an edit they are nearly all of them.
-                    if pages.kept(path) {
-                        if previousFiles?.contains(path) == true { return (true, true) }
+                    if let kept = pages.kept(path) {
+                        if previousFiles?.contains(path) == true { return (true, true, nil) }
                         if makesFolders { try session.parents(of: path) }
-                        if let live, session.startedEmpty, spare.keepInOwnTree(path, from: live) { return (true, false) }
-                        if let live, try spare.keep(path, from: live) { return (true, false) }
+                        if let live, session.startedEmpty {
+                            // The stamp the build found says which file to link: looked at once, after.
+                            if case .file(let stamp) = kept, let linked = spare.linkInOwnTree(path, from: live, inode: stamp.inode) {
+                                return (true, false, FileStamp(linked))
+                            }
+                            if spare.keepInOwnTree(path, from: live) { return (true, false, nil) }
+                        }
+                        if let live, try spare.keep(path, from: live) { return (true, false, nil) }
                     } else if pages.written.contains(path) {
-                        return (false, held())
+                        return (false, held(), nil)
                     } else if pages.same.contains(path) {
                         // Unchanged; a synced spare holds the live file already. The record says
                         // so, and a folder's record is trusted only while both folders match it.
-                        if previousFiles?.contains(path) == true { return (true, true) }
+                        if previousFiles?.contains(path) == true { return (true, true, nil) }
                         if makesFolders { try session.parents(of: path) }
                         // The page was dropped once found the same as the live file.
                         guard let live else { throw OutputError(path: spare.path + "/" + path, message: "the live copy is gone") }
-                        if session.startedEmpty, spare.keepInOwnTree(path, from: live) { return (true, false) }
+                        if session.startedEmpty, spare.keepInOwnTree(path, from: live) { return (true, false, nil) }
                         try spare.mirror(path, from: live)
-                        return (true, false)
+                        return (true, false, nil)
                     }
                     // A kept page whose live file has gone since, or a page never published.
                     bytes = Data(render().utf8)
@@ -246,18 +252,20 @@ package struct OutputWriter: Sendable {
                     bytes = try Self.bytes(of: content, from: source)!
                 }
                 if makesFolders { try session.parents(of: path) }
-                return (try spare.place(bytes, at: path, live: live), held())
+                return (try spare.place(bytes, at: path, live: live), held(), nil)
             }
         }
         var report = Report(written: 0, unchanged: 0)
         var changed: [String] = []
         var held = 0
+        var linked: [String: FileStamp] = [:]
         for (path, result) in zip(paths, results) {
             let same: Bool
             do {
                 let placed = try result.get()
                 same = placed.same
                 if placed.held { held += 1 }
+                if let stamp = placed.linked { linked[path] = stamp }
             } catch {
                 guard let error = OutputError.from(error) else { throw error }
                 // Name the file the user can act on: the post or page that asked for the path.
@@ -269,6 +277,7 @@ package struct OutputWriter: Sendable {
                 changed.append(path)
             }
         }
+        session.noteLinked(linked)
         return (report, changed, held)
     }
 
@@ -316,7 +325,7 @@ package struct OutputWriter: Sendable {
         // must have been found the same as its live file.
         for (path, file) in tree.files {
             guard case .page = file.content else { continue }
-            if pages.kept(path) {
+            if pages.kept(path) != nil {
                 if live.kind(of: path) != S_IFREG { return false }
             } else if !pages.same.contains(path) {
                 return false
