@@ -34,34 +34,24 @@ extension ContainedFolder {
     /// Makes `path` here the live file `path` itself, where this folder is a tree of this
     /// process's own that started empty (see ``makeFolder(inOwnTree:)``) and `path`'s folder is
     /// made: nothing can stand at `path` yet, so the link is made at its name at once, and the
-    /// live file's folder is opened once for both the look and the link. Four calls where
+    /// live file's folder is opened once for the link and a look after it. Four calls where
     /// ``keep(_:from:)`` makes some twenty, for each of the thousands of pages the first build
-    /// after a full one keeps. False when the live file is no regular file, or no link can be
-    /// made (across file systems): ``keep(_:from:)`` is then the careful way.
-    package func keepInOwnTree(_ path: String, from live: ContainedFolder) -> Bool {
-        guard RelativePath.problem(with: path) == nil else { return false }
-        return live.inParent(of: path) { folder, name in
-            var info = stat()
-            guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG else { return -1 }
-            return linkat(folder, name, descriptor, path, 0)
-        } == 0
-    }
-
-    /// Makes `path` here the live file `path` itself in two calls, where this folder is a tree of
-    /// this process's own that started empty and `path`'s folder is made, and the live file's
-    /// inode is known from a look just before (a kept page's stamp). The live path is taken in
-    /// one step, without ``keepInOwnTree(_:from:)``'s care for links on the way: so the new name
-    /// is looked at afterwards, and it stays only when it is a regular file with that very
-    /// inode, which a file reached through a link planted since could not be. Returns what
-    /// `lstat` says of it; nil, with nothing left at `path`, when the link failed or was not
-    /// that file (the careful way is then taken).
-    package func linkInOwnTree(_ path: String, from live: ContainedFolder, inode: UInt64) -> stat? {
-        guard RelativePath.problem(with: path) == nil, linkat(live.descriptor, path, descriptor, path, 0) == 0 else { return nil }
+    /// after a full one keeps. Returns what `lstat` says of the file once linked (a new link
+    /// changes a file's change time, so this is its stamp from then on); nil, with nothing left
+    /// at `path`, when the live file is no regular file (a link there is linked as a link, inside
+    /// the live folder, never followed, and taken away again), or no link can be made (across
+    /// file systems): ``keep(_:from:)`` is then the careful way.
+    package func keepInOwnTree(_ path: String, from live: ContainedFolder) -> stat? {
+        guard RelativePath.problem(with: path) == nil else { return nil }
         var info = stat()
-        if fstatat(descriptor, path, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG, UInt64(info.st_ino) == inode {
-            return info
-        }
-        unlinkat(descriptor, path, 0)
+        var linked = false
+        let looked = live.inParent(of: path) { folder, name in
+            guard linkat(folder, name, descriptor, path, 0) == 0 else { return -1 }
+            linked = true
+            return fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW)
+        } == 0
+        if looked, info.st_mode & S_IFMT == S_IFREG { return info }
+        if linked { removeFile(path) }
         return nil
     }
 

@@ -38,7 +38,7 @@ extension SiteBuilder {
         // A page the session wrote into an empty spare, and nothing wrote after it, is as the
         // session found it after writing.
         let written = session.writtenStamps
-        // So is a kept page the writer linked into an empty spare, as it found it once linked.
+        // So is a page the writer linked into an empty spare, as it found it once linked.
         let linked = session.linkedStamps
         let live = OpenFolder(output.standardizedFileURL.path)
         // Each page's record, and whether it differs from the last build's, found on every
@@ -51,7 +51,7 @@ extension SiteBuilder {
                 stamp = kept
             } else if let page, page.kept == nil, let known = written[path] {
                 stamp = known
-            } else if page?.kept != nil, let known = linked[path] {
+            } else if let known = linked[path] {
                 stamp = known
             } else {
                 stamp = live.flatMap { FileStamp.of(path, in: $0) }

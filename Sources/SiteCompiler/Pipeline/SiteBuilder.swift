@@ -259,7 +259,7 @@ package struct SiteBuilder: Sendable {
         timer = PhaseTimer()
         // Publish: the rest of the files, then the spare and the live folder change places.
         let made = compiled.pages
-        let written = try writer.finish(session, compiled.output, kept: { made[$0]?.kept }, from: source)
+        let written = try writer.finish(session, compiled.output, kept: { made[$0]?.kept != nil }, from: source)
         timer.lap("write")
         if let cacheFile {
             // New highlighted blocks are saved on another thread while the records are.

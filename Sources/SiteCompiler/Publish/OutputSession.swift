@@ -25,7 +25,7 @@ final class OutputSession: Publisher {
         /// The stamps of the pages written in a spare made empty for this build, taken as each
         /// was written (see ``writtenStamps``).
         var stamps: [String: FileStamp] = [:]
-        /// The stamps of the kept pages linked into a spare made empty (see ``linkedStamps``).
+        /// The stamps of the pages linked into a spare made empty (see ``linkedStamps``).
         var linked: [String: FileStamp] = [:]
         var same: Set<String> = []
         var failure: (any Error)?
@@ -131,14 +131,14 @@ final class OutputSession: Publisher {
         state.withLock { $0.stamps }
     }
 
-    /// The stamps of the kept pages linked into a spare made empty for the build, as each was
+    /// The stamps of the live pages linked into a spare made empty for the build, as each was
     /// found once linked (a link changes the file's change time): the spare becomes the live
     /// folder by a rename, which leaves them as they are.
     var linkedStamps: [String: FileStamp] {
         state.withLock { $0.linked }
     }
 
-    /// Notes the stamps of kept pages just linked into the spare.
+    /// Notes the stamps of pages just linked into the spare.
     func noteLinked(_ stamps: [String: FileStamp]) {
         guard !stamps.isEmpty else { return }
         state.withLock { $0.linked.merge(stamps) { $1 } }

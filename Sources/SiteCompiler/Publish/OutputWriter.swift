@@ -59,7 +59,7 @@ package struct OutputWriter: Sendable {
     func write(_ tree: OutputTree, from source: any SourceTree) throws -> Report {
         var tree = tree
         tree.addMarker()
-        return try finish(begin(lock()), tree, kept: { _ in nil }, from: source)
+        return try finish(begin(lock()), tree, kept: { _ in false }, from: source)
     }
 
     /// The folder the destination is in, made if missing. It is the user's own choice of place,
@@ -135,7 +135,7 @@ package struct OutputWriter: Sendable {
     /// they are; the other pages were published to `session` as they were rendered, and one
     /// that was not is rendered now. A failure empties the spare, which is only ever
     /// a scratch copy: the live folder is untouched, and a full disk is freed again.
-    func finish(_ session: OutputSession, _ tree: OutputTree, kept: @escaping @Sendable (String) -> KeptPage?,
+    func finish(_ session: OutputSession, _ tree: OutputTree, kept: @escaping @Sendable (String) -> Bool,
                 from source: any SourceTree) throws -> Report {
         do {
             return try complete(session, tree, kept: kept, from: source)
@@ -147,7 +147,7 @@ package struct OutputWriter: Sendable {
         }
     }
 
-    private func complete(_ session: OutputSession, _ tree: OutputTree, kept: @escaping @Sendable (String) -> KeptPage?,
+    private func complete(_ session: OutputSession, _ tree: OutputTree, kept: @escaping @Sendable (String) -> Bool,
                           from source: any SourceTree) throws -> Report {
         let (written, same) = try session.outcome()
         let pages = PageOutcome(kept: kept, written: written, same: same)
@@ -222,15 +222,11 @@ package struct OutputWriter: Sendable {
                 switch tree.files[path]!.content {
                 case .page(let render):
                     // Kept pages first: after an edit they are nearly all of them.
-                    if let kept = pages.kept(path) {
+                    if pages.kept(path) {
                         if previousFiles?.contains(path) == true { return (true, true, nil) }
                         if makesFolders { try session.parents(of: path) }
-                        if let live, session.startedEmpty {
-                            // The stamp the build found says which file to link: looked at once, after.
-                            if case .file(let stamp) = kept, let linked = spare.linkInOwnTree(path, from: live, inode: stamp.inode) {
-                                return (true, false, FileStamp(linked))
-                            }
-                            if spare.keepInOwnTree(path, from: live) { return (true, false, nil) }
+                        if let live, session.startedEmpty, let linked = spare.keepInOwnTree(path, from: live) {
+                            return (true, false, FileStamp(linked))
                         }
                         if let live, try spare.keep(path, from: live) { return (true, false, nil) }
                     } else if pages.written.contains(path) {
@@ -242,7 +238,7 @@ package struct OutputWriter: Sendable {
                         if makesFolders { try session.parents(of: path) }
                         // The page was dropped once found the same as the live file.
                         guard let live else { throw OutputError(path: spare.path + "/" + path, message: "the live copy is gone") }
-                        if session.startedEmpty, spare.keepInOwnTree(path, from: live) { return (true, false, nil) }
+                        if session.startedEmpty, let linked = spare.keepInOwnTree(path, from: live) { return (true, false, FileStamp(linked)) }
                         try spare.mirror(path, from: live)
                         return (true, false, nil)
                     }
@@ -325,7 +321,7 @@ package struct OutputWriter: Sendable {
         // must have been found the same as its live file.
         for (path, file) in tree.files {
             guard case .page = file.content else { continue }
-            if pages.kept(path) != nil {
+            if pages.kept(path) {
                 if live.kind(of: path) != S_IFREG { return false }
             } else if !pages.same.contains(path) {
                 return false
