@@ -208,7 +208,8 @@ package struct OutputWriter: Sendable {
     /// file where the bytes are the same, new bytes otherwise. With `previousFiles` (the files a
     /// spare brought up to date already holds, or none for one made empty), those are left alone
     /// and missing folders are made on the way; without it, every folder must already exist.
-    /// Returns the report, the paths written, and how many of `previousFiles` the tree has.
+    /// Returns the report, the paths written, and how many of `previousFiles` the tree has; the
+    /// stamps of the live files it linked into a spare made empty go to the session.
     private func fill(_ session: OutputSession, _ tree: OutputTree, from source: any SourceTree, pages: PageOutcome,
                       previousFiles: Set<String>?) throws -> (Report, [String], held: Int) {
         let spare = session.spare, live = session.live
