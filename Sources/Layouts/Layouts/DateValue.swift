@@ -91,7 +91,7 @@ package final class DateStyle: Sendable {
         defaultFormat = DateFormat(config.dateFormat)
         sharesZone = local.timeZone == english.timeZone
         var written: [Int: DateStyle] = [:]
-        for offset in offsets where offset != config.timeZone.secondsFromGMT() {
+        for offset in offsets {
             guard let zone = TimeZone(secondsFromGMT: offset) else { continue }
             var zoned = config
             zoned.timeZone = zone
@@ -102,9 +102,14 @@ package final class DateStyle: Sendable {
 
     func value(_ date: Date) -> DateValue { DateValue(date: date, style: self) }
 
-    /// A document's date, in the offset it was written with when it keeps one.
+    /// A document's date, in the offset it was written with when it keeps one: in the site's
+    /// zone where that was its offset on the day, as on most posts. On the day, not today: a
+    /// post written at +01:00 in July shows +01:00 in Berlin whatever the season of the build.
     func value(of document: Document) -> DateValue? {
         guard let date = document.date else { return nil }
-        return DateValue(date: date, style: document.dateOffset.flatMap { written[$0] } ?? self)
+        guard let offset = document.dateOffset, offset != local.offset(at: date), let zoned = written[offset] else {
+            return DateValue(date: date, style: self)
+        }
+        return DateValue(date: date, style: zoned)
     }
 }

@@ -22,6 +22,23 @@ import Testing
         }
     }
 
+    /// Whether an offset is the site zone's is asked of the date's day, not of the build's: in
+    /// Berlin +01:00 is the zone's own in winter only. Built in any season, each post keeps the
+    /// offset it was written with, on its page and in the lists.
+    @Test func anOffsetTheSitesZoneHasInAnotherSeasonIsKept() throws {
+        let blog = try TestBlog("title: T\nbase_url: https://example.com/\ntimezone: Europe/Berlin\n", [
+            "posts/summer.md": "---\ntitle: Summer\ndate: 2019-07-01T12:00:00+01:00\n---\nText\n",
+            "posts/winter.md": "---\ntitle: Winter\ndate: 2019-01-15T12:00:00+02:00\n---\nText\n",
+            "posts/local.md": "---\ntitle: Local\ndate: 2019-07-02T12:00:00+02:00\n---\nText\n",
+        ])
+        try blog.build()
+        for (page, written) in [("2019/07/01/summer/index.html", "2019-07-01T12:00:00+01:00"), ("2019/01/15/winter/index.html", "2019-01-15T12:00:00+02:00"),
+                                ("2019/07/02/local/index.html", "2019-07-02T12:00:00+02:00")] {
+            #expect(blog.page(page)?.contains("datetime=\"\(written)\"") == true, "\(page)")
+            #expect(blog.page("archive/index.html")?.contains("datetime=\"\(written)\"") == true, "\(written) in the archive")
+        }
+    }
+
     @Test func withTheSitesDaysTheDateShowsInTheSitesZone() throws {
         let blog = try TestBlog(Self.config + "permalink_dates: site\n", ["posts/late.md": Self.post])
         try blog.build()
