@@ -21,7 +21,10 @@ extension Fingerprint {
         case let flag as Bool: tag("b", flag ? "1" : "0")
         case let number as Int: tag("i", String(number))
         case let number as Double: tag("d", String(number.bitPattern))
-        case let date as DateValue: tag("t", "\(date.date.timeIntervalSinceReferenceDate)|\(date.style.defaultFormat.pattern)")
+        case let date as DateValue:
+            // The zone it prints in too: a post's date keeps the one it was written in.
+            let offset = date.style.local.offset(at: date.date)
+            tag("t", "\(date.date.timeIntervalSinceReferenceDate)|\(offset)|\(date.style.defaultFormat.pattern)")
         case let dictionary as [String: Any]:
             tag("m", String(dictionary.count))
             for key in dictionary.keys.sorted() {

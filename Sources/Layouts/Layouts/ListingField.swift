@@ -137,6 +137,9 @@ package enum ListingField: Int, CaseIterable, Sendable {
             builder.add(document.path)
         case .date:
             builder.add(document.date?.timeIntervalSince1970)
+            // A date shows in the zone it was written in: the same moment written in another
+            // zone prints another time.
+            builder.add(document.dateOffset ?? Int.min)
         case .updated:
             builder.add(document.updated?.timeIntervalSince1970)
         case .tags:

@@ -23,7 +23,7 @@ struct BuildCache: Sendable {
     /// Bumped whenever the meaning of anything stored changes: of the page records, and of the
     /// documents file beside them.
     static let format = "galley-build-cache-8"
-    static let documentsFormat = "galley-build-documents-12"
+    static let documentsFormat = "galley-build-documents-13"
 
     struct PageRecord: Sendable, Equatable {
         var fingerprint: Fingerprint

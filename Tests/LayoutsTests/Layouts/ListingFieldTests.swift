@@ -66,6 +66,8 @@ import Testing
             // The excerpt's links are rebased on the post's new folder.
             "slug": edit("title: Full & more", "title: Full & more\nslug: elsewhere"),
             "date": edit("13:34", "14:34"),
+            // The same moment (Berlin is two hours ahead in October), written an hour ahead.
+            "date's zone": edit("2019-10-08 13:34", "2019-10-08T12:34:00+01:00"),
             "updated": edit("2019-11-01", "2019-11-02"),
             "tags": edit("[Swift, Café]", "[Swift]"),
             "categories": edit("[Release]", "[Release, News]"),

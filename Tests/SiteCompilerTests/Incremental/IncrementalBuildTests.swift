@@ -65,6 +65,12 @@ import Testing
         try incremental()
         try blog.expectSameAsFullBuild("give a post a time of day")
 
+        // The same moment written in another zone, in which lists then show it.
+        try blog.write("posts/2019-10-09-post-9.md", TestBlog.post("title: Post 9\ndate: 2019-10-09T17:30:00+01:00\ntags: [alpha, odd, three]",
+                                                                  "Opening of 9.\n\nMore of 9."))
+        try incremental()
+        try blog.expectSameAsFullBuild("write a post's date in another zone")
+
         try blog.write("posts/2019-10-11-post-11.md", TestBlog.post("title: Post 11\nsummary: A summary of its own.\ntags: [alpha, odd, other]",
                                                                    "Opening of 11.\n\nMore of 11."))
         try incremental()
