@@ -48,6 +48,14 @@ public struct Fingerprint: Hashable, Sendable {
         return builder.finish()
     }
 
+    /// The digest of a file's name and its bytes.
+    package static func of(_ data: Data, named name: String) -> Fingerprint {
+        var builder = Builder()
+        builder.add(name)
+        data.withUnsafeBytes { builder.hasher.update(bufferPointer: $0) }
+        return builder.finish()
+    }
+
     /// The digest of some text.
     package static func of(_ text: String) -> Fingerprint {
         var builder = Builder()

@@ -41,7 +41,7 @@ package struct ContentLoader: Sendable {
         }
 
         package var content: Content
-        /// The digest of its file.
+        /// The digest of its file, name and bytes.
         package var source: Fingerprint
         /// The file's version, when it had settled (see ``settledBefore``).
         package var version: [UInt8]?
@@ -109,7 +109,9 @@ package struct ContentLoader: Sendable {
         } catch {
             return .failure(BuildFailure([Diagnostic(path: path, message: "cannot read file: \(SourceTreeError.describe(error))")]))
         }
-        let source = Fingerprint.of(data)
+        // Its name too: the date and slug a file name gives, whether the post is a folder of
+        // its own and whether its body is Markdown are all read from where the file is.
+        let source = Fingerprint.of(data, named: path)
         if let entry = recall.sameBytes(path, source: source, version: version, assets: assets) { return .success(entry) }
         return parse(data).map { Entry(content: .parsed($0), source: source, version: version) }
     }
