@@ -145,10 +145,11 @@ extension PagePlanner {
     /// `/404.html`, which servers show for a missing page.
     func notFoundPage() -> Item {
         let fields = theme.fields(of: "404")
-        let fingerprint = Fingerprint([inputs.site] + site.posts.prefix(5).map { $0.listingFingerprint(fields) }, label: "404")
+        let shown = 0..<min(5, site.posts.count)
+        let fingerprint = Fingerprint([inputs.site] + inputs.listings.digests(of: fields, posts: shown), label: "404")
         return page("404.html", origin: "the 404 page", fingerprint: fingerprint) { [self] in
             let page = context.generatedPage(kind: "not_found", title: context.word("not_found", or: "Page not found"), path: "/404.html")
-            return html("404", context.values(page: page, extra: ["posts": context.postSummaries.of(0..<min(5, context.postSummaries.count))]))
+            return html("404", context.values(page: page, extra: ["posts": context.postSummaries.of(shown)]))
         }
     }
 

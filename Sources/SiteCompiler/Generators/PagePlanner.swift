@@ -244,4 +244,15 @@ final class Listings: Sendable {
             return made[fields]!
         }
     }
+
+    /// What ``subscript(fields:)`` gives for the posts at `indices` alone: for a page that shows
+    /// the first few posts in fields no other page shows (the 404 page).
+    func digests(of fields: ListingFields, posts indices: Range<Int>) -> [Fingerprint] {
+        if let done = made.withLock({ $0[fields] }) { return Array(done[indices]) }
+        return indices.map { index in
+            let digest = posts[index].listingFingerprint(fields)
+            guard fields.contains(.excerpt), let shown = pictures(posts[index]) else { return digest }
+            return Fingerprint(digest, shown)
+        }
+    }
 }

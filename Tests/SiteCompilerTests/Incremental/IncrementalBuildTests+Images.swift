@@ -21,4 +21,17 @@ extension IncrementalBuildTests {
         #expect(stamp("2019/10/12/post-12/index.html") == other, "a page without the picture is kept")
         try blog.expectSameAsFullBuild("a picture of another size")
     }
+
+    /// The 404 page of a layout that shows the newest posts' excerpts holds their pictures'
+    /// sizes, as every other list does.
+    @Test func theNotFoundPageFollowsAPictureItsExcerptsShow() throws {
+        try blog.write("layouts/404.mustache", "{{#posts}}<li>{{title}} {{{excerpt}}}</li>{{/posts}}\n")
+        try blog.write("posts/2019-10-20-picture.md", TestBlog.post("title: Picture", "Hello ![Tall](/images/tall.png) there."))
+        try blog.write("static/images/tall.png", Data(TestPictures.png(10, 20)))
+        try incremental()
+        try blog.write("static/images/tall.png", Data(TestPictures.png(30, 40)))
+        try incremental()
+        try blog.expectSameAsFullBuild("a picture of another size in the 404 page's excerpts")
+        #expect(blog.page("404.html")?.contains(#"width="30" height="40""#) == true)
+    }
 }
