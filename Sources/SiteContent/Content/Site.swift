@@ -75,8 +75,9 @@ package final class RenderedDocument: Sendable {
     package let warnings: [Diagnostic]
     /// The documents its body links to by name, and where they were.
     package let references: [BodyReference]
-    /// The `src` of each picture its body shows, as written: which of the blog's pictures its
-    /// page holds the sizes of, known without rendering a cached body again.
+    /// The `src` of each picture its body (or its written summary) shows, as written: which of
+    /// the blog's pictures its page and its excerpt hold the sizes of, known without rendering
+    /// a cached body again.
     package let pictures: [String]
     /// What its body's templates found wrong: the build stops. Never cached.
     package let errors: [Diagnostic]
@@ -134,7 +135,9 @@ package final class RenderedDocument: Sendable {
         wordCount = PlainText.wordCount(rendered.html)
         warnings = result.warnings + (renderer.shareImageProblem(in: document).map { [$0] } ?? [])
         references = result.references
-        pictures = ImageSizes.sources(in: rendered.html)
+        // A summary written in front matter is the excerpt lists show, pictures and all.
+        let body = ImageSizes.sources(in: rendered.html)
+        pictures = body + (writtenSummary.map { ImageSizes.sources(in: $0).filter { !body.contains($0) } } ?? [])
         localLinks = result.localLinks
         errors = result.errors
     }

@@ -34,4 +34,16 @@ extension IncrementalBuildTests {
         try blog.expectSameAsFullBuild("a picture of another size in the 404 page's excerpts")
         #expect(blog.page("404.html")?.contains(#"width="30" height="40""#) == true)
     }
+
+    /// A summary written in front matter is the excerpt lists show: a picture only it shows
+    /// holds its size there too.
+    @Test func anExcerptFollowsAPictureOnlyItsWrittenSummaryShows() throws {
+        try blog.write("posts/2019-10-20-summary.md", TestBlog.post("title: Summary\nsummary: \"Look ![Tall](/images/tall.png)\"", "A body without pictures."))
+        try blog.write("static/images/tall.png", Data(TestPictures.png(10, 20)))
+        try incremental()
+        try blog.write("static/images/tall.png", Data(TestPictures.png(30, 40)))
+        try incremental()
+        try blog.expectSameAsFullBuild("a picture of another size in a written summary")
+        #expect(blog.page("index.html")?.contains(#"width="30" height="40""#) == true)
+    }
 }
