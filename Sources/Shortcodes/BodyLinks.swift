@@ -102,4 +102,11 @@ package struct BodyLinks: Sendable {
 
     /// Whether the blog publishes a static file at `sitePath`.
     func hasFile(_ sitePath: String) -> Bool { files.contains(sitePath) }
+
+    /// The site path of the static file a `{% link %}` by `name` (`assets/a.png`,
+    /// `static/a.png`) leads to, when the blog publishes it.
+    package func staticFile(named name: String) -> String? {
+        let file = "/" + name.drop { $0 == "/" }.replacingOccurrences(of: "static/", with: "", options: .anchored)
+        return hasFile(file) ? file : nil
+    }
 }

@@ -52,10 +52,15 @@ package struct BodyReference: Sendable, Equatable {
     package var name: String
     /// The site path it resolved to; nil when nothing has that name.
     package var path: String?
+    /// Whether it is a `{% link %}`, which leads to the blog's static file of its name when no
+    /// document has that name (rather than to a tag's or category's page): a file that comes
+    /// or goes moves it.
+    package var orFile: Bool
 
-    package init(name: String, path: String?) {
+    package init(name: String, path: String?, orFile: Bool = false) {
         self.name = name
         self.path = path
+        self.orFile = orFile
     }
 }
 
@@ -303,15 +308,11 @@ extension BodyTemplate {
                 emit(Self.rooted(term, at: absolute ? scope.base : scope.basePath) + fragment)
                 return
             }
-            references.append(found.reference)
-            if let path {
+            // Else a static file by its path in the blog (`{% link assets/a.png %}`).
+            let file = isPost || path != nil ? nil : links.staticFile(named: name)
+            references.append(BodyReference(name: name, path: path ?? file, orFile: !isPost))
+            if let path = path ?? file {
                 emit(Self.rooted(path, at: absolute ? scope.base : scope.basePath) + fragment)
-                return
-            }
-            // A static file by its path in the blog (`{% link assets/a.png %}`).
-            let file = "/" + name.drop { $0 == "/" }.replacingOccurrences(of: "static/", with: "", options: .anchored)
-            if !isPost, links.hasFile(file) {
-                emit(Self.rooted(file, at: absolute ? scope.base : scope.basePath) + fragment)
                 return
             }
             if isPost || source != nil {

@@ -114,6 +114,7 @@ extension RenderedDocument {
         writer.array(references) { writer, reference in
             writer.string(reference.name)
             writer.optional(reference.path) { $0.string($1) }
+            writer.bool(reference.orFile)
         }
         writer.array(pictures) { $0.string($1) }
         writer.array(localLinks) { writer, link in
@@ -168,7 +169,9 @@ extension RenderedDocument {
             let line = try reader.int(), column = try reader.int()
             return Diagnostic(path: sourcePath, line: line == 0 ? nil : line, column: column == 0 ? nil : column, message: try reader.string())
         }
-        let references = try reader.array { reader in BodyReference(name: try reader.string(), path: try reader.optional { try $0.string() }) }
+        let references = try reader.array { reader in
+            BodyReference(name: try reader.string(), path: try reader.optional { try $0.string() }, orFile: try reader.bool())
+        }
         let pictures = try reader.array { try $0.string() }
         let localLinks = try reader.array { reader in
             LocalLink(target: try reader.string(), line: try reader.int(), column: try reader.int(), isImage: try reader.bool())

@@ -80,7 +80,9 @@ package final class BodyRenderer: Sendable {
         guard !references.isEmpty else { return true }
         let links = documentLinks()
         return references.allSatisfy { reference in
-            (links.document(named: reference.name).flatMap(links.path(of:)) ?? links.termPage(named: reference.name)) == reference.path
+            let document = links.document(named: reference.name).flatMap(links.path(of:))
+            let other = reference.orFile ? links.staticFile(named: reference.name) : links.termPage(named: reference.name)
+            return (document ?? other) == reference.path
         }
     }
 
