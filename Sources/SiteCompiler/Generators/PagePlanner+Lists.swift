@@ -69,7 +69,7 @@ extension PagePlanner {
 
     /// `/archive/`: every post, grouped by year, newest first.
     func archivePage() -> Item {
-        let fingerprint = Fingerprint([inputs.site] + inputs.listings[theme.fields(of: "archive")], label: "archive")
+        let fingerprint = Fingerprint([inputs.site] + inputs.listings[Self.archiveFields(theme)], label: "archive")
         return page("archive/index.html", origin: "the archive page", fingerprint: fingerprint) { [self] in
             let summaries = context.postSummaries.showing(theme.fields(of: "archive")).of(site.posts.indices)
             var years: [[String: Any]] = []
@@ -217,6 +217,12 @@ extension PagePlanner {
             </html>
 
             """
+    }
+
+    /// What the archive's page is made from: what its layout shows of each post, and the dates
+    /// it groups them by year with, shown or not.
+    static func archiveFields(_ theme: Theme) -> ListingFields {
+        theme.fields(of: "archive").union([.date])
     }
 
     /// What the pages of a taxonomy (`tags` and `tag`, `categories` and `category`) show of a post.

@@ -204,7 +204,7 @@ extension PagePlanner {
     static func listedFields(theme: Theme, postLayouts: Set<String>) -> [ListingFields] {
         var groups = Set(postLayouts.map(theme.fields(of:)))
         groups.insert(theme.fields(of: "home"))
-        groups.insert(theme.fields(of: "archive"))
+        groups.insert(archiveFields(theme))
         for kind in Taxonomy.Kind.allCases { groups.insert(listingFields(of: kind, theme)) }
         groups.insert(sitemapFields)
         return Array(groups)

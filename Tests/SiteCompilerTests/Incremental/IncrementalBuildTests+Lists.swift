@@ -1,0 +1,20 @@
+import Foundation
+import SiteTestSupport
+import Testing
+
+@testable import SiteCompiler
+
+extension IncrementalBuildTests {
+    /// The archive groups posts by year whether or not its layout shows their dates: a post
+    /// moved to another year moves there, under addresses without a date.
+    @Test func anArchiveThatShowsNoDatesFollowsAPostToAnotherYear() throws {
+        try blog.write("galley.yml", TestBlog.config + "permalink: /:slug/\n")
+        try blog.write("layouts/archive.mustache", "{{#years}}<h2>{{year}} {{count}}</h2>{{#posts}}<a href=\"{{url}}\">{{title}}</a>{{/posts}}{{/years}}\n")
+        try incremental()
+        // The oldest post, older still: the order of the posts is the same.
+        try blog.write("posts/2019-10-01-post-1.md", TestBlog.post("title: Post 1\ndate: 2018-10-01\ntags: [alpha, odd, other]", "Opening of 1.\n\nMore of 1."))
+        try incremental()
+        try blog.expectSameAsFullBuild("a post moved to another year")
+        #expect(blog.page("archive/index.html")?.contains("<h2>2018 1</h2>") == true)
+    }
+}
