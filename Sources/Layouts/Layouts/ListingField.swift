@@ -152,8 +152,10 @@ package enum ListingField: Int, CaseIterable, Sendable {
             builder.add(post.hasMore)
             builder.add(post.excerpt)
             builder.add(post.summary)
-            // The excerpt's relative links are rebased on the post's folder.
+            // The excerpt's relative links are rebased on the post's folder, and a link to a
+            // fragment of the post on its address (under `.html` addresses, not its folder).
             builder.add(document.directoryPath)
+            builder.add(document.path)
         case .length:
             builder.add(post.wordCount)
         case .readingTime:

@@ -17,4 +17,17 @@ extension IncrementalBuildTests {
         try blog.expectSameAsFullBuild("a post moved to another year")
         #expect(blog.page("archive/index.html")?.contains("<h2>2018 1</h2>") == true)
     }
+
+    /// A link to a part of the post in its excerpt leads to the post's address, which under
+    /// `.html` addresses is not its folder: a list showing excerpts alone follows a new slug.
+    @Test func anExcerptsLinkToAPartOfItsPostFollowsANewSlug() throws {
+        try blog.write("galley.yml", TestBlog.config + "permalink: /:year/:slug.html\n")
+        try blog.write("layouts/home.mustache", "{{#posts}}<div>{{{excerpt}}}</div>{{/posts}}\n")
+        try blog.write("posts/2019-10-20-part.md", TestBlog.post("title: Part\nslug: one", "See [below](#below).\n\n## Below"))
+        try incremental()
+        try blog.write("posts/2019-10-20-part.md", TestBlog.post("title: Part\nslug: two", "See [below](#below).\n\n## Below"))
+        try incremental()
+        try blog.expectSameAsFullBuild("a new slug under .html addresses")
+        #expect(blog.page("index.html")?.contains("/2019/two.html#below") == true)
+    }
 }
