@@ -40,7 +40,8 @@ package struct TemplateContext: @unchecked Sendable {
     package init(site: Site, options: BuildOptions, words: [String: String] = [:], staticFiles: Set<String> = [], anchoredContent: Bool = false,
          images: ImageSizes? = nil, summariesFromWhole: Bool = true) {
         let links = site.links
-        let dates = DateStyle(config: site.config, offsets: Set(site.posts.compactMap(\.document.dateOffset)))
+        // Every post's and page's: a date shows in its own zone, whatever the others are in.
+        let dates = DateStyle(config: site.config, offsets: Set((site.posts + site.pages).compactMap(\.document.dateOffset)))
         let config = site.config
         self.links = links
         self.dates = dates
