@@ -27,23 +27,24 @@ extension IncrementalBuildTests {
     @Test func theNotFoundPageFollowsAPictureItsExcerptsShow() throws {
         try blog.write("layouts/404.mustache", "{{#posts}}<li>{{title}} {{{excerpt}}}</li>{{/posts}}\n")
         try blog.write("posts/2019-10-20-picture.md", TestBlog.post("title: Picture", "Hello ![Tall](/images/tall.png) there."))
-        try blog.write("static/images/tall.png", Data(TestPictures.png(10, 20)))
-        try incremental()
-        try blog.write("static/images/tall.png", Data(TestPictures.png(30, 40)))
-        try incremental()
-        try blog.expectSameAsFullBuild("a picture of another size in the 404 page's excerpts")
-        #expect(blog.page("404.html")?.contains(#"width="30" height="40""#) == true)
+        try expectResizedPicture(on: "404.html", "a picture of another size in the 404 page's excerpts")
     }
 
     /// A summary written in front matter is the excerpt lists show: a picture only it shows
     /// holds its size there too.
     @Test func anExcerptFollowsAPictureOnlyItsWrittenSummaryShows() throws {
         try blog.write("posts/2019-10-20-summary.md", TestBlog.post("title: Summary\nsummary: \"Look ![Tall](/images/tall.png)\"", "A body without pictures."))
+        try expectResizedPicture(on: "index.html", "a picture of another size in a written summary")
+    }
+
+    /// Builds with `/images/tall.png` 10 by 20, then 30 by 40, and expects the second size on
+    /// `page` and the same site as a full build.
+    private func expectResizedPicture(on page: String, _ step: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         try blog.write("static/images/tall.png", Data(TestPictures.png(10, 20)))
         try incremental()
         try blog.write("static/images/tall.png", Data(TestPictures.png(30, 40)))
         try incremental()
-        try blog.expectSameAsFullBuild("a picture of another size in a written summary")
-        #expect(blog.page("index.html")?.contains(#"width="30" height="40""#) == true)
+        try blog.expectSameAsFullBuild(step, sourceLocation: sourceLocation)
+        #expect(blog.page(page)?.contains(#"width="30" height="40""#) == true, sourceLocation: sourceLocation)
     }
 }
