@@ -30,6 +30,19 @@ package enum LayoutReads {
         return words
     }
 
+    /// `layouts` and every layout they include, partials and parents all the way down (names
+    /// no layout has among them); nil when one includes a layout named by a value
+    /// (`{{> *name}}`) or does something else this reading does not follow.
+    package static func reached(from layouts: some Sequence<String>, in sources: [String: String]) -> Set<String>? {
+        var pending = Array(layouts), seen = Set<String>()
+        while let name = pending.popLast() {
+            guard seen.insert(name).inserted, let text = sources[name] else { continue }
+            guard let found = scan(text) else { return nil }
+            pending += found.templates
+        }
+        return seen
+    }
+
     /// The words in the tags of `text` and the templates it includes, or nil when it does
     /// something this reading does not follow.
     package static func scan(_ text: String) -> (words: Set<String>, templates: [String])? {

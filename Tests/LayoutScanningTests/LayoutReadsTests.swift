@@ -54,4 +54,11 @@ import LayoutScanning
         #expect(LayoutReads.tags(in: "{{title") == nil)
         #expect(LayoutReads.tags(in: "{{=<% %>=}}<% title %>") == nil)
     }
+
+    @Test func theLayoutsReachedAreEveryPartialAndParentAllTheWayDown() {
+        let sources = ["note": "{{> aside}} {{title}}", "aside": "{{<frame}}{{$x}}y{{/x}}{{/frame}}", "frame": "{{> missing}}", "alone": "z"]
+        #expect(LayoutReads.reached(from: ["note"], in: sources) == ["note", "aside", "frame", "missing"])
+        #expect(LayoutReads.reached(from: [], in: sources) == [])
+        #expect(LayoutReads.reached(from: ["note"], in: sources.merging(["frame": "{{> *chosen}}"]) { $1 }) == nil)
+    }
 }

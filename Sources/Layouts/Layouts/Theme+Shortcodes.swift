@@ -1,5 +1,6 @@
 import Digests
 import Foundation
+import LayoutScanning
 import Shortcodes
 
 /// A theme's own shortcodes: `layouts/shortcodes/NAME.mustache` renders `{{< NAME … >}}` in a
@@ -15,10 +16,13 @@ extension Theme {
         return render(Self.shortcodeFolder + name, values.mapValues(\.mustacheValue))
     }
 
-    /// The digest of the theme's shortcodes: bodies rendered with others are rendered again.
+    /// The digest of the theme's shortcodes and of every layout they include: bodies rendered
+    /// with others are rendered again. Where what they include cannot be followed, every layout.
     package var shortcodesFingerprint: Fingerprint {
-        let parts = texts.filter { $0.key.hasPrefix(Self.shortcodeFolder) }.sorted { $0.key < $1.key }
-            .map { Fingerprint.of($0.key + "\u{0}" + $0.value) }
+        let shortcodes = texts.keys.filter { $0.hasPrefix(Self.shortcodeFolder) }
+        let reached = LayoutReads.reached(from: shortcodes, in: texts) ?? Set(texts.keys)
+        // A name no layout has yet is digested as missing: a layout added under it counts.
+        let parts = reached.sorted().map { Fingerprint.of($0 + "\u{0}" + (texts[$0].map { "\u{1}" + $0 } ?? "")) }
         return Fingerprint(parts, label: "shortcodes")
     }
 }

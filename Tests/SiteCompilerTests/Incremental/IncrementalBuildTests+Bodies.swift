@@ -1,0 +1,29 @@
+import Foundation
+import SiteTestSupport
+import Testing
+
+@testable import SiteCompiler
+
+extension IncrementalBuildTests {
+    /// A body is rendered with the theme's shortcodes and whatever layouts they include: an
+    /// edit to an included layout, or one added where the theme had none, renders it again,
+    /// excerpt and summary with it.
+    @Test func aLayoutAShortcodeIncludesRendersItsBodiesAgain() throws {
+        try blog.write("layouts/shortcodes/note.mustache", "<span class=\"note\">{{args.0}} {{> aside}}</span>")
+        try blog.write("layouts/aside.mustache", "first aside")
+        try blog.write("posts/2019-10-20-noted.md", TestBlog.post("title: Noted", "Hello {{< note hi >}} there.\n\nMore."))
+        try incremental()
+        try blog.write("layouts/aside.mustache", "second aside")
+        try incremental()
+        try blog.expectSameAsFullBuild("a layout a shortcode includes, edited")
+        #expect(blog.page("index.html")?.contains("hi second aside") == true)
+
+        // One of the default theme's, which the blog then makes its own.
+        try blog.write("layouts/shortcodes/note.mustache", "<span class=\"note\">{{args.0}} {{> aside}} {{> head-extra}}</span>")
+        try incremental()
+        try blog.write("layouts/head-extra.mustache", "in the margin")
+        try incremental()
+        try blog.expectSameAsFullBuild("a layout a shortcode includes, the blog's own now")
+        #expect(blog.page("index.html")?.contains("second aside in the margin") == true)
+    }
+}
