@@ -26,4 +26,18 @@ extension IncrementalBuildTests {
         try blog.expectSameAsFullBuild("a layout a shortcode includes, the blog's own now")
         #expect(blog.page("index.html")?.contains("second aside in the margin") == true)
     }
+
+    /// Bodies print links under the base URL's path, and `site.url`: a build given another
+    /// base URL than the last renders them again, excerpts and summaries with them.
+    @Test func anotherBaseURLRendersTheBodiesAgain() throws {
+        try blog.write("posts/2019-10-20-based.md", TestBlog.post("title: Based", "See [the about page](/about/) at {{ site.url }}.\n\nMore."))
+        let options = blog.options(baseURL: "https://example.org/blog/")
+        var builder = SiteBuilder(source: blog.source, options: options)
+        builder.racyMargin = 0
+        try builder.build(into: blog.output, cache: cache)
+        Thread.sleep(forTimeInterval: 0.03)
+        try incremental()
+        try blog.expectSameAsFullBuild("the config's base URL after another")
+        #expect(blog.page("index.html")?.contains(#"<a href="/about/">"#) == true)
+    }
 }
