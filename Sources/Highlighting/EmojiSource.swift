@@ -7,6 +7,10 @@ package protocol EmojiSource: Sendable {
     /// Throws ``EmojiUnavailable`` when the names cannot be had (no Python, no python3-emoji):
     /// the build then says so once and leaves `:name:` as written.
     func names() throws(EmojiUnavailable) -> [String: String]
+
+    /// What names emoji, as the installed package that does: known without asking it, so that
+    /// a build that would otherwise do nothing can tell the names may differ.
+    var identity: String { get }
 }
 
 /// Why emoji names cannot be had, in words a user can act on.

@@ -17,7 +17,7 @@ import Highlighting
 /// without highlighting, against 18% more CPU). Each helper takes its batches in turn.
 package final class PygmentsHighlighter: CodeHighlighter {
     /// `pygments/SCRIPT/INSTALLATION`: the script's version, and the stamp of the Pygments the
-    /// helper will import (``installationStamp(pythons:)``), so that upgrading Pygments makes
+    /// helper will import (``PythonPackages/installationStamp(of:pythons:)``), so that upgrading Pygments makes
     /// builds highlight and render code again rather than show the old version's answers.
     package let identity: String
     /// The Pythons to try, in order: the first that has Pygments is used.
@@ -64,7 +64,7 @@ package final class PygmentsHighlighter: CodeHighlighter {
         self.pythons = pythons ?? Self.defaultPythons()
         self.helperLimit = max(1, helperLimit)
         self.ruleByRule = ruleByRule
-        identity = "pygments/\(PygmentsScript.version)" + (Self.installationStamp(pythons: self.pythons).map { "/" + $0 } ?? "")
+        identity = "pygments/\(PygmentsScript.version)" + (PythonPackages.installationStamp(of: "pygments", pythons: self.pythons).map { "/" + $0 } ?? "")
     }
 
     /// Debian's own `/usr/bin/python3` first, whose Pygments is the `python3-pygments` package
@@ -77,29 +77,6 @@ package final class PygmentsHighlighter: CodeHighlighter {
             if !pythons.contains(python) { pythons.append(python) }
         }
         return pythons
-    }
-
-    /// The inode, size and modification time of the `pygments/__init__.py` that the first of
-    /// `pythons` to have one imports, found where Python installs packages below its prefix
-    /// (`/usr/lib/python3/dist-packages`, `lib/python3.11/site-packages`): a few `stat`s, where
-    /// asking Python would take a process. An upgrade of Pygments replaces the file. Nil when
-    /// none is found (the helper then says what it has when it starts).
-    static func installationStamp(pythons: [String]) -> String? {
-        for python in pythons {
-            guard let real = realpath(python, nil) else { continue }
-            let executable = String(cString: real)
-            free(real)
-            let prefix = URL(fileURLWithPath: executable).deletingLastPathComponent().deletingLastPathComponent().path
-            let lib = prefix + "/lib"
-            let versions = ((try? FileManager.default.contentsOfDirectory(atPath: lib)) ?? []).filter { $0.hasPrefix("python3") }.sorted()
-            for folder in versions.flatMap({ [$0 + "/dist-packages", $0 + "/site-packages"] }) {
-                var info = stat()
-                guard stat("\(lib)/\(folder)/pygments/__init__.py", &info) == 0 else { continue }
-                let modified = Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
-                return "\(String(info.st_ino, radix: 16))-\(String(info.st_size, radix: 16))-\(String(modified, radix: 16))"
-            }
-        }
-        return nil
     }
 
     /// The Pygments version in use, once the helper has started.

@@ -21,6 +21,12 @@ package struct PythonEmoji: EmojiSource {
         self.python = python
     }
 
+    /// `emoji/INSTALLATION`: the stamp of the python3-emoji that would be asked, so that a build
+    /// after it is installed, upgraded or removed does not pass for one with nothing to do.
+    package var identity: String {
+        "emoji/" + (PythonPackages.installationStamp(of: "emoji", pythons: [python]) ?? "none")
+    }
+
     /// Each Python's answer, asked once: `galley serve` rebuilds many times.
     private static let answers = Locked<[String: Result<[String: String], EmojiUnavailable>]>([:])
 

@@ -41,7 +41,7 @@ struct BuildStamp: Sendable {
 
     /// What a stamp must match: the sources as they are, and the way this build was asked for.
     static func key(state: SourceState, options: BuildOptions) -> [UInt8] {
-        let settings = "\(format)|\(options.baseURL?.absoluteString ?? "")|\(options.includeDrafts)|\(options.includeFuture)|\(options.noindex)|\(options.strict)|\(options.requireBaseURL)|\(options.highlighter?.identity ?? "")"
+        let settings = "\(format)|\(options.baseURL?.absoluteString ?? "")|\(options.includeDrafts)|\(options.includeFuture)|\(options.noindex)|\(options.strict)|\(options.requireBaseURL)|\(options.highlighter?.identity ?? "")|\(options.typesetter?.identity ?? "")|\(options.emoji?.identity ?? "")"
         return SourceState.hash(state.digest + Array(settings.utf8) + [0] + ToolIdentity.current)
     }
 

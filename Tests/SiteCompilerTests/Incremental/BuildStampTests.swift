@@ -1,4 +1,5 @@
 import Foundation
+import Highlighting
 @testable import SiteContent
 import SiteTestSupport
 import Testing
@@ -131,6 +132,30 @@ import Testing
         #expect(try !build(drafts).upToDate)
         #expect(try build(drafts).upToDate)
         #expect(try !build().upToDate)
+    }
+
+    /// Installing, upgrading or removing KaTeX or python3-emoji changes what a build would
+    /// make of the same sources: their identities are in the stamp's key, as Pygments' is.
+    @Test func anotherTypesetterOrEmojiInstallationIsSeen() throws {
+        struct Names: EmojiSource {
+            var identity: String
+            func names() throws(EmojiUnavailable) -> [String: String] { [:] }
+        }
+        var options = blog.options()
+        options.typesetter = TestTypesetter()
+        options.emoji = Names(identity: "emoji/1")
+        settle()
+        try build(options)
+        #expect(try build(options).upToDate)
+        settle()
+        options.emoji = Names(identity: "emoji/2")
+        #expect(try !build(options).upToDate)
+        #expect(try build(options).upToDate)
+        settle()
+        options.typesetter = TestTypesetter(wrapping: TestTypesetter())
+        #expect(try build(options).upToDate, "the same identity")
+        options.typesetter = nil
+        #expect(try !build(options).upToDate)
     }
 
     @Test func aFuturePostAppearsWhenItsDayComes() throws {

@@ -9,6 +9,7 @@ import Testing
 @Suite struct EmojiTests {
     struct Table: EmojiSource {
         func names() throws(EmojiUnavailable) -> [String: String] { ["ship": "🚢", "+1": "👍"] }
+        var identity: String { "table" }
     }
 
     static let body = "All :ship: shape :+1::ship:, not :nope: nor `:ship:` nor 10:30:45.\n\n```\n:ship:\n```\n"
