@@ -17,9 +17,10 @@ extension SiteBuilder {
         let highlighter = body.markdown.highlighting?.highlighter.identity ?? ""
         let typesetter = body.typesetting?.typesetter.identity ?? ""
         // And the base URL, which a build may be given in place of the config's: bodies print
-        // links under its path, and `site.url`.
+        // links under its path, and `site.url`. And the emoji names.
         let documentsKey = Fingerprint([Fingerprint.of(configBytes), Fingerprint.of(Data(ToolIdentity.current)), theme.shortcodesFingerprint,
-                                        Fingerprint.of(highlighter), Fingerprint.of(typesetter), Fingerprint.of(config.baseURL.absoluteString)],
+                                        Fingerprint.of(highlighter), Fingerprint.of(typesetter), Fingerprint.of(config.baseURL.absoluteString),
+                                        body.emojiFingerprint],
                                        label: BuildCache.documentsFormat)
         let optionsText = "\(config.baseURL.absoluteString)|\(options.includeDrafts)|\(options.includeFuture)|\(options.noindex)"
         let pagesKey = Fingerprint([documentsKey, theme.fingerprint, Fingerprint.of(optionsText)], label: "pages")

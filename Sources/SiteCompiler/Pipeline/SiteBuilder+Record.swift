@@ -87,8 +87,9 @@ extension SiteBuilder {
         compiled.savingDocuments?.wait()
         timer.lap("save cache")
         // A source changed within a clock tick of the state being read could change again
-        // unseen; such a build leaves no stamp, and the next one checks contents.
-        if let state, !state.isRacy(at: clock.startWall, margin: racyMargin), !entries.contains(where: { $0.stamp == nil }) {
+        // unseen; such a build leaves no stamp, and the next one checks contents. Nor does one
+        // that had no emoji names where the blog asks for them: they may be there next time.
+        if let state, !state.isRacy(at: clock.startWall, margin: racyMargin), !entries.contains(where: { $0.stamp == nil }), !compiled.lacksEmoji {
             let outputs = zip(paths, entries).map { BuildStamp.Output(path: $0, stamp: $1.stamp!) }
             let stamp = BuildStamp(key: BuildStamp.key(state: state, options: options),
                                    validUntil: Int(compiled.validUntil.timeIntervalSince1970.rounded(.down)),

@@ -59,6 +59,9 @@ package struct SiteBuilder: Sendable {
         var highlighting: CodeHighlighting?
         /// The build's math typesetting, whose new results are saved with the cache.
         var typesetting: MathTypesetting?
+        /// Whether the blog asks for emoji that this build had no names for: the next build is
+        /// not told it has nothing to do (the documents' key tells their bodies apart).
+        var lacksEmoji = false
     }
 
     /// What a build did, for its one-line summary.
@@ -210,9 +213,11 @@ package struct SiteBuilder: Sendable {
         if let problem = highlighting?.unavailable { warnings.append(Self.plainCodeWarning(problem)) }
         if let problem = emoji.unavailable { warnings.append(problem) }
         if let problem = typesetting?.unavailable { warnings.append(Self.texMathWarning(problem)) }
-        return Compiled(site: assembled.site, output: plan.tree, warnings: warnings, cache: cache, pages: made,
-                        previousPages: previous, savingDocuments: savingDocuments, validUntil: selection.validUntil,
-                        leftOut: selection.leftOut, highlighting: highlighting, typesetting: typesetting)
+        var compiled = Compiled(site: assembled.site, output: plan.tree, warnings: warnings, cache: cache, pages: made,
+                                previousPages: previous, savingDocuments: savingDocuments, validUntil: selection.validUntil,
+                                leftOut: selection.leftOut, highlighting: highlighting, typesetting: typesetting)
+        compiled.lacksEmoji = emoji.unavailable != nil
+        return compiled
     }
 
     /// What renders the pages that come many to a layout: stencils, which render each page shape

@@ -1,5 +1,6 @@
 import Blocking
 import Diagnostics
+import Digests
 import FileSystem
 import Foundation
 import Markdown
@@ -19,6 +20,18 @@ package final class BodyRenderer: Sendable {
     private let liquid: Bool?
     /// Emoji by name, for `emoji: true` (``Conventions/emoji``).
     private let emoji: [String: String]?
+
+    /// The digest of the emoji names bodies are rendered with, if any: bodies rendered with
+    /// others (none, before python3-emoji was there) are rendered again.
+    package var emojiFingerprint: Fingerprint {
+        guard let emoji else { return Fingerprint() }
+        var builder = Fingerprint.Builder()
+        for (name, character) in emoji.sorted(by: { $0.key < $1.key }) {
+            builder.add(name)
+            builder.add(character)
+        }
+        return builder.finish()
+    }
     /// How math is read (``Conventions/mathSyntax``).
     private let mathSyntax: Conventions.MathSyntax
     /// What typesets math as MathML; nil leaves it as TeX.

@@ -41,4 +41,28 @@ import Testing
         ])
         #expect(blog.page("2019/03/01/e/index.html")?.contains("All :ship: shape") == true)
     }
+
+    struct Sails: EmojiSource {
+        func names() throws(EmojiUnavailable) -> [String: String] { ["ship": "⛵", "+1": "👍"] }
+        var identity: String { "sails" }
+    }
+
+    /// Names that come once python3-emoji is installed, or change with it, reach every body
+    /// an earlier build kept, and the excerpts lists show: the build before said it had none.
+    @Test func namesThatComeOrChangeReachTheBodiesKept() throws {
+        let blog = try TestBlog(TestBlog.config + "emoji: true\n", ["posts/2019-03-01-e.md": TestBlog.post("title: E", "A :ship: here.\n\nMore.")])
+        let cache = blog.root.appending(path: ".galley-cache")
+        for (source, shown) in [(nil, ":ship:"), (Table() as (any EmojiSource)?, "🚢"), (Sails(), "⛵")] {
+            var options = blog.options()
+            options.emoji = source
+            var builder = SiteBuilder(source: blog.source, options: options)
+            builder.racyMargin = 0
+            let report = try builder.build(into: blog.output, cache: cache)
+            #expect(!report.upToDate)
+            #expect(blog.page("2019/03/01/e/index.html")?.contains("A \(shown) here.") == true, "\(shown)")
+            #expect(blog.page("index.html")?.contains("A \(shown) here.") == true, "\(shown) in the excerpt")
+            try blog.expectSameAsFullBuild("emoji names \(shown)", options: options)
+            Thread.sleep(forTimeInterval: 0.03)
+        }
+    }
 }
