@@ -84,6 +84,18 @@ import Testing
         #expect(site.renewed.contains("about/index.html"))
     }
 
+    /// The bodies held in memory were rendered with the theme's shortcodes and the layouts they
+    /// include: an edit to one of those renders them again, pages and feeds with them.
+    @Test func aLayoutAShortcodeIncludesRendersTheHeldBodiesAgain() throws {
+        try blog.write("layouts/shortcodes/note.mustache", "<span class=\"note\">{{> aside}}</span>")
+        try blog.write("layouts/aside.mustache", "first aside")
+        try blog.write("posts/2019-10-20-noted.md", TestBlog.post("title: Noted", "Hello {{< note >}} there."))
+        var site = try rebuild(nil, "first build")
+        try blog.write("layouts/aside.mustache", "second aside")
+        site = try rebuild(site, "a layout a shortcode includes, edited")
+        #expect(site.renewed.contains("2019/10/20/noted/index.html"))
+    }
+
     @Test func aFailedBuildThrowsAndTheNextOneStartsFromTheLastGoodSite() throws {
         let good = try builder().build(after: nil)
         try blog.write("posts/2019-10-05-post-5.md", "---\ntitle: Post 5\ndate: next tuesday\n---\n")
