@@ -17,8 +17,8 @@ import Highlighting
 /// without highlighting, against 18% more CPU). Each helper takes its batches in turn.
 package final class PygmentsHighlighter: CodeHighlighter {
     /// `pygments/SCRIPT/INSTALLATION`: the script's version, and the stamp of the Pygments the
-    /// helper will import (``PythonPackages/installationStamp(of:pythons:)``), so that upgrading Pygments makes
-    /// builds highlight and render code again rather than show the old version's answers.
+    /// helper will import (``PythonPackages/installationStamp(of:pythons:)``), so that upgrading
+    /// Pygments makes builds highlight and render code again rather than show the old answers.
     package let identity: String
     /// The Pythons to try, in order: the first that has Pygments is used.
     package let pythons: [String]
