@@ -233,12 +233,18 @@ package struct OutputWriter: Sendable {
                     } else if pages.written.contains(path) {
                         return (false, held(), nil)
                     } else if pages.same.contains(path) {
-                        // Unchanged; a synced spare holds the live file already. The record says
-                        // so, and a folder's record is trusted only while both folders match it.
-                        if previousFiles?.contains(path) == true { return (true, true, nil) }
-                        if makesFolders { try session.parents(of: path) }
                         // The page was dropped once found the same as the live file.
                         guard let live else { throw OutputError(path: spare.path + "/" + path, message: "the live copy is gone") }
+                        // Rendered again (its inputs changed, or its live file was not as the
+                        // last build left it) and found the same as the live file. A synced spare
+                        // shares that file by the record, unless the spare's own name for it was
+                        // replaced or removed by hand (which changes the live file's link count,
+                        // and so its stamp): the spare is made to hold the live file again.
+                        if makesFolders { try session.parents(of: path) }
+                        if previousFiles?.contains(path) == true {
+                            try spare.mirror(path, from: live)
+                            return (true, true, nil)
+                        }
                         if session.startedEmpty, let linked = spare.keepInOwnTree(path, from: live) { return (true, false, FileStamp(linked)) }
                         try spare.mirror(path, from: live)
                         return (true, false, nil)

@@ -164,6 +164,27 @@ import Testing
         try blog.expectSameAsFullBuild("the edit after that")
     }
 
+    /// The spare shares its pages with the live folder; a page replaced or removed in the spare
+    /// by hand changes the live file's link count, so the page is rendered again, and the spare
+    /// is made to hold it again rather than publish what was done to it.
+    @Test func aPageChangedOrRemovedInTheSpareByHandIsNotPublished() throws {
+        let spare = OutputWriter(destination: blog.output).spare
+        try incremental()
+        try blog.write("posts/2019-10-05-post-5.md", TestBlog.post("title: Post 5\ntags: [alpha, odd, other]", "Opening of 5, edited."))
+        try incremental()
+        let replaced = spare.appending(path: "about/index.html"), removed = spare.appending(path: "tags/three/index.html")
+        let bytes = try Data(contentsOf: replaced)
+        try FileManager.default.removeItem(at: replaced)
+        try (bytes + Data("changed by hand".utf8)).write(to: replaced)
+        try FileManager.default.removeItem(at: removed)
+        try blog.write("posts/2019-10-06-post-6.md", TestBlog.post("title: Post 6\ntags: [alpha, even, three]", "Opening of 6, edited."))
+        try incremental()
+        try blog.expectSameAsFullBuild("pages replaced and removed in the spare")
+        try blog.write("posts/2019-10-07-post-7.md", TestBlog.post("title: Post 7\ntags: [alpha, odd, other]", "Opening of 7, edited."))
+        try incremental()
+        try blog.expectSameAsFullBuild("and the build after")
+    }
+
     @Test func filesThatBecomeFoldersAndBackAreReplacedWhole() throws {
         let record = SpareRecord.file(beside: BuildCache.file(for: blog.output, in: cache))
         try incremental()
