@@ -65,4 +65,30 @@ import Testing
             Thread.sleep(forTimeInterval: 0.03)
         }
     }
+
+    /// Python may fail to list the names once (too slow, say) with python3-emoji installed all
+    /// along: that build leaves no stamp, so the next one, with the same sources and the same
+    /// installation, does not take itself for one with nothing to do.
+    @Test func aBuildThatHadNoNamesIsNotTakenForUpToDate() throws {
+        struct Once: EmojiSource {
+            var works: Bool
+            var identity: String { "emoji/installed" }
+            func names() throws(EmojiUnavailable) -> [String: String] {
+                guard works else { throw EmojiUnavailable("python3 did not answer in time") }
+                return ["ship": "🚢"]
+            }
+        }
+        let blog = try TestBlog(TestBlog.config + "emoji: true\n", ["posts/2019-03-01-e.md": TestBlog.post("title: E", "A :ship: here.")])
+        let cache = blog.root.appending(path: ".galley-cache")
+        for works in [false, true] {
+            var options = blog.options()
+            options.emoji = Once(works: works)
+            var builder = SiteBuilder(source: blog.source, options: options)
+            builder.racyMargin = 0
+            let report = try builder.build(into: blog.output, cache: cache)
+            #expect(!report.upToDate)
+            #expect(blog.page("2019/03/01/e/index.html")?.contains(works ? "A 🚢 here." : "A :ship: here.") == true)
+            Thread.sleep(forTimeInterval: 0.03)
+        }
+    }
 }
