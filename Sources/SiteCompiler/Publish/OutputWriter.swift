@@ -239,12 +239,16 @@ package struct OutputWriter: Sendable {
                         // last build left it) and found the same as the live file. A synced spare
                         // shares that file by the record, unless the spare's own name for it was
                         // replaced or removed by hand (which changes the live file's link count,
-                        // and so its stamp): the spare is made to hold the live file again.
-                        if makesFolders { try session.parents(of: path) }
+                        // and so its stamp): the spare is made to hold the live file again, its
+                        // folder too if that went.
                         if previousFiles?.contains(path) == true {
-                            try spare.mirror(path, from: live)
+                            do { try spare.mirror(path, from: live) } catch {
+                                try session.parents(of: path)
+                                try spare.mirror(path, from: live)
+                            }
                             return (true, true, nil)
                         }
+                        if makesFolders { try session.parents(of: path) }
                         if session.startedEmpty, let linked = spare.keepInOwnTree(path, from: live) { return (true, false, FileStamp(linked)) }
                         try spare.mirror(path, from: live)
                         return (true, false, nil)
