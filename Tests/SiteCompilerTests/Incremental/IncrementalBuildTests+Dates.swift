@@ -10,10 +10,8 @@ extension IncrementalBuildTests {
     @Test func aPagesDateKeepsItsZoneWhateverThePostsAreIn() throws {
         try blog.write("pages/event.md", TestBlog.post("title: Event\nlayout: post\ndate: 2024-03-01T20:00:00-05:00", "An event."))
         try incremental()
-        try blog.write("posts/2019-10-05-post-5.md", TestBlog.post("title: Post 5\ndate: 2019-10-05T10:00:00-05:00\ntags: [alpha, odd, other]",
-                                                                  "Opening of 5.\n\nMore of 5."))
-        try incremental()
-        try blog.expectSameAsFullBuild("a post's date written in the page's zone")
+        try edit("posts/2019-10-05-post-5.md", TestBlog.post("title: Post 5\ndate: 2019-10-05T10:00:00-05:00\ntags: [alpha, odd, other]",
+                                                          "Opening of 5.\n\nMore of 5."), "a post's date written in the page's zone")
         #expect(blog.page("event/index.html")?.contains(#"<time datetime="2024-03-01T20:00:00-05:00">"#) == true)
     }
 }

@@ -34,6 +34,14 @@ import Testing
         return report
     }
 
+    /// Writes `text` at `path`, builds with the cache, and expects what a build from nothing
+    /// makes (`step` names the edit where it does not).
+    func edit(_ path: String, _ text: String, _ step: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try blog.write(path, text)
+        try incremental()
+        try blog.expectSameAsFullBuild(step, sourceLocation: sourceLocation)
+    }
+
     func stamp(_ path: String) -> [Int]? {
         var info = stat()
         guard stat(blog.output.appending(path: path).path, &info) == 0 else { return nil }
@@ -177,12 +185,9 @@ import Testing
         try FileManager.default.removeItem(at: replaced)
         try (bytes + Data("changed by hand".utf8)).write(to: replaced)
         try FileManager.default.removeItem(at: removed)
-        try blog.write("posts/2019-10-06-post-6.md", TestBlog.post("title: Post 6\ntags: [alpha, even, three]", "Opening of 6, edited."))
-        try incremental()
-        try blog.expectSameAsFullBuild("pages replaced and removed in the spare")
-        try blog.write("posts/2019-10-07-post-7.md", TestBlog.post("title: Post 7\ntags: [alpha, odd, other]", "Opening of 7, edited."))
-        try incremental()
-        try blog.expectSameAsFullBuild("and the build after")
+        try edit("posts/2019-10-06-post-6.md", TestBlog.post("title: Post 6\ntags: [alpha, even, three]", "Opening of 6, edited."),
+                 "pages replaced and removed in the spare")
+        try edit("posts/2019-10-07-post-7.md", TestBlog.post("title: Post 7\ntags: [alpha, odd, other]", "Opening of 7, edited."), "and the build after")
     }
 
     @Test func filesThatBecomeFoldersAndBackAreReplacedWhole() throws {
