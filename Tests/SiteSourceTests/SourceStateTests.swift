@@ -19,6 +19,10 @@ import Testing
         // A folder linked into a second root is listed under both, and a link back up is not followed forever.
         #expect(folder.link("static/two", to: "posts/2019-10-02-two"))
         #expect(folder.link("static/a/up", to: "static"))
+        // Two links to one folder are two folders of the blog; one holding a link back to itself
+        // is not followed round it.
+        #expect(folder.link("static/first", to: "static/a"))
+        #expect(folder.link("static/second", to: "static/a"))
 
         let source = DirectorySource(root: folder.root)
         let roots = ["posts", "pages", "static", "layouts"]
@@ -30,6 +34,8 @@ import Testing
         }
         #expect(files.contains("galley.yml"))
         #expect(files.contains("static/two/photo.jpg"))
+        #expect(files.contains("static/first/b.txt") && files.contains("static/second/b.txt") && files.contains("static/a/b.txt"))
+        #expect(!files.contains { $0.hasPrefix("static/a/up/") || $0.hasPrefix("static/first/up/a/") })
         #expect(!files.contains("posts/.DS_Store"))
         #expect(Set(files) == Set(state.versions.keys))
     }
