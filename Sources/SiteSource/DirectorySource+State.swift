@@ -9,6 +9,8 @@ extension DirectorySource {
         var walk = StateWalk()
         walk.realRoot = realRoot
         for root in roots {
+            // Each root on its own, as files(under:) lists it.
+            walk.walking = FolderWalk()
             walk.hasher.update(data: Array(root.utf8) + [0])
             var info = stat(), link = stat()
             let path = self.root.path + "/" + root
@@ -32,9 +34,8 @@ extension DirectorySource {
 private struct StateWalk {
     var hasher = SHA256()
     var newest = 0
-    /// The folders the walk is inside of: a link back up to one is not followed (as
-    /// ``DirectorySource/files(under:)`` lists them, a folder linked in twice counts twice).
-    var walking = Set<[UInt64]>()
+    /// The folders entered, as ``DirectorySource/files(under:)`` enters them.
+    var walking = FolderWalk()
     var versions: [String: FileVersion] = [:]
     var files: [String] = []
     /// The blog folder's real path, to refuse links that lead out of it as the build does.
@@ -63,9 +64,8 @@ private struct StateWalk {
         let version = FileVersion(info)
         newest = max(newest, version.changed)
         hasher.update(data: version.bytes)
-        let identity = [UInt64(info.st_dev), UInt64(info.st_ino)]
-        guard info.st_mode & S_IFMT == S_IFDIR, walking.insert(identity).inserted else { return }
-        defer { walking.remove(identity) }
+        guard info.st_mode & S_IFMT == S_IFDIR, try walking.enter(info, at: relative) else { return }
+        defer { walking.leave(info) }
         let folder = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard folder >= 0, let entries = FolderEntries.read(fresh: folder) else {
             let reason = FileSystemError.explain(errno)

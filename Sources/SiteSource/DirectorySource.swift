@@ -50,7 +50,7 @@ package struct DirectorySource: SourceTree {
         var info = stat()
         guard stat(base, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return [] }
         var result: [String] = []
-        var walking = Set<[UInt64]>()
+        var walking = FolderWalk()
         let realRoot = realRoot
         // The folder asked for may itself be a link (`static -> elsewhere`).
         guard Self.staysInside(base, realRoot) else { throw SourceTreeError.linkOutside(directory) }
@@ -61,15 +61,10 @@ package struct DirectorySource: SourceTree {
     /// Collects the regular files below the folder `path` with `readdir`, which names each
     /// entry's type, so only symlinks (followed: a symlinked image folder is part of the blog)
     /// cost a `stat`; a big blog's posts folder is listed in milliseconds.
-    /// `walking` holds the folders the walk is inside of.
-    private func walk(_ path: String, relative: String, realRoot: String?, into result: inout [String], walking: inout Set<[UInt64]>) throws {
-        // Symlinked folders are followed, so a link that points back up must not loop forever;
-        // two links to one folder elsewhere are two folders of the blog, each listed.
+    private func walk(_ path: String, relative: String, realRoot: String?, into result: inout [String], walking: inout FolderWalk) throws {
         var own = stat()
-        guard stat(path, &own) == 0 else { return }
-        let folder = [UInt64(own.st_dev), UInt64(own.st_ino)]
-        guard walking.insert(folder).inserted else { return }
-        defer { walking.remove(folder) }
+        guard stat(path, &own) == 0, try walking.enter(own, at: relative) else { return }
+        defer { walking.leave(own) }
         guard let entries = FolderEntries.read(path) else {
             throw SourceTreeError.unreadable(relative, reason: FileSystemError.explain(errno))
         }

@@ -39,4 +39,22 @@ import Testing
         #expect(!files.contains("posts/.DS_Store"))
         #expect(Set(files) == Set(state.versions.keys))
     }
+
+    /// Links that lead into each other twice at each level would list a number of files that
+    /// doubles with each level: a folder reached through too many links is an error naming it.
+    @Test func aFolderReachedThroughTooManyLinksIsAnError() throws {
+        var files = ["galley.yml": "title: Links\n", "level0/end.txt": "end"]
+        for level in 1...6 { files["level\(level)/.keep"] = "" }
+        let folder = try FolderOnDisk(files)
+        for level in 1...6 {
+            #expect(folder.link("level\(level)/a", to: "level\(level - 1)"))
+            #expect(folder.link("level\(level)/b", to: "level\(level - 1)"))
+        }
+        #expect(folder.link("static", to: "level6"))
+        let source = DirectorySource(root: folder.root)
+        #expect(throws: SourceTreeError.self) { try source.files(under: "static") }
+        #expect(throws: SourceTreeError.self) { try source.state(of: ["static"]) }
+        // Four levels reach the last folder sixteen times: listed, each time.
+        #expect(try source.files(under: "level4").filter { $0.hasSuffix("/end.txt") }.count == 16)
+    }
 }

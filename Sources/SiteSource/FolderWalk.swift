@@ -1,0 +1,37 @@
+import Foundation
+
+/// The folders a walk of a source folder has entered, links followed: a link back up to a
+/// folder the walk is inside of is not followed (it would loop forever), while two links to one
+/// folder elsewhere are two folders of the blog, each listed, as `cp -rL` would copy them.
+///
+/// A folder reached through more than ``limit`` links is an error: links that lead into each
+/// other twice at each level would list a number of files that doubles with each level.
+struct FolderWalk {
+    /// How many times one folder may be listed in one walk.
+    static let limit = 16
+
+    private var inside = Set<[UInt64]>()
+    private var entries: [[UInt64]: Int] = [:]
+
+    /// Enters the folder whose `stat` is `info`, at `relative`; false for one the walk is
+    /// inside of already.
+    mutating func enter(_ info: stat, at relative: String) throws -> Bool {
+        let folder = Self.identity(info)
+        guard inside.insert(folder).inserted else { return false }
+        entries[folder, default: 0] += 1
+        guard entries[folder]! <= Self.limit else {
+            throw SourceTreeError.unreadable(relative, reason:
+                "this folder is reached through more than \(Self.limit) links to it (do links lead into each other?); link it from fewer places")
+        }
+        return true
+    }
+
+    /// Leaves the folder whose `stat` is `info`, once its files are listed.
+    mutating func leave(_ info: stat) {
+        inside.remove(Self.identity(info))
+    }
+
+    private static func identity(_ info: stat) -> [UInt64] {
+        [UInt64(info.st_dev), UInt64(info.st_ino)]
+    }
+}
