@@ -125,6 +125,16 @@ package struct ContentLoader: Sendable {
         }
     }
 
+    /// The outermost of `folders` that `file` is in, below posts/.
+    private static func outermost(of file: String, in folders: Set<String>) -> String? {
+        var slashes = file.utf8.indices.filter { file.utf8[$0] == UInt8(ascii: "/") }.dropFirst().makeIterator()
+        while let slash = slashes.next() {
+            let folder = String(file[..<slash])
+            if folders.contains(folder) { return folder }
+        }
+        return nil
+    }
+
     package func load() -> Loaded {
         var loaded = Loaded()
         let reader = DocumentReader(config: config, tree: tree)
@@ -153,14 +163,22 @@ package struct ContentLoader: Sendable {
         let postFiles = listing("posts")
         let markdown = postFiles.map(Self.isMarkdown)
         let names = postFiles.map(RelativePath.name(of:))
+        // A post's folder is whole, as a Hugo leaf bundle is: an index file deeper in it is one
+        // of its files, not a post of its own. So each file goes with the outermost post folder
+        // it is in, whatever order anything is found in.
         let bundles = Set(postFiles.indices.filter { markdown[$0] && names[$0] == "index" }.map { RelativePath.folder(of: postFiles[$0]) })
+            .subtracting(["posts"])
+        let folders = bundles.isEmpty ? [] : postFiles.map { Self.outermost(of: $0, in: bundles) }
+        var filesIn: [String: [String]] = [:]
+        for (file, folder) in zip(postFiles, folders) {
+            if let folder { filesIn[folder, default: []].append(file) }
+        }
         var jobs: [(path: String, name: String, assets: [String])] = []
         jobs.reserveCapacity(postFiles.count)
         for (index, file) in postFiles.enumerated() {
-            if !bundles.isEmpty, let bundle = bundles.first(where: { file.hasPrefix($0 + "/") }) {
+            if !bundles.isEmpty, let bundle = folders[index] {
                 if file == bundle + "/index.md" || file == bundle + "/index.markdown" {
-                    let assets = postFiles.filter { $0.hasPrefix(bundle + "/") && $0 != file }
-                    jobs.append((file, RelativePath.lastComponent(of: bundle), assets))
+                    jobs.append((file, RelativePath.lastComponent(of: bundle), filesIn[bundle, default: []].filter { $0 != file }))
                 }
                 continue
             }

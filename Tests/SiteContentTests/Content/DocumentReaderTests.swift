@@ -136,6 +136,24 @@ import Testing
         #expect(blog.page("index.html")?.contains(#"src="/2019/10/08/trip/view.jpg""#) == true)
     }
 
+    /// A post's folder is whole, as a Hugo leaf bundle is: an `index.md` deeper in it is one of
+    /// its files, published beside it, never a post of its own (whatever order the folders are
+    /// met in: six of them, so that no lucky order passes).
+    @Test func anIndexFileDeeperInAPostFolderIsOneOfItsFiles() throws {
+        var files: [String: String] = [:]
+        for day in 1...6 {
+            files["posts/2019-10-0\(day)-trip/index.md"] = TestBlog.post("title: Trip \(day)")
+            files["posts/2019-10-0\(day)-trip/photos/deep/index.md"] = TestBlog.post("title: Deep \(day)\ndate: 2024-02-0\(day)")
+        }
+        let blog = try TestBlog(TestBlog.config, files)
+        try blog.build()
+        for day in 1...6 {
+            #expect(blog.page("2024/02/0\(day)/deep/index.html") == nil, "day \(day)")
+            #expect(blog.page("2019/10/0\(day)/trip/photos/deep/index.md")?.contains("title: Deep \(day)") == true, "day \(day)")
+        }
+        #expect(blog.page("archive/index.html")?.contains("Deep") == false)
+    }
+
     @Test func pagesLiveAtTheirPathAndKeepTheirFiles() throws {
         let blog = try TestBlog(TestBlog.config, [
             "pages/about.md": TestBlog.post("title: About"),
