@@ -37,7 +37,9 @@ extension PagePlanner {
                 context.page(page, previous: nil, next: nil)
             }
         }
-        return renderedPosts + renderedPages + Self.bundleFiles(of: site).map { Item(path: $0.output, content: .source($0.source), origin: $0.source) }
+        return renderedPosts + renderedPages + Self.bundleFiles(of: site).map {
+            Item(path: $0.output, content: .source($0.source), origin: $0.source, fingerprint: inputs.files($0.source))
+        }
     }
 
     /// The files published beside the posts and pages that are folders, by source and output path.

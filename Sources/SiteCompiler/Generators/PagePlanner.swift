@@ -59,6 +59,10 @@ final class PagePlanner: Sendable {
         var listings: Listings
         /// Each page's file, in the order of ``Site/pages``.
         var pages: [Fingerprint]
+        /// What a file copied as it is (a static file, a post's picture) is made from, by its
+        /// source path: its version, when the last build's look at the sources saw it settled.
+        /// Nil keeps the file from being kept: it is read and compared with the live one.
+        var files: @Sendable (_ source: String) -> Fingerprint? = { _ in nil }
     }
 
     /// A planner for `site`, whose pages that come many to a layout go through the renderer that
@@ -150,9 +154,16 @@ final class PagePlanner: Sendable {
         let replaceable = Set(theme.assets.keys).union(options.noindex ? [] : ["robots.txt"])
         for copy in copies {
             if replaceable.contains(copy.output) {
-                if let problem = tree.replace(copy.output, .source(copy.source), origin: copy.source) { diagnostics.append(problem) }
+                if let problem = tree.replace(copy.output, .source(copy.source), origin: copy.source) {
+                    diagnostics.append(problem)
+                    continue
+                }
             } else if let clash = tree.add(copy.output, .source(copy.source), origin: copy.source) {
                 diagnostics.append(clash)
+                continue
+            }
+            if let fingerprint = inputs.files(copy.source) {
+                pages.append(Item(path: copy.output, content: .source(copy.source), origin: copy.source, fingerprint: fingerprint))
             }
         }
         // Only a static file may stand in for the theme's files and robots.txt: an alias or a

@@ -36,6 +36,8 @@ struct PageRendering: Sendable {
                 continue
             }
             made[page.path] = Made(fingerprint: fingerprint)
+            // A file copied as it is has nothing to render: the writer copies it.
+            guard case .page = page.content else { continue }
             if page.showsMany { lists.append(page) } else { many.append(page) }
         }
         lists = lists.filter(\.startsFirst) + lists.filter { !$0.startsFirst }

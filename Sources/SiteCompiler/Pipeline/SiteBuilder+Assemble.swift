@@ -80,12 +80,13 @@ extension SiteBuilder {
         /// What the planner's pages are made from, as digests; `pictures` gives a digest of the
         /// pictures a post shows, which its excerpt in lists shows too.
         func inputs(site siteValues: [String: Any], listing groups: [ListingFields],
-                    pictures: @escaping @Sendable (RenderedDocument) -> Fingerprint? = { _ in nil }) -> PagePlanner.PageInputs {
+                    pictures: @escaping @Sendable (RenderedDocument) -> Fingerprint? = { _ in nil },
+                    files: @escaping @Sendable (String) -> Fingerprint? = { _ in nil }) -> PagePlanner.PageInputs {
             PagePlanner.PageInputs(
                 site: Fingerprint.of(value: siteValues),
                 posts: zip(postOrder, site.posts).map { Self.inputFingerprint($1, selection.posts[$0].source) },
                 listings: Listings(site.posts, groups: groups, pictures: pictures),
-                pages: zip(pageOrder, site.pages).map { Self.inputFingerprint($1, selection.pages[$0].source) })
+                pages: zip(pageOrder, site.pages).map { Self.inputFingerprint($1, selection.pages[$0].source) }, files: files)
         }
 
         private static func inputFingerprint(_ rendered: RenderedDocument, _ source: Fingerprint) -> Fingerprint {

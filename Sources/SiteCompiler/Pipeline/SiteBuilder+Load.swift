@@ -1,4 +1,5 @@
 import Diagnostics
+import Digests
 import FileSystem
 import Foundation
 import Layouts
@@ -36,7 +37,19 @@ extension SiteBuilder {
     /// The second half: every post, page and static file. `recall` answers for the documents
     /// builds before read, taken instead of reading a file while its version or digest is the same.
     func loadContent(config: SiteConfig, recall: any SourceRecall) -> ContentLoader.Loaded {
-        let settledBefore = Int(Date().timeIntervalSince1970 * 1e9) - racyMargin
-        return ContentLoader(config: config, tree: source, recall: recall, settledBefore: settledBefore).load()
+        ContentLoader(config: config, tree: source, recall: recall, settledBefore: settledBefore).load()
+    }
+
+    /// Files changed since this are not trusted by their version alone: file times are coarse.
+    var settledBefore: Int { Int(Date().timeIntervalSince1970 * 1e9) - racyMargin }
+
+    /// What each file copied as it is is made from (see ``PagePlanner/PageInputs/files``): its
+    /// version as the walk before the build saw it, once settled. No file is looked at again.
+    func copiedFiles(_ recall: any SourceRecall) -> @Sendable (String) -> Fingerprint? {
+        let settledBefore = settledBefore
+        return { source in
+            guard let version = recall.version(of: source), version.changed < settledBefore else { return nil }
+            return Fingerprint.of(Data(version.bytes), named: source)
+        }
     }
 }

@@ -148,7 +148,8 @@ package struct SiteBuilder: Sendable {
         // taken on another thread while the sources are read, sorted and grouped.
         let previous = cache.pages
         let intact = memory.intactPages(previous, under: cache)
-        let loaded = loadContent(config: config, recall: memory.sources(cache))
+        let recall = memory.sources(cache)
+        let loaded = loadContent(config: config, recall: recall)
         log.report(contentsOf: loaded.diagnostics)
         timer.lap("read sources")
 
@@ -183,7 +184,7 @@ package struct SiteBuilder: Sendable {
         let planner = PagePlanner(site: assembled.site, theme: theme, options: options, copies: loaded.copies, source: source,
                                   renderSiteOnlyLayoutsOnce: renderSiteOnlyLayoutsOnce, rendersEveryPage: rendersEveryPage,
                                   renderer: pageRenderer, rendersAnyway: rendersAnyway) { context in
-            assembled.inputs(site: context.site, listing: listed) { context.imageDigest(of: $0) }
+            assembled.inputs(site: context.site, listing: listed, pictures: { context.imageDigest(of: $0) }, files: copiedFiles(recall))
         }
         let plan = planner.plan()
         // A post that could not be read is missing from the output, and links to it with it:
@@ -285,7 +286,10 @@ package struct SiteBuilder: Sendable {
             posts: compiled.site.posts.count, pages: compiled.site.pages.count, written: written.written,
             unchanged: written.unchanged, seconds: clock.seconds, warnings: compiled.warnings, baseURL: compiled.site.config.baseURL,
             baseURLIsSet: compiled.site.config.baseURLIsSet, leftOut: compiled.leftOut)
-        report.renderedPages = Set(made.lazy.filter { $0.value.kept == nil }.map(\.key))
+        // Pages alone: a file copied as it is has a record too, but nothing to render.
+        for (path, page) in made where page.kept == nil {
+            if case .page = compiled.output.files[path]?.content { report.renderedPages.insert(path) }
+        }
         // Handed over, not copied: this thread must not be the one left holding them.
         Parallel.release((consume compiled, consume made, consume state, consume session))
         return report

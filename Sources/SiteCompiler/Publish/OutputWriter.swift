@@ -219,17 +219,21 @@ package struct OutputWriter: Sendable {
         let results = Parallel.map(paths) { path -> Result<(same: Bool, held: Bool, linked: FileStamp?), Error> in
             Result {
                 let held = { previousFiles?.contains(path) ?? false }
+                // Kept files first: after an edit they are nearly all of them. Pages, and files
+                // copied as they are whose sources are as the last build saw them.
+                if pages.kept(path) {
+                    if previousFiles?.contains(path) == true { return (true, true, nil) }
+                    if makesFolders { try session.parents(of: path) }
+                    if let live, session.startedEmpty, let linked = spare.keepInOwnTree(path, from: live) {
+                        return (true, false, FileStamp(linked))
+                    }
+                    if let live, try spare.keep(path, from: live) { return (true, false, nil) }
+                }
                 let bytes: Data
                 switch tree.files[path]!.content {
                 case .page(let render):
-                    // Kept pages first: after an edit they are nearly all of them.
                     if pages.kept(path) {
-                        if previousFiles?.contains(path) == true { return (true, true, nil) }
-                        if makesFolders { try session.parents(of: path) }
-                        if let live, session.startedEmpty, let linked = spare.keepInOwnTree(path, from: live) {
-                            return (true, false, FileStamp(linked))
-                        }
-                        if let live, try spare.keep(path, from: live) { return (true, false, nil) }
+                        // Kept, but its live file has gone since: rendered below.
                     } else if pages.written.contains(path) {
                         return (false, held(), nil)
                     } else if pages.same.contains(path) {
@@ -331,17 +335,17 @@ package struct OutputWriter: Sendable {
         // Cheap checks first: every page kept must still be there, and every page published
         // must have been found the same as its live file.
         for (path, file) in tree.files {
-            guard case .page = file.content else { continue }
             if pages.kept(path) {
                 if live.kind(of: path) != S_IFREG { return false }
-            } else if !pages.same.contains(path) {
-                return false
+                continue
             }
+            guard case .page = file.content else { continue }
+            if !pages.same.contains(path) { return false }
         }
         // The record names every live file; without one the folder is listed, which for a big
         // blog costs more than the rest of this check.
         guard (liveFiles ?? live.listing().files) == Set(tree.files.keys) else { return false }
-        for (path, file) in tree.files {
+        for (path, file) in tree.files where !pages.kept(path) {
             switch file.content {
             case .page: continue
             default:
