@@ -73,7 +73,7 @@ let package = Package(
         // only supplies or reads a blog (a git commit, a dev server) can do without it.
         .target(
             name: "SiteSource",
-            dependencies: ["FileSystem", "Digests"]
+            dependencies: ["FileSystem", "Digests", "Blocking"]
         ),
         // Code highlighting: the protocol the compiler asks, apart from Pygments, which `galley`
         // and the watcher plug in, run as a helper process through swift-subprocess.

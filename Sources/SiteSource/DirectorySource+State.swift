@@ -83,17 +83,46 @@ private struct StateWalk {
             return fstatat(folder, name, &info, 0) == 0 ? info : nil
         }
         let infos = names.count > Self.parallelFrom ? Parallel.map(names, look) : names.map(look)
+        let walked = try walkApart(names, infos, in: path, relative: relative)
         versions.reserveCapacity(versions.count + names.count)
-        for (name, info) in zip(names, infos) {
+        for (index, (name, info)) in zip(names, infos).enumerated() {
             var name = name
             name.withUTF8 { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
             withUnsafeBytes(of: UInt8(0)) { hasher.update(bufferPointer: $0) }
             // A file needs no path of its own, only its name under the blog's root.
             if let info, info.st_mode & S_IFMT == S_IFREG {
                 take(file: relative + "/" + name, info: info)
+            } else if var folder = walked[index] {
+                // Its own walk's digest in place of what it took in.
+                let digest = folder.hasher.finalize()
+                digest.withUnsafeBytes { hasher.update(bufferPointer: $0) }
+                newest = max(newest, folder.newest)
+                versions.merge(folder.versions) { $1 }
+                files += folder.files
             } else {
                 try visit(path + "/" + name, relative: relative + "/" + name, info: info)
             }
         }
+    }
+
+    /// The folders among `names` (with their `infos`) walked each on its own, on every core, by
+    /// index, when there are many: a blog whose posts are folders has thousands in `posts/`.
+    /// None otherwise, and they are walked in turn.
+    private func walkApart(_ names: [String], _ infos: [stat?], in path: String, relative: String) throws -> [Int: StateWalk] {
+        let folders = infos.indices.filter { infos[$0].map { $0.st_mode & S_IFMT == S_IFDIR } ?? false }
+        guard folders.count > Self.parallelFrom else { return [:] }
+        let realRoot = realRoot, walking = walking
+        let walks = Parallel.map(folders) { index -> Result<StateWalk, any Error> in
+            Result {
+                var walk = StateWalk()
+                walk.realRoot = realRoot
+                walk.walking = walking
+                try walk.visit(path + "/" + names[index], relative: relative + "/" + names[index], info: infos[index])
+                return walk
+            }
+        }
+        var walked: [Int: StateWalk] = [:]
+        for (index, walk) in zip(folders, walks) { walked[index] = try walk.get() }
+        return walked
     }
 }

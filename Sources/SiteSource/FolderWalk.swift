@@ -1,3 +1,4 @@
+import Blocking
 import Foundation
 
 /// The folders a walk of a source folder has entered, links followed: a link back up to a
@@ -6,20 +7,25 @@ import Foundation
 ///
 /// A folder reached through more than ``limit`` links is an error: links that lead into each
 /// other twice at each level would list a number of files that doubles with each level.
-struct FolderWalk {
+struct FolderWalk: Sendable {
     /// How many times one folder may be listed in one walk.
     static let limit = 16
 
     private var inside = Set<[UInt64]>()
-    private var entries: [[UInt64]: Int] = [:]
+    /// How many times each folder was entered, shared by the copies of this walk that list
+    /// folders beside each other on other threads.
+    private let entries = Locked<[[UInt64]: Int]>([:])
 
     /// Enters the folder whose `stat` is `info`, at `relative`; false for one the walk is
     /// inside of already.
     mutating func enter(_ info: stat, at relative: String) throws -> Bool {
         let folder = Self.identity(info)
         guard inside.insert(folder).inserted else { return false }
-        entries[folder, default: 0] += 1
-        guard entries[folder]! <= Self.limit else {
+        let count = entries.withLock { entries in
+            entries[folder, default: 0] += 1
+            return entries[folder]!
+        }
+        guard count <= Self.limit else {
             throw SourceTreeError.unreadable(relative, reason:
                 "this folder is reached through more than \(Self.limit) links to it (do links lead into each other?); link it from fewer places")
         }

@@ -57,4 +57,24 @@ import Testing
         // Four levels reach the last folder sixteen times: listed, each time.
         #expect(try source.files(under: "level4").filter { $0.hasSuffix("/end.txt") }.count == 16)
     }
+
+    /// A folder of many folders (a blog whose posts are folders) is walked on every core: the
+    /// state lists what the folder holds all the same, is the same each time, and moves with a
+    /// file deep in it.
+    @Test func aFolderOfManyFoldersGivesTheSameStateAsListing() throws {
+        var files = ["galley.yml": "title: Folders\n"]
+        for number in 0..<100 {
+            files["posts/2019-10-08-post-\(number)/index.md"] = "Post \(number)"
+            files["posts/2019-10-08-post-\(number)/photo.jpg"] = "jpeg \(number)"
+        }
+        let folder = try FolderOnDisk(files)
+        let source = DirectorySource(root: folder.root)
+        let state = try #require(try source.state(of: ["posts"]))
+        #expect(try #require(state.files).sorted() == source.files(under: "posts"))
+        #expect(Set(state.versions.keys) == Set(try source.files(under: "posts")))
+        #expect(try source.state(of: ["posts"])?.digest == state.digest)
+        Thread.sleep(forTimeInterval: 0.02)
+        try Data("jpeg, edited".utf8).write(to: folder.root.appending(path: "posts/2019-10-08-post-57/photo.jpg"))
+        #expect(try source.state(of: ["posts"])?.digest != state.digest)
+    }
 }
