@@ -17,14 +17,14 @@ package struct PythonEmoji: EmojiSource {
     /// The Python to ask.
     package let python: String
 
-    package init(python: String = "/usr/bin/python3") {
-        self.python = python
-    }
-
     /// `emoji/INSTALLATION`: the stamp of the python3-emoji that would be asked, so that a build
     /// after it is installed, upgraded or removed does not pass for one with nothing to do.
-    package var identity: String {
-        "emoji/" + (PythonPackages.installationStamp(of: "emoji", pythons: [python]) ?? "none")
+    /// Found once, as the highlighter's is: a build asks for it twice.
+    package let identity: String
+
+    package init(python: String = "/usr/bin/python3") {
+        self.python = python
+        identity = "emoji/" + (PythonPackages.installationStamp(of: "emoji", pythons: [python]) ?? "none")
     }
 
     /// Each Python's answer, asked once: `galley serve` rebuilds many times.
