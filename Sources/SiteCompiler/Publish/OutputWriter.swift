@@ -232,9 +232,9 @@ package struct OutputWriter: Sendable {
                 let bytes: Data
                 switch tree.files[path]!.content {
                 case .page(let render):
-                    if pages.kept(path) {
-                        // Kept, but its live file has gone since: rendered below.
-                    } else if pages.written.contains(path) {
+                    // A kept page was not rendered: none is written or same, and one whose live
+                    // file has gone since is rendered below.
+                    if pages.written.contains(path) {
                         return (false, held(), nil)
                     } else if pages.same.contains(path) {
                         // The page was dropped once found the same as the live file.
