@@ -19,7 +19,8 @@ extension DirectorySource {
             }
             try walk.visit(self.root.path + "/" + root, relative: root, info: stat(self.root.path + "/" + root, &info) == 0 ? info : nil)
         }
-        return SourceState(digest: Array(walk.hasher.finalize()), newestChange: walk.newest, versions: walk.versions, files: walk.files)
+        let versions = Dictionary(walk.taken.lazy.map { ($0.path, $0.version) }, uniquingKeysWith: { $1 })
+        return SourceState(digest: Array(walk.hasher.finalize()), newestChange: walk.newest, versions: versions, files: walk.taken.map(\.path))
     }
 
     /// The version of the file at `path` on disk, links followed; nil when it is not a regular file.
@@ -36,8 +37,10 @@ private struct StateWalk {
     var newest = 0
     /// The folders entered, as ``DirectorySource/files(under:)`` enters them.
     var walking = FolderWalk()
-    var versions: [String: FileVersion] = [:]
-    var files: [String] = []
+    /// Each regular file below the roots, by its path under the blog's root, in the order
+    /// walked: one list, made into the state's dictionary once at the end rather than merged
+    /// folder by folder.
+    var taken: [(path: String, version: FileVersion)] = []
     /// The blog folder's real path, to refuse links that lead out of it as the build does.
     var realRoot: String?
 
@@ -50,8 +53,7 @@ private struct StateWalk {
         let version = FileVersion(info)
         newest = max(newest, version.changed)
         version.bytes.withUnsafeBytes { hasher.update(bufferPointer: $0) }
-        versions[relative] = version
-        files.append(relative)
+        taken.append((relative, version))
     }
 
     /// Takes in the file or folder at `path`, whose `stat` is `info` (nil when missing).
@@ -84,7 +86,7 @@ private struct StateWalk {
         }
         let infos = names.count > Self.parallelFrom ? Parallel.map(names, look) : names.map(look)
         let walked = try walkApart(names, infos, in: path, relative: relative)
-        versions.reserveCapacity(versions.count + names.count)
+        taken.reserveCapacity(taken.count + names.count)
         for (index, (name, info)) in zip(names, infos).enumerated() {
             var name = name
             name.withUTF8 { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
@@ -92,36 +94,41 @@ private struct StateWalk {
             // A file needs no path of its own, only its name under the blog's root.
             if let info, info.st_mode & S_IFMT == S_IFREG {
                 take(file: relative + "/" + name, info: info)
-            } else if var folder = walked[index] {
+            } else if let folder = walked?[index] {
                 // Its own walk's digest in place of what it took in.
-                let digest = folder.hasher.finalize()
-                digest.withUnsafeBytes { hasher.update(bufferPointer: $0) }
+                folder.digest.withUnsafeBytes { hasher.update(bufferPointer: $0) }
                 newest = max(newest, folder.newest)
-                versions.merge(folder.versions) { $1 }
-                files += folder.files
+                taken += folder.taken
             } else {
                 try visit(path + "/" + name, relative: relative + "/" + name, info: info)
             }
         }
     }
 
+    /// What the walk of one folder among many took in: its digest in place of its files'.
+    struct Walked {
+        var digest: SHA256.Digest
+        var newest: Int
+        var taken: [(path: String, version: FileVersion)]
+    }
+
     /// The folders among `names` (with their `infos`) walked each on its own, on every core, by
-    /// index, when there are many: a blog whose posts are folders has thousands in `posts/`.
-    /// None otherwise, and they are walked in turn.
-    private func walkApart(_ names: [String], _ infos: [stat?], in path: String, relative: String) throws -> [Int: StateWalk] {
+    /// index into `names`, when there are many: a blog whose posts are folders has thousands in
+    /// `posts/`. Nil otherwise, and they are walked in turn.
+    private func walkApart(_ names: [String], _ infos: [stat?], in path: String, relative: String) throws -> [Walked?]? {
         let folders = infos.indices.filter { infos[$0].map { $0.st_mode & S_IFMT == S_IFDIR } ?? false }
-        guard folders.count > Self.parallelFrom else { return [:] }
+        guard folders.count > Self.parallelFrom else { return nil }
         let realRoot = realRoot, walking = walking
-        let walks = Parallel.map(folders) { index -> Result<StateWalk, any Error> in
+        let walks = Parallel.map(folders) { index -> Result<Walked, any Error> in
             Result {
                 var walk = StateWalk()
                 walk.realRoot = realRoot
                 walk.walking = walking
                 try walk.visit(path + "/" + names[index], relative: relative + "/" + names[index], info: infos[index])
-                return walk
+                return Walked(digest: walk.hasher.finalize(), newest: walk.newest, taken: walk.taken)
             }
         }
-        var walked: [Int: StateWalk] = [:]
+        var walked = [Walked?](repeating: nil, count: names.count)
         for (index, walk) in zip(folders, walks) { walked[index] = try walk.get() }
         return walked
     }

@@ -11,10 +11,16 @@ struct FolderWalk: Sendable {
     /// How many times one folder may be listed in one walk.
     static let limit = 16
 
-    private var inside = Set<[UInt64]>()
+    private var inside = Set<Identity>()
     /// How many times each folder was entered, shared by the copies of this walk that list
     /// folders beside each other on other threads.
-    private let entries = Locked<[[UInt64]: Int]>([:])
+    private let entries = Locked<[Identity: Int]>([:])
+
+    /// A folder's device and inode.
+    private struct Identity: Hashable, Sendable {
+        var device: UInt64
+        var inode: UInt64
+    }
 
     /// Enters the folder whose `stat` is `info`, at `relative`; false for one the walk is
     /// inside of already.
@@ -37,7 +43,7 @@ struct FolderWalk: Sendable {
         inside.remove(Self.identity(info))
     }
 
-    private static func identity(_ info: stat) -> [UInt64] {
-        [UInt64(info.st_dev), UInt64(info.st_ino)]
+    private static func identity(_ info: stat) -> Identity {
+        Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
     }
 }
