@@ -41,13 +41,20 @@ package final class PygmentsHighlighter: CodeHighlighter {
         var busy = 0
     }
 
+    /// How many helpers a build may run: one a core but one, from one to four. The build's own
+    /// threads render bodies on every core while the helpers lex, and each helper costs some
+    /// 35 ms of a core to start (Python, Pygments, a lexer's joined rules): on two cores a
+    /// second one only took time from the build (1,000 posts from nothing, alternating: 158 to
+    /// 154 ms and 184 to 170 ms with one; 10,000 alike either way).
+    package static let defaultHelperLimit = min(4, max(1, ProcessInfo.processInfo.activeProcessorCount - 1))
+
     /// Blocks longer than this are shown plain: no post needs such a block highlighted, and a
     /// lexer's time on one is unbounded.
     package static let largestBlock = 1 << 20
 
     /// A highlighter that runs the first of `pythons` (by default ``defaultPythons(path:)``)
     /// that has Pygments.
-    package convenience init(pythons: [String]? = nil, helperLimit: Int = min(4, max(1, ProcessInfo.processInfo.activeProcessorCount))) {
+    package convenience init(pythons: [String]? = nil, helperLimit: Int = PygmentsHighlighter.defaultHelperLimit) {
         self.init(pythons: pythons, helperLimit: helperLimit, ruleByRule: false)
     }
 
@@ -58,7 +65,7 @@ package final class PygmentsHighlighter: CodeHighlighter {
     /// How long a batch and a block may take.
     let limits: Limits
 
-    init(pythons: [String]? = nil, helperLimit: Int = min(4, max(1, ProcessInfo.processInfo.activeProcessorCount)), ruleByRule: Bool,
+    init(pythons: [String]? = nil, helperLimit: Int = PygmentsHighlighter.defaultHelperLimit, ruleByRule: Bool,
          limits: Limits = Limits()) {
         self.limits = limits
         self.pythons = pythons ?? Self.defaultPythons()
