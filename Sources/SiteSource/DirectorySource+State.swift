@@ -86,7 +86,6 @@ private struct StateWalk {
         }
         let infos = names.count > Self.parallelFrom ? Parallel.map(names, look) : names.map(look)
         let walked = try walkApart(names, infos, in: path, relative: relative)
-        taken.reserveCapacity(taken.count + names.count)
         for (index, (name, info)) in zip(names, infos).enumerated() {
             var name = name
             name.withUTF8 { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
