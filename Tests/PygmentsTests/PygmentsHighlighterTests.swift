@@ -152,7 +152,9 @@ import Highlighting
         defer { try? FileManager.default.removeItem(at: prefix) }
         let python = prefix.appending(path: "bin/python3"), package = prefix.appending(path: "lib/python3.11/site-packages/pygments")
         try FileManager.default.createDirectory(at: python.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try "#!/bin/sh\n".write(to: python, atomically: true, encoding: .utf8)
+        // A program, as Python is (a script such as a pyenv shim gets no stamp).
+        try "\u{7F}ELF".write(to: python, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: python.path)
         let without = PygmentsHighlighter(pythons: [python.path]).identity
         #expect(without == "pygments/\(PygmentsScript.version)")
         try FileManager.default.createDirectory(at: package, withIntermediateDirectories: true)

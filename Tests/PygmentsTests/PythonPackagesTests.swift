@@ -19,6 +19,12 @@ import Testing
             try text.write(to: file, atomically: true, encoding: .utf8)
         }
 
+        /// An executable file that is a program, as Python is, or a script (a pyenv shim).
+        func program(_ relative: String, script: Bool = false) throws {
+            try file(relative, script ? "#!/bin/sh\nexec python3 \"$@\"\n" : "\u{7F}ELF")
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path(relative))
+        }
+
         func link(_ relative: String, to target: String) throws {
             try FileManager.default.createDirectory(at: url.appending(path: relative).deletingLastPathComponent(), withIntermediateDirectories: true)
             try FileManager.default.createSymbolicLink(atPath: path(relative), withDestinationPath: target)
@@ -26,14 +32,16 @@ import Testing
 
         func remove(_ relative: String) throws { try FileManager.default.removeItem(atPath: path(relative)) }
 
-        func stamp(_ python: String) -> String? { PythonPackages.installationStamp(of: "pygments", pythons: [path(python)]) }
+        func stamp(_ pythons: String...) -> String? {
+            PythonPackages.installationStamp(of: "pygments", pythons: pythons.map(path))
+        }
     }
 
     /// Debian's Python imports what `pip install` put in `/usr/local` before Debian's own package.
     @Test func aPackageInLocalIsTheOneStamped() throws {
         let root = FakeRoot()
         defer { try? FileManager.default.removeItem(at: root.url) }
-        try root.file("usr/bin/python3.11", "#!/bin/sh\n")
+        try root.program("usr/bin/python3.11")
         try root.link("usr/bin/python3", to: "python3.11")
         try root.file("usr/lib/python3/dist-packages/pygments/__init__.py", "__version__ = '2.14.0'\n")
         let debian = try #require(root.stamp("usr/bin/python3"))
@@ -45,17 +53,18 @@ import Testing
         #expect(root.stamp("usr/bin/python3") == local)
         try root.file("usr/local/lib/python3.11/dist-packages/pygments/__init__.py", "__version__ = '2.19.2'\n")
         #expect(root.stamp("usr/bin/python3") != local)
-        #expect(PythonPackages.searchFolders(of: root.path("usr/bin/python3")).prefix(2) == [
+        #expect(PythonPackages.searchFolders(of: root.path("usr/bin/python3")) == [
             root.path("usr/local/lib/python3.11/dist-packages"), root.path("usr/lib/python3/dist-packages"),
+            root.path("usr/lib/python3.11/dist-packages"),
         ])
     }
 
-    /// A virtual environment imports its own packages, and the base Python's only when its
-    /// `pyvenv.cfg` says so.
+    /// A virtual environment imports its own packages, and the base Python's unless its
+    /// `pyvenv.cfg` says not to.
     @Test func aVirtualEnvironmentsOwnPackageIsTheOneStamped() throws {
         let root = FakeRoot()
         defer { try? FileManager.default.removeItem(at: root.url) }
-        try root.file("opt/python/bin/python3.11", "#!/bin/sh\n")
+        try root.program("opt/python/bin/python3.11")
         try root.file("opt/python/lib/python3.11/site-packages/pygments/__init__.py", "__version__ = '2.14.0'\n")
         let base = try #require(root.stamp("opt/python/bin/python3.11"))
         try root.link("env/bin/python3", to: root.path("opt/python/bin/python3.11"))
@@ -63,7 +72,8 @@ import Testing
         try root.file("env/lib/python3.11/site-packages/.keep", "")
         // The environment cannot import the base Python's Pygments.
         #expect(root.stamp("env/bin/python3") == nil)
-        try root.file("env/pyvenv.cfg", "home = \(root.path("opt/python/bin"))\ninclude-system-site-packages = true\n")
+        // Without the line, as with `true`, it can.
+        try root.file("env/pyvenv.cfg", "home = \(root.path("opt/python/bin"))\n")
         #expect(root.stamp("env/bin/python3") == base)
         try root.file("env/lib/python3.11/site-packages/pygments/__init__.py", "__version__ = '2.19.1'\n")
         let own = try #require(root.stamp("env/bin/python3"))
@@ -71,7 +81,40 @@ import Testing
         try root.file("opt/python/lib/python3.11/site-packages/pygments/__init__.py", "__version__ = '2.14.1'\n")
         #expect(root.stamp("env/bin/python3") == own)
         try root.remove("env/lib/python3.11/site-packages/pygments")
-        try root.file("env/pyvenv.cfg", "include-system-site-packages = false\n")
+        // The file may sit beside the executable; the last of a key is the one that counts.
+        try root.remove("env/pyvenv.cfg")
+        try root.file("env/bin/pyvenv.cfg", "include-system-site-packages = true\ninclude-system-site-packages = false\n")
         #expect(root.stamp("env/bin/python3") == nil)
+    }
+
+    /// An environment made with `--copies` holds a copy of Python, not a link: its `home` names
+    /// the Python whose packages it may import.
+    @Test func aCopiedEnvironmentFindsItsBaseByItsHome() throws {
+        let root = FakeRoot()
+        defer { try? FileManager.default.removeItem(at: root.url) }
+        try root.program("usr/bin/python3.11")
+        try root.file("usr/lib/python3/dist-packages/pygments/__init__.py", "__version__ = '2.14.0'\n")
+        let debian = try #require(root.stamp("usr/bin/python3.11"))
+        try root.program("env/bin/python3")
+        try root.file("env/pyvenv.cfg", "home = \(root.path("usr/bin"))\ninclude-system-site-packages = true\nversion = 3.11.2\n")
+        #expect(root.stamp("env/bin/python3") == debian)
+        // Debian's site.py gives a virtual environment's base its site-packages first.
+        #expect(PythonPackages.searchFolders(of: root.path("env/bin/python3"))?.prefix(2) == [
+            root.path("env/lib/python3.11/site-packages"), root.path("usr/lib/python3.11/site-packages"),
+        ])
+    }
+
+    /// A pyenv shim is a script that runs whichever Python pyenv's settings name: no stamp, and
+    /// none from a Python after it, which the helper would not run.
+    @Test func aScriptThatRunsPythonIsNotStamped() throws {
+        let root = FakeRoot()
+        defer { try? FileManager.default.removeItem(at: root.url) }
+        try root.program("shims/python3", script: true)
+        try root.program("opt/python/bin/python3.11")
+        try root.file("opt/python/lib/python3.11/site-packages/pygments/__init__.py", "__version__ = '2.14.0'\n")
+        #expect(root.stamp("opt/python/bin/python3.11") != nil)
+        #expect(root.stamp("shims/python3", "opt/python/bin/python3.11") == nil)
+        // A Python that is not there is passed over, as the helper passes over it.
+        #expect(root.stamp("missing/python3", "opt/python/bin/python3.11") != nil)
     }
 }
