@@ -4,7 +4,8 @@ import Highlighting
 
 /// A helper that one thread is starting while the others that chose it wait: Python takes about
 /// a tenth of a second to import Pygments, and the highlighter's lock is not held meanwhile, so
-/// a second helper starts beside the first and batches go on to one already running.
+/// a second helper (where the limit allows one) starts beside the first and batches go on to one
+/// already running.
 final class HelperStart: Sendable {
     private let outcome = Locked<Result<PygmentsSession, HighlighterUnavailable>?>(nil)
     private let settled = DispatchGroup()

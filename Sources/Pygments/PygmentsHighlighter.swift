@@ -11,10 +11,12 @@ import Highlighting
 /// for those generators already style.
 ///
 /// The helper starts when the first block needs it, so a build that finds every block in its
-/// cache never starts Python. A second one starts, up to one a core, only when a batch comes
-/// while every helper is busy: one Python process lexes on one core, and on a cold build of
-/// 10,000 posts with code it left the other idle while the build waited (82% longer than
-/// without highlighting, against 18% more CPU). Each helper takes its batches in turn.
+/// cache never starts Python. A second one starts, up to ``defaultHelperLimit`` (one a core but
+/// one), only when a batch comes while every helper is busy: one Python process lexes on one
+/// core, and on a cold build of 10,000 posts with code a lone helper once left the other cores
+/// idle while the build waited (82% longer than without highlighting, against 18% more CPU).
+/// Since bodies are rendered on every core while the blocks are lexed, two cores are full with
+/// one. Each helper takes its batches in turn.
 package final class PygmentsHighlighter: CodeHighlighter {
     /// `pygments/SCRIPT/INSTALLATION`: the script's version, and the stamp of the Pygments the
     /// helper will import (``PythonPackages/installationStamp(of:pythons:)``), so that upgrading
