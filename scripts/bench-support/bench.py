@@ -240,6 +240,10 @@ def main():
                                                       os.path.join(args.work, "post-folders"))
     print(f"Every post a folder with a picture beside it (as Hugo's page bundles), {args.sizes[-1]} posts: a full build "
           f"{folders_full:.2f}s, an edit {folders_edit * 1000:.0f}ms (median of 3; 5,000 folders took 7 s a build before 2026-11-29)")
+    monthly_full, monthly_edit = post_folders.measure(args.galley, os.path.join(args.work, f"galley-{args.sizes[-1]}"),
+                                                      os.path.join(args.work, "post-folders"), by_month=True)
+    print(f"The same folders kept by year and month (posts/2024/05/2024-05-02-slug/), {args.sizes[-1]} posts: a full build "
+          f"{monthly_full:.2f}s, an edit {monthly_edit * 1000:.0f}ms (median of 3)")
     print("Output files per build: " + ", ".join(f"{r['size']} posts: Galley {r['files']}" + (f", Hugo {r['h_files']}" if 'h_files' in r else "") for r in rows))
     for r in rows:
         print(syscall_count.describe(r["size"], r["calls"]))
