@@ -56,8 +56,21 @@ extension stat {
     package var accessTime: timespec { st_atim }
     /// The modification time, as `utimensat` takes it.
     package var modificationTime: timespec { st_mtim }
-    /// The modification time, in nanoseconds since 1970.
-    package var modifiedNanoseconds: Int { st_mtim.tv_sec * 1_000_000_000 + st_mtim.tv_nsec }
+    /// The modification time, in nanoseconds since 1970 (see ``timespec/nanoseconds``).
+    package var modifiedNanoseconds: Int { st_mtim.nanoseconds }
     /// The change time (of contents or metadata, which no one can set by hand), in nanoseconds since 1970.
-    package var changedNanoseconds: Int { st_ctim.tv_sec * 1_000_000_000 + st_ctim.tv_nsec }
+    package var changedNanoseconds: Int { st_ctim.nanoseconds }
+}
+
+extension timespec {
+    /// Nanoseconds since 1970. A time after April 2262 (or before 1678), which a file can be
+    /// given (`touch -d @10000000000`, an unpacked archive) but which does not fit, counts as
+    /// the latest (or earliest) there is: newer than any other, never settled, rather than a
+    /// crash.
+    package var nanoseconds: Int {
+        let (product, overflow) = tv_sec.multipliedReportingOverflow(by: 1_000_000_000)
+        if overflow { return tv_sec > 0 ? .max : .min }
+        let (sum, beyond) = product.addingReportingOverflow(tv_nsec)
+        return beyond ? .max : sum
+    }
 }

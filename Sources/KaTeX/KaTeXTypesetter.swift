@@ -1,3 +1,4 @@
+import FileSystem
 import Foundation
 import Typesetting
 
@@ -32,7 +33,7 @@ package struct KaTeXTypesetter: MathTypesetter {
         for module in modules where module.hasPrefix("/") {
             var info = stat()
             guard stat(module, &info) == 0 else { continue }
-            let modified = Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
+            let modified = info.modifiedNanoseconds
             return "\(String(info.st_ino, radix: 16))-\(String(info.st_size, radix: 16))-\(String(modified, radix: 16))"
         }
         return nil

@@ -178,6 +178,21 @@ import Testing
         #expect(blog.page("index.html")?.contains("© 2026") == true)
     }
 
+    /// A file given a time past what nanoseconds count (2262, as an archive can give it) builds
+    /// as any other, and an edit of it is seen: it counts as changed just now, every time.
+    @Test func aFileDatedPastTheYear2262IsBuiltAndItsEditSeen() throws {
+        let post = blog.root.appending(path: "posts/2019-10-03-post-3.md")
+        restoreTime(post, to: timespec(tv_sec: 10_000_000_000, tv_nsec: 0))
+        try build()
+        #expect(blog.page("2019/10/03/post-3/index.html")?.contains("Post 3") == true)
+        #expect(try !build().upToDate)
+        try blog.write("posts/2019-10-03-post-3.md", TestBlog.post("title: Post Y\ntags: [alpha]"))
+        restoreTime(post, to: timespec(tv_sec: 10_000_000_000, tv_nsec: 0))
+        try build()
+        #expect(blog.page("2019/10/03/post-3/index.html")?.contains("Post Y") == true)
+        try blog.expectSameAsFullBuild("a post from far ahead")
+    }
+
     @Test func aRecentEditLeavesNoStamp() throws {
         var builder = SiteBuilder(source: blog.source, options: blog.options())
         builder.racyMargin = 60_000_000_000  // every file here was written within the last minute
