@@ -253,9 +253,9 @@ package final class PygmentsHighlighter: CodeHighlighter {
 
     private func start() throws(HighlighterUnavailable) -> PygmentsSession {
         var reasons: [String] = []
-        // `/bin/python3` is `/usr/bin/python3` on a merged-/usr system: each program is tried once.
+        // `/bin/python3` is `/usr/bin/python3` on a merged-/usr system: each Python is tried once.
         var tried = Set<String>()
-        for python in pythons where access(python, X_OK) == 0 && tried.insert(Self.resolved(python)).inserted {
+        for python in pythons where access(python, X_OK) == 0 && tried.insert(PythonPackages.environment(of: python)).inserted {
             do throws(HighlighterUnavailable) {
                 return try PygmentsSession.start(python: python, arguments: ruleByRule ? ["rule-by-rule"] : [])
             } catch {
@@ -267,11 +267,5 @@ package final class PygmentsHighlighter: CodeHighlighter {
             throw HighlighterUnavailable("no python3 found (looked for \(looked))")
         }
         throw HighlighterUnavailable(reasons.joined(separator: "; "))
-    }
-
-    private static func resolved(_ path: String) -> String {
-        guard let real = realpath(path, nil) else { return path }
-        defer { free(real) }
-        return String(cString: real)
     }
 }

@@ -104,6 +104,42 @@ import Testing
         ])
     }
 
+    /// An environment's executable that links to a Python is that Python's, whatever the
+    /// file's `home` and `version` say (the Python it was made from may have moved on since).
+    @Test func aLinkedEnvironmentFollowsItsLink() throws {
+        let root = FakeRoot()
+        defer { try? FileManager.default.removeItem(at: root.url) }
+        try root.program("opt/python/bin/python3.12")
+        try root.file("opt/python/lib/python3.12/site-packages/pygments/__init__.py", "__version__ = '2.19.1'\n")
+        try root.program("usr/bin/python3.11")
+        try root.file("usr/lib/python3/dist-packages/pygments/__init__.py", "__version__ = '2.14.0'\n")
+        try root.link("env/bin/python3", to: root.path("opt/python/bin/python3.12"))
+        try root.file("env/pyvenv.cfg", "home = \(root.path("usr/bin"))\nhome = \(root.path("elsewhere"))\nversion = 3.11.2\n")
+        #expect(root.stamp("env/bin/python3") == root.stamp("opt/python/bin/python3.12"))
+        #expect(PythonPackages.searchFolders(of: root.path("env/bin/python3")) == [
+            root.path("env/lib/python3.12/site-packages"), root.path("opt/python/lib/python3.12/site-packages"),
+        ])
+    }
+
+    /// An environment is a Python of its own, though its executable links to one on the list
+    /// before it (an environment made with Debian's Python links to `/usr/bin/python3`), while
+    /// two names of one program are one.
+    @Test func anEnvironmentIsAnotherPythonThanTheOneItLinksTo() throws {
+        let root = FakeRoot()
+        defer { try? FileManager.default.removeItem(at: root.url) }
+        try root.program("usr/bin/python3.11")
+        try root.link("usr/bin/python3", to: "python3.11")
+        try root.link("bin", to: "usr/bin")
+        try root.link("env/bin/python3", to: root.path("usr/bin/python3"))
+        try root.file("env/pyvenv.cfg", "home = \(root.path("usr/bin"))\ninclude-system-site-packages = false\n")
+        try root.file("env/lib/python3.11/site-packages/pygments/__init__.py", "__version__ = '2.19.1'\n")
+        #expect(PythonPackages.environment(of: root.path("bin/python3")) == PythonPackages.environment(of: root.path("usr/bin/python3")))
+        #expect(PythonPackages.environment(of: root.path("env/bin/python3")) != PythonPackages.environment(of: root.path("usr/bin/python3")))
+        // Debian's Python has no Pygments here: the environment's is the one imported.
+        #expect(root.stamp("usr/bin/python3", "bin/python3", "env/bin/python3") == root.stamp("env/bin/python3"))
+        #expect(root.stamp("env/bin/python3") != nil)
+    }
+
     /// A pyenv shim is a script that runs whichever Python pyenv's settings name: no stamp, and
     /// none from a Python after it, which the helper would not run.
     @Test func aScriptThatRunsPythonIsNotStamped() throws {
