@@ -18,9 +18,9 @@ extension ImageSize {
         case let (width?, height?, _):
             return ImageSize(width: width, height: height)
         case let (width?, nil, box?):
-            return ImageSize(width: width, height: box.height(forWidth: width))
+            return box.height(forWidth: width).flatMap { ImageSize(width: width, height: $0) }
         case let (nil, height?, box?):
-            return ImageSize(width: box.width(forHeight: height), height: height)
+            return box.width(forHeight: height).flatMap { ImageSize(width: $0, height: height) }
         case let (_, _, box?):
             return box
         default:
@@ -39,7 +39,7 @@ extension ImageSize {
     /// The width and height of `min-x min-y width height`, by commas or spaces.
     private static func viewBox(_ text: String) -> ImageSize? {
         let numbers = text.split { $0 == "," || $0.isWhitespace }.compactMap { Double($0) }
-        guard numbers.count == 4, numbers[2].isFinite, numbers[3].isFinite, numbers[2] < 1_000_000, numbers[3] < 1_000_000 else { return nil }
+        guard numbers.count == 4, (0..<1_000_000).contains(numbers[2]), (0..<1_000_000).contains(numbers[3]) else { return nil }
         return ImageSize(width: Int(numbers[2].rounded()), height: Int(numbers[3].rounded()))
     }
 }

@@ -27,11 +27,21 @@ package struct ImageSize: Equatable, Sendable {
         return svg(bytes)
     }
 
-    /// The other side for `width`, kept in this size's proportion.
-    func height(forWidth width: Int) -> Int { max(1, Int((Double(width) * Double(height) / Double(self.width)).rounded())) }
+    /// The largest side a page is given for a picture: a side written larger, or one a written
+    /// side would make larger, is the page's own business (and past `Int`, no number at all).
+    static let largestSide = 1_000_000
 
-    /// The other side for `height`, kept in this size's proportion.
-    func width(forHeight height: Int) -> Int { max(1, Int((Double(height) * Double(width) / Double(self.height)).rounded())) }
+    /// The other side for `width`, kept in this size's proportion; nil past ``largestSide``.
+    func height(forWidth width: Int) -> Int? { Self.side(Double(width) * Double(height) / Double(self.width)) }
+
+    /// The other side for `height`, kept in this size's proportion; nil past ``largestSide``.
+    func width(forHeight height: Int) -> Int? { Self.side(Double(height) * Double(width) / Double(self.height)) }
+
+    private static func side(_ value: Double) -> Int? {
+        let rounded = value.rounded()
+        guard rounded <= Double(largestSide) else { return nil }
+        return max(1, Int(rounded))
+    }
 }
 
 /// Reading numbers out of a file's header, never past its end.

@@ -103,11 +103,14 @@ package final class ImageSizes: Sendable {
         var added = ""
         if let source = attributes["src"], let output = Self.outputPath(of: source, page: page, basePath: basePath),
             let size = size(ofOutput: output) {
-            let width = attributes["width"].flatMap { Int($0) }, height = attributes["height"].flatMap { Int($0) }
+            // A side written as a number of pixels gets the other in proportion.
+            let pixels = 1...ImageSize.largestSide
+            let width = attributes["width"].flatMap { Int($0) }.flatMap { pixels.contains($0) ? $0 : nil }
+            let height = attributes["height"].flatMap { Int($0) }.flatMap { pixels.contains($0) ? $0 : nil }
             switch (attributes["width"], attributes["height"]) {
             case (nil, nil): added += " width=\"\(size.width)\" height=\"\(size.height)\""
-            case (_?, nil): if let width { added += " height=\"\(size.height(forWidth: width))\"" }
-            case (nil, _?): if let height { added += " width=\"\(size.width(forHeight: height))\"" }
+            case (_?, nil): if let width, let other = size.height(forWidth: width) { added += " height=\"\(other)\"" }
+            case (nil, _?): if let height, let other = size.width(forHeight: height) { added += " width=\"\(other)\"" }
             default: break
             }
         }

@@ -43,6 +43,10 @@ import Testing
         #expect(size(#"<svg width="100%" height="100%" viewBox="0 0 32 16">"#) == ImageSize(width: 32, height: 16))
         #expect(size(#"<svg width="64" viewBox="0 0 32 16">"#) == ImageSize(width: 64, height: 32))
         #expect(size(#"<svg width="10em" height="2em">"#) == nil)
+        // Sides no picture has, which no Int holds: no size rather than a crash.
+        #expect(size(#"<svg viewBox="0 0 -1e300 1">"#) == nil)
+        #expect(size(#"<svg viewBox="0 0 -5 10">"#) == nil)
+        #expect(size(#"<svg width="999999" viewBox="0 0 1 999999">"#) == nil)
         #expect(size("<html><svg-not width=\"1\" height=\"1\"></html>") == nil)
         #expect(size("plain text") == nil)
     }
@@ -82,6 +86,12 @@ import Testing
             <img src="https://elsewhere.example/a.png" alt="far" loading="lazy"><img src="/blog/notes.png" loading="lazy"><img src="/other/images/wide.png" loading="eager">
             <p>img src="/blog/images/wide.png"</p><script>x = "<img src='/blog/images/wide.png'>"</script>
             """)
+        // A side written past any picture's gets no other: the page's own business, not a crash.
+        #expect(sizes.sized(#"<img src="/blog/images/wide.png" width="9223372036854775807"><img src="/blog/images/wide.png" height="9223372036854775807">"#,
+                            page: "/", basePath: "/blog/")
+            == #"<img src="/blog/images/wide.png" width="9223372036854775807" loading="lazy"><img src="/blog/images/wide.png" height="9223372036854775807" loading="lazy">"#)
+        #expect(sizes.sized(#"<img src="/blog/images/wide.png" height="999999">"#, page: "/", basePath: "/blog/")
+            == #"<img src="/blog/images/wide.png" height="999999" loading="lazy">"#)
         #expect(ImageSizes.outputPath(of: "../../../../etc/passwd.png", page: "/2024/walk/", basePath: "/") == nil)
         #expect(ImageSizes.outputPath(of: "a%20b.png", page: "/2024/post.html", basePath: "/") == "2024/a b.png")
     }
