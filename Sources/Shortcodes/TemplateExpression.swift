@@ -45,6 +45,11 @@ package struct TemplateExpression: Sendable, Equatable {
 package struct TemplateTokens {
     private let characters: [Character]
     private var index = 0
+    /// How many ranges and subscripts the operand being read is inside of.
+    private var depth = 0
+    /// More than any template nests: a post that nests further (`((((…`) is refused rather than
+    /// read by a recursion that would run out of stack.
+    static let deepest = 64
 
     init(_ text: String) { characters = Array(text) }
 
@@ -94,6 +99,9 @@ package struct TemplateTokens {
 
     /// A quoted string, a number, `true`/`false`/`nil`, a range or a variable path.
     mutating func operand() -> TemplateExpression.Operand? {
+        guard depth < Self.deepest else { return nil }
+        depth += 1
+        defer { depth -= 1 }
         skipSpaces()
         guard index < characters.count else { return nil }
         let first = characters[index]

@@ -121,6 +121,18 @@ import Testing
         #expect(expand(deep).notes.contains { $0.message.contains("nest more than") })
     }
 
+    /// An expression nested past any template's (`{{ ((((…`, `x[x[x[…`) is read as no
+    /// expression, where reading it took a recursion as deep as the post was long.
+    @Test func expressionsNestedTooDeepAreRefusedNotFollowed() {
+        for opening in ["(", "x["] {
+            let body = "{{ " + String(repeating: opening, count: 60_000) + " }} after"
+            let expanded = expand(body)
+            #expect(expanded.text.hasSuffix(" after"))
+            #expect(!expanded.notes.isEmpty)
+        }
+        #expect(expand("{% assign r = ((1..2)..3) %}{{ a[b[c[0]]] }}ok").text.hasSuffix("ok"))
+    }
+
     @Test func unclosedBlocksAreSaidAndPrinted() {
         let expanded = expand("a {% raw %} b {% for x in y %} c")
         #expect(expanded.text == "a {% raw %} b {% for x in y %} c")
