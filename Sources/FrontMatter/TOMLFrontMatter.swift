@@ -16,6 +16,10 @@ package enum TOMLFrontMatter {
             throw Diagnostic(path: path, line: firstLine, message:
                 "\(text.utf8.count / 1024) KB of TOML is more than Galley reads (\(InputLimits.frontMatterBytes / 1024) KB); put long text in the Markdown")
         }
+        if let line = lineOfLongKey(in: text) {
+            throw Diagnostic(path: path, line: firstLine - 1 + line, message:
+                "TOML front matter: a key of more than \(longestKey) parts (`a.b.c…`), which nests a table a part")
+        }
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)
@@ -27,21 +31,72 @@ package enum TOMLFrontMatter {
         }
         let lines = keyLines(in: text)
         // TOMLKit hands keys over sorted; the document's order is the one a reader knows.
-        let pairs = table.map { key, value in (key: key, value: convert(value, line: firstLine - 1 + (lines[key] ?? 1))) }
-            .sorted { ($0.value.line, $0.key) < ($1.value.line, $1.key) }
+        var pairs: [(key: String, value: YAMLValue)] = []
+        for (key, value) in table {
+            let line = firstLine - 1 + (lines[key] ?? 1)
+            guard let converted = convert(value, line: line, depth: 1) else {
+                throw Diagnostic(path: path, line: line, message:
+                    "TOML front matter nests tables or arrays more than \(InputLimits.yamlDepth) levels deep (`a.b.c…` counts a level a key)")
+            }
+            pairs.append((key, converted))
+        }
+        pairs.sort { ($0.value.line, $0.key) < ($1.value.line, $1.key) }
         return .mapping(pairs, line: firstLine)
     }
 
+    /// How many dots a line's keys may hold: TOMLKit makes a table of each part, one inside
+    /// another, and a key of a hundred thousand parts ran it out of stack. Real keys have a few.
+    static let longestKey = 1024
+
+    /// The first line (from 1) whose keys or table header hold more than ``longestKey`` dots
+    /// outside quotes: those before a line's last `=`, or all of a `[header]` line's.
+    static func lineOfLongKey(in text: String) -> Int? {
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            var dots = 0, dotsBeforeEquals = 0
+            var quote: UInt8?
+            for byte in line.utf8 {
+                if let open = quote {
+                    if byte == open { quote = nil }
+                } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                    quote = byte
+                } else if byte == UInt8(ascii: ".") {
+                    dots += 1
+                } else if byte == UInt8(ascii: "=") {
+                    dotsBeforeEquals = dots
+                } else if byte == UInt8(ascii: "#") {
+                    break
+                }
+            }
+            let header = line.utf8.first { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") } == UInt8(ascii: "[")
+            if (header ? dots : dotsBeforeEquals) > longestKey { return number + 1 }
+        }
+        return nil
+    }
+
     /// The value as front matter holds it: strings quoted (so `"true"` stays text), numbers and
-    /// booleans plain, dates in the ISO form ``ContentDate`` reads.
-    private static func convert(_ value: TOMLValueConvertible, line: Int) -> YAMLValue {
+    /// booleans plain, dates in the ISO form ``ContentDate`` reads. Nil for tables and arrays
+    /// nested past YAML's limit, `depth` being this value's: `a.b.c… = 1` nests a table a key,
+    /// and twenty thousand of them took more stack than there is.
+    private static func convert(_ value: TOMLValueConvertible, line: Int, depth: Int) -> YAMLValue? {
         switch value.type {
         case .table:
+            guard depth <= InputLimits.yamlDepth else { return nil }
             guard let table = value.table else { return .null(line: line) }
-            return .mapping(table.map { (key: $0.0, value: convert($0.1, line: line)) }.sorted { $0.key < $1.key }, line: line)
+            var pairs: [(key: String, value: YAMLValue)] = []
+            for (key, item) in table {
+                guard let converted = convert(item, line: line, depth: depth + 1) else { return nil }
+                pairs.append((key, converted))
+            }
+            return .mapping(pairs.sorted { $0.key < $1.key }, line: line)
         case .array:
+            guard depth <= InputLimits.yamlDepth else { return nil }
             guard let array = value.array else { return .null(line: line) }
-            return .sequence(array.map { convert($0, line: line) }, line: line)
+            var items: [YAMLValue] = []
+            for item in array {
+                guard let converted = convert(item, line: line, depth: depth + 1) else { return nil }
+                items.append(converted)
+            }
+            return .sequence(items, line: line)
         case .string:
             return .scalar(value.string ?? "", plain: false, line: line)
         case .int:
