@@ -113,10 +113,13 @@ package struct DirectorySource: SourceTree {
     private func read(_ path: String, upTo limit: Int?) throws -> Data {
         let held = folder ?? OpenFolder(rootPath)
         guard let held else { throw SourceTreeError.unreadable(path, reason: FileSystemError.explain(errno)) }
-        var descriptor = Platform.openBeneath(held.descriptor, path, O_RDONLY | O_CLOEXEC, noLinks: false)
+        // Not waiting to open a named pipe (`mkfifo galley.yml`) for a writer that never comes:
+        // only regular files are read, and the flag changes nothing for them.
+        let flags = O_RDONLY | O_CLOEXEC | O_NONBLOCK
+        var descriptor = Platform.openBeneath(held.descriptor, path, flags, noLinks: false)
         if descriptor < 0, errno == ENOSYS {
             // Without openat2: the same rule, checked on the resolved path.
-            descriptor = Self.staysInside(rootPath + "/" + path, realRoot) ? open(rootPath + "/" + path, O_RDONLY | O_CLOEXEC) : -2
+            descriptor = Self.staysInside(rootPath + "/" + path, realRoot) ? open(rootPath + "/" + path, flags) : -2
             if descriptor == -2 { errno = EXDEV }
         }
         guard descriptor >= 0 else {
@@ -128,6 +131,10 @@ package struct DirectorySource: SourceTree {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw SourceTreeError.unreadable(path, reason: FileSystemError.explain(errno)) }
         guard info.st_mode & S_IFMT != S_IFDIR else { throw SourceTreeError.unreadable(path, reason: FileSystemError.explain(EISDIR)) }
+        // A device (`/dev/zero`) would be read without end, a pipe or a socket wait for a writer.
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw SourceTreeError.unreadable(path, reason: "it is not a file but a named pipe, a device or a socket")
+        }
         // Sized from the stat, then read to the end: a file that grows meanwhile is read whole.
         var data = Data(count: min(max(Int(info.st_size), 0) + 1, limit ?? Int.max))
         var count = 0

@@ -37,4 +37,20 @@ import Testing
             #expect(reason == String(cString: strerror(EISDIR)))
         }
     }
+
+    /// A named pipe where `galley.yml` should be was waited on for a writer for ever (and a
+    /// device node there read without end): neither is a file, and the error says so at once.
+    @Test func aPipeIsAnErrorNotAWait() throws {
+        let folder = try FolderOnDisk(["posts/a.md": "a"])
+        #expect(mkfifo(folder.root.appending(path: "galley.yml").path, 0o644) == 0)
+        let source = DirectorySource(root: folder.root)
+        do {
+            _ = try source.contents(of: "galley.yml")
+            Issue.record("a named pipe was read as a file")
+        } catch let error as SourceTreeError {
+            guard case .unreadable(let path, let reason) = error else { Issue.record("\(error)"); return }
+            #expect(path == "galley.yml")
+            #expect(reason.contains("named pipe"))
+        }
+    }
 }
