@@ -326,7 +326,7 @@ extension BodyTemplate {
         mutating func loop(_ arguments: String, body: [Piece], at offset: Int, locals: [String: TemplateValue]) {
             var tokens = TemplateTokens(arguments)
             guard let variable = tokens.word(), tokens.take("in"), let collection = tokens.operand() else {
-                warn(offset, "`{% for \(arguments) %}` is not a loop Galley can read (`{% for item in list %}`); its body is printed once")
+                warn(offset, "`\(Self.quoted("{% for " + arguments + " %}"))` is not a loop Galley can read (`{% for item in list %}`); its body is printed once")
                 expand(body, locals: locals)
                 return
             }
@@ -342,7 +342,7 @@ extension BodyTemplate {
                     if option == "limit" { limit = max(0, count) }
                     if option == "offset" { skip = max(0, count) }
                 } else {
-                    warn(offset, "`{% for \(arguments) %}` has options Galley does not read; they are skipped")
+                    warn(offset, "`\(Self.quoted("{% for " + arguments + " %}"))` has options Galley does not read; they are skipped")
                     break
                 }
             }
