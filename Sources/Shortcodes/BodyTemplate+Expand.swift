@@ -67,6 +67,10 @@ package struct BodyReference: Sendable, Equatable {
 extension BodyTemplate {
     /// The most a body may grow to by its loops: a loop inside a loop multiplies.
     static let outputLimit = InputLimits.markdownBytes
+    /// The most text a body's filters may go over, all told: a value doubled by `append` twenty
+    /// times and then `replace`d in a loop of a hundred thousand turns printed nothing big but
+    /// would have taken hours.
+    static let filterWorkLimit = 16 * outputLimit
 
     /// Runs the templates in `self` against `scope`.
     package func expand(in scope: BodyScope) -> ExpandedBody {
@@ -83,6 +87,8 @@ extension BodyTemplate {
         var stopped = false
         /// Loop turns so far; bounded so that nested loops cannot run for ever.
         var turns = 0
+        /// Bytes the filters have gone over so far (see ``BodyTemplate/filterWorkLimit``).
+        var filterWork = 0
         var links: BodyLinks?
 
         init(scope: BodyScope) { self.scope = scope }
@@ -194,8 +200,18 @@ extension BodyTemplate {
                 let arguments = filter.arguments.map { operand($0, locals: locals, at: offset) }
                 // Sized before it is made: a chain of eight `replace` filters on a line of a post
                 // once took minutes and gigabytes, although the page it printed was small.
-                if Self.largestResult(of: filter.name, on: value, arguments) > BodyTemplate.outputLimit {
+                let largest = Self.largestResult(of: filter.name, on: value, arguments)
+                if largest > BodyTemplate.outputLimit {
                     warn(offset, "the filter '\(filter.name)' in \(Self.quoted(source)) would make more than \(BodyTemplate.outputLimit >> 20) MB of text; it prints nothing")
+                    return .nothing
+                }
+                filterWork += value.printed.utf8.count + largest
+                if filterWork > BodyTemplate.filterWorkLimit {
+                    if !stopped {
+                        stopped = true
+                        notes.append(.init(offset: offset, message:
+                            "its filters go over more than \(BodyTemplate.filterWorkLimit >> 20) MB of text in all (at \(Self.quoted(source)))", isError: true))
+                    }
                     return .nothing
                 }
                 if let result = apply(filter.name, to: value, arguments) {

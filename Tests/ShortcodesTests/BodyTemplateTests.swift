@@ -121,6 +121,17 @@ import Testing
         #expect(expand(deep).notes.contains { $0.message.contains("nest more than") })
     }
 
+    /// Filters that double a value and then go over it again and again stop once they have gone
+    /// over a few hundred megabytes, with an error, where they would have run for hours.
+    @Test func filtersCannotGoOverTextForEver() {
+        var body = "{% assign a = \"xxxxxxxx\" %}"
+        for _ in 0..<20 { body += "{% assign a = a | append: a %}" }
+        body += "{% for i in (1..99999) %}{% assign b = a | replace: \"y\", \"z\" %}{% endfor %}done"
+        let expanded = expand(body)
+        #expect(expanded.notes.contains { $0.isError && $0.message.contains("MB of text in all") })
+        #expect(!expanded.text.hasSuffix("done"))
+    }
+
     /// An expression nested past any template's (`{{ ((((…`, `x[x[x[…`) is read as no
     /// expression, where reading it took a recursion as deep as the post was long.
     @Test func expressionsNestedTooDeepAreRefusedNotFollowed() {
