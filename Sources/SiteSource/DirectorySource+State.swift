@@ -70,7 +70,7 @@ private struct StateWalk {
         defer { walking.leave(info) }
         let folder = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard folder >= 0, let entries = FolderEntries.read(fresh: folder) else {
-            let reason = FileSystemError.explain(errno)
+            let reason = SourceTreeError.explain(errno)
             if folder >= 0 { close(folder) }
             throw SourceTreeError.unreadable(relative, reason: reason)
         }

@@ -66,7 +66,7 @@ package struct DirectorySource: SourceTree {
         guard stat(path, &own) == 0, try walking.enter(own, at: relative) else { return }
         defer { walking.leave(own) }
         guard let entries = FolderEntries.read(path) else {
-            throw SourceTreeError.unreadable(relative, reason: FileSystemError.explain(errno))
+            throw SourceTreeError.unreadable(relative, reason: SourceTreeError.explain(errno))
         }
         for (name, type) in entries where !SourceFileFilter.ignores(name) {
             let child = path + "/" + name
@@ -83,7 +83,7 @@ package struct DirectorySource: SourceTree {
                 }
                 var info = stat()
                 guard stat(child, &info) == 0 else {
-                    throw SourceTreeError.unreadable(childRelative, reason: FileSystemError.explain(errno))
+                    throw SourceTreeError.unreadable(childRelative, reason: SourceTreeError.explain(errno))
                 }
                 kind = info.st_mode & S_IFMT
             }
@@ -112,7 +112,7 @@ package struct DirectorySource: SourceTree {
     /// The file at `path`, whole or up to `limit` bytes.
     private func read(_ path: String, upTo limit: Int?) throws -> Data {
         let held = folder ?? OpenFolder(rootPath)
-        guard let held else { throw SourceTreeError.unreadable(path, reason: FileSystemError.explain(errno)) }
+        guard let held else { throw SourceTreeError.unreadable(path, reason: SourceTreeError.explain(errno)) }
         // Not waiting to open a named pipe (`mkfifo galley.yml`) for a writer that never comes:
         // only regular files are read, and the flag changes nothing for them.
         let flags = O_RDONLY | O_CLOEXEC | O_NONBLOCK
@@ -125,12 +125,12 @@ package struct DirectorySource: SourceTree {
         guard descriptor >= 0 else {
             if errno == ENOENT { throw SourceTreeError.notFound(path) }
             if errno == EXDEV { throw SourceTreeError.linkOutside(path) }
-            throw SourceTreeError.unreadable(path, reason: FileSystemError.explain(errno))
+            throw SourceTreeError.unreadable(path, reason: SourceTreeError.explain(errno))
         }
         defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw SourceTreeError.unreadable(path, reason: FileSystemError.explain(errno)) }
-        guard info.st_mode & S_IFMT != S_IFDIR else { throw SourceTreeError.unreadable(path, reason: FileSystemError.explain(EISDIR)) }
+        guard fstat(descriptor, &info) == 0 else { throw SourceTreeError.unreadable(path, reason: SourceTreeError.explain(errno)) }
+        guard info.st_mode & S_IFMT != S_IFDIR else { throw SourceTreeError.unreadable(path, reason: SourceTreeError.explain(EISDIR)) }
         // A device (`/dev/zero`) would be read without end, a pipe or a socket wait for a writer.
         guard info.st_mode & S_IFMT == S_IFREG else {
             throw SourceTreeError.unreadable(path, reason: "it is not a file but a named pipe, a device or a socket")
@@ -145,7 +145,7 @@ package struct DirectorySource: SourceTree {
                 Foundation.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
             }
             if got < 0, errno == EINTR { continue }
-            guard got >= 0 else { throw SourceTreeError.unreadable(path, reason: FileSystemError.explain(errno)) }
+            guard got >= 0 else { throw SourceTreeError.unreadable(path, reason: SourceTreeError.explain(errno)) }
             if got == 0 { break }
             count += got
         }

@@ -27,9 +27,19 @@ package enum SourceTreeError: Error, CustomStringConvertible, Sendable {
         }
         let nsError = error as NSError
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return FileSystemError.explain(Int32(underlying.code))
+            return explain(Int32(underlying.code))
         }
         return nsError.localizedDescription
+    }
+}
+
+extension SourceTreeError {
+    /// What the `errno` value `code` means for a file of the blog, as ``FileSystemError/explain(_:opening:)``
+    /// says it, but for a link that leads round to itself: there a file of the blog is at fault,
+    /// not the output folder.
+    static func explain(_ code: Int32) -> String {
+        code == ELOOP ? "it is a symbolic link that leads round to itself (or through too many links); fix or remove the link"
+            : FileSystemError.explain(code)
     }
 }
 

@@ -38,6 +38,24 @@ import Testing
         }
     }
 
+    /// A link that leads round to itself is the blog's to fix, and the error says so (it once
+    /// spoke of links in the output folder).
+    @Test func aLinkThatLeadsToItselfIsNamedAsTheBlogs() throws {
+        let folder = try FolderOnDisk(["static/a.txt": "a"])
+        try FileManager.default.createSymbolicLink(atPath: folder.root.appending(path: "static/self").path, withDestinationPath: "self")
+        let source = DirectorySource(root: folder.root)
+        for attempt in [{ _ = try source.files(under: "static") }, { _ = try source.contents(of: "static/self") }] {
+            do {
+                try attempt()
+                Issue.record("a link to itself was followed")
+            } catch let error as SourceTreeError {
+                guard case .unreadable(let path, let reason) = error else { Issue.record("\(error)"); continue }
+                #expect(path == "static/self")
+                #expect(reason.contains("leads round to itself") && !reason.contains("output"))
+            }
+        }
+    }
+
     /// A named pipe where `galley.yml` should be was waited on for a writer for ever (and a
     /// device node there read without end): neither is a file, and the error says so at once.
     @Test func aPipeIsAnErrorNotAWait() throws {
