@@ -94,7 +94,13 @@ extension SiteConfig {
     /// Reads `galley.yml` from `tree`, reporting every bad key at its line.
     package static func load(from tree: any SourceTree) throws(BuildFailure) -> SiteConfig {
         let path = fileName
-        guard tree.fileExists(path) else { throw BuildFailure([missingFile]) }
+        guard tree.fileExists(path) else {
+            // A folder by that name is not a missing file: say what is there.
+            do { _ = try tree.contents(of: path) } catch let error as SourceTreeError {
+                if case .unreadable(_, let reason) = error { throw BuildFailure([Diagnostic(path: path, message: "cannot be read: \(reason)")]) }
+            } catch {}
+            throw BuildFailure([missingFile])
+        }
         let root: YAMLValue
         do {
             root = try YAMLValue.parse(try tree.text(of: path), path: path)

@@ -119,6 +119,14 @@ import Testing
         ])
     }
 
+    /// A folder where galley.yml should be is not a missing file: the error says what is there.
+    @Test func aFolderInPlaceOfTheConfigFileIsSaidToBeOne() throws {
+        let blog = try TestBlog()
+        try blog.remove("galley.yml")
+        try FileManager.default.createDirectory(at: blog.root.appending(path: "galley.yml"), withIntermediateDirectories: false)
+        #expect(blog.failure().map(\.description) == ["galley.yml: cannot be read: \(String(cString: strerror(EISDIR)))"])
+    }
+
     @Test func malformedYAMLNamesTheLine() throws {
         let blog = try TestBlog("title: T\nbase_url: https://example.com/\nper_page: : 3\n")
         let diagnostics = blog.failure()
