@@ -30,6 +30,7 @@ package struct RelativePath: Hashable, Sendable, CustomStringConvertible {
         let bytes = path.utf8
         guard !bytes.isEmpty else { return .empty }
         guard bytes.first != slash else { return .absolute }
+        guard bytes.count <= maximumPathLength else { return .pathTooLong }
         var nameLength = 0, dots = 0
         for byte in bytes {
             if byte == slash {
@@ -53,12 +54,16 @@ package struct RelativePath: Hashable, Sendable, CustomStringConvertible {
         return nil
     }
 
+    /// The longest path Galley names a file by, in bytes: Linux takes 4,095 in one call
+    /// (PATH_MAX), and a file is written beside its final name first (`NAME.galley-tmp`).
+    package static let maximumPathLength = 4000
+
     /// The longest name most Linux file systems take (NAME_MAX), in bytes.
     package static let maximumNameLength = 255
 
     /// What is wrong with a path that cannot be a ``RelativePath``.
     package enum Problem: Error, Sendable, Equatable, CustomStringConvertible {
-        case empty, absolute, emptyName, dotName, nul, control, tooLong
+        case empty, absolute, emptyName, dotName, nul, control, tooLong, pathTooLong
 
         /// What is wrong, worded to follow the path in a message ("'a//b' has an empty name in it").
         package var description: String {
@@ -70,6 +75,7 @@ package struct RelativePath: Hashable, Sendable, CustomStringConvertible {
             case .nul: "has a NUL character in it"
             case .control: "has a control character in it"
             case .tooLong: "has a name longer than \(RelativePath.maximumNameLength) bytes, more than file systems take"
+            case .pathTooLong: "is longer than \(RelativePath.maximumPathLength) bytes, more than file systems take in one path"
             }
         }
     }

@@ -10,7 +10,7 @@ import Testing
     @Test(arguments: [
         ("", RelativePath.Problem.empty), ("/etc/passwd", .absolute), ("a//b", .emptyName), ("a/", .emptyName),
         (".", .dotName), ("..", .dotName), ("a/../../b", .dotName), ("a/./b", .dotName), ("a\u{0}b", .nul),
-        (String(repeating: "x", count: 256), .tooLong),
+        (String(repeating: "x", count: 256), .tooLong), (String(repeating: "a/", count: 2_000) + "b", .pathTooLong),
     ])
     func aPathThatCouldLeaveItsRootIsRefusedWithTheReason(path: String, problem: RelativePath.Problem) {
         #expect(RelativePath.problem(with: path) == problem)
@@ -20,6 +20,7 @@ import Testing
 
     @Test func aNameAtTheLimitIsAcceptedAndControlsOnlyWhenAllowed() {
         #expect(RelativePath(String(repeating: "x", count: RelativePath.maximumNameLength)) != nil)
+        #expect(RelativePath(String(repeating: "a/", count: 1_999) + "bc") != nil)
         #expect(RelativePath.problem(with: "a\u{7}b") == nil)
         #expect(RelativePath.problem(with: "a\u{7}b", allowingControls: false) == .control)
         #expect(RelativePath.problem(with: "a\u{7F}b", allowingControls: false) == .control)

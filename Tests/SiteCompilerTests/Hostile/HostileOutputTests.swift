@@ -88,6 +88,17 @@ import Testing
         expectOutput(sandbox, is: output)
     }
 
+    /// An address of thousands of folders is refused as the post's, not met as a failure to
+    /// write deep in the spare folder.
+    @Test func aPathTooLongForTheFileSystemNamesThePost() throws {
+        let (sandbox, output) = try builtOnce()
+        try sandbox.write("posts/2024-02-02-deep.md", TestBlog.post("title: Deep\nurl: /\(String(repeating: "a/", count: 3_000))"))
+        let error = failure(sandbox)
+        #expect(error.contains("posts/2024-02-02-deep.md"))
+        #expect(error.contains("longer than 4000 bytes"))
+        expectOutput(sandbox, is: output)
+    }
+
     @Test(arguments: [
         ("aliases: [\"/../outside/index.html\"]", "posts/2024-02-02-p.md"),
         ("aliases: [\"/robots.txt\"]", "posts/2024-02-02-p.md"),
