@@ -28,21 +28,32 @@ package final class GitTreeSource: SourceTree, Sendable {
         try GitError.check(git_tree_lookup(&tree, repository.pointer, &treeID), "cannot read the tree of \(commit.short)")
         defer { git_tree_free(tree) }
         let prefix = subdirectory.split(separator: "/").joined(separator: "/")
-        try Self.collect(tree!, repository: repository, commit: commit, path: "", prefix: prefix, into: &files)
+        try Self.collect(tree!, repository: repository, commit: commit, path: "", depth: 0, prefix: prefix, into: &files)
         self.files = files
         pool = HandlePool(path: repositoryPath)
     }
 
-    private static func collect(_ tree: OpaquePointer, repository: GitRepository, commit: GitObjectID, path: String, prefix: String,
-                                into files: inout [String: git_oid]) throws {
+    /// More folders inside one another than a blog holds: a tree nested deeper is refused, as
+    /// one nested fifty thousand deep once ran this walk out of stack.
+    static let deepestFolder = 256
+
+    private static func collect(_ tree: OpaquePointer, repository: GitRepository, commit: GitObjectID, path: String, depth: Int,
+                                prefix: String, into files: inout [String: git_oid]) throws {
+        guard depth <= deepestFolder else {
+            throw GitError(code: -1, message: "\(commit.short): the tree nests folders more than \(deepestFolder) deep (\(String(path.prefix(120)))…); Galley will not build this commit")
+        }
         for index in 0..<git_tree_entrycount(tree) {
             guard let entry = git_tree_entry_byindex(tree, index) else { continue }
             let name = String(cString: git_tree_entry_name(entry))
             let full = path.isEmpty ? name : path + "/" + name
             // A crafted tree can hold names git itself never writes ('..', 'a/b', ''): refuse the
             // commit rather than let such a name reach a path.
-            guard !name.contains("/"), RelativePath(full) != nil else {
-                throw GitError(code: -1, message: "\(commit.short): the tree entry '\(full)' is not a valid file name ('.', '..', empty, or holding '/'); Galley will not build this commit")
+            guard !name.contains("/") else {
+                throw GitError(code: -1, message: "\(commit.short): the tree entry '\(full)' holds a '/' in its name; Galley will not build this commit")
+            }
+            if let problem = RelativePath.problem(with: full) {
+                let shown = full.utf8.count > 200 ? String(full.prefix(200)) + "…" : full
+                throw GitError(code: -1, message: "\(commit.short): the tree entry '\(shown)' \(problem); Galley will not build this commit")
             }
             // Stay inside the blog's folder when it is a subdirectory of the repository.
             if !prefix.isEmpty, !(full == prefix || full.hasPrefix(prefix + "/") || prefix.hasPrefix(full + "/")) { continue }
@@ -51,7 +62,7 @@ package final class GitTreeSource: SourceTree, Sendable {
                 var subtree: OpaquePointer?
                 try GitError.check(git_tree_lookup(&subtree, repository.pointer, git_tree_entry_id(entry)), "cannot read \(full)")
                 defer { git_tree_free(subtree) }
-                try collect(subtree!, repository: repository, commit: commit, path: full, prefix: prefix, into: &files)
+                try collect(subtree!, repository: repository, commit: commit, path: full, depth: depth + 1, prefix: prefix, into: &files)
             case GIT_OBJECT_BLOB:
                 // Symlinks are blobs holding a path; following one could read outside the tree.
                 guard git_tree_entry_filemode(entry) != GIT_FILEMODE_LINK else { continue }

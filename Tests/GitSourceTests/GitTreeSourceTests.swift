@@ -8,9 +8,15 @@ import Testing
     /// Runs git in `folder` with `input` on its standard input; its standard output, trimmed.
     @discardableResult
     func git(_ arguments: [String], in folder: URL, input: String = "") throws -> String {
+        try run(["git"] + arguments, in: folder, input: input)
+    }
+
+    /// Runs `command` (a program on PATH and its arguments) in `folder`; its output, trimmed.
+    @discardableResult
+    func run(_ command: [String], in folder: URL, input: String = "") throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git"] + arguments
+        process.arguments = command
         process.currentDirectoryURL = folder
         let stdin = Pipe(), stdout = Pipe()
         process.standardInput = stdin
@@ -20,7 +26,7 @@ import Testing
         try stdin.fileHandleForWriting.close()
         let output = stdout.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "git \(arguments.joined(separator: " "))")
+        #expect(process.terminationStatus == 0, "\(command.joined(separator: " "))")
         return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
@@ -53,5 +59,42 @@ import Testing
         }
         // The commit before it still builds.
         #expect(try GitTreeSource(repository: repository, commit: good).files(under: "posts") == ["posts/2020-01-01-one.md"])
+    }
+
+    /// A tree of folders nested fifty thousand deep (a few megabytes a push can carry) ran the
+    /// walk of the tree out of stack: it is refused once it nests deeper than a blog does.
+    @Test func aTreeNestedDeeperThanAnyPathIsRefused() throws {
+        let repo = try LibGit2Committer()
+        try repo.write("galley.yml", "title: Deep\n")
+        let good = try repo.commit("good")
+        // Each tree holds the one before it as `d`: written as loose objects, as `git mktree`
+        // fifty thousand times over would take minutes.
+        let deep = try run(["python3", "-c", """
+            import hashlib, os, sys, zlib
+            def put(kind, data):
+                raw = b'%s %d\\0' % (kind, len(data)) + data
+                sha = hashlib.sha1(raw).hexdigest()
+                path = '.git/objects/%s/%s' % (sha[:2], sha[2:])
+                os.makedirs(os.path.dirname(path), exist_ok=True)
+                open(path, 'wb').write(zlib.compress(raw, 1))
+                return sha
+            tree = put(b'tree', b'')
+            for _ in range(50000):
+                tree = put(b'tree', b'40000 d\\0' + bytes.fromhex(tree))
+            print(tree)
+            """], in: repo.root)
+        let goodTree = try git(["rev-parse", "\(good.hex)^{tree}"], in: repo.root)
+        let top = try git(["ls-tree", goodTree], in: repo.root) + "\n040000 tree \(deep)\tdeep\n"
+        let tree = try git(["mktree"], in: repo.root, input: top)
+        let commit = try git(["commit-tree", tree, "-p", good.hex, "-m", "deep"], in: repo.root)
+        let repository = try GitRepository(at: repo.root.path)
+        do {
+            _ = try GitTreeSource(repository: repository, commit: try #require(GitObjectID(hex: commit)))
+            Issue.record("a tree fifty thousand folders deep was accepted")
+        } catch let error as GitError {
+            #expect(error.message.contains("nests folders more than \(GitTreeSource.deepestFolder) deep"))
+            #expect(error.message.contains(String(commit.prefix(7))))
+            #expect(error.message.utf8.count < 400)
+        }
     }
 }
