@@ -58,8 +58,22 @@ package struct WatchState: Codable, Sendable, Equatable {
 
     /// Writes the state file in one step.
     package func save(to url: URL) throws {
+        if let problem = Self.problem(with: url) { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path, NSLocalizedDescriptionKey: problem]) }
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Self.encoder.encode(self).write(to: url, options: .atomic)
+    }
+
+    /// Why a state file cannot be kept at `url`, or nil: the state is written beside its
+    /// name and renamed over it, which would put a file in place of a device (`--state
+    /// /dev/null` once left the system without its /dev/null), a pipe or a folder.
+    package static func problem(with url: URL) -> String? {
+        var info = stat()
+        guard lstat(url.path, &info) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG, S_IFLNK: return nil
+        case S_IFDIR: return "\(url.path) is a folder; the state is a file (such as \(url.path)/watch.json)"
+        default: return "\(url.path) is not a file but a device, a named pipe or a socket, which the state file would replace; name a file"
+        }
     }
 
     /// How the state is written: sorted and indented, for a person reading the file or the

@@ -65,6 +65,17 @@ extension Galley {
         @OptionGroup(title: "Commit statuses") var status: StatusOptions
 
         func validate() throws {
+            // Each becomes a duration or a count the watcher computes with: past these, there
+            // is no such duration (`inf`), or it overflows, or a pass would never end.
+            guard Interval.seconds(interval).map({ $0 > 0 }) == true else {
+                throw ValidationError("--interval '\(interval)' is not a time such as 30s, 5m or 1h")
+            }
+            guard buildTimeout.isFinite, buildTimeout > 0, buildTimeout <= Interval.longest else {
+                throw ValidationError("--build-timeout must be a number of seconds above 0, at most \(Int(Interval.longest))")
+            }
+            guard (1...(1 << 20)).contains(buildMemoryMB) else { throw ValidationError("--build-memory-mb must be from 1 to \(1 << 20)") }
+            if let jobs, !(1...256).contains(jobs) { throw ValidationError("--jobs must be from 1 to 256") }
+            if let state, let problem = WatchState.problem(with: URL(fileURLWithPath: state)) { throw ValidationError("--state: \(problem)") }
             if let webhookPort {
                 guard (0...65535).contains(webhookPort) else { throw ValidationError("--webhook-port must be between 0 and 65535") }
                 guard webhookSecretFile != nil else { throw ValidationError("--webhook-port needs --webhook-secret-file: unsigned pushes are never trusted") }
@@ -75,9 +86,7 @@ extension Galley {
         }
 
         func run() async throws {
-            guard let seconds = Interval.seconds(interval), seconds > 0 else {
-                throw ValidationError("--interval '\(interval)' is not a time such as 30s, 5m or 1h")
-            }
+            guard let seconds = Interval.seconds(interval) else { throw ValidationError("--interval '\(interval)' is not a time") }
             var logger = Logger(label: "galley")
             logger.logLevel = .info
             var settings = publish.settings
@@ -158,10 +167,17 @@ extension Galley {
 
 /// Reads durations as people write them: `30s`, `5m`, `1h`, `90`.
 enum Interval {
-    /// `30s`, `5m`, `1h`, `30d`, `2w` (or bare seconds) in seconds.
+    /// The longest interval taken, ten years in seconds: beyond it a duration overflows the
+    /// clock's arithmetic (`inf`, `1e30`) long before it means anything.
+    static let longest: Double = 10 * 365 * 86400
+
+    /// `30s`, `5m`, `1h`, `30d`, `2w` (or bare seconds) in seconds; nil for anything else, or
+    /// for a time that is not a number up to ``longest`` (negative ones are the caller's to refuse).
     static func seconds(_ text: String) -> Double? {
         let units: [Character: Double] = ["s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604_800]
-        if let last = text.last, let unit = units[last] { return Double(text.dropLast()).map { $0 * unit } }
-        return Double(text)
+        let value: Double?
+        if let last = text.last, let unit = units[last] { value = Double(text.dropLast()).map { $0 * unit } } else { value = Double(text) }
+        guard let value, value.isFinite, value <= longest else { return nil }
+        return value
     }
 }

@@ -165,6 +165,20 @@ import Testing
         let badInterval = try GalleyProcess.run(["watch", "--repo", "server.git", "--to", "previews", "--domain", "p.example.com", "--interval", "soon"], in: folder.url)
         #expect(badInterval.status != 0)
         #expect(badInterval.stderr.contains("--interval 'soon' is not a time"))
+        // Durations and counts no clock or pass can hold were a crash (`inf`) or a pass that never ended.
+        #expect(mkfifo(folder.url.appending(path: "state.pipe").path, 0o644) == 0)
+        for (option, value, said) in [("--interval", "inf", "--interval 'inf' is not a time"), ("--interval", "1e30", "is not a time"),
+                                      ("--build-timeout", "inf", "--build-timeout must be"), ("--build-timeout", "nan", "--build-timeout must be"),
+                                      ("--build-timeout", "0", "--build-timeout must be"), ("--build-memory-mb", "9223372036854775807", "--build-memory-mb must be"),
+                                      ("--jobs", "9223372036854775807", "--jobs must be"),
+                                      // The state file would replace a device or a pipe: `--state /dev/null` once left the
+                                      // system a plain file for /dev/null (a pipe here, so that a mistake costs nothing).
+                                      ("--state", "state.pipe", "state.pipe is not a file"), ("--state", "previews", "is a folder")] {
+            let refused = try GalleyProcess.run(["watch", "--repo", "server.git", "--to", "previews", "--domain", "p.example.com", "--once", option, value],
+                                                in: folder.url)
+            #expect(refused.status == 2, "\(option) \(value): \(refused.stderr)")
+            #expect(refused.stderr.contains(said), "\(option) \(value): \(refused.stderr)")
+        }
     }
 
     @Test func aRunningWatcherPicksUpPushesAndDeletions() throws {
