@@ -28,7 +28,8 @@ package final class GitTreeSource: SourceTree, Sendable {
         try GitError.check(git_tree_lookup(&tree, repository.pointer, &treeID), "cannot read the tree of \(commit.short)")
         defer { git_tree_free(tree) }
         let prefix = subdirectory.split(separator: "/").joined(separator: "/")
-        try Self.collect(tree!, repository: repository, commit: commit, path: "", depth: 0, prefix: prefix, into: &files)
+        var entries = 0
+        try Self.collect(tree!, repository: repository, commit: commit, path: "", depth: 0, prefix: prefix, entries: &entries, into: &files)
         self.files = files
         pool = HandlePool(path: repositoryPath)
     }
@@ -36,14 +37,22 @@ package final class GitTreeSource: SourceTree, Sendable {
     /// More folders inside one another than a blog holds: a tree nested deeper is refused, as
     /// one nested fifty thousand deep once ran this walk out of stack.
     static let deepestFolder = 256
+    /// More entries than a blog's tree holds: a few kilobytes of trees that each hold the one
+    /// below ten times over name ten billion paths, which once took gigabytes before anything
+    /// was built.
+    static let mostEntries = 1_000_000
 
     private static func collect(_ tree: OpaquePointer, repository: GitRepository, commit: GitObjectID, path: String, depth: Int,
-                                prefix: String, into files: inout [String: git_oid]) throws {
+                                prefix: String, entries: inout Int, into files: inout [String: git_oid]) throws {
         guard depth <= deepestFolder else {
             throw GitError(code: -1, message: "\(commit.short): the tree nests folders more than \(deepestFolder) deep (\(String(path.prefix(120)))…); Galley will not build this commit")
         }
         for index in 0..<git_tree_entrycount(tree) {
             guard let entry = git_tree_entry_byindex(tree, index) else { continue }
+            entries += 1
+            guard entries <= mostEntries else {
+                throw GitError(code: -1, message: "\(commit.short): the tree holds more than \(mostEntries) files and folders; Galley will not build this commit")
+            }
             let name = String(cString: git_tree_entry_name(entry))
             let full = path.isEmpty ? name : path + "/" + name
             // A crafted tree can hold names git itself never writes ('..', 'a/b', ''): refuse the
@@ -62,7 +71,8 @@ package final class GitTreeSource: SourceTree, Sendable {
                 var subtree: OpaquePointer?
                 try GitError.check(git_tree_lookup(&subtree, repository.pointer, git_tree_entry_id(entry)), "cannot read \(full)")
                 defer { git_tree_free(subtree) }
-                try collect(subtree!, repository: repository, commit: commit, path: full, depth: depth + 1, prefix: prefix, into: &files)
+                try collect(subtree!, repository: repository, commit: commit, path: full, depth: depth + 1, prefix: prefix, entries: &entries,
+                            into: &files)
             case GIT_OBJECT_BLOB:
                 // Symlinks are blobs holding a path; following one could read outside the tree.
                 guard git_tree_entry_filemode(entry) != GIT_FILEMODE_LINK else { continue }

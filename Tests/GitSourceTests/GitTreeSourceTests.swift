@@ -97,4 +97,25 @@ import Testing
             #expect(error.message.utf8.count < 400)
         }
     }
+
+    /// Trees that each hold the one below ten times name ten billion paths in a few kilobytes:
+    /// the walk stops at a million entries rather than growing for ever.
+    @Test func aTreeOfMoreEntriesThanABlogHoldsIsRefused() throws {
+        let repo = try LibGit2Committer()
+        try repo.write("galley.yml", "title: Wide\n")
+        let good = try repo.commit("good")
+        var tree = try git(["mktree"], in: repo.root, input: "")
+        for _ in 0..<9 {
+            tree = try git(["mktree"], in: repo.root, input: (0..<10).map { "040000 tree \(tree)\td\($0)\n" }.joined())
+        }
+        let goodTree = try git(["rev-parse", "\(good.hex)^{tree}"], in: repo.root)
+        let top = try git(["mktree"], in: repo.root, input: try git(["ls-tree", goodTree], in: repo.root) + "\n040000 tree \(tree)\twide\n")
+        let commit = try git(["commit-tree", top, "-p", good.hex, "-m", "wide"], in: repo.root)
+        do {
+            _ = try GitTreeSource(repository: try GitRepository(at: repo.root.path), commit: try #require(GitObjectID(hex: commit)))
+            Issue.record("a tree of ten billion paths was accepted")
+        } catch let error as GitError {
+            #expect(error.message.contains("more than \(GitTreeSource.mostEntries) files and folders"))
+        }
+    }
 }
