@@ -76,6 +76,9 @@ extension Galley {
             guard (1...(1 << 20)).contains(buildMemoryMB) else { throw ValidationError("--build-memory-mb must be from 1 to \(1 << 20)") }
             if let jobs, !(1...256).contains(jobs) { throw ValidationError("--jobs must be from 1 to 256") }
             if let state, let problem = WatchState.problem(with: URL(fileURLWithPath: state)) { throw ValidationError("--state: \(problem)") }
+            guard SiteFolder.normalized(siteFolder) != nil else {
+                throw ValidationError("--site '\(siteFolder)' must be a folder inside the repository, such as blog (or . for its top)")
+            }
             if let webhookPort {
                 guard (0...65535).contains(webhookPort) else { throw ValidationError("--webhook-port must be between 0 and 65535") }
                 guard webhookSecretFile != nil else { throw ValidationError("--webhook-port needs --webhook-secret-file: unsigned pushes are never trusted") }
@@ -100,7 +103,7 @@ extension Galley {
                 // pushed branch makes a build do fails that branch alone.
                 let limits = CommitBuild.Limits(seconds: buildTimeout, memory: buildMemoryMB << 20)
                 watcher = try await BranchWatcher.forRepository(
-                    at: repo, remote: remote, siteFolder: siteFolder, stateFile: state, jobs: jobs, settings: settings,
+                    at: repo, remote: remote, siteFolder: SiteFolder.normalized(siteFolder) ?? siteFolder, stateFile: state, jobs: jobs, settings: settings,
                     childBuilds: .init(executable: Self.executable, limits: limits), logger: logger)
             } catch let error as GitError {
                 // The repository to watch is missing or no repository: a path that cannot be used.
@@ -166,6 +169,18 @@ extension Galley {
 }
 
 /// Reads durations as people write them: `30s`, `5m`, `1h`, `90`.
+/// The blog's folder in a repository, as `--site` names it.
+enum SiteFolder {
+    /// `path` without `.` and empty names (`./blog/` is `blog`, `.` the repository's top, which is
+    /// empty); nil for one that leaves the repository (`..`, `/etc`).
+    static func normalized(_ path: String) -> String? {
+        guard !path.hasPrefix("/") else { return nil }
+        let names = path.split(separator: "/").filter { $0 != "." }
+        guard !names.contains("..") else { return nil }
+        return names.joined(separator: "/")
+    }
+}
+
 enum Interval {
     /// The longest interval taken, ten years in seconds: beyond it a duration overflows the
     /// clock's arithmetic (`inf`, `1e30`) long before it means anything.

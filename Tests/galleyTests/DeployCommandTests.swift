@@ -179,6 +179,16 @@ import Testing
             #expect(refused.status == 2, "\(option) \(value): \(refused.stderr)")
             #expect(refused.stderr.contains(said), "\(option) \(value): \(refused.stderr)")
         }
+        // `.` is the repository's top, where this blog is (every branch once failed, its
+        // galley.yml "not found"); a folder outside the repository is a usage mistake.
+        let top = try GalleyProcess.run(["watch", "--repo", "server.git", "--to", "elsewhere", "--domain", "p.example.com", "--once", "--site", "./"],
+                                        in: folder.url)
+        #expect(top.status == 0, "\(top.stderr)")
+        #expect(top.stderr.contains(" 0 failed"), "\(top.stderr)")
+        let outside = try GalleyProcess.run(["watch", "--repo", "server.git", "--to", "elsewhere", "--domain", "p.example.com", "--once", "--site", "../x"],
+                                            in: folder.url)
+        #expect(outside.status == 2, "\(outside.stderr)")
+        #expect(outside.stderr.contains("--site '../x' must be a folder inside the repository"), "\(outside.stderr)")
     }
 
     @Test func aRunningWatcherPicksUpPushesAndDeletions() throws {
