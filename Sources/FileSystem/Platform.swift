@@ -60,6 +60,11 @@ extension stat {
     package var modifiedNanoseconds: Int { st_mtim.nanoseconds }
     /// The change time (of contents or metadata, which no one can set by hand), in nanoseconds since 1970.
     package var changedNanoseconds: Int { st_ctim.nanoseconds }
+    /// The inode, size and modification time, in hex: what a program's installed file changes
+    /// by when an upgrade replaces it, stamped where asking the program would take a process.
+    package var replacementStamp: String {
+        "\(String(st_ino, radix: 16))-\(String(st_size, radix: 16))-\(String(modifiedNanoseconds, radix: 16))"
+    }
 }
 
 extension timespec {

@@ -33,8 +33,7 @@ package struct KaTeXTypesetter: MathTypesetter {
         for module in modules where module.hasPrefix("/") {
             var info = stat()
             guard stat(module, &info) == 0 else { continue }
-            let modified = info.modifiedNanoseconds
-            return "\(String(info.st_ino, radix: 16))-\(String(info.st_size, radix: 16))-\(String(modified, radix: 16))"
+            return info.replacementStamp
         }
         return nil
     }

@@ -18,8 +18,7 @@ enum PythonPackages {
             for folder in folders {
                 var info = stat()
                 guard stat("\(folder)/\(package)/__init__.py", &info) == 0 else { continue }
-                let modified = info.modifiedNanoseconds
-                return "\(String(info.st_ino, radix: 16))-\(String(info.st_size, radix: 16))-\(String(modified, radix: 16))"
+                return info.replacementStamp
             }
         }
         return nil
