@@ -14,23 +14,37 @@ package enum TableOfContents {
     }
 
     /// The `<h2 id>` and `<h3 id>` headings of `html`, in order.
+    ///
+    /// Searched in the UTF-8 bytes from where the last search stopped: Foundation's
+    /// `range(of:)` on a substring copies the rest of the text each time, which made a post of
+    /// many headings take seconds.
     package static func entries(in html: String) -> [Entry] {
         guard UTF8Search.contains(" id=", in: html) else { return [] }
         var found: [Entry] = []
-        var rest = html[...]
-        while let open = rest.range(of: "<h") {
-            rest = rest[open.upperBound...]
-            guard let digit = rest.first, digit == "2" || digit == "3", let level = digit.wholeNumberValue else { continue }
-            let afterName = rest.dropFirst()
-            guard let next = afterName.first, next.isWhitespace,
-                let end = TagAttributes.endOfTag(in: afterName, from: afterName.startIndex),
-                let id = TagAttributes(afterName[..<end])["id"], !id.isEmpty,
-                let close = afterName[end...].range(of: "</h\(level)>")
-            else { continue }
-            let inner = afterName[afterName.index(after: end)..<close.lowerBound]
-            let text = PlainText.of(String(inner)).trimmingCharacters(in: .whitespacesAndNewlines)
-            if !text.isEmpty { found.append(Entry(level: level, id: id, text: text)) }
-            rest = afterName[close.upperBound...]
+        let bytes = html.utf8
+        var position = bytes.startIndex
+        // A level none of whose headings is closed after some place: later ones are not either.
+        var unclosed: Set<UInt8> = []
+        while let open = bytes[position...].firstRange(of: "<h".utf8) {
+            position = open.upperBound
+            guard position < bytes.endIndex, case let digit = bytes[position], digit == UInt8(ascii: "2") || digit == UInt8(ascii: "3"),
+                !unclosed.contains(digit) else { continue }
+            let afterName = html[bytes.index(after: position)...]
+            guard let next = afterName.first, next.isWhitespace else { continue }
+            // A tag that never ends leaves none after it to be read as a heading either.
+            guard let end = TagAttributes.endOfTag(in: afterName, from: afterName.startIndex) else { break }
+            // Read on after the tag: what its attributes hold is no tag.
+            let textStart = bytes.index(after: end)
+            position = textStart
+            guard let id = TagAttributes(afterName[..<end])["id"], !id.isEmpty else { continue }
+            let closing = Array("</h".utf8) + [digit, UInt8(ascii: ">")]
+            guard let close = bytes[textStart...].firstRange(of: closing) else {
+                unclosed.insert(digit)
+                continue
+            }
+            let text = PlainText.of(String(html[textStart..<close.lowerBound])).trimmingCharacters(in: .whitespacesAndNewlines)
+            if !text.isEmpty { found.append(Entry(level: Int(digit - UInt8(ascii: "0")), id: id, text: text)) }
+            position = close.upperBound
         }
         return found
     }
