@@ -26,6 +26,9 @@ package enum InputLimits {
     /// Cells of a Markdown table, its columns times its rows: cmark-gfm gives each row all of
     /// the header's columns, however few it has.
     package static let tableCells = 100_000
+    /// Tags, or categories, of one post or page. Each tag's page shows the post with all its
+    /// tags, so the output grows with the square of this number.
+    package static let namesInTaxonomy = 500
     /// `per_page` and `feed_limit`.
     package static let listLength = 100_000
     /// An audio file's `length` in bytes: a pebibyte.

@@ -271,7 +271,13 @@ package struct DocumentReader: Sendable {
                     "\(singular) '\(name)' makes the address part '\(slug)' (slugs: \(config.slugs.rawValue)), which \(problem): rename it"))
                 continue
             }
-            if seen.insert(slug).inserted { kept.append(name) }
+            guard seen.insert(slug).inserted else { continue }
+            guard kept.count < InputLimits.namesInTaxonomy else {
+                log.report(Diagnostic(path: path, line: line, message:
+                    "more than \(InputLimits.namesInTaxonomy) \(kind.plural): each one's page lists this post with all of them, so Galley takes \(InputLimits.namesInTaxonomy) at most"))
+                break
+            }
+            kept.append(name)
         }
         return kept
     }

@@ -47,6 +47,8 @@ import Testing
         ("categories: [\"!!\"]", 3, "category '!!' needs at least one letter or digit"),
         ("categories: [\(String(repeating: "a", count: 256))]", 3, "category of 256 characters makes a folder name longer than"),
         ("tags: [x, \(String(repeating: "b", count: 300))]", 3, "tag of 300 characters makes a folder name longer than"),
+        // Told at the first one past the limit: twenty thousand tags on a post took minutes.
+        ("tags:\n" + (0...500).map { "- t\($0)" }.joined(separator: "\n"), 504, "more than 500 tags: each one's page lists this post"),
     ])
     func badCategoriesAreErrorsAtTheirLine(field: String, line: Int, words: String) throws {
         let blog = try TestBlog(TestBlog.config, ["posts/2019-10-01-bad.md": TestBlog.post("title: Bad\n\(field)")])
@@ -54,6 +56,13 @@ import Testing
         #expect(diagnostics.count == 1, "\(diagnostics)")
         #expect(diagnostics.first?.path == "posts/2019-10-01-bad.md" && diagnostics.first?.line == line, "\(diagnostics)")
         #expect(diagnostics.first?.message.contains(words) == true, "\(diagnostics)")
+    }
+
+    /// Names that make one slug count once toward the limit.
+    @Test func fiveHundredTagsSpelledTwiceEachAreKept() throws {
+        let names = (0..<500).flatMap { ["t\($0)", "T\($0)"] }
+        let site = try compile(["posts/2019-10-01-many.md": TestBlog.post("title: Many\ntags: [\(names.joined(separator: ", "))]")])
+        #expect(site.posts.first?.document.tags.count == 500)
     }
 
     @Test func categoriesHavePagesLinksAndFeedEntries() throws {
