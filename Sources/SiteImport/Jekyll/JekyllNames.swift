@@ -39,14 +39,4 @@ enum JekyllNames {
         }
         return false
     }
-
-    /// Whether Jekyll's `exclude` entry `pattern` covers `path`: the path itself, a folder above
-    /// it, or a glob that matches it.
-    static func excludes(_ pattern: String, _ path: String) -> Bool {
-        var pattern = pattern
-        while pattern.hasSuffix("/") { pattern.removeLast() }
-        while pattern.hasPrefix("/") { pattern.removeFirst() }
-        guard !pattern.isEmpty else { return false }
-        return path == pattern || path.hasPrefix(pattern + "/") || fnmatch(pattern, path, 0) == 0
-    }
 }

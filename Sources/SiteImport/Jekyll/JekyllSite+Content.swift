@@ -19,7 +19,7 @@ extension JekyllSite {
     ]
 
     func carryContent(of source: SourceFolder, config: YAMLValue, into plan: inout ImportPlan) {
-        let excluded = config["exclude"]?.items?.compactMap(\.text) ?? []
+        let excluded = JekyllExclusions(config["exclude"]?.items?.compactMap(\.text) ?? [])
         let included = Set(config["include"]?.items?.compactMap(\.text) ?? [])
         let collections = Set(config["collections"]?.keys ?? config["collections"]?.items?.compactMap(\.text) ?? [])
         var skipped: [String] = [], excludedPaths: [String] = [], templates: [String] = [], tools: [String] = []
@@ -27,7 +27,7 @@ extension JekyllSite {
 
         /// Whether Jekyll reads `path`: not excluded, and no name in it special unless included.
         func isRead(_ path: String) -> Bool {
-            if excluded.contains(where: { JekyllNames.excludes($0, path) }) {
+            if excluded.excludes(path) {
                 excludedPaths.append(path)
                 return false
             }
