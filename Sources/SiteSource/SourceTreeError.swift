@@ -25,6 +25,9 @@ package enum SourceTreeError: Error, CustomStringConvertible, Sendable {
             case .linkOutside: return outsideReason
             }
         }
+        // A source over a git commit throws libgit2's words (an object missing from the store);
+        // as an NSError they were "GitSource.GitError error 1".
+        if let error = error as? any GalleyError { return error.said }
         let nsError = error as NSError
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
             return explain(Int32(underlying.code))

@@ -1,4 +1,5 @@
 import Foundation
+import SiteSource
 import Testing
 
 @testable import GitSource
@@ -59,6 +60,25 @@ import Testing
         }
         // The commit before it still builds.
         #expect(try GitTreeSource(repository: repository, commit: good).files(under: "posts") == ["posts/2020-01-01-one.md"])
+    }
+
+    /// A blob gone from the object store (a repository damaged on disk) is said in libgit2's
+    /// words at the file: it was "GitSource.GitError error 1".
+    @Test func aMissingBlobIsSaidAtItsFile() throws {
+        let repo = try LibGit2Committer()
+        try repo.write("galley.yml", "title: Damaged\nbase_url: https://example.com/\n")
+        try repo.write("posts/2020-01-01-one.md", "---\ntitle: One\n---\nText.\n")
+        let commit = try repo.commit("one")
+        let blob = try git(["rev-parse", "\(commit.hex):posts/2020-01-01-one.md"], in: repo.root)
+        try FileManager.default.removeItem(at: repo.root.appending(path: ".git/objects/\(blob.prefix(2))/\(blob.dropFirst(2))"))
+        let source = try GitTreeSource(repository: GitRepository(at: repo.root.path), commit: commit)
+        do {
+            _ = try source.contents(of: "posts/2020-01-01-one.md")
+            Issue.record("a missing blob was read")
+        } catch {
+            let said = SourceTreeError.describe(error)
+            #expect(said.contains("cannot read blob \(blob.prefix(7))") && said.contains("not found"), "\(said)")
+        }
     }
 
     /// A tree of folders nested fifty thousand deep (a few megabytes a push can carry) ran the
