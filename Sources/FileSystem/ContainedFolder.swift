@@ -104,7 +104,12 @@ package final class ContainedFolder: Sendable {
     package func makeFolder(_ relative: String) throws(FileSystemError) {
         if inParent(of: relative, { mkdirat($0, $1, 0o755) }) == 0 { return }
         let error = errno
-        if error == EEXIST, kind(of: relative) == S_IFDIR { return }
+        if error == EEXIST {
+            let kind = kind(of: relative)
+            if kind == S_IFDIR { return }
+            throw FileSystemError(path: relative.isEmpty ? path : path + "/" + relative, message:
+                "cannot create folder: a \(kind == S_IFLNK ? "link" : "file") of that name is in the way (Galley does not replace it; move it aside)")
+        }
         throw failure(relative, error, "cannot create folder")
     }
 

@@ -139,6 +139,18 @@ import Testing
         #expect(bundle.stderr.contains("already exists"))
     }
 
+    /// A file where the posts folder goes was said as the system's "File exists".
+    @Test func aFileWherePostsGoIsSaidToBeInTheWay() throws {
+        let folder = try ScratchFolder()
+        try newBlog(folder)
+        try FileManager.default.removeItem(at: folder.url.appending(path: "blog/posts"))
+        try folder.write("blog/posts", "not a folder")
+        let refused = try newPost(folder, ["Blocked"])
+        #expect(refused.status == 4)
+        #expect(refused.stderr.contains("posts: cannot create folder: a file of that name is in the way"), "\(refused.stderr)")
+        #expect(folder.read("blog/posts") == "not a folder")
+    }
+
     @Test func aPostOutsideABlogOrWithoutATitleIsRefused() throws {
         let folder = try ScratchFolder()
         try newBlog(folder)
