@@ -104,7 +104,8 @@ package enum BranchResolver {
         case .branch(let name, let commit):
             return (Resolution(branch: name, source: "HEAD of \(repository.workingDirectory?.path ?? repository.gitDirectory.path)"), commit)
         case .detached(let commit):
-            throw DeployError("HEAD is detached at \(commit.short) (CI systems often check out a commit, not a branch) and no CI variable names the branch; pass --branch NAME")
+            throw DeployError("HEAD is detached at \(commit.short) (CI systems often check out a commit, not a branch) and no CI variable names the branch; pass --branch NAME",
+                              aboutOptions: true)
         case .unborn:
             throw DeployError("the repository has no commits yet; commit the blog first or pass --branch NAME")
         }

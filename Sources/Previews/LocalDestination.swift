@@ -20,7 +20,7 @@ package struct LocalDestination: Destination {
 
     package func write(_ path: String, _ data: Data) async throws {
         let target = url(path)
-        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FolderPath.make(target.deletingLastPathComponent().path)
         try data.write(to: target, options: .atomic)
     }
 
@@ -40,7 +40,7 @@ package struct LocalDestination: Destination {
     package func link(_ path: String, to target: String) async throws {
         let final = url(path)
         let temporary = final.deletingLastPathComponent().appending(path: ".\(final.lastPathComponent).link-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-        try FileManager.default.createDirectory(at: final.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FolderPath.make(final.deletingLastPathComponent().path)
         guard symlink(target, temporary.path) == 0 else { throw DeployError("cannot create a link at \(temporary.path): \(FileSystemError.explain(errno))") }
         // rename(2) over an existing symlink replaces it atomically.
         guard Foundation.rename(temporary.path, final.path) == 0 else {
@@ -60,7 +60,7 @@ package struct LocalDestination: Destination {
     }
 
     package func makeDirectory(_ path: String) async throws {
-        try FileManager.default.createDirectory(at: url(path), withIntermediateDirectories: true)
+        try FolderPath.make(url(path).path)
     }
 
     package func rename(_ from: String, to: String) async throws {
@@ -82,7 +82,7 @@ package struct LocalDestination: Destination {
     /// Opens the lock file and waits until this process holds its `flock`; the open file holds it.
     private func take(_ path: String, holder: LockHolder, waiting: @escaping @Sendable (String) -> Void) async throws -> Int32 {
         let file = url(path)
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FolderPath.make(file.deletingLastPathComponent().path)
         // Close-on-exec, so that no rsync or ssh started while it is held keeps the lock alive.
         let descriptor = open(file.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw DeployError("cannot open the lock \(file.path): \(FileSystemError.explain(errno))") }

@@ -444,9 +444,9 @@ package struct PreviewDeployer: Sendable {
             return try await body()
         } catch let error as DeployError {
             throw error.about(branch: branch, destination: destination(of: branch))
-        } catch let error where FileSystemError(foundation: error) != nil {
+        } catch let error where error is FileSystemError || FileSystemError(foundation: error) != nil {
             // A destination folder that cannot be written (a file in its place, no permission).
-            let problem = FileSystemError(foundation: error)!
+            let problem = error as? FileSystemError ?? FileSystemError(foundation: error)!
             throw DeployError(problem.path.isEmpty ? problem.message : problem.description).about(branch: branch, destination: destination(of: branch))
         }
     }

@@ -1,3 +1,4 @@
+import FileSystem
 import Foundation
 
 /// What the watcher last did with each branch, kept in a small JSON file written atomically, so
@@ -59,7 +60,7 @@ package struct WatchState: Codable, Sendable, Equatable {
     /// Writes the state file in one step.
     package func save(to url: URL) throws {
         if let problem = Self.problem(with: url) { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path, NSLocalizedDescriptionKey: problem]) }
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FolderPath.make(url.deletingLastPathComponent().path)
         try Self.encoder.encode(self).write(to: url, options: .atomic)
     }
 

@@ -30,6 +30,17 @@ struct PublishOptions: ParsableArguments {
 
     func validate() throws {
         guard keep >= 1 else { throw ValidationError("--keep must be at least 1") }
+        // An empty value was the current folder, and `/` the top of the file system: each
+        // would take Galley's folders and links in among whatever is there.
+        for (option, value) in [("--to", destination), ("--production-to", productionDestination)] {
+            guard let value else { continue }
+            guard !value.allSatisfy(\.isWhitespace) else {
+                throw ValidationError("\(option) is empty: name a folder of its own, such as /srv/previews, or [user@]host:/path")
+            }
+            guard value.contains(where: { $0 != "/" }) else {
+                throw ValidationError("\(option) / is the top of the file system: name a folder of its own, such as /srv/previews")
+            }
+        }
     }
 
     /// The settings these options give.

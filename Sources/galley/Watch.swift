@@ -120,9 +120,6 @@ extension Galley {
                 } catch where signals.signal != nil {
                     Console.report("stopped by a signal; the previews being deployed were left as they were")
                     throw ExitCode(signals.exitStatus)
-                } catch {
-                    Console.report("\(error)")
-                    throw ExitCode.galley(for: error)
                 }
                 Console.error("galley: \(report.deployed.count) deployed, \(report.failed.count) failed, \(report.removed.count) removed, \(report.unchanged) unchanged")
                 if !report.failed.isEmpty { throw ExitCode.blogHasErrors }
@@ -168,7 +165,6 @@ extension Galley {
     }
 }
 
-/// Reads durations as people write them: `30s`, `5m`, `1h`, `90`.
 /// The blog's folder in a repository, as `--site` names it.
 enum SiteFolder {
     /// `path` without `.` and empty names (`./blog/` is `blog`, `.` the repository's top, which is
@@ -181,6 +177,7 @@ enum SiteFolder {
     }
 }
 
+/// Reads durations as people write them: `30s`, `5m`, `1h`, `90`.
 enum Interval {
     /// The longest interval taken, ten years in seconds: beyond it a duration overflows the
     /// clock's arithmetic (`inf`, `1e30`) long before it means anything.

@@ -53,7 +53,7 @@ import Testing
         let folder = try setUp()
         try git(["checkout", "-q", "--detach"], in: folder.url.appending(path: "blog"))
         let detached = try GalleyProcess.run(["deploy", "blog", "--to", "previews", "--domain", "p.example.com"], in: folder.url)
-        #expect(detached.status != 0)
+        #expect(detached.status == 2, "a missing --branch is a usage mistake")
         #expect(detached.stderr.contains("HEAD is detached at"))
         #expect(detached.stdout.isEmpty)
         #expect(folder.read("previews/head.p.example.com/index.html") == nil)
@@ -173,12 +173,22 @@ import Testing
                                       ("--jobs", "9223372036854775807", "--jobs must be"),
                                       // The state file would replace a device or a pipe: `--state /dev/null` once left the
                                       // system a plain file for /dev/null (a pipe here, so that a mistake costs nothing).
-                                      ("--state", "state.pipe", "state.pipe is not a file"), ("--state", "previews", "is a folder")] {
+                                      ("--state", "state.pipe", "state.pipe is not a file"), ("--state", "previews", "is a folder"),
+                                      // The current folder, and the top of the file system.
+                                      ("--to", "", "--to is empty"), ("--to", "//", "--to / is the top of the file system"),
+                                      ("--production-to", " ", "--production-to is empty")] {
             let refused = try GalleyProcess.run(["watch", "--repo", "server.git", "--to", "previews", "--domain", "p.example.com", "--once", option, value],
                                                 in: folder.url)
             #expect(refused.status == 2, "\(option) \(value): \(refused.stderr)")
             #expect(refused.stderr.contains(said), "\(option) \(value): \(refused.stderr)")
         }
+        // A state file whose folder cannot be made is said by its path and reason, not as
+        // Foundation's dump of the error.
+        try Data("x".utf8).write(to: folder.url.appending(path: "plain"))
+        let unmade = try GalleyProcess.run(["watch", "--repo", "server.git", "--to", "previews", "--domain", "p.example.com", "--once",
+                                            "--state", "plain/watch.json"], in: folder.url)
+        #expect(unmade.status != 0)
+        #expect(unmade.stderr.contains("plain: is a file, so the folder cannot go inside it") && !unmade.stderr.contains("NSCocoaErrorDomain"), "\(unmade.stderr)")
         // `.` is the repository's top, where this blog is (every branch once failed, its
         // galley.yml "not found"); a folder outside the repository is a usage mistake.
         let top = try GalleyProcess.run(["watch", "--repo", "server.git", "--to", "elsewhere", "--domain", "p.example.com", "--once", "--site", "./"],
@@ -505,7 +515,8 @@ import Testing
         let watch = ["watch", "--repo", server.path, "--to", "previews", "--domain", "p.example.com", "--once"]
         let failed = try GalleyProcess.run(watch, in: folder.url)
         #expect(failed.status == 1 && failed.stderr.contains("0 deployed, 1 failed"), "\(failed.stderr)")
-        #expect(failed.stderr.contains("previews/.galley: Not a directory") && !failed.stderr.contains("NSCocoaErrorDomain"), "\(failed.stderr)")
+        #expect(failed.stderr.contains("previews: is a file, so the folder cannot go inside it") && !failed.stderr.contains("NSCocoaErrorDomain"),
+                "\(failed.stderr)")
         // The destination's fault, not the build's, and said so.
         #expect(failed.stderr.contains("deploy failed, the build was fine") && !failed.stderr.contains("build failed;"), "\(failed.stderr)")
         try FileManager.default.removeItem(at: folder.url.appending(path: "previews"))

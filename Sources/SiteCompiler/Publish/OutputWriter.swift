@@ -66,27 +66,12 @@ package struct OutputWriter: Sendable {
     /// so a link there is followed; nothing below it is.
     private func parent() throws -> ContainedFolder {
         let parent = destination.deletingLastPathComponent()
-        try Self.makeFolders(parent.standardizedFileURL.path)
-        do { return try ContainedFolder(opening: parent.path, followingLink: true) } catch { throw OutputError(error) }
-    }
-
-    /// Makes the folder `path` and any missing on the way, each failure told as the system's
-    /// reason at the folder it stopped at (a file in the way, no permission, a read-only disk).
-    private static func makeFolders(_ path: String) throws {
-        var folder = ""
-        for name in path.split(separator: "/") {
-            folder += "/" + name
-            var info = stat()
-            if stat(folder, &info) == 0 {
-                guard info.st_mode & S_IFMT == S_IFDIR else {
-                    throw OutputError(path: folder, message: "is a file, so the output folder cannot go inside it; choose another -o")
-                }
-                continue
-            }
-            guard mkdir(folder, 0o755) == 0 || errno == EEXIST else {
-                throw OutputError(path: folder, message: "cannot create the output folder here: \(FileSystemError.explain(errno, opening: false))")
-            }
+        do {
+            try FolderPath.make(parent.standardizedFileURL.path, for: "the output folder")
+        } catch {
+            throw OutputError(path: error.path, message: error.message + (error.message.hasPrefix("is a file") ? "; choose another -o" : ""))
         }
+        do { return try ContainedFolder(opening: parent.path, followingLink: true) } catch { throw OutputError(error) }
     }
 
     /// Takes the lock on the destination, waiting for a build that holds it (`waiting` is told).
