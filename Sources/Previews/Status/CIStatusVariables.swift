@@ -20,7 +20,7 @@ struct CIStatusVariables: Equatable {
         }
         if variables["GITLAB_CI"] == "true" || variables["CI_PROJECT_ID"] != nil, forge == .gitlab {
             return CIStatusVariables(
-                api: variables["CI_API_V4_URL"].flatMap(URL.init(string:)),
+                api: try variables.api("CI_API_V4_URL"),
                 repository: try variables["CI_PROJECT_ID"].map { try StatusRepository($0, for: .gitlab) },
                 // In a merged results pipeline CI_COMMIT_SHA is a merge commit; the merge
                 // request shows the statuses of its source branch's commit.
@@ -29,7 +29,7 @@ struct CIStatusVariables: Equatable {
         }
         if variables["CI"] == "woodpecker" {
             return CIStatusVariables(
-                api: variables["CI_FORGE_URL"].flatMap(URL.init(string:)).map { woodpeckerAPI(forge: forge, forgeURL: $0) },
+                api: try variables.api("CI_FORGE_URL").map { woodpeckerAPI(forge: forge, forgeURL: $0) },
                 repository: try variables["CI_REPO"].map { try StatusRepository($0, for: forge) },
                 commit: try variables.commit("CI_COMMIT_SHA"), runURL: variables["CI_PIPELINE_URL"])
         }
@@ -43,7 +43,7 @@ struct CIStatusVariables: Equatable {
         if forge == .github, let server = variables["GITHUB_SERVER_URL"], let repository, let run = variables["GITHUB_RUN_ID"] {
             runURL = "\(server)/\(repository)/actions/runs/\(run)"
         }
-        return CIStatusVariables(api: (variables["GITHUB_API_URL"] ?? variables["GITHUB_SERVER_URL"]).flatMap(URL.init(string:)),
+        return CIStatusVariables(api: try variables.api("GITHUB_API_URL", or: "GITHUB_SERVER_URL"),
                                  repository: repository, commit: try actionsCommit(variables), runURL: runURL)
     }
 
@@ -79,6 +79,17 @@ struct CIStatusVariables: Equatable {
         subscript(name: String) -> String? {
             guard let text = environment[name]?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
             return text
+        }
+
+        /// The API address in the variable `name` (or else in `fallback`), held to the rules
+        /// `--status-api` is: the token goes there.
+        func api(_ name: String, or fallback: String? = nil) throws -> URL? {
+            guard let (name, text) = self[name].map({ (name, $0) }) ?? fallback.flatMap({ fallback in self[fallback].map { (fallback, $0) } }) else {
+                return nil
+            }
+            do { return try StatusTarget.parseAPI(text) } catch {
+                throw StatusOptionError("\(name) is '\(text)', not an API address such as https://git.example.com")
+            }
         }
 
         func commit(_ name: String) throws -> GitObjectID? {

@@ -98,6 +98,17 @@ import Testing
         #expect(throws: StatusOptionError.self) {
             try StatusTarget.resolve(forge: .github, api: nil, repository: nil, environment: ["GITHUB_ACTIONS": "true", "GITHUB_SHA": "../x"])
         }
+        // The API a CI variable names is held to --status-api's rules, and said by its name:
+        // the token is sent there.
+        for (forge, environment, name) in [
+            (Forge.github, ["GITHUB_ACTIONS": "true", "GITHUB_REPOSITORY": "octo/blog", "GITHUB_API_URL": "file:///etc/passwd"], "GITHUB_API_URL"),
+            (.gitea, ["GITHUB_ACTIONS": "true", "GITHUB_REPOSITORY": "team/blog", "GITHUB_SERVER_URL": "https://me:secret@git.example.com"], "GITHUB_SERVER_URL"),
+            (.gitlab, ["GITLAB_CI": "true", "CI_PROJECT_ID": "7", "CI_API_V4_URL": "gitlab.example.com/api/v4"], "CI_API_V4_URL"),
+            (.gitea, ["CI": "woodpecker", "CI_REPO": "team/blog", "CI_FORGE_URL": "https://git.example.com/?x=1"], "CI_FORGE_URL"),
+        ] {
+            let refused = #expect(throws: StatusOptionError.self) { try StatusTarget.resolve(forge: forge, api: nil, repository: nil, environment: environment) }
+            #expect(refused?.message.hasPrefix("\(name) is '") == true, "\(refused?.message ?? "")")
+        }
     }
 }
 
