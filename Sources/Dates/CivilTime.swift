@@ -4,13 +4,31 @@ import Foundation
 /// integer arithmetic (the days-to-civil-date algorithm for the proleptic Gregorian calendar).
 /// Foundation's Calendar gives the same answer at many times the cost, which shows when a big
 /// blog prints tens of thousands of dates.
+///
+/// Before 1583 the calendar counts in Julian dates (it follows the switch of 1582), and it is
+/// asked: a date is read with the calendar, so `date: 1500-03-01` must be shown as the 1st of
+/// March too, not as the proleptic Gregorian 11th.
 package struct CivilTime {
-    package let year: Int, month: Int, day: Int
+    package private(set) var year: Int, month: Int, day: Int
     package let hour: Int, minute: Int, second: Int
     /// 1 for Sunday to 7 for Saturday, as Calendar numbers them.
     package let weekday: Int
 
+    /// 1583-01-01, a little after the calendar's switch from Julian to Gregorian dates.
+    private static let gregorianAdoption = Date(timeIntervalSince1970: -12_212_553_600)
+
     package init(_ date: Date, offset: Int) {
+        self.init(arithmetic: date, offset: offset)
+        guard date < Self.gregorianAdoption, let zone = TimeZone(secondsFromGMT: offset) else { return }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        if let year = parts.year, let month = parts.month, let day = parts.day {
+            (self.year, self.month, self.day) = (year, month, day)
+        }
+    }
+
+    private init(arithmetic date: Date, offset: Int) {
         let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + offset
         var days = seconds / 86_400
         var secondOfDay = seconds % 86_400

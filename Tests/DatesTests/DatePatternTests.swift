@@ -27,6 +27,12 @@ import Dates
         ("2024-01-30", "dd.MM.yyyy – é", "30.01.2024 – é"),
         ("2024-01-03", "d'o' do dd", "3o 3rd 03"),
         ("2024-01-30", "yyyyy qq", "02024 qq"),
+        // Dates are read by the calendar, Julian before its switch in 1582, and shown the same:
+        // the 1st of March 1500 was shown as the 11th.
+        ("1500-03-01 12:00", "EEEE d MMMM yyyy HH:mm", "Sunday 1 March 1500 12:00"),
+        ("1582-10-04", "d MMM yyyy", "4 Oct 1582"),
+        ("1582-10-15", "EEE d MMM yyyy", "Fri 15 Oct 1582"),
+        ("0001-01-01", "d MMM yyyy", "1 Jan 0001"),
     ])
     func formats(date: String, format: String, expected: String) throws {
         let moment = try #require(ContentDate.parse(date, in: zone))

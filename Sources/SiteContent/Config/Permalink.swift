@@ -130,18 +130,10 @@ package struct Permalink: Sendable, Equatable {
         return segments.joined(separator: "/")
     }
 
-    /// The date's parts in the calendar's zone. Integer arithmetic agrees with Foundation's
-    /// Gregorian calendar from its adoption in 1582 on; earlier dates (an undated post is put
-    /// at the start of the era) ask the calendar, which counts them in the Julian calendar.
+    /// The date's parts in the calendar's zone, as ``CivilTime`` gives them (Julian dates before
+    /// 1583, as the calendar counts them).
     private static func civilTime(_ date: Date, in calendar: Calendar) -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {
-        if date >= gregorianAdoption {
-            let time = CivilTime(date, offset: calendar.timeZone.secondsFromGMT(for: date))
-            return (time.year, time.month, time.day, time.hour, time.minute, time.second)
-        }
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        return (parts.year ?? 0, parts.month ?? 0, parts.day ?? 0, parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
+        let time = CivilTime(date, offset: calendar.timeZone.secondsFromGMT(for: date))
+        return (time.year, time.month, time.day, time.hour, time.minute, time.second)
     }
-
-    /// 1583-01-01, a little after the calendar's switch from Julian to Gregorian dates.
-    private static let gregorianAdoption = Date(timeIntervalSince1970: -12_212_553_600)
 }
