@@ -166,6 +166,12 @@ import Testing
         let badDate = try newPost(folder, ["Then", "--date", "next tuesday"])
         #expect(badDate.status == 2)
         #expect(badDate.stderr.hasPrefix("error: --date: 'next tuesday' is not a date"), "\(badDate.stderr)")
+        // In the blog's zone (UTC) this is the year 10000: the file it named was one no build reads.
+        let tooLate = try newPost(folder, ["Later", "--date", "9999-12-31T23:59:59-18:00"])
+        #expect(tooLate.status == 2)
+        #expect(tooLate.stderr.contains("falls in the year 10000 in the blog's timezone"), "\(tooLate.stderr)")
+        let first = try newPost(folder, ["First", "--date", "0001-01-01"])
+        #expect(first.stdout == "posts/0001-01-01-first.md\n", "\(first.stderr)")
     }
 
     @Test func aTitleWithOddCharactersKeepsItsTextAndGetsTheCompilersSlug() throws {

@@ -73,6 +73,12 @@ package struct PostScaffold: Sendable {
             guard let parsed = ContentDate.parse(date, in: config.timeZone) else {
                 throw ScaffoldError(path: "--date", message: "'\(date)' is not a date: write 2026-12-01, 2026-12-01 09:30 or 2026-12-01T09:30:00+01:00", kind: .badRequest)
             }
+            // Written as it falls in the blog's zone, the year must still be one a date is read with.
+            let year = CivilTime(parsed, offset: config.timeZone.secondsFromGMT(for: parsed)).year
+            guard (1...9999).contains(year) else {
+                throw ScaffoldError(path: "--date", message:
+                    "'\(date)' falls in the year \(year) in the blog's timezone (\(config.timeZone.identifier)); a post's date has a year from 1 to 9999", kind: .badRequest)
+            }
             moment = parsed
         }
         let files = text(in: config.timeZone, date: moment)
