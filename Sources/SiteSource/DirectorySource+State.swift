@@ -85,6 +85,12 @@ private struct StateWalk {
             return fstatat(folder, name, &info, 0) == 0 ? info : nil
         }
         let infos = names.count > Self.parallelFrom ? Parallel.map(names, look) : names.map(look)
+        for (name, info) in zip(names, infos) where info == nil {
+            if let error = SourceTreeError.undecodable(name, in: relative, exists: { name in
+                var info = stat()
+                return fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0
+            }) { throw error }
+        }
         let walked = try walkApart(names, infos, in: path, relative: relative)
         for (index, (name, info)) in zip(names, infos).enumerated() {
             var name = name

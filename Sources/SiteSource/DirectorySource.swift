@@ -71,6 +71,10 @@ package struct DirectorySource: SourceTree {
         for (name, type) in entries where !SourceFileFilter.ignores(name) {
             let child = path + "/" + name
             let childRelative = relative.isEmpty ? name : relative + "/" + name
+            if let error = SourceTreeError.undecodable(name, in: relative, exists: { _ in
+                var info = stat()
+                return lstat(child, &info) == 0
+            }) { throw error }
             var kind = type == UInt8(DT_DIR) ? S_IFDIR : type == UInt8(DT_REG) ? S_IFREG : 0
             if kind == 0 {
                 var link = stat()

@@ -8,13 +8,13 @@ import Testing
 @Suite struct GitTreeSourceTests {
     /// Runs git in `folder` with `input` on its standard input; its standard output, trimmed.
     @discardableResult
-    func git(_ arguments: [String], in folder: URL, input: String = "") throws -> String {
-        try run(["git"] + arguments, in: folder, input: input)
+    func git(_ arguments: [String], in folder: URL, input: String = "", encoding: String.Encoding = .utf8) throws -> String {
+        try run(["git"] + arguments, in: folder, input: input, encoding: encoding)
     }
 
     /// Runs `command` (a program on PATH and its arguments) in `folder`; its output, trimmed.
     @discardableResult
-    func run(_ command: [String], in folder: URL, input: String = "") throws -> String {
+    func run(_ command: [String], in folder: URL, input: String = "", encoding: String.Encoding = .utf8) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = command
@@ -23,7 +23,7 @@ import Testing
         process.standardInput = stdin
         process.standardOutput = stdout
         try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
+        stdin.fileHandleForWriting.write(input.data(using: encoding) ?? Data(input.utf8))
         try stdin.fileHandleForWriting.close()
         let output = stdout.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
@@ -60,6 +60,31 @@ import Testing
         }
         // The commit before it still builds.
         #expect(try GitTreeSource(repository: repository, commit: good).files(under: "posts") == ["posts/2020-01-01-one.md"])
+    }
+
+    /// Names that are not UTF-8 came back with U+FFFD for their bytes, so two of them could be
+    /// one path; such a commit is refused at the name, as a folder's walk refuses the file.
+    @Test func aNameThatIsNotUTF8IsRefused() throws {
+        let repo = try LibGit2Committer()
+        try repo.write("galley.yml", "title: Bytes\nbase_url: https://example.com/\n")
+        try repo.write("posts/2020-01-01-one.md", "---\ntitle: One\n---\nText.\n")
+        let good = try repo.commit("good")
+        let blob = try git(["hash-object", "-w", "--stdin"], in: repo.root, input: "---\ntitle: Café\n---\nText.\n")
+        let postsTree = try git(["rev-parse", "\(good.hex):posts"], in: repo.root)
+        // mktree reads its input as bytes: the name holds 0xE9, Latin-1's é.
+        let listing = try git(["ls-tree", postsTree], in: repo.root) + "\n100644 blob \(blob)\t2020-01-02-caf\u{E9}.md\n"
+        let latin1 = try git(["mktree"], in: repo.root, input: listing, encoding: .isoLatin1)
+        let goodTree = try git(["rev-parse", "\(good.hex)^{tree}"], in: repo.root)
+        let top = try git(["ls-tree", goodTree], in: repo.root).split(separator: "\n")
+            .map { $0.hasSuffix("\tposts") ? "040000 tree \(latin1)\tposts" : String($0) }.joined(separator: "\n") + "\n"
+        let commit = try git(["commit-tree", try git(["mktree"], in: repo.root, input: top), "-p", good.hex, "-m", "latin-1"], in: repo.root)
+        let repository = try GitRepository(at: repo.root.path)
+        do {
+            _ = try GitTreeSource(repository: repository, commit: try #require(GitObjectID(hex: commit)))
+            Issue.record("a name that is not UTF-8 was accepted")
+        } catch let error as GitError {
+            #expect(error.message.contains("'posts/2020-01-02-caf\u{FFFD}.md': its name is not UTF-8"), "\(error.message)")
+        }
     }
 
     /// A blob gone from the object store (a repository damaged on disk) is said in libgit2's

@@ -50,6 +50,24 @@ import Testing
         expectUnreadable("galley.yml", saying: "named pipe") { _ = try source.contents(of: "galley.yml") }
     }
 
+    /// A file whose name is not UTF-8 was left out of the site without a word: the name read
+    /// back, with U+FFFD for the byte, named no file. Both walks now refuse it at its path.
+    @Test func aNameThatIsNotUTF8IsAnError() throws {
+        let folder = try FolderOnDisk(["posts/2024-01-01-good.md": "a"])
+        let raw = Array(folder.root.appending(path: "posts/2024-01-01-caf").path.utf8) + [0xE9] + Array(".md".utf8) + [0]
+        let made = raw.withUnsafeBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_CREAT | O_WRONLY, 0o644) }
+        #expect(made >= 0)
+        close(made)
+        // A name that is U+FFFD itself is UTF-8, and read as any other.
+        try Data("b".utf8).write(to: folder.root.appending(path: "posts/2024-01-02-\u{FFFD}.md"))
+        let source = DirectorySource(root: folder.root)
+        expectUnreadable("posts/2024-01-01-caf\u{FFFD}.md", saying: "its name is not UTF-8") { _ = try source.files(under: "posts") }
+        expectUnreadable("posts/2024-01-01-caf\u{FFFD}.md", saying: "its name is not UTF-8") { _ = try source.state(of: ["posts"]) }
+        // Renamed (here, removed), the folder reads again.
+        raw.withUnsafeBufferPointer { _ = unlink(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self)) }
+        #expect(try source.files(under: "posts") == ["posts/2024-01-01-good.md", "posts/2024-01-02-\u{FFFD}.md"])
+    }
+
     /// Expects `attempt` to fail as unreadable at `path`, for a reason that holds `words`.
     private func expectUnreadable(_ path: String, saying words: String, sourceLocation: SourceLocation = #_sourceLocation,
                                   _ attempt: () throws -> Void) {

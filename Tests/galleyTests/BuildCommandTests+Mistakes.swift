@@ -35,6 +35,23 @@ import Testing
         #expect(folder.read("blog/_site/index.html") == nil)
     }
 
+    /// A post whose file name is not UTF-8 (Latin-1's é, from an old archive) was left out of
+    /// the site without a word.
+    @Test func aFileNameThatIsNotUTF8IsAnErrorAtItsPath() throws {
+        let folder = try blog()
+        try GalleyProcess.run(["build", "blog"], in: folder.url)
+        let raw = Array(folder.url.appending(path: "blog/posts/2019-10-09-caf").path.utf8) + [0xE9] + Array(".md".utf8) + [0]
+        let made = raw.withUnsafeBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_CREAT | O_WRONLY, 0o644) }
+        #expect(made >= 0)
+        _ = "---\ntitle: Café\n---\nHi.\n".withCString { write(made, $0, strlen($0)) }
+        close(made)
+        let result = try GalleyProcess.run(["build", "blog"], in: folder.url)
+        #expect(result.status == 1)
+        #expect(Self.said(result.stderr).first == "error: blog/posts/2019-10-09-caf\u{FFFD}.md: its name is not UTF-8 (shown with \u{FFFD} for the bytes that are not), and pages and links are named by file names: rename it",
+                "\(result.stderr)")
+        #expect(folder.read("blog/_site/2019/10/08/hello/index.html") != nil, "the last good output stays")
+    }
+
     @Test func strictFailsOnANameNoPageHas() throws {
         let folder = try blog()
         try folder.write("blog/posts/2019-10-09-cover.md", "---\ntitle: Cover\nhero: {image: a.png}\n---\nHi.\n")

@@ -32,8 +32,14 @@ extension SourceTreeError {
     /// A diagnostic for `error`, met while listing `folder`: a link out of the blog is named
     /// itself, anything else is about the folder.
     package static func diagnostic(for error: Error, listing folder: String) -> Diagnostic {
-        if case .linkOutside(let path) = error as? SourceTreeError {
+        switch error as? SourceTreeError {
+        case .linkOutside(let path)?:
             return Diagnostic(path: path, message: outsideReason)
+        case .unreadable(let path, let reason)? where path != folder:
+            // Something inside the folder: said at its own path.
+            return Diagnostic(path: path, message: reason)
+        default:
+            break
         }
         return Diagnostic(path: folder, message: "cannot list folder: \(error)")
     }
