@@ -52,6 +52,21 @@ import Testing
         #expect(folder.read("blog/_site/2019/10/08/hello/index.html") != nil, "the last good output stays")
     }
 
+    /// Layouts come with a pushed branch: twelve sections over a list of ten, one inside
+    /// another, rendered ten to the twelfth times and kept a preview server busy until its
+    /// timeout. The render stops at its steps, in seconds, and the build fails at the layout.
+    @Test(.timeLimit(.minutes(5))) func sectionsNestedOverAListStopAndFailTheBuild() throws {
+        let folder = try blog("title: CLI Blog\nbase_url: https://cli.example.com/\nl: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]\n")
+        try GalleyProcess.run(["build", "blog"], in: folder.url)
+        let open = String(repeating: "{{#site.params.l}}", count: 12), close = String(repeating: "{{/site.params.l}}", count: 12)
+        try folder.write("blog/layouts/footer.mustache", "<footer>\(open)x\(close)</footer>\n")
+        let result = try GalleyProcess.run(["build", "blog"], in: folder.url)
+        #expect(result.status == 1)
+        #expect(Self.said(result.stderr).first?.hasPrefix("error: blog/layouts/footer.mustache: rendering it took more than ") == true,
+                "\(result.stderr)")
+        #expect(folder.read("blog/_site/index.html")?.contains("xxxx") == false, "the last good output stays")
+    }
+
     @Test func strictFailsOnANameNoPageHas() throws {
         let folder = try blog()
         try folder.write("blog/posts/2019-10-09-cover.md", "---\ntitle: Cover\nhero: {image: a.png}\n---\nHi.\n")

@@ -42,6 +42,8 @@ package struct Theme: Sendable {
     /// What is worth saying of the blog's layouts without stopping the build: files in
     /// `layouts/` that are not read for their name.
     package var warnings: [Diagnostic] = []
+    /// The steps this build's renders may take, shared by every copy of the theme.
+    var work = RenderWork()
 
     /// The default theme's stylesheet, for Galley's own pages (the index of previews) to look
     /// like the blogs it builds.
@@ -172,7 +174,8 @@ package struct Theme: Sendable {
     package func renderingOnce(site: [String: Any]) -> Theme {
         var theme = self
         for name in siteOnly.sorted() {
-            guard let text = library.render(["site": site], withTemplate: name), !text.contains("{{") else { continue }
+            let text = render(name, object: ["site": site])
+            guard !text.contains("{{") else { continue }
             try? theme.library.register(text, named: name)
         }
         return theme
@@ -184,9 +187,37 @@ package struct Theme: Sendable {
     }
 
     /// Renders the layout `name` with values of any type swift-mustache reads, such as stand-ins
-    /// of a renderer's own.
+    /// of a renderer's own. A dictionary's values are counted as the render goes (see
+    /// ``RenderBudget``); a render that goes past its steps is told by ``renderOverruns``.
     package func render(_ name: String, object: Any) -> String {
+        let budget = work.budget()
+        let text = render(name, counted: object is any StringKeyed ? budget.counted(object) : object)
+        let page = ((object as? [String: Any])?["page"] as? [String: Any])?["url"] as? String
+        work.settle(budget, layout: name, page: page)
+        return text
+    }
+
+    /// Renders `name` with `object` as it is: stand-ins that count their own steps.
+    func render(_ name: String, counted object: Any) -> String {
         library.render(object, withTemplate: name) ?? ""
+    }
+
+    /// A budget for a render of stand-ins (see ``SkeletonRecorder``), which end the render
+    /// themselves past it and are not told as an overrun: the page is then rendered as it is.
+    func skeletonBudget() -> RenderBudget { work.budget() }
+
+    /// The layouts whose renders went past their steps so far, each at its file: the build must
+    /// fail, since what they printed was cut short.
+    package var renderOverruns: [Diagnostic] {
+        var byLayout: [String: [RenderWork.Overrun]] = [:]
+        for overrun in work.overruns { byLayout[overrun.layout, default: []].append(overrun) }
+        return byLayout.sorted { $0.key < $1.key }.map { layout, overruns in
+            let first = overruns[0]
+            let pages = (first.page.map { "rendering \($0)" } ?? "rendering it") + (overruns.count > 1 ? " (and \(overruns.count - 1) more pages)" : "")
+            return Diagnostic(path: origins[layout] ?? "\(Self.folder)/\(layout).mustache", message:
+                "\(pages) took more than \(first.steps) steps (values looked up, items of lists gone through) and was stopped: "
+                + "sections over lists inside one another repeat what they hold for every item of each, so a few nested deep render billions of times")
+        }
     }
 
     /// A section the parser found unclosed, or closed by another name, said at the line where it

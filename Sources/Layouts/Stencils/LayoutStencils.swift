@@ -127,9 +127,9 @@ package final class LayoutStencils: LayoutRendering {
 
     /// The stencil of `values`' shape; `known` are the lists their shape found repeated.
     private func makeStencil(_ name: String, _ values: [String: Any], known: Set<Int>) -> Stencil? {
-        let recorder = SkeletonRecorder()
+        let recorder = SkeletonRecorder(budget: theme.skeletonBudget())
         guard let (_, skeleton) = try? PageShape.of(values, repeats: repeats, recorder: recorder, known: known), let skeleton else { return nil }
-        let output = theme.render(name, object: skeleton)
+        let output = theme.render(name, counted: skeleton)
         guard !recorder.failed else { return nil }
         return Stencil(skeleton: output, emissions: recorder.emissions, iterations: recorder.iterations)
     }

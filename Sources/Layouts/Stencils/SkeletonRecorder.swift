@@ -3,6 +3,21 @@
 ///
 /// One render's own: the skeleton values it hands out hold it, on that render's thread only.
 package final class SkeletonRecorder {
+    /// The steps the render may take (see ``RenderBudget``): past them, the skeleton values end
+    /// the render and it fails.
+    private let budget: RenderBudget
+
+    init(budget: RenderBudget = RenderBudget(limit: .max)) {
+        self.budget = budget
+    }
+
+    /// Takes a step of the render's budget; false, failing the render, once there are none left.
+    func step() -> Bool {
+        if budget.step() { return true }
+        failed = true
+        return false
+    }
+
     /// Each mark printed so far, by its number.
     private(set) var emissions: [Emission] = []
     /// Set when the layout transformed or printed a value in a way that depends on the value

@@ -85,7 +85,7 @@ package struct SkeletonRepeat: MustacheSequence, MustacheParent, MustacheCustomR
         var position = 0
 
         package mutating func next() -> Any? {
-            guard position < owner.items.count else { return nil }
+            guard position < owner.items.count, owner.recorder.step() else { return nil }
             // swift-mustache takes one item ahead: a section asks for the second item before
             // it renders the first, an inverted section only for the first.
             if position == 1 { owner.recorder.iterated(owner.list) }
@@ -119,7 +119,18 @@ package struct SkeletonList: MustacheSequence, MustacheParent, MustacheCustomRen
     let recorder: SkeletonRecorder
     let items: [Any]
 
-    package func makeIterator() -> IndexingIterator<[Any]> { items.makeIterator() }
+    package func makeIterator() -> Iterator { Iterator(owner: self) }
+
+    package struct Iterator: IteratorProtocol {
+        let owner: SkeletonList
+        var position = 0
+
+        package mutating func next() -> Any? {
+            guard position < owner.items.count, owner.recorder.step() else { return nil }
+            position += 1
+            return owner.items[position - 1]
+        }
+    }
 
     // An array's text is its debug description; that of an empty one is all a stencil can repeat.
     package var renderText: String {
@@ -149,7 +160,10 @@ package struct SkeletonMap: MustacheParent, MustacheCustomRenderable, MustacheTr
     let recorder: SkeletonRecorder
     let values: [String: Any]
 
-    package func child(named name: String) -> Any? { values[name] }
+    package func child(named name: String) -> Any? {
+        guard recorder.step() else { return nil }
+        return values[name]
+    }
 
     package var renderText: String {
         if values.isEmpty { return "[:]" }
@@ -181,10 +195,11 @@ package struct SkeletonPair: MustacheParent, MustacheCustomRenderable {
     let value: Any
 
     package func child(named name: String) -> Any? {
+        guard recorder.step() else { return nil }
         switch name {
-        case "key": key
-        case "value": value
-        default: nil
+        case "key": return key
+        case "value": return value
+        default: return nil
         }
     }
 

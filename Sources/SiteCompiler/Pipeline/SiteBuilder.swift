@@ -163,6 +163,8 @@ package struct SiteBuilder: Sendable {
         var (assembled, bodyWarnings, bodyErrors) = assemble(selection, config: config, body: body, copies: loaded.copies, unread: unread)
         assembled.site.homeAliases = loaded.sectionAddresses
         log.report(contentsOf: bodyErrors)
+        // A shortcode's layout cut short: the bodies holding it must not be remembered.
+        log.report(contentsOf: theme.renderOverruns)
         if options.strict { log.report(contentsOf: unknownLayoutNames(theme: theme, site: assembled.site)) }
         timer.lap("markdown, site and tags")
         let listed = PagePlanner.listedFields(theme: theme, postLayouts: Set(selection.posts.map { theme.layout(named: $0.layout?.name, or: "post") }))
@@ -205,6 +207,12 @@ package struct SiteBuilder: Sendable {
         let outdatedness = intact()
         timer.lap("out of date")
         let made = PageRendering(outdatedness: outdatedness, publisher: publisher, progress: progress).render(plan.pages)
+        // Pages cut short are never published: the spare they went to is emptied.
+        let overruns = theme.renderOverruns
+        if !overruns.isEmpty {
+            savingDocuments?.wait()
+            throw BuildFailure(overruns)
+        }
         planner.context.postSummaries.forgetNarrower()
         // A helper started for a build that had no code to show is still starting in a small
         // blog, and must not be left so by a command about to end.
