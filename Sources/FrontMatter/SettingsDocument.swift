@@ -21,7 +21,7 @@ package enum SettingsDocument {
         case .yaml:
             return try YAMLValue.parse(text, path: path)
         case .toml:
-            return try TOMLFrontMatter.parse(text, path: path, firstLine: 1)
+            return try TOMLFrontMatter.parse(text, path: path, firstLine: 1, what: "TOML")
         case .json:
             let bytes = Array(text.utf8)
             let (value, end, endLine) = try JSONFrontMatter.parse(bytes, path: path)

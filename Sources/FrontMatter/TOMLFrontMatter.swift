@@ -10,24 +10,24 @@ internal import TOMLKit
 /// carries the line of the key it belongs to, which is where an author would look.
 package enum TOMLFrontMatter {
     /// The mapping of `text`, the lines between the fences; `firstLine` is the file line of its
-    /// first line.
-    package static func parse(_ text: String, path: String, firstLine: Int) throws(Diagnostic) -> YAMLValue {
+    /// first line. `what` names the text in messages: a settings file is no front matter.
+    package static func parse(_ text: String, path: String, firstLine: Int, what: String = "TOML front matter") throws(Diagnostic) -> YAMLValue {
         guard text.utf8.count <= InputLimits.frontMatterBytes else {
             throw Diagnostic(path: path, line: firstLine, message:
                 "\(text.utf8.count / 1024) KB of TOML is more than Galley reads (\(InputLimits.frontMatterBytes / 1024) KB); put long text in the Markdown")
         }
         if let line = lineOfLongKey(in: text) {
             throw Diagnostic(path: path, line: firstLine - 1 + line, message:
-                "TOML front matter: a key of more than \(longestKey) parts (`a.b.c…`), which nests a table a part")
+                "\(what): a key of more than \(longestKey) parts (`a.b.c…`), which nests a table a part")
         }
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)
         } catch let error as TOMLParseError {
             throw Diagnostic(path: path, line: firstLine - 1 + max(1, error.source.begin.line), message:
-                "TOML front matter: \(error.description)")
+                "\(what): \(error.description)")
         } catch {
-            throw Diagnostic(path: path, line: firstLine, message: "TOML front matter cannot be read: \(error)")
+            throw Diagnostic(path: path, line: firstLine, message: "\(what) cannot be read: \(error)")
         }
         let lines = keyLines(in: text)
         // TOMLKit hands keys over sorted; the document's order is the one a reader knows.
@@ -36,7 +36,7 @@ package enum TOMLFrontMatter {
             let line = firstLine - 1 + (lines[key] ?? 1)
             guard let converted = convert(value, line: line, depth: 1) else {
                 throw Diagnostic(path: path, line: line, message:
-                    "TOML front matter nests tables or arrays more than \(InputLimits.yamlDepth) levels deep (`a.b.c…` counts a level a key)")
+                    "\(what) nests tables or arrays more than \(InputLimits.yamlDepth) levels deep (`a.b.c…` counts a level a key)")
             }
             pairs.append((key, converted))
         }

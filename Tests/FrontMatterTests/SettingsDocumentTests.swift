@@ -21,8 +21,9 @@ import FrontMatter
         #expect(performing: { try SettingsDocument.parse("title: T\nurl: [x\n", as: .yaml, path: "_config.yml") }, throws: {
             ($0 as? Diagnostic)?.path == "_config.yml" && ($0 as? Diagnostic)?.message.hasPrefix("invalid YAML") == true
         })
+        // A settings file is said to be TOML, not front matter.
         #expect(performing: { try SettingsDocument.parse("title = \"T\"\nbaseURL = \n", as: .toml, path: "hugo.toml") }, throws: {
-            ($0 as? Diagnostic)?.line == 2
+            ($0 as? Diagnostic)?.line == 2 && ($0 as? Diagnostic)?.message.hasPrefix("TOML: ") == true
         })
         #expect(performing: { try SettingsDocument.parse("{\"title\": \"T\"}\n{\"more\": 1}\n", as: .json, path: "hugo.json") }, throws: {
             ($0 as? Diagnostic)?.message == "text after the JSON object's closing '}'"
