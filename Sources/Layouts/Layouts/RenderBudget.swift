@@ -69,7 +69,7 @@ package final class RenderWork: Sendable {
 
     private let state: Locked<State>
 
-    package init(base: Int = 5_000_000, perRender: Int = 10_000, mostForOne: Int = 10_000_000) {
+    package init(base: Int = 5_000_000, perRender: Int = 20_000, mostForOne: Int = 10_000_000) {
         self.perRender = perRender
         self.mostForOne = mostForOne
         state = Locked(State(left: base))
