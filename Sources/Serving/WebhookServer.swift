@@ -1,3 +1,4 @@
+import Blocking
 import Foundation
 import Hummingbird
 import Logging
@@ -17,6 +18,15 @@ package struct WebhookServer: Sendable {
     /// Told where the server listens, once it does.
     let ready: @Sendable (URL) -> Void
     let logger: Logger
+    /// The bodies being read now: signed or not, a body is read before its signature can be
+    /// checked, so a stranger could otherwise hold 25 MB a connection for as long as it cares.
+    private let reading = Locked(0)
+
+    /// Bodies read at once, at most; a forge sends one push at a time.
+    static let mostBodiesAtOnce = 4
+    /// How long a body may take to arrive, from the request's start: an idle timeout alone is
+    /// put off by every byte a sender trickles in.
+    static let bodyDeadline = Duration.seconds(60)
 
     package init(webhook: PushWebhook, host: String, port: Int, logger: Logger, nudge: @escaping @Sendable (PushWebhook.Verdict) -> Void,
                 status: @escaping @Sendable () -> Data, ready: @escaping @Sendable (URL) -> Void = { _ in }) {
@@ -57,14 +67,34 @@ package struct WebhookServer: Sendable {
         // too much is not read from for as long as it cares to send.
         let tooLarge = SiteResponder.plain(.contentTooLarge, "the body is over \(PushWebhook.largestBody) bytes\n", extra: [.connection: "close"])
         if let length = request.headers[.contentLength].flatMap(Int.init), length > PushWebhook.largestBody { return tooLarge }
-        let body: ByteBuffer
+        var headers: [String: String] = [:]
+        for field in request.headers { headers[field.name.canonicalName] = field.value }
+        if case .unauthorized(let reason)? = webhook.verdict(headers: headers) {
+            logger.warning("refused a webhook: \(reason)")
+            return SiteResponder.plain(.unauthorized, "\(reason)\n", extra: [.connection: "close"])
+        }
+        let admitted = reading.withLock { count in
+            guard count < Self.mostBodiesAtOnce else { return false }
+            count += 1
+            return true
+        }
+        guard admitted else {
+            return SiteResponder.plain(.serviceUnavailable, "busy reading other webhooks; send it again\n", extra: [.connection: "close", .retryAfter: "5"])
+        }
+        defer { reading.withLock { $0 -= 1 } }
+        var body = ByteBuffer()
+        let deadline = ContinuousClock.now + Self.bodyDeadline
         do {
-            body = try await request.body.collect(upTo: PushWebhook.largestBody)
+            for try await part in request.body {
+                guard ContinuousClock.now < deadline else {
+                    return SiteResponder.plain(.requestTimeout, "the body took too long to arrive\n", extra: [.connection: "close"])
+                }
+                guard body.readableBytes + part.readableBytes <= PushWebhook.largestBody else { return tooLarge }
+                body.writeImmutableBuffer(part)
+            }
         } catch {
             return tooLarge
         }
-        var headers: [String: String] = [:]
-        for field in request.headers { headers[field.name.canonicalName] = field.value }
         let verdict = webhook.verdict(headers: headers, body: Array(buffer: body))
         switch verdict {
         case .push(let forge, let branch, let deleted):

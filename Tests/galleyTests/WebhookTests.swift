@@ -111,6 +111,33 @@ import Testing
         #expect(watcher.stderr.contains("refused a webhook"))
     }
 
+    /// A body is read before its signature can be checked: strangers held 25 MB a connection,
+    /// trickling a byte at a time past the idle timeout, as many as they opened.
+    @Test func strangersCannotHoldBodiesOpen() async throws {
+        let (watcher, http) = try await startWatcher()
+        let declared = "POST /hooks/push HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 20000000\r\n"
+        // Without any signature, refused on its headers, at once: its body is never collected.
+        let unsigned = try await http.statusLine(sending: declared + "\r\n{\"ref\":", seconds: 10)
+        #expect(unsigned == "HTTP/1.1 401 Unauthorized", "\(String(describing: unsigned))")
+        // With a signature that needs the body: four are read at once, and a fifth is told to come back.
+        let held = try (0..<4).map { _ in try http.opened(sending: declared + "X-Hub-Signature-256: sha256=00\r\n\r\n{\"ref\":") }
+        defer { held.forEach { close($0) } }
+        try await Task.sleep(for: .milliseconds(500))
+        let body = Self.pushBody(branch: "main", after: String(repeating: "1", count: 40))
+        let fifth = try await post(http, headers: ["X-GitHub-Event": "push", "X-Hub-Signature-256": "sha256=\(Self.signature(body))"], body: body)
+        #expect(fifth.status == 503, "\(fifth.status) \(fifth.text)")
+        held.forEach { shutdown($0, Int32(SHUT_RDWR)) }
+        // Once they are gone, a signed push is heard again.
+        var heard = false
+        for _ in 0..<60 where !heard {
+            heard = try await post(http, headers: ["X-GitHub-Event": "push", "X-Hub-Signature-256": "sha256=\(Self.signature(body))"], body: body).status == 202
+            if !heard { try await Task.sleep(for: .milliseconds(500)) }
+        }
+        #expect(heard, "\(watcher.stderr)")
+        watcher.signal(SIGTERM)
+        #expect(watcher.waitForExit(timeout: 20))
+    }
+
     @Test func aWebhookPortNeedsASecretAndNoOnce() throws {
         let noSecret = try GalleyProcess.run(["watch", "--repo", server.path, "--to", "previews", "--domain", "p.example.com", "--webhook-port", "0"],
                                              in: folder.url)

@@ -48,9 +48,25 @@ package struct PushWebhook: Sendable {
         case malformed(String)
     }
 
+    /// The verdict on a request whose `headers` alone settle it, before its body is read: one
+    /// without any signature, or with a GitLab token that does not match (a token signs no
+    /// body). Nil when the body must be read: a stranger's request costs no memory.
+    package func verdict(headers: [String: String]) -> Verdict? {
+        let headers = Self.lowercased(headers)
+        if headers["x-forgejo-signature"] != nil || headers["x-gitea-signature"] != nil || headers["x-hub-signature-256"] != nil { return nil }
+        if let token = headers["x-gitlab-token"] {
+            return Self.constantTimeEqual(Array(token.utf8), secret) ? nil : .unauthorized("the GitLab token does not match")
+        }
+        return .unauthorized("no signature (X-Hub-Signature-256, X-Gitea-Signature, X-Forgejo-Signature or X-Gitlab-Token)")
+    }
+
+    private static func lowercased(_ headers: [String: String]) -> [String: String] {
+        Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+    }
+
     /// Reads a request's `headers` (names in any case) and raw `body`.
     package func verdict(headers: [String: String], body: [UInt8]) -> Verdict {
-        let headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+        let headers = Self.lowercased(headers)
         let forge: Forge, event: String?
         // Gitea and Forgejo also send GitHub's headers, so they are looked for first.
         if let signature = headers["x-forgejo-signature"] ?? headers["x-gitea-signature"] {
@@ -71,9 +87,10 @@ package struct PushWebhook: Sendable {
             return .unauthorized("no signature (X-Hub-Signature-256, X-Gitea-Signature, X-Forgejo-Signature or X-Gitlab-Token)")
         }
         guard let event, event == "push" else { return .ignored(forge: forge, event: event ?? "unnamed") }
-        guard let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any], let ref = object["ref"] as? String else {
-            return .malformed("a \(forge.rawValue) push event without a ref")
+        guard let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] else {
+            return .malformed("a \(forge.rawValue) push event whose body is not a JSON object Galley can read (nested too deep, or not JSON)")
         }
+        guard let ref = object["ref"] as? String else { return .malformed("a \(forge.rawValue) push event without a ref") }
         let branch = ref.hasPrefix("refs/heads/") ? String(ref.dropFirst("refs/heads/".count)) : nil
         let after = object["after"] as? String ?? ""
         return .push(forge: forge, branch: branch, deleted: !after.isEmpty && after.allSatisfy { $0 == "0" })

@@ -81,6 +81,19 @@ import Testing
             Issue.record("a push without a ref was read")
             return
         }
+        // JSON nested past what Foundation reads was said to be a push "without a ref".
+        let deep = Array((String(repeating: "[", count: 20_000) + String(repeating: "]", count: 20_000)).utf8)
+        #expect(webhook.verdict(headers: ["X-GitHub-Event": "push", "X-Hub-Signature-256": "sha256=\(hex(deep))"], body: deep)
+            == .malformed("a GitHub push event whose body is not a JSON object Galley can read (nested too deep, or not JSON)"))
+    }
+
+    /// What the headers alone settle, before a body is read: no signature, or a wrong GitLab token.
+    @Test func headersAloneRefuseAnUnsignedRequest() {
+        #expect(webhook.verdict(headers: ["X-GitHub-Event": "push"]) == .unauthorized(
+            "no signature (X-Hub-Signature-256, X-Gitea-Signature, X-Forgejo-Signature or X-Gitlab-Token)"))
+        #expect(webhook.verdict(headers: ["X-Gitlab-Token": "guess"]) == .unauthorized("the GitLab token does not match"))
+        #expect(webhook.verdict(headers: ["X-Gitlab-Token": "It's a Secret to Everybody"]) == nil)
+        #expect(webhook.verdict(headers: ["x-hub-signature-256": "sha256=00"]) == nil, "a signature needs the body")
     }
 
     @Test func theSecretFileLosesItsLineBreakAndAnEmptyOneIsRefused() throws {

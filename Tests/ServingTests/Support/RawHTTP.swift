@@ -89,6 +89,30 @@ struct RawHTTP: Sendable {
         }
     }
 
+    /// Connects, sends `partial` (half a request) and waits up to `seconds` for the first line
+    /// of an answer, which a server gives before reading the rest: that line, or nil.
+    func statusLine(sending partial: String, seconds: Double) async throws -> String? {
+        let socket = try Self.connect(port: port)
+        defer { close(socket) }
+        try Self.write(partial, to: socket)
+        let deadline = Date() + seconds
+        return try await onOwnThread {
+            var received = ""
+            while Date() < deadline, !received.contains("\r\n") {
+                guard let more = try Self.readSome(socket, deadline: deadline) else { break }
+                received += more
+            }
+            return received.components(separatedBy: "\r\n").first.flatMap { $0.isEmpty ? nil : $0 }
+        }
+    }
+
+    /// Connects and sends `partial`, leaving the connection open: its socket, for the caller to close.
+    func opened(sending partial: String) throws -> Int32 {
+        let socket = try Self.connect(port: port)
+        try Self.write(partial, to: socket)
+        return socket
+    }
+
     private func request(_ method: String, _ target: String, headers: [String: String]) -> String {
         var lines = ["\(method) \(target) HTTP/1.1", "Connection: close"]
         if !headers.keys.contains(where: { $0.lowercased() == "host" }) { lines.append("Host: 127.0.0.1:\(port)") }
