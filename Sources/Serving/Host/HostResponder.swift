@@ -113,9 +113,19 @@ struct HostResponder: Sendable {
         return known ? Self.plain(.ok, "yes\n") : Self.plain(.notFound, "no\n")
     }
 
-    /// Whether an address is this machine's loopback one.
+    /// Whether `address` is a loopback address: read as an IP address, so that a name under the
+    /// domain that starts like one (`127.p.test`) is a name.
     static func isLoopback(_ address: String) -> Bool {
-        address == "::1" || address == "[::1]" || address.hasPrefix("127.") || address == "::ffff:127.0.0.1"
+        var text = address
+        if text.hasPrefix("["), text.hasSuffix("]") { text = String(text.dropFirst().dropLast()) }
+        var v4 = in_addr()
+        if inet_pton(AF_INET, text, &v4) == 1 { return UInt32(bigEndian: v4.s_addr) >> 24 == 127 }
+        var v6 = in6_addr()
+        guard inet_pton(AF_INET6, text, &v6) == 1 else { return false }
+        let bytes = withUnsafeBytes(of: v6) { Array($0) }
+        // ::1, or 127.x.y.z mapped into IPv6 (::ffff:127.0.0.1).
+        return (bytes[0..<15].allSatisfy { $0 == 0 } && bytes[15] == 1)
+            || (bytes[0..<10].allSatisfy { $0 == 0 } && bytes[10] == 0xFF && bytes[11] == 0xFF && bytes[12] == 127)
     }
 
     /// The folder of the release live now, held open for this request.
