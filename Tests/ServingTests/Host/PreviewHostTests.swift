@@ -34,6 +34,8 @@ import Testing
         try FileManager.default.createDirectory(at: beside, withIntermediateDirectories: true)
         try Data("outside site\n".utf8).write(to: beside.appending(path: "index.html"))
         try FileManager.default.createSymbolicLink(atPath: root.appending(path: "beside.p.test").path, withDestinationPath: "../\(beside.lastPathComponent)")
+        // A folder in the release linked to that site: its index.html is no page of the release.
+        try FileManager.default.createSymbolicLink(atPath: release.appending(path: "outlink").path, withDestinationPath: beside.path)
     }
 
     @Test func servesAPreviewByItsHostWithTheHeadersAPreviewNeeds() async throws {
@@ -52,6 +54,9 @@ import Testing
             #expect(try await host.send("/a%20b/%C3%BC/", host: "post-hello.p.test").text == "<p>spaced</p>\n")
             let old = try await host.send("/about.html", host: "post-hello.p.test")
             #expect(old.status == 301 && old.headers["location"] == "/about/")
+            // Not sent on past a link that leaves the release: the redirect told whether a page
+            // existed anywhere on the machine.
+            #expect(try await host.send("/outlink.html", host: "post-hello.p.test").status == 404)
             let missing = try await host.send("/nothing/", host: "post-hello.p.test")
             #expect(missing.status == 404 && missing.text == "<p>the site's own 404</p>\n")
             #expect(missing.headers["x-robots-tag"] == "noindex")
