@@ -9,6 +9,13 @@ import Hummingbird
 /// folder stays open; releases are never changed once live).
 struct ReleaseFiles: RequestedFileProvider {
     let release: OpenFolder
+    /// How long a write may wait for its reader (see ``StalledWrite``).
+    var stalledWrite: Duration = .seconds(60)
+
+    func stalledWrite(context: some RequestContext) -> StalledWrite? {
+        guard let context = context as? HostContext else { return nil }
+        return StalledWrite(limit: stalledWrite, close: context.closeConnection)
+    }
 
     func getAttributes(id: RequestedFile) async throws -> RequestedFile.Attributes? {
         // Looked at without opening it for reading first: a FIFO or a device is never opened.

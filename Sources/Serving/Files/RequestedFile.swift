@@ -50,16 +50,22 @@ final class RequestedFile: Sendable {
 }
 
 /// A file provider whose files are ``RequestedFile``s: the sending is the same for all of them.
-protocol RequestedFileProvider: FileProvider where FileIdentifier == RequestedFile, FileAttributes == RequestedFile.Attributes {}
+protocol RequestedFileProvider: FileProvider where FileIdentifier == RequestedFile, FileAttributes == RequestedFile.Attributes {
+    /// How long one write of a file may wait for its reader before the connection is closed
+    /// (see ``StalledWrite``), given a way to close it; nil for no limit.
+    func stalledWrite(context: some RequestContext) -> StalledWrite?
+}
 
 extension RequestedFileProvider {
+    func stalledWrite(context: some RequestContext) -> StalledWrite? { nil }
+
     func getFileIdentifier(_ path: String) -> RequestedFile? {
         RequestedFile(requestPath: path)
     }
 
     func loadFile(id: RequestedFile, context: some RequestContext) async throws -> ResponseBody {
         let body = try Self.opened(id)
-        return Self.send(body, first: 0, last: body.size - 1)
+        return Self.send(body, first: 0, last: body.size - 1, stall: stalledWrite(context: context))
     }
 
     func loadFile(id: RequestedFile, range: ClosedRange<Int>, context: some RequestContext) async throws -> ResponseBody {
@@ -68,7 +74,7 @@ extension RequestedFileProvider {
         guard range.lowerBound >= 0, range.lowerBound < body.size else {
             throw HTTPError(.rangeNotSatisfiable, headers: [.contentRange: "bytes */\(body.size)"])
         }
-        return Self.send(body, first: range.lowerBound, last: min(range.upperBound, body.size - 1))
+        return Self.send(body, first: range.lowerBound, last: min(range.upperBound, body.size - 1), stall: stalledWrite(context: context))
     }
 
     private static func opened(_ id: RequestedFile) throws -> RequestedFile.Body {
@@ -77,23 +83,36 @@ extension RequestedFileProvider {
     }
 
     /// Bytes `first...last` of `body`; a file is read a chunk at a time as it is sent.
-    private static func send(_ body: RequestedFile.Body, first: Int, last: Int) -> ResponseBody {
+    private static func send(_ body: RequestedFile.Body, first: Int, last: Int, stall: StalledWrite?) -> ResponseBody {
         guard last >= first else { return ResponseBody() }
         switch body {
         case .bytes(let data):
             return ResponseBody(byteBuffer: ByteBuffer(bytes: data[data.startIndex + first...data.startIndex + last]))
         case .file(let file):
             return ResponseBody(contentLength: last - first + 1) { writer in
-                var offset = first
-                while offset <= last {
-                    guard let data = file.read(at: offset, count: min(BlogFile.chunk, last - offset + 1)), !data.isEmpty else {
-                        throw HTTPError(.internalServerError, message: "the file became shorter while it was sent")
-                    }
-                    try await writer.write(ByteBuffer(bytes: data))
-                    offset += data.count
+                if let stall {
+                    try await stall.watching { stall in try await write(file, first...last, to: &writer, stall: stall) }
+                } else {
+                    try await write(file, first...last, to: &writer, stall: nil)
                 }
                 try await writer.finish(nil)
             }
+        }
+    }
+
+    /// Bytes `bytes` of `file`, read and written a chunk at a time.
+    private static func write(_ file: BlogFile, _ bytes: ClosedRange<Int>, to writer: inout any ResponseBodyWriter, stall: StalledWrite?) async throws {
+        var offset = bytes.lowerBound
+        while offset <= bytes.upperBound {
+            guard let data = file.read(at: offset, count: min(BlogFile.chunk, bytes.upperBound - offset + 1)), !data.isEmpty else {
+                throw HTTPError(.internalServerError, message: "the file became shorter while it was sent")
+            }
+            if let stall {
+                try await stall.write { try await writer.write(ByteBuffer(bytes: data)) }
+            } else {
+                try await writer.write(ByteBuffer(bytes: data))
+            }
+            offset += data.count
         }
     }
 }

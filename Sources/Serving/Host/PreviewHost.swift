@@ -23,6 +23,9 @@ package struct PreviewHost: Sendable {
         package var productionRoot: URL?
         /// Who may see previews and the index; nil lets everyone in.
         package var passwords: HostPasswords?
+        /// How long a file's write may wait for a reader that stopped reading before the
+        /// connection is closed (see ``StalledWrite``).
+        package var stalledWrite: Duration = .seconds(60)
 
         package init(root: URL, domain: String, bind: String = "127.0.0.1", port: Int = 8080, productionLabel: String? = nil,
                     productionRoot: URL? = nil, passwords: HostPasswords? = nil) {
@@ -74,9 +77,13 @@ package struct PreviewHost: Sendable {
 struct HostContext: RequestContext {
     var coreContext: CoreRequestContextStorage
     let client: String
+    /// Closes the request's connection, for a reader that stopped reading (see ``StalledWrite``).
+    let closeConnection: @Sendable () -> Void
 
     init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         client = source.channel.remoteAddress?.ipAddress ?? "-"
+        let channel = source.channel
+        closeConnection = { channel.close(promise: nil) }
     }
 }

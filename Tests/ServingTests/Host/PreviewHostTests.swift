@@ -177,6 +177,21 @@ import Testing
         }
     }
 
+    /// A client that asks for a big file and stops reading held its connection, and megabytes
+    /// of the server's memory, for as long as it liked: a write that waits past its limit closes
+    /// the connection. One that reads gets all of it.
+    @Test func aStalledDownloadIsCutOff() async throws {
+        let big = String(repeating: "0123456789abcdef", count: 1 << 20)  // 16 MB
+        try await HostedPreviews.with(prepare: { root in
+            try HostedPreviews.publish("post-hello", release: "1-aaaaaaa", files: ["index.html": "hi", "big.txt": big], in: root)
+        }, adjust: { $0.stalledWrite = .seconds(1) }) { host in
+            let stalled = try await host.http.stalledDownload("/big.txt", headers: ["Host": "post-hello.p.test"], stalling: 4, seconds: 30)
+            #expect(stalled.closed && stalled.received < big.utf8.count, "\(stalled)")
+            let whole = try await host.send("/big.txt", host: "post-hello.p.test")
+            #expect(whole.status == 200 && whole.body.count == big.utf8.count)
+        }
+    }
+
     /// Caddy's on-demand TLS asks before it gets a certificate: only for the domain and live sites.
     @Test func certificatesAreAllowedForLiveSitesOnly() async throws {
         try await HostedPreviews.with(prepare: Self.standard) { host in

@@ -89,6 +89,41 @@ struct RawHTTP: Sendable {
         }
     }
 
+    /// Asks for `target` with a receive buffer of a few kilobytes, reads nothing for `stalling`
+    /// seconds, then reads for up to `seconds` more: the bytes that came, and whether the server
+    /// closed the connection before sending them all (a keep-alive connection stays open).
+    func stalledDownload(_ target: String, headers: [String: String], stalling: Double, seconds: Double) async throws -> (received: Int, closed: Bool) {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(socket) }
+        var small: Int32 = 4096
+        setsockopt(socket, SOL_SOCKET, SO_RCVBUF, &small, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw Failure(message: "cannot connect to 127.0.0.1:\(port)") }
+        var lines = ["GET \(target) HTTP/1.1"] + headers.map { "\($0.key): \($0.value)" }
+        lines.append("")
+        try Self.write(lines.joined(separator: "\r\n") + "\r\n", to: socket)
+        try await Task.sleep(for: .seconds(stalling))
+        let deadline = Date() + seconds
+        return try await onOwnThread {
+            var received = 0
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            while Date() < deadline {
+                var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+                guard poll(&poller, 1, 500) > 0 else { continue }
+                let count = read(socket, &buffer, buffer.count)
+                if count <= 0 { return (received, true) }
+                received += count
+            }
+            return (received, false)
+        }
+    }
+
     /// Connects, sends `partial` (half a request) and waits up to `seconds` for the first line
     /// of an answer, which a server gives before reading the rest: that line, or nil.
     func statusLine(sending partial: String, seconds: Double) async throws -> String? {
