@@ -127,6 +127,10 @@ import Testing
         try FileManager.default.createDirectory(at: folder.url.appending(path: "previews"), withIntermediateDirectories: true)
         let noRoot = try GalleyProcess.run(["host", "--root", "nowhere", "--domain", "p.test", "--port", "0"], in: folder.url)
         #expect(noRoot.status == 4 && noRoot.stderr.contains("nowhere: no such folder"), "\(noRoot.stderr)")
+        // A file there was "no such folder" too.
+        try folder.write("plain", "x")
+        let fileRoot = try GalleyProcess.run(["host", "--root", "plain", "--domain", "p.test", "--port", "0"], in: folder.url)
+        #expect(fileRoot.status == 4 && fileRoot.stderr.contains("plain: is a file, not the folder"), "\(fileRoot.stderr)")
         let badDomain = try GalleyProcess.run(["host", "--root", "previews", "--domain", "p_test", "--port", "0"], in: folder.url)
         #expect(badDomain.status == 2 && badDomain.stderr.contains("'p_test' is not a domain name"), "\(badDomain.stderr)")
         try folder.write("passwords", "just-a-password\n")

@@ -57,7 +57,12 @@ package struct PreviewHost: Sendable {
         } catch {
             throw ServeError(message: "\(error)", aboutOptions: true)
         }
-        guard OpenFolder(settings.root.path) != nil else { throw ServeError(message: "\(settings.root.path): no such folder") }
+        guard OpenFolder(settings.root.path) != nil else {
+            var info = stat()
+            let what = stat(settings.root.path, &info) != 0 ? "no such folder" : info.st_mode & S_IFMT == S_IFDIR
+                ? "cannot open the folder: \(FileSystemError.explain(errno))" : "is a file, not the folder deploy and watch put previews in"
+            throw ServeError(message: "\(settings.root.path): \(what)")
+        }
         self.settings = settings
         self.logger = logger
         self.ready = ready
