@@ -45,9 +45,12 @@ struct HostResponder: Sendable {
         }
         var response: Response
         var preview = true
-        switch request.head.authority.map({ HostRoute(authority: $0, domain: settings.domain) }) {
+        // The first Host names the site; another one is left among the fields. A proxy that
+        // read the last would route the request elsewhere than this server does (RFC 9112: 400).
+        let twoHosts = request.headers.contains { $0.name.canonicalName == "host" }
+        switch twoHosts ? nil : request.head.authority.map({ HostRoute(authority: $0, domain: settings.domain) }) {
         case nil:
-            response = Self.plain(.badRequest, "The request names no host.\n")
+            response = Self.plain(.badRequest, twoHosts ? "The request names more than one host.\n" : "The request names no host.\n")
         case .foreign:
             response = Self.plain(.misdirectedRequest, "This server answers for \(settings.domain) and the names below it only.\n")
             preview = false

@@ -76,6 +76,9 @@ import Testing
     /// the preview, and a FIFO holds nothing up.
     @Test func hostileHostsAndPathsFailSafely() async throws {
         try await HostedPreviews.with(prepare: Self.standard) { host in
+            // Two hosts: the first was served, where a proxy might have read the second.
+            let twice = "GET / HTTP/1.1\r\nHost: post-hello.p.test\r\nHost: evil.p.test\r\nConnection: close\r\n\r\n"
+            #expect(try await host.http.statusLine(sending: twice, seconds: 10) == "HTTP/1.1 400 Bad Request")
             for (name, status) in [("evil.com", 421), ("p.test.evil.com", 421), ("127.0.0.1", 421), ("[::1]", 421), ("a.b.p.test", 404),
                                    ("-x.p.test", 404), ("nope.p.test", 404), ("evil.p.test", 404), ("up.p.test", 404), ("beside.p.test", 404),
                                    ("post-hello.p.test:x", 421), ("post-hello.p.test/..", 421)] {
