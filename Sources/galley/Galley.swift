@@ -18,8 +18,8 @@ struct Galley: AsyncParsableCommand {
     )
 
     static func main() async {
-        Allocator.tune()
         let arguments = Array(CommandLine.arguments.dropFirst())
+        Allocator.tune(for: arguments.first)
         if let unknown = CommandTree.unknownCommand(in: arguments) {
             Console.error("error: \(unknown.message)\n" + CommandTree.usage(of: unknown.parent))
             exit(withError: ExitCode.usage)
