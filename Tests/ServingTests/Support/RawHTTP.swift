@@ -93,18 +93,8 @@ struct RawHTTP: Sendable {
     /// seconds, then reads for up to `seconds` more: the bytes that came, and whether the server
     /// closed the connection before sending them all (a keep-alive connection stays open).
     func stalledDownload(_ target: String, headers: [String: String], stalling: Double, seconds: Double) async throws -> (received: Int, closed: Bool) {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let socket = try Self.connect(port: port, receiveBuffer: 4096)
         defer { close(socket) }
-        var small: Int32 = 4096
-        setsockopt(socket, SOL_SOCKET, SO_RCVBUF, &small, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { throw Failure(message: "cannot connect to 127.0.0.1:\(port)") }
         var lines = ["GET \(target) HTTP/1.1"] + headers.map { "\($0.key): \($0.value)" }
         lines.append("")
         try Self.write(lines.joined(separator: "\r\n") + "\r\n", to: socket)
@@ -167,8 +157,11 @@ struct RawHTTP: Sendable {
     }
 
     /// A socket connected to `port`; reading, writing and connecting give up after `milliseconds`.
-    private static func connect(port: Int, milliseconds: Int = 20_000) throws -> Int32 {
+    /// `receiveBuffer` keeps what the socket takes in small, for a reader that stalls.
+    private static func connect(port: Int, milliseconds: Int = 20_000, receiveBuffer: Int32? = nil) throws -> Int32 {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        // Set before connecting: the window the server sees is fixed then.
+        if var size = receiveBuffer { setsockopt(socket, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size)) }
         // Linux holds connect() to the send timeout too.
         var timeout = timeval(tv_sec: milliseconds / 1000, tv_usec: milliseconds % 1000 * 1000)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
