@@ -166,7 +166,7 @@ let package = Package(
         .target(
             name: "Serving",
             dependencies: [
-                "FileSystem", "SiteSource", "SiteCompiler", "Highlighting", "Typesetting", "Blocking", "Previews",
+                "FileSystem", "SiteSource", "SiteCompiler", "Highlighting", "Typesetting", "Blocking", "Previews", "Text",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 "Digests",

@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import Logging
 import Previews
+import Text
 
 /// The HTTP side of `galley watch --webhook-port`: `POST /hooks/push` takes a forge's push
 /// event and, when its signature holds, asks for a pass at once; `GET /` answers with the
@@ -98,8 +99,10 @@ package struct WebhookServer: Sendable {
         let verdict = webhook.verdict(headers: headers, body: Array(buffer: body))
         switch verdict {
         case .push(let forge, let branch, let deleted):
-            logger.info("push webhook: a pass starts", metadata: ["forge": "\(forge.rawValue)", "branch": "\(branch ?? "(a tag)")",
-                                                                  "deleted": "\(deleted)"])
+            // The name is the payload's, not git's: control characters written out, and cut
+            // short, so that a log read in a terminal shows what was sent and no more.
+            let shown = branch.map { PrintableText.of(String($0.prefix(200)), keepingLines: false) } ?? "(a tag)"
+            logger.info("push webhook: a pass starts", metadata: ["forge": "\(forge.rawValue)", "branch": "\(shown)", "deleted": "\(deleted)"])
             nudge(verdict)
             return SiteResponder.plain(.accepted, "a pass starts\n")
         case .ignored(let forge, let event):

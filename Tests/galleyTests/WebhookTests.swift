@@ -86,8 +86,14 @@ import Testing
             #expect(answer.status == 202, "\(headers): \(answer.text)")
             #expect(answer.text.contains("a pass starts"))
         }
+        // A signed payload's branch name reaches the log with its control characters written out.
+        let escape = Data(#"{"ref":"refs/heads/a\u001b]0;owned\u0007b","after":"1111111111111111111111111111111111111111"}"#.utf8)
+        let escaped = try await post(http, headers: ["X-GitHub-Event": "push", "X-Hub-Signature-256": "sha256=\(Self.signature(escape))"], body: escape)
+        #expect(escaped.status == 202)
+        #expect(await settles(within: 10) { watcher.stderr.contains(#"a\u{1B}]0;owned\u{7}b"#) }, "\(watcher.stderr)")
+        #expect(!watcher.stderr.contains("\u{1B}]0;owned"))
         let passesBefore = watcher.stderr.components(separatedBy: "push webhook: a pass starts").count - 1
-        #expect(passesBefore == 4, "\(watcher.stderr)")
+        #expect(passesBefore == 5, "\(watcher.stderr)")
 
         let bad: [(headers: [String: String], body: Data, status: Int)] = [
             ([:], body, 401),
