@@ -14,7 +14,7 @@ struct ReleaseFiles: RequestedFileProvider {
 
     func stalledWrite(context: some RequestContext) -> StalledWrite? {
         guard let context = context as? HostContext else { return nil }
-        return StalledWrite(limit: stalledWrite, close: context.closeConnection)
+        return StalledWrite(limit: stalledWrite, close: context.closeConnection, catchUp: context.catchUp)
     }
 
     func getAttributes(id: RequestedFile) async throws -> RequestedFile.Attributes? {

@@ -84,11 +84,15 @@ struct HostContext: RequestContext {
     let client: String
     /// Closes the request's connection, for a reader that stopped reading (see ``StalledWrite``).
     let closeConnection: @Sendable () -> Void
+    /// Returns once the connection's event loop has done what was asked of it so far: a write
+    /// handed over is then written, or has made the connection unwritable (see ``StalledWrite``).
+    let catchUp: @Sendable () async -> Void
 
     init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         client = source.channel.remoteAddress?.ipAddress ?? "-"
         let channel = source.channel
         closeConnection = { channel.close(promise: nil) }
+        catchUp = { try? await channel.eventLoop.submit {}.get() }
     }
 }

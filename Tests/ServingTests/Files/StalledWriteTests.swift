@@ -1,0 +1,40 @@
+import Blocking
+import Foundation
+import Testing
+
+@testable import Serving
+
+/// A file's writes wait for the connection's event loop after each one, and a write that waits
+/// past the limit closes the connection.
+@Suite struct StalledWriteTests {
+    @Test func eachWriteWaitsForTheEventLoopToCatchUp() async throws {
+        let log = Locked<[String]>([])
+        let stall = StalledWrite(limit: .seconds(60), close: { log.withLock { $0.append("close") } },
+                                 catchUp: { log.withLock { $0.append("caught up") } })
+        try await stall.watching { stall in
+            for number in 1...2 { try await stall.write { log.withLock { $0.append("write \(number)") } } }
+        }
+        #expect(log.withLock { $0 } == ["write 1", "caught up", "write 2", "caught up"])
+    }
+
+    @Test(.timeLimit(.minutes(1))) func aWriteThatWaitsPastTheLimitClosesTheConnection() async throws {
+        let closed = Locked(false)
+        let stall = StalledWrite(limit: .milliseconds(200), close: { closed.withLock { $0 = true } })
+        try await stall.watching { stall in
+            // A write that waits until the connection is closed, as one to a reader that stopped does.
+            try await stall.write {
+                while !closed.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(20)) }
+            }
+        }
+        #expect(closed.withLock { $0 })
+        // Writes that finish in time close nothing.
+        let quiet = Locked(false)
+        let prompt = StalledWrite(limit: .milliseconds(200), close: { quiet.withLock { $0 = true } })
+        try await prompt.watching { stall in
+            for _ in 0..<5 {
+                try await stall.write { try await Task.sleep(for: .milliseconds(50)) }
+            }
+        }
+        #expect(!quiet.withLock { $0 })
+    }
+}
