@@ -17,14 +17,19 @@ struct ReleaseFiles: RequestedFileProvider {
         return StalledWrite(limit: stalledWrite, close: context.closeConnection, catchUp: context.catchUp)
     }
 
-    func getAttributes(id: RequestedFile) async throws -> RequestedFile.Attributes? {
-        // Looked at without opening it for reading first: a FIFO or a device is never opened.
-        let handle = Platform.openBeneath(release.descriptor, id.path.isEmpty ? "." : id.path, Platform.pathOnly | O_CLOEXEC, noLinks: false)
+    /// What `fstat` says of `relative` in `release`, reached beneath it as every file served is
+    /// (never past a link that leaves it), and looked at without opening it for reading: a FIFO
+    /// or a device is never opened.
+    static func info(of relative: String, in release: OpenFolder) -> stat? {
+        let handle = Platform.openBeneath(release.descriptor, relative.isEmpty ? "." : relative, Platform.pathOnly | O_CLOEXEC, noLinks: false)
         guard handle >= 0 else { return nil }
+        defer { close(handle) }
         var info = stat()
-        let looked = fstat(handle, &info)
-        close(handle)
-        guard looked == 0 else { return nil }
+        return fstat(handle, &info) == 0 ? info : nil
+    }
+
+    func getAttributes(id: RequestedFile) async throws -> RequestedFile.Attributes? {
+        guard let info = Self.info(of: id.path, in: release) else { return nil }
         switch info.st_mode & S_IFMT {
         case S_IFDIR:
             return .folder(modified: BlogFile.date(of: info))

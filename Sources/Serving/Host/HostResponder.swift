@@ -165,7 +165,9 @@ struct HostResponder: Sendable {
     /// `/about.html` where the site has `/about/` is sent there, as the server configs Galley
     /// ships do; anything else gets the site's own `404.html`.
     private func notFound(_ path: RequestPath, query: String, in release: OpenFolder) -> Response {
-        if let folder = path.folderOfHTMLPage, let info = Self.infoBeneath(release, folder.joined(separator: "/") + "/index.html"),
+        // Looked for as files are served: a `stat` by path would follow a linked folder on the
+        // way, and tell whether a page exists anywhere on the machine.
+        if let folder = path.folderOfHTMLPage, let info = ReleaseFiles.info(of: folder.joined(separator: "/") + "/index.html", in: release),
             info.st_mode & S_IFMT == S_IFREG {
             return Response(status: .movedPermanently, headers: [.location: SiteResponder.encoded(folder) + "/" + query])
         }
@@ -173,17 +175,6 @@ struct HostResponder: Sendable {
             return Response(status: .notFound, headers: [.contentType: ContentType.html], body: ResponseBody(byteBuffer: ByteBuffer(bytes: html)))
         }
         return Self.html(.notFound, Self.message("Not found", "This site has no page at this address."))
-    }
-
-    /// What `fstat` says of `relative` in `release`, reached as the files served are: never past
-    /// a link that leaves the release (a `stat` by path follows a linked folder on the way, and
-    /// would tell whether a file exists anywhere).
-    static func infoBeneath(_ release: OpenFolder, _ relative: String) -> stat? {
-        let handle = Platform.openBeneath(release.descriptor, relative, Platform.pathOnly | O_CLOEXEC, noLinks: false)
-        guard handle >= 0 else { return nil }
-        defer { close(handle) }
-        var info = stat()
-        return fstat(handle, &info) == 0 ? info : nil
     }
 
     /// The index page: the listing `galley previews list` prints, with each site's own size.
