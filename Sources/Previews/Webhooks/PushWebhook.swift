@@ -52,7 +52,10 @@ package struct PushWebhook: Sendable {
     /// without any signature, or with a GitLab token that does not match (a token signs no
     /// body). Nil when the body must be read: a stranger's request costs no memory.
     package func verdict(headers: [String: String]) -> Verdict? {
-        let headers = Self.lowercased(headers)
+        settled(byLowercased: Self.lowercased(headers))
+    }
+
+    private func settled(byLowercased headers: [String: String]) -> Verdict? {
         if headers["x-forgejo-signature"] != nil || headers["x-gitea-signature"] != nil || headers["x-hub-signature-256"] != nil { return nil }
         if let token = headers["x-gitlab-token"] {
             return Self.constantTimeEqual(Array(token.utf8), secret) ? nil : .unauthorized("the GitLab token does not match")
@@ -67,6 +70,7 @@ package struct PushWebhook: Sendable {
     /// Reads a request's `headers` (names in any case) and raw `body`.
     package func verdict(headers: [String: String], body: [UInt8]) -> Verdict {
         let headers = Self.lowercased(headers)
+        if let settled = settled(byLowercased: headers) { return settled }
         let forge: Forge, event: String?
         // Gitea and Forgejo also send GitHub's headers, so they are looked for first.
         if let signature = headers["x-forgejo-signature"] ?? headers["x-gitea-signature"] {
@@ -79,12 +83,10 @@ package struct PushWebhook: Sendable {
                 return .unauthorized("the GitHub signature does not match")
             }
             event = headers["x-github-event"]
-        } else if let token = headers["x-gitlab-token"] {
-            forge = .gitlab
-            guard Self.constantTimeEqual(Array(token.utf8), secret) else { return .unauthorized("the GitLab token does not match") }
-            event = headers["x-gitlab-event"].map { $0 == "Push Hook" ? "push" : $0 }
         } else {
-            return .unauthorized("no signature (X-Hub-Signature-256, X-Gitea-Signature, X-Forgejo-Signature or X-Gitlab-Token)")
+            // GitLab's, whose token the headers settled.
+            forge = .gitlab
+            event = headers["x-gitlab-event"].map { $0 == "Push Hook" ? "push" : $0 }
         }
         guard let event, event == "push" else { return .ignored(forge: forge, event: event ?? "unnamed") }
         guard let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] else {
