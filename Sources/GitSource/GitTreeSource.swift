@@ -69,8 +69,7 @@ package final class GitTreeSource: SourceTree, Sendable {
             // Bytes that are not UTF-8 come back as U+FFFD, so two such names could be one path;
             // a folder's walk refuses them the same way.
             guard String(validatingCString: git_tree_entry_name(entry)) != nil else {
-                throw GitError(code: -1, message:
-                    "\(commit.short): '\(full)': its name is not UTF-8 (shown with \u{FFFD} for the bytes that are not), and pages and links are named by file names: rename it")
+                throw GitError(code: -1, message: "\(commit.short): '\(full)': \(SourceTreeError.undecodableReason)")
             }
             switch git_tree_entry_type(entry) {
             case GIT_OBJECT_TREE:

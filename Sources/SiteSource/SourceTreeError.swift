@@ -43,9 +43,12 @@ extension SourceTreeError {
     static func undecodable(_ name: String, in relative: String, exists: (String) -> Bool) -> SourceTreeError? {
         // U+FFFD is EF BF BD; most names hold no EF byte at all.
         guard name.utf8.contains(0xEF), name.unicodeScalars.contains("\u{FFFD}"), !exists(name) else { return nil }
-        return .unreadable(relative.isEmpty ? name : relative + "/" + name, reason:
-            "its name is not UTF-8 (shown with \u{FFFD} for the bytes that are not), and pages and links are named by file names: rename it")
+        return .unreadable(relative.isEmpty ? name : relative + "/" + name, reason: undecodableReason)
     }
+
+    /// Why a name that is not UTF-8 is refused, in a folder or a git tree.
+    package static let undecodableReason =
+        "its name is not UTF-8 (shown with \u{FFFD} for the bytes that are not), and pages and links are named by file names: rename it"
 
     /// What the `errno` value `code` means for a file of the blog, as ``FileSystemError/explain(_:opening:)``
     /// says it, but for a link that leads round to itself: there a file of the blog is at fault,
