@@ -17,11 +17,12 @@ struct FileSending<Provider: RequestedFileProvider> {
     /// cannot have it (a range past the end is 416, with the length); nil when there is no such
     /// file, for the caller's own 404 page.
     func send<Context: RequestContext>(_ request: Request, path: RequestPath, target: String, context: Context) async -> Response? {
-        let files = FileMiddleware<Context, Provider>(fileProvider: provider, searchForIndexHtml: true)
+        let shown = ShownPath(path)
+        let files = FileMiddleware<Context, ShownPath.Files<Provider>>(fileProvider: .init(provider: provider, path: shown), searchForIndexHtml: true)
             .withAdditionalMediaTypes(forFileExtensions: ContentType.mediaTypes)
         var response: Response
         do {
-            response = try await files.handle(await prepared(request, path: path), context: context) { _, _ in throw HTTPError(.notFound) }
+            response = try await files.handle(await prepared(request, path: path, shown: shown), context: context) { _, _ in throw HTTPError(.notFound) }
         } catch let error as HTTPError where error.status == .notFound {
             return nil
         } catch let error as any HTTPResponseError {
@@ -41,11 +42,12 @@ struct FileSending<Provider: RequestedFileProvider> {
         return response
     }
 
-    private func prepared(_ request: Request, path: RequestPath) async -> Request {
+    private func prepared(_ request: Request, path: RequestPath, shown: ShownPath) async -> Request {
         let tags = request.headers[values: .ifNoneMatch]
         let range = request.headers[.range]
-        guard range != nil || tags.contains(where: { $0.contains(",") }) else { return request }
+        guard range != nil || tags.contains(where: { $0.contains(",") }) || shown.differs else { return request }
         var head = request.head
+        if shown.differs { head.path = shown.target }
         if tags.contains(where: { $0.contains(",") }) {
             head.headerFields[values: .ifNoneMatch] = tags.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
         }

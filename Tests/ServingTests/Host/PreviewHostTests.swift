@@ -14,6 +14,8 @@ import Testing
         "episode.mp3": String(repeating: "0123456789", count: 100),
         "a b/ü/index.html": "<p>spaced</p>\n",
         "style.css": "body {}\n",
+        "notes/release-1..2.txt": "dots\n",
+        "v1..2/index.html": "<p>dotted folder</p>\n",
     ]
 
     static func standard(_ root: URL) throws {
@@ -69,6 +71,24 @@ import Testing
             let post = try await host.send("/", host: "post-hello.p.test", method: "POST")
             #expect(post.status == 405 && post.headers["allow"] == "GET, HEAD")
             #expect(try await host.send("/inside.css", host: "post-hello.p.test").text == "body {}\n")
+        }
+    }
+
+    /// A name with two dots inside is a name like any other (FileMiddleware answered 400 to it),
+    /// and the name it is shown to FileMiddleware under is no address of it.
+    @Test func namesWithTwoDotsInsideAreServed() async throws {
+        try await HostedPreviews.with(prepare: Self.standard) { host in
+            let dotted = try await host.send("/notes/release-1..2.txt", host: "post-hello.p.test")
+            #expect(dotted.status == 200 && dotted.text == "dots\n", "\(dotted.status)")
+            #expect(dotted.headers["content-type"]?.hasPrefix("text/plain") == true)
+            let part = try await host.send("/notes/release-1%2E%2E2.txt", host: "post-hello.p.test", headers: ["Range": "bytes=0-1"])
+            #expect(part.status == 206 && part.text == "do")
+            let folder = try await host.send("/v1..2?x=1", host: "post-hello.p.test")
+            #expect(folder.status == 301 && folder.headers["location"] == "/v1..2/?x=1", "\(folder.status) \(folder.headers)")
+            #expect(try await host.send("/v1..2/", host: "post-hello.p.test").text == "<p>dotted folder</p>\n")
+            for other in ["/notes/release-1_.2.txt", "/v1_.2/", "/notes/..", "/notes/../style.css", "/v1..2/.."] {
+                #expect([400, 404].contains(try await host.send(other, host: "post-hello.p.test").status), "\(other)")
+            }
         }
     }
 
