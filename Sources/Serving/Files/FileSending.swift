@@ -33,6 +33,13 @@ struct FileSending<Provider: RequestedFileProvider> {
             return Response(status: .internalServerError, headers: [.contentType: "text/plain; charset=utf-8"],
                             body: ResponseBody(byteBuffer: ByteBuffer(string: "This file cannot be read.\n")))
         }
+        // `If-None-Match: *` matches any file there is; FileMiddleware compares it as a tag.
+        if response.status == .ok || response.status == .partialContent,
+           request.headers[values: .ifNoneMatch].contains(where: { $0.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces) == "*" } }) {
+            var headers = response.headers
+            headers[.contentRange] = nil
+            return Response(status: .notModified, headers: headers)
+        }
         if response.status == .movedPermanently {
             // A folder asked for without its slash. FileMiddleware puts the decoded path in
             // `Location`; it is made again from the checked parts, encoded, with the query kept.

@@ -150,6 +150,13 @@ import Testing
             let stale = try await host.send("/", host: "post-hello.p.test", headers: ["If-None-Match": "W/\"0000\""])
             #expect(stale.status == 200)
             #expect(try await host.send("/", host: "post-hello.p.test", headers: ["If-None-Match": "\"x\", \(tag)"]).status == 304)
+            // Any file there is matches `*` (RFC 9110), a range or not; a missing one does not.
+            for headers in [["If-None-Match": "*"], ["If-None-Match": "\"x\", *", "Range": "bytes=0-1"]] {
+                let star = try await host.send("/episode.mp3", host: "post-hello.p.test", headers: headers)
+                #expect(star.status == 304 && star.body.isEmpty, "\(headers): \(star.status) \(star.headers)")
+                #expect(star.headers["etag"] != nil && star.headers["content-range"] == nil)
+            }
+            #expect(try await host.send("/nothing.mp3", host: "post-hello.p.test", headers: ["If-None-Match": "*"]).status == 404)
         }
     }
 
