@@ -20,11 +20,22 @@ package struct HostPasswords: Sendable {
             guard let colon = line.firstIndex(of: ":"), colon != line.startIndex, line.index(after: colon) != line.endIndex else {
                 throw ServeError(message: "\(path):\(index + 1): expected name:password")
             }
-            accounts.append((Array(line[..<colon].utf8), Array(line[line.index(after: colon)...].utf8)))
+            let password = line[line.index(after: colon)...]
+            // An htpasswd file's hashes would be taken as the passwords, and no reviewer's typed
+            // password would ever match: the previews would be shut to everyone, without a word.
+            if let scheme = Self.hashSchemes.first(where: { password.hasPrefix($0) }) {
+                throw ServeError(message: "\(path):\(index + 1): the password is a hash (\(scheme)…), as htpasswd writes; "
+                    + "this file holds each password as it is typed, name:password")
+            }
+            accounts.append((Array(line[..<colon].utf8), Array(password.utf8)))
         }
         guard !accounts.isEmpty else { throw ServeError(message: "\(path): no name:password line") }
         self.accounts = accounts
     }
+
+    /// How the hashes htpasswd and its kin write begin: Apache's MD5, bcrypt, SHA-1, crypt's
+    /// SHA-256 and SHA-512.
+    static let hashSchemes = ["$apr1$", "$2y$", "$2a$", "$2b$", "{SHA}", "$5$", "$6$", "$1$"]
 
     /// Whether an `Authorization` header carries the name and password of an account. Every
     /// account is compared, each in constant time, so the time taken tells nothing either.

@@ -310,5 +310,13 @@ import Testing
         } catch let error as ServeError {
             #expect(error.message.hasSuffix("bad:1: expected name:password"))
         }
+        // Apache's htpasswd file, whose hashes no typed password would match.
+        try Data("# made by htpasswd\nann:$apr1$Vx1o7Hm2$EXAMPLEhashEXAMPLEhas/\n".utf8).write(to: folder.appending(path: "htpasswd"))
+        do {
+            _ = try HostPasswords(file: folder.appending(path: "htpasswd").path)
+            Issue.record("an htpasswd file was taken")
+        } catch let error as ServeError {
+            #expect(error.message.contains("htpasswd:2: the password is a hash ($apr1$…)"), "\(error.message)")
+        }
     }
 }
