@@ -20,6 +20,7 @@ struct Galley: AsyncParsableCommand {
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
         Allocator.tune(for: arguments.first)
+        PrintableLog.bootstrap()
         if let unknown = CommandTree.unknownCommand(in: arguments) {
             Console.error("error: \(unknown.message)\n" + CommandTree.usage(of: unknown.parent))
             exit(withError: ExitCode.usage)

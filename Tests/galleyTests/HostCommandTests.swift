@@ -105,6 +105,18 @@ import Testing
         #expect(host.process.terminationStatus == 0)
     }
 
+    /// What a stranger sends reaches the access log with its control characters written out:
+    /// U+009B, a terminal's escape, passes HTTP's parser in a `Host` header.
+    @Test func theAccessLogWritesOutControlCharacters() async throws {
+        try FileManager.default.createDirectory(at: folder.url.appending(path: "previews"), withIntermediateDirectories: true)
+        let (host, http) = try startHost()
+        #expect(try await http.send("/", headers: ["Host": "x\u{9B}2J.p.test"]).status == 421)
+        #expect(eventually(within: 20) { host.stderr.contains("status=421") }, "\(host.stderr)")
+        #expect(host.stderr.contains("host=x\\u{9B}2J.p.test") && !host.stderr.contains("\u{9B}"), "\(host.stderr)")
+        host.signal(SIGTERM)
+        #expect(host.waitForExit(timeout: 20))
+    }
+
     /// Stopped while clients keep connecting, it ends as asked every time. A server whose task
     /// was cancelled as it accepted a connection used to stop the process with SIGILL, about
     /// one stop in eight.
