@@ -20,6 +20,9 @@ package enum TOMLFrontMatter {
             throw Diagnostic(path: path, line: firstLine - 1 + line, message:
                 "\(what): a key of more than \(longestKey) parts (`a.b.c…`), which nests a table a part")
         }
+        if let problem = TOMLCheck.problem(in: text) {
+            throw Diagnostic(path: path, line: firstLine - 1 + problem.line, message: "\(what): \(problem.message)")
+        }
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)

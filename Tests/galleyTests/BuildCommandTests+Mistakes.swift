@@ -35,6 +35,17 @@ import Testing
         #expect(folder.read("blog/_site/index.html") == nil)
     }
 
+    /// A post's TOML front matter with a header of three brackets stopped the process with an
+    /// assertion in TOMLKit's C++ (exit 134): a pushed branch could stop a preview build so.
+    @Test func aTOMLHeaderTOMLKitCannotReadIsAnErrorAtItsLine() throws {
+        let folder = try blog()
+        try folder.write("blog/posts/2024-03-01-brackets.md", "+++\ntitle = \"Brackets\"\n[[[\n+++\nText.\n")
+        let result = try GalleyProcess.run(["build", "blog"], in: folder.url)
+        #expect(result.status == 1, "\(result.status) \(result.stderr)")
+        #expect(result.stderr.contains("error: blog/posts/2024-03-01-brackets.md:3: TOML front matter: `[` or `[[` must be followed by a table's name, not `[`"),
+                "\(result.stderr)")
+    }
+
     /// A post whose file name is not UTF-8 (Latin-1's é, from an old archive) was left out of
     /// the site without a word.
     @Test func aFileNameThatIsNotUTF8IsAnErrorAtItsPath() throws {
