@@ -21,6 +21,10 @@ struct Galley: AsyncParsableCommand {
         let arguments = Array(CommandLine.arguments.dropFirst())
         Allocator.tune(for: arguments.first)
         PrintableLog.bootstrap()
+        if let problem = EmptyArgument.problem(in: arguments) {
+            Console.error("error: \(problem)")
+            exit(withError: ExitCode.usage)
+        }
         if let unknown = CommandTree.unknownCommand(in: arguments) {
             Console.error("error: \(unknown.message)\n" + CommandTree.usage(of: unknown.parent))
             exit(withError: ExitCode.usage)

@@ -200,4 +200,20 @@ import Testing
         #expect(result.status != 0)
         #expect(result.stderr.hasPrefix("error: Unknown option '--no-such-flag'"), "\(result.stderr)")
     }
+
+    /// An empty argument, most often a shell variable never set, is a usage mistake wherever
+    /// it stands: `-o ''` built into the current folder, `import SRC ''` imported there.
+    @Test func anEmptyArgumentIsAUsageMistake() throws {
+        let folder = try blog()
+        try FileManager.default.createDirectory(at: folder.url.appending(path: "empty"), withIntermediateDirectories: false)
+        for (arguments, said) in [(["build", "../blog", "-o", ""], "an empty argument follows -o"),
+                                  (["build", "../blog", "--output="], "--output is empty"),
+                                  (["import", "../blog", ""], "an empty argument follows ../blog"),
+                                  (["build", ""], "an empty argument follows build"), ([""], "the first argument is empty")] {
+            let result = try GalleyProcess.run(arguments, in: folder.url.appending(path: "empty"))
+            #expect(result.status == 2, "\(arguments): \(result.status) \(result.stderr)")
+            #expect(result.stderr == "error: \(said): every value Galley takes names something (is a shell variable unset?)\n", "\(arguments)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.appending(path: "empty").path).isEmpty, "\(arguments)")
+        }
+    }
 }
