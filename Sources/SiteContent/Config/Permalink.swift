@@ -55,6 +55,20 @@ package struct Permalink: Sendable, Equatable {
         guard !pattern.split(separator: "/").contains(where: { $0 == ".." || $0 == "." }) else {
             throw ConfigMessage("permalink '\(pattern)' must not contain '.' or '..' segments")
         }
+        // Each would name a file no link reaches: a browser asks for the part before `?` or `#`,
+        // and a server decodes `%2e%2e` to `..`.
+        if pattern.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || $0 == "\\" }) {
+            throw ConfigMessage("permalink '\(PrintableText.of(pattern, keepingLines: false))' must not contain control characters or backslashes")
+        }
+        if let mark = pattern.first(where: { $0 == "?" || $0 == "#" }) {
+            throw ConfigMessage("permalink '\(pattern)' must not contain '\(mark)': a browser asks for the address before it, and no post is there")
+        }
+        guard !pattern.contains("%") else {
+            throw ConfigMessage("permalink '\(pattern)' must not contain '%': write the characters themselves")
+        }
+        guard !pattern.contains("//") else {
+            throw ConfigMessage("permalink '\(pattern)' must not contain an empty folder name ('//')")
+        }
         self.pattern = pattern
         pieces = Self.pieces(of: pattern)
     }

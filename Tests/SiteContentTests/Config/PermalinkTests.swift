@@ -69,4 +69,21 @@ import Testing
         #expect(own.path(date: moment, in: calendar("UTC"), slug: "x", title: "", categories: ["A"]) == "/own/2019/a")
         #expect(throws: ConfigMessage.self) { try Permalink(validating: "/own/:nope/", ofOnePost: true) }
     }
+
+    /// Patterns whose addresses no link reaches: the build wrote `posts/one/?q=1#x/index.html`
+    /// while every page linked `/posts/one/?q=1#x/`, which browsers ask for as `/posts/one/`.
+    @Test(arguments: [
+        ("/posts/:slug/?q=1#x/", "must not contain '?'"), ("/:slug/#frag/", "must not contain '#'"), ("/%2e%2e/:slug/", "'%'"),
+        ("/:year//:slug/", "empty folder name"), ("/a\\b/:slug/", "backslashes"), ("/a\u{1B}b/:slug/", "'/a\\u{1B}b/:slug/' must not contain control"),
+    ])
+    func addressesNoLinkReachesAreRefused(pattern: String, words: String) {
+        for ofOnePost in [false, true] {
+            do {
+                _ = try Permalink(validating: pattern, ofOnePost: ofOnePost)
+                Issue.record("'\(pattern)' was taken")
+            } catch {
+                #expect(error.message.contains(words), "\(error.message)")
+            }
+        }
+    }
 }

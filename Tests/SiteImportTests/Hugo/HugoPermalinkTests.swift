@@ -76,6 +76,15 @@ import Testing
         #expect(report.mentions("'/:weekdayname/:slug/' uses :weekdayname, which Galley has no match for", .check))
     }
 
+    /// A query or fragment in the pattern was carried, and every post link of the built blog
+    /// led nowhere: the pattern is named, and posts get Galley's default address.
+    @Test func aPatternNoLinkWouldReachIsNamedNotCarried() throws {
+        let (report, scratch) = try imported("[permalinks]\nposts = \"/posts/:slug/?q=1#x\"\n")
+        #expect(try scratch.settings().permalink.pattern == "/:year/:month/:day/:slug/")
+        #expect(report.mentions("'/posts/:slug/?q=1#x' became '/posts/:slug/?q=1#x/', which Galley cannot use (permalink '/posts/:slug/?q=1#x/' must not contain '?'", .check),
+                "\(report.lines(.check))")
+    }
+
     @Test func namesThatHugoLowercasedOrKeptDatedAreNamed() throws {
         let scratch = try ScratchSite()
         try scratch.write("hugo.toml", "baseURL = \"https://h.example.com/\"\ntitle = \"H\"\n")
