@@ -1,13 +1,14 @@
-/// Finds what TOMLKit must not be handed: its C++ parser (toml++) was built with its assertions
+/// Finds what TOMLKit must not be handed. Its C++ parser (toml++) was built with its assertions
 /// on, and takes two things for granted without checking, so that text breaking them stopped
 /// the process with an assertion (a post pushed in a branch stopped a preview build that way):
 /// that the character after a header's `[` or `[[` (and the spaces after it) starts a key
 /// (`[[[`, `[#`, `[.a]` broke it), and that an array's item does not start with `}` or a line
-/// break TOML does not know (U+0085, U+2028, U+2029). The grammar of TOML 1.0 is followed as
-/// far as telling headers from values needs it: a `[` that starts a line outside strings,
-/// comments, arrays and inline tables is a header.
+/// break TOML does not know (U+0085, U+2028, U+2029). And it ends a string at an escaped NUL
+/// without a word: `title = "a\u0000b"` read as `a`. The grammar of TOML 1.0 is followed as far
+/// as telling headers from values needs it: a `[` that starts a line outside strings, comments,
+/// arrays and inline tables is a header.
 enum TOMLCheck {
-    /// Where TOMLKit would stop the process: the line (from 1), and what is wrong there.
+    /// Where TOMLKit would stop the process or lose text: the line (from 1), and what is wrong there.
     struct Problem: Equatable {
         var line: Int
         var message: String
@@ -22,27 +23,31 @@ enum TOMLCheck {
         var startsStatement = true
         func at(_ offset: Int) -> UInt8? { index + offset < bytes.count ? bytes[index + offset] : nil }
         /// Moves past the closing `quote` of a string, one or three of them long; a line break
-        /// ends a one-line string (TOMLKit then stops at it).
-        func skipString(_ quote: UInt8, long: Bool, escapes: Bool) {
+        /// ends a one-line string (TOMLKit then stops at it). True when the string holds an
+        /// escaped NUL, which TOMLKit would end the string at without a word.
+        func skipString(_ quote: UInt8, long: Bool, escapes: Bool) -> Bool {
             index += long ? 3 : 1
             while index < bytes.count {
                 let byte = bytes[index]
                 if escapes, byte == UInt8(ascii: "\\") {
                     if at(1) == UInt8(ascii: "\n") { line += 1 }
+                    if at(1) == UInt8(ascii: "u"), bytes[index + 2..<min(bytes.count, index + 6)].elementsEqual(Array("0000".utf8)) { return true }
+                    if at(1) == UInt8(ascii: "U"), bytes[index + 2..<min(bytes.count, index + 10)].elementsEqual(Array("00000000".utf8)) { return true }
                     index += 2
                     continue
                 }
                 if byte == UInt8(ascii: "\n") {
-                    if !long { return }
+                    if !long { return false }
                     line += 1
                 } else if byte == quote, !long || (at(1) == quote && at(2) == quote) {
                     index += long ? 3 : 1
                     // Up to two more quotes belong to the string's text.
                     while long, at(0) == quote { index += 1 }
-                    return
+                    return false
                 }
                 index += 1
             }
+            return false
         }
         while index < bytes.count {
             let byte = bytes[index]
@@ -57,7 +62,9 @@ enum TOMLCheck {
                 while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
             case UInt8(ascii: "\""), UInt8(ascii: "'"):
                 let long = at(1) == byte && at(2) == byte
-                skipString(byte, long: long, escapes: byte == UInt8(ascii: "\""))
+                if skipString(byte, long: long, escapes: byte == UInt8(ascii: "\"")) {
+                    return Problem(line: line, message: "a string holds \\u0000, a NUL, which TOMLKit would end the string at; take it out")
+                }
                 startsStatement = false
             case UInt8(ascii: "[") where startsStatement:
                 if let problem = header(bytes, from: index, line: line) { return problem }

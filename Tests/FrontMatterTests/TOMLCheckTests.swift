@@ -33,6 +33,18 @@ import Diagnostics
         #expect(fine["b"]?.string == "}\u{2028}")
     }
 
+    /// TOMLKit ends a string at an escaped NUL: `title = "a\u0000b"` was read as `a`.
+    @Test func anEscapedNULIsRefusedWhereTOMLKitWouldCutTheStringShort() throws {
+        for text in ["title = \"a\\u0000b\"\n", "x = 1\ntitle = \"\"\"\nline\n\\U00000000\"\"\"\n", "\"k\\u0000\" = 1\n"] {
+            let error = refusal(text)
+            #expect(error?.message.contains("\\u0000, a NUL") == true, "\(text.debugDescription): \(String(describing: error))")
+        }
+        #expect(refusal("x = 1\ntitle = \"\"\"\nline\n\\U00000000\"\"\"\n")?.line == 5)
+        // An escaped backslash before `u0000`, and a literal string, hold no NUL.
+        let fine = try TOMLFrontMatter.parse("a = \"\\\\u0000\"\nb = 'c\\u0000'\n", path: "posts/a.md", firstLine: 2)
+        #expect(fine["a"]?.string == "\\u0000" && fine["b"]?.string == "c\\u0000")
+    }
+
     /// Brackets at the start of a line inside an array, a string or a comment are no headers,
     /// and headers TOMLKit refuses on its own are left to it.
     @Test func bracketsThatAreNoHeadersAreLeftToTOMLKit() throws {
