@@ -19,6 +19,7 @@ struct JekyllSite: SiteGenerator {
         guard config.pairs != nil || config.string == nil && config.items == nil else {
             throw ImportError("\(source.path)/\(file ?? Self.configFiles[0]): settings must be `key: value` lines")
         }
+        try refuseOtherSource(config["source"]?.text, file: file ?? Self.configFiles[0], in: source)
         // kramdown, Jekyll's Markdown unless _config.yml names another, reads $$ by rules of its own.
         if (config["markdown"]?.string ?? "kramdown").lowercased() == "kramdown" { plan.settings.mathSyntax = .kramdown }
         let dropsCategories = carrySettings(config, file: file ?? Self.configFiles[0], into: &plan)
@@ -31,6 +32,20 @@ struct JekyllSite: SiteGenerator {
         }
         notePageAddresses(plan.copies.filter { $0.role == .page && !survey.ownAddress.contains($0.source) }, into: &plan)
         return plan
+    }
+
+    /// A site whose files are in another folder than its settings (`source: src`) would come out
+    /// wrong: its posts under `posts/src/`, its `_layouts` taken for a folder of pages. The
+    /// import reads the folder its settings are in, so it says how to import that one instead.
+    /// A `source` naming no folder here (the settings copied in, as told) means nothing more.
+    private func refuseOtherSource(_ written: String?, file: String, in source: SourceFolder) throws(ImportError) {
+        guard var folder = written else { return }
+        while folder.hasPrefix("./") { folder.removeFirst(2) }
+        while folder.hasSuffix("/"), folder.count > 1 { folder.removeLast() }
+        guard !folder.isEmpty, folder != ".", folder.hasPrefix("/") || source.isFolder(folder) else { return }
+        let place = folder.hasPrefix("/") ? folder : "\(source.path)/\(folder)"
+        throw ImportError("\(source.path)/\(file): source: \(written ?? "") puts the site's files in \(place), and galley import reads the folder "
+            + "its settings are in: copy \(file) into \(place) and import that folder (`galley import \(place) DEST`)")
     }
 
     /// Jekyll publishes `about.md` at `/about.html` unless the site's permalink ends in `/` or

@@ -176,6 +176,31 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: scratch.blog.path))
     }
 
+    /// `source: src` put the site's files in `src/`: imported from the settings' folder, its
+    /// posts came out under `posts/src/` and its pages under `/src/`.
+    @Test func aSourceFolderOfItsOwnIsToldToBeImportedInstead() throws {
+        let scratch = try ScratchSite()
+        try scratch.write("_config.yml", "title: T\nurl: https://t.example.com\nsource: ./src/\n")
+        try scratch.write("src/_posts/2020-01-02-hello.md", "---\ntitle: Hello\n---\nHi.\n")
+        #expect {
+            try scratch.importSite()
+        } throws: { error in
+            let message = (error as? ImportError)?.message ?? ""
+            return message == scratch.site.path + "/_config.yml: source: ./src/ puts the site's files in \(scratch.site.path)/src, and galley import reads "
+                + "the folder its settings are in: copy _config.yml into \(scratch.site.path)/src and import that folder (`galley import \(scratch.site.path)/src DEST`)"
+        }
+        #expect(!FileManager.default.fileExists(atPath: scratch.blog.path))
+        // Done as told: the copy's `source` names no folder inside `src/`, and is a setting like any.
+        let inside = try ScratchSite()
+        for (path, text) in [("_config.yml", "title: T\nurl: https://t.example.com\nsource: src\n"), ("_posts/2020-01-02-hello.md", "---\ntitle: Hello\n---\nHi.\n")] {
+            try inside.write(path, text)
+        }
+        let report = try inside.importSite()
+        let paths = try inside.postPaths()
+        #expect(paths.count == 1 && paths.first?.hasPrefix("/2020/01/02/hello") == true, "\(paths)")
+        #expect(report.mentions("source", .notCarried))
+    }
+
     @Test func aFoldersOwnPostsComeAlongUnderItsName() throws {
         let scratch = try ScratchSite()
         try scratch.write("_config.yml", "title: T\nurl: https://t.example.com\npermalink: pretty\n")
