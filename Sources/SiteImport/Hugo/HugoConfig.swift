@@ -33,6 +33,8 @@ struct HugoConfig: Sendable {
     }
 
     static func read(_ source: SourceFolder) throws(ImportError) -> HugoConfig {
+        try SettingsFile.refuseUnread(names + names.map { folder + "/" + $0 }
+            + ["toml", "yaml", "yml", "json"].map { "\(folder)/params.\($0)" }, in: source)
         guard let file = find(in: source) else {
             throw ImportError("\(source.path): no Hugo settings (hugo.toml, config.toml, or one of them in config/_default/)", kind: .notASite)
         }

@@ -14,6 +14,7 @@ struct JekyllSite: SiteGenerator {
         // Jekyll runs Liquid in every post and titles a post from its file name.
         plan.settings.liquid = true
         plan.settings.titlesFromFileNames = true
+        try SettingsFile.refuseUnread(Self.configFiles, in: source)
         let file = SettingsFile.first(of: Self.configFiles, in: source)
         let config = try file.map { file throws(ImportError) in try SettingsFile.read(file, from: source) } ?? .null(line: 1)
         guard config.pairs != nil || config.string == nil && config.items == nil else {

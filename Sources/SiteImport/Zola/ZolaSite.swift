@@ -14,6 +14,7 @@ struct ZolaSite: SiteGenerator {
     }
 
     func plan(_ source: SourceFolder) throws(ImportError) -> ImportPlan {
+        try SettingsFile.refuseUnread([Self.configFile], in: source)
         let config = try SettingsFile.read(Self.configFile, from: source)
         guard config.pairs != nil else { throw ImportError("\(source.path)/\(Self.configFile): settings must be a table of keys") }
         var plan = ImportPlan(settings: GalleySettings(origin: "Zola"))
