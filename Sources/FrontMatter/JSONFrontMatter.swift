@@ -9,14 +9,18 @@ import Diagnostics
 package struct JSONFrontMatter {
     private let bytes: [UInt8]
     private let path: String
+    /// What the text is called in messages: a settings file is no front matter.
+    private var what = "JSON front matter"
     private var offset = 0
     private var line = 1
 
-    /// The object at the start of `bytes` and the offset just past its closing brace.
-    package static func parse(_ bytes: [UInt8], path: String) throws(Diagnostic) -> (value: YAMLValue, end: Int, endLine: Int) {
+    /// The object at the start of `bytes` and the offset just past its closing brace; `what`
+    /// names the text in messages.
+    package static func parse(_ bytes: [UInt8], path: String, what: String = "JSON front matter") throws(Diagnostic) -> (value: YAMLValue, end: Int, endLine: Int) {
         var reader = JSONFrontMatter(bytes: bytes, path: path)
+        reader.what = what
         reader.skipSpace()
-        guard reader.peek == UInt8(ascii: "{") else { throw reader.problem("JSON front matter must be an object, opened by '{'") }
+        guard reader.peek == UInt8(ascii: "{") else { throw reader.problem("\(what) must be an object, opened by '{'") }
         let value = try reader.value(depth: 0)
         return (value, reader.offset, reader.line)
     }
@@ -42,7 +46,7 @@ package struct JSONFrontMatter {
     private mutating func expect(_ character: Character) throws(Diagnostic) {
         skipSpace()
         guard peek == character.asciiValue else {
-            throw problem("JSON front matter: expected '\(character)' \(found)")
+            throw problem("\(what): expected '\(character)' \(found)")
         }
         offset += 1
     }
@@ -54,7 +58,7 @@ package struct JSONFrontMatter {
 
     private mutating func value(depth: Int) throws(Diagnostic) -> YAMLValue {
         // Front matter nests a few levels; a file nesting thousands would only exhaust the stack.
-        guard depth < 64 else { throw problem("JSON front matter nests more than 64 levels") }
+        guard depth < 64 else { throw problem("\(what) nests more than 64 levels") }
         skipSpace()
         let start = line
         switch peek {
@@ -68,11 +72,11 @@ package struct JSONFrontMatter {
             }
             while true {
                 skipSpace()
-                guard peek == UInt8(ascii: "\"") else { throw problem("JSON front matter: expected a key in double quotes \(found)") }
+                guard peek == UInt8(ascii: "\"") else { throw problem("\(what): expected a key in double quotes \(found)") }
                 let keyLine = line
                 let key = try string()
                 guard !pairs.contains(where: { $0.key == key }) else {
-                    throw Diagnostic(path: path, line: keyLine, message: "JSON front matter: '\(key)' is given twice")
+                    throw Diagnostic(path: path, line: keyLine, message: "\(what): '\(key)' is given twice")
                 }
                 try expect(":")
                 pairs.append((key, try value(depth: depth + 1)))
@@ -118,7 +122,7 @@ package struct JSONFrontMatter {
             default:
                 guard !word.isEmpty, Double(word) != nil, word.first != "+" else {
                     offset = begin
-                    throw problem("JSON front matter: expected a value \(word.isEmpty ? found : "but found '\(word)'")")
+                    throw problem("\(what): expected a value \(word.isEmpty ? found : "but found '\(word)'")")
                 }
                 return .scalar(word, plain: true, line: start)
             }
@@ -130,15 +134,15 @@ package struct JSONFrontMatter {
         offset += 1
         var text: [UInt8] = []
         while true {
-            guard let byte = peek else { throw problem("JSON front matter: a string is never closed") }
+            guard let byte = peek else { throw problem("\(what): a string is never closed") }
             offset += 1
             switch byte {
             case UInt8(ascii: "\""):
                 return String(decoding: text, as: UTF8.self)
             case 0x0A:
-                throw problem("JSON front matter: a string runs past the end of its line (write \\n for a line break)")
+                throw problem("\(what): a string runs past the end of its line (write \\n for a line break)")
             case UInt8(ascii: "\\"):
-                guard let escaped = peek else { throw problem("JSON front matter: a string is never closed") }
+                guard let escaped = peek else { throw problem("\(what): a string is never closed") }
                 offset += 1
                 switch escaped {
                 case UInt8(ascii: "n"): text.append(0x0A)
@@ -153,13 +157,13 @@ package struct JSONFrontMatter {
                     if (0xD800..<0xDC00).contains(scalar), peek == UInt8(ascii: "\\"), offset + 1 < bytes.count, bytes[offset + 1] == UInt8(ascii: "u") {
                         offset += 2
                         let low = try hexQuad()
-                        guard (0xDC00..<0xE000).contains(low) else { throw problem("JSON front matter: a \\u escape is not a valid character") }
+                        guard (0xDC00..<0xE000).contains(low) else { throw problem("\(what): a \\u escape is not a valid character") }
                         scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                     }
-                    guard let character = Unicode.Scalar(scalar) else { throw problem("JSON front matter: a \\u escape is not a valid character") }
+                    guard let character = Unicode.Scalar(scalar) else { throw problem("\(what): a \\u escape is not a valid character") }
                     text += Array(String(Character(character)).utf8)
                 default:
-                    throw problem("JSON front matter: '\\\(Character(Unicode.Scalar(escaped)))' is not an escape JSON knows")
+                    throw problem("\(what): '\\\(Character(Unicode.Scalar(escaped)))' is not an escape JSON knows")
                 }
             default:
                 text.append(byte)
@@ -169,7 +173,7 @@ package struct JSONFrontMatter {
 
     private mutating func hexQuad() throws(Diagnostic) -> UInt32 {
         guard offset + 4 <= bytes.count, let value = UInt32(String(decoding: bytes[offset..<(offset + 4)], as: UTF8.self), radix: 16) else {
-            throw problem("JSON front matter: \\u must be followed by four hexadecimal digits")
+            throw problem("\(what): \\u must be followed by four hexadecimal digits")
         }
         offset += 4
         return value

@@ -24,7 +24,7 @@ package enum SettingsDocument {
             return try TOMLFrontMatter.parse(text, path: path, firstLine: 1, what: "TOML")
         case .json:
             let bytes = Array(text.utf8)
-            let (value, end, endLine) = try JSONFrontMatter.parse(bytes, path: path)
+            let (value, end, endLine) = try JSONFrontMatter.parse(bytes, path: path, what: "JSON")
             guard bytes[end...].allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else {
                 throw Diagnostic(path: path, line: endLine, message: "text after the JSON object's closing '}'")
             }

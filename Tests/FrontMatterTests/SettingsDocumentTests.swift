@@ -25,6 +25,13 @@ import FrontMatter
         #expect(performing: { try SettingsDocument.parse("title = \"T\"\nbaseURL = \n", as: .toml, path: "hugo.toml") }, throws: {
             ($0 as? Diagnostic)?.line == 2 && ($0 as? Diagnostic)?.message.hasPrefix("TOML: ") == true
         })
+        // JSON too.
+        #expect(performing: { try SettingsDocument.parse("{\"title\": \"T\",\n \"title\": \"U\"}\n", as: .json, path: "hugo.json") }, throws: {
+            ($0 as? Diagnostic)?.line == 2 && ($0 as? Diagnostic)?.message == "JSON: 'title' is given twice"
+        })
+        #expect(performing: { try SettingsDocument.parse("[1]\n", as: .json, path: "hugo.json") }, throws: {
+            ($0 as? Diagnostic)?.message == "JSON must be an object, opened by '{'"
+        })
         #expect(performing: { try SettingsDocument.parse("{\"title\": \"T\"}\n{\"more\": 1}\n", as: .json, path: "hugo.json") }, throws: {
             ($0 as? Diagnostic)?.message == "text after the JSON object's closing '}'"
         })
