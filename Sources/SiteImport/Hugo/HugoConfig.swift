@@ -14,6 +14,9 @@ struct HugoConfig: Sendable {
     var paramsFile: YAMLValue?
     /// The other files of the config folder (`menus.toml`, `languages.toml`), which nothing reads.
     var otherFiles: [String] = []
+    /// The files of the config folder beside a settings file at the top, which Hugo merges
+    /// into it and the import does not read.
+    var notMerged: [String] = []
 
     static let names = ["hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json", "config.toml", "config.yaml", "config.yml", "config.json"]
     static let folder = "config/_default"
@@ -40,7 +43,10 @@ struct HugoConfig: Sendable {
         }
         var config = HugoConfig(file: file, root: try SettingsFile.read(file, from: source))
         guard config.root.pairs != nil else { throw ImportError("\(source.path)/\(file): settings must be a table of keys") }
-        if file.hasPrefix(folder + "/") {
+        if !file.hasPrefix(folder + "/"), source.isFolder(folder) {
+            // Hugo merges the folder's settings into the top file's; the import reads one file.
+            config.notMerged = source.walk(folder).files
+        } else if file.hasPrefix(folder + "/") {
             let params = ["toml", "yaml", "yml", "json"].map { "\(folder)/params.\($0)" }
             if let paramsName = SettingsFile.first(of: params, in: source) {
                 config.paramsFile = try SettingsFile.read(paramsName, from: source)

@@ -57,5 +57,6 @@ extension HugoSite {
             let base = SourcePath.lastName(other).split(separator: ".").first.map(String.init) ?? ""
             plan.leaveOut(other, Self.notedKeys[base] ?? "settings with no Galley meaning")
         }
+        plan.leaveOut(paths: config.notMerged, "not read beside \(file), into whose settings Hugo merges them: move what they set into \(file)")
     }
 }

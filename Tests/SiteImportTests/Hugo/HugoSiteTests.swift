@@ -91,6 +91,20 @@ import Testing
         #expect(report.mentions("config/production/: settings for other environments", .notCarried))
     }
 
+    /// Hugo merges the config folder into a settings file at the top; the import reads the
+    /// file alone, and says which of the folder's files it did not read.
+    @Test func aConfigFolderBesideASettingsFileIsNamedAsNotRead() throws {
+        let scratch = try ScratchSite()
+        try scratch.write("hugo.toml", "baseURL = \"https://h.example.com/\"\ntitle = \"H\"\n")
+        try scratch.write("config/_default/params.toml", "description = \"Said in the folder\"\n")
+        try scratch.write("config/_default/menus.toml", "[[main]]\nname = \"Home\"\n")
+        try scratch.write("content/posts/a.md", "---\ntitle: A\ndate: 2020-01-01\n---\n")
+        let report = try scratch.importSite()
+        #expect(try scratch.settings().title == "H")
+        #expect(report.mentions("config/_default/menus.toml, config/_default/params.toml: not read beside hugo.toml, into whose settings Hugo merges them", .notCarried),
+                "\(report.lines(.notCarried))")
+    }
+
     @Test func anOlderConfigTomlIsHugosWhenItNamesBaseURL() throws {
         let scratch = try ScratchSite()
         try scratch.write("config.toml", "BaseURL = \"https://old.example.com\"\ntitle = \"Old\"\n")
