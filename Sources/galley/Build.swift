@@ -109,7 +109,10 @@ extension Galley {
                     Console.warn(warning.prefixed(by: site))
                 }
                 Console.report(failure.diagnostics.map { $0.prefixed(by: site) })
-                Console.error("build failed: \(failure.diagnostics.count) error\(failure.diagnostics.count == 1 ? "" : "s"); \(request.output.path) was left as it was")
+                // A first build that fails writes no output folder: nothing was there to keep.
+                let outcome = FileManager.default.fileExists(atPath: request.output.path)
+                    ? "\(request.output.path) was left as it was" : "nothing was written to \(request.output.path)"
+                Console.error("build failed: \(failure.diagnostics.count) error\(failure.diagnostics.count == 1 ? "" : "s"); \(outcome)")
                 throw ExitCode.blogHasErrors
             } catch let error as OutputError {
                 terminal?.finish()

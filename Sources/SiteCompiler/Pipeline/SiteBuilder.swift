@@ -269,7 +269,13 @@ package struct SiteBuilder: Sendable {
         let memory: any BuildMemory = cacheFile.map {
             DiskMemory(cacheFile: $0, live: folder, relinked: session.relinked, state: state, cacheBytes: cacheBytes)
         } ?? NoMemory()
-        var compiled = try compile(progress: progress, publisher: session, memory: memory)
+        var compiled: Compiled
+        do {
+            compiled = try compile(progress: progress, publisher: session, memory: memory)
+        } catch {
+            writer.abandon(session)
+            throw error
+        }
         timer = PhaseTimer()
         // Publish: the rest of the files, then the spare and the live folder change places.
         let made = compiled.pages

@@ -115,6 +115,13 @@ package struct OutputWriter: Sendable {
         return OutputSession(spare: spare, live: live, lock: lock, startedEmpty: madeSpare, liveFiles: liveFiles)
     }
 
+    /// Lets go of the spare of a build that failed before publishing: one made empty for it
+    /// holds nothing a later build needs, and is removed, as a failed write removes its spare;
+    /// one brought up to date from a record stays for the next build.
+    func abandon(_ session: OutputSession) {
+        if session.startedEmpty { try? session.parent.removeAll(spareName) }
+    }
+
     /// Completes the spare with the rest of `tree` and swaps it in; when nothing differs from
     /// the live folder, touches nothing at all. `kept` says which pages' live files stay as
     /// they are; the other pages were published to `session` as they were rendered, and one
