@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import FrontMatter
 import SiteCompiler
@@ -69,11 +70,26 @@ extension JekyllSite {
     /// they are, where Galley's Liquid finds them, and notes the rest.
     func carryParams(_ config: YAMLValue, file: String, survey: ContentSurvey, into plan: inout ImportPlan) {
         var copied: [String] = []
+        var params: [(param: GalleySettings.Param, bytes: Int)] = []
         for (key, value) in config.pairs ?? [] where survey.siteKeys.contains(key) && !GalleySettings.keys.contains(key) {
             // Galley makes url and baseurl from base_url itself.
             guard !["url", "baseurl"].contains(key) else { continue }
-            plan.settings.params.append(GalleySettings.Param(key: key, value: value))
-            copied.append(key)
+            let param = GalleySettings.Param(key: key, value: value)
+            params.append((param, GalleySettings.bytes(of: param)))
+        }
+        // galley.yml holds at most what Galley reads of it, with room for its own settings: the
+        // biggest copies stay out until the rest fit.
+        var total = params.reduce(0) { $0 + $1.bytes }
+        var left: Set<String> = []
+        for (param, bytes) in params.sorted(by: { $0.bytes > $1.bytes }) where total > Self.paramBytes {
+            total -= bytes
+            left.insert(param.key)
+            plan.check("\(file): \(param.key)", "\(bytes / 1024) KB as galley.yml writes it, more than it holds (\(InputLimits.frontMatterBytes / 1024) KB in all): "
+                + "not copied, so {{ site.\(param.key) }} prints nothing")
+        }
+        for (param, _) in params where !left.contains(param.key) {
+            plan.settings.params.append(param)
+            copied.append(param.key)
         }
         if !copied.isEmpty {
             plan.check(file, "\(copied.joined(separator: ", ")) copied into galley.yml as they are, for the {{ site.… }} in posts and pages")
@@ -81,7 +97,7 @@ extension JekyllSite {
         for key in config.keys {
             if let note = Self.notedKeys[key] { plan.leaveOut("\(file): \(key)", note) }
         }
-        var handled = Self.usedKeys.union(Self.notedKeys.keys).union(copied.map { $0.lowercased() })
+        var handled = Self.usedKeys.union(Self.notedKeys.keys).union((copied + left).map { $0.lowercased() })
         // Galley cuts excerpts where Jekyll does with this separator, and at the first paragraph as Jekyll's default.
         if let separator = config["excerpt_separator"]?.string {
             handled.insert("excerpt_separator")
@@ -91,6 +107,10 @@ extension JekyllSite {
         }
         plan.leaveOut(keys: config.keys, except: handled, in: file)
     }
+
+    /// How much of galley.yml copied settings may take: what a build reads of it, less room
+    /// for the settings Galley writes itself.
+    static let paramBytes = InputLimits.frontMatterBytes - 16 * 1024
 
     /// Jekyll's `url` and `baseurl` joined: `https://example.com` and `/blog`.
     static func baseURL(url: String?, baseurl: String?) -> String? {

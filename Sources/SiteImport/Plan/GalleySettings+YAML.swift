@@ -44,6 +44,13 @@ extension GalleySettings {
         return "# Made by `galley import` from a \(origin) site's settings.\n" + body
     }
 
+    /// How many bytes `param` takes in galley.yml, as ``yaml()`` writes it (block style: a list
+    /// written inline takes about twice as many there).
+    static func bytes(of param: Param) -> Int {
+        let pair = Node([(Self.node(.scalar(param.key, plain: true, line: 1)), Self.node(param.value))])
+        return ((try? Yams.serialize(node: pair, allowUnicode: true)) ?? "").utf8.count
+    }
+
     /// A value as it was written: quoted text stays quoted, so that `"yes"` stays text.
     private static func node(_ value: YAMLValue) -> Node {
         switch value {
