@@ -77,6 +77,16 @@ import Testing
         #expect(Self.said(result.stderr).first?.hasPrefix("error: blog/layouts/footer.mustache: rendering it took more than ") == true,
                 "\(result.stderr)")
         #expect(folder.read("blog/_site/index.html")?.contains("xxxx") == false, "the last good output stays")
+        // In a page's own layout too, whose site values its skeleton printed uncounted: six
+        // sections over fifty items ran for good.
+        try folder.write("blog/galley.yml", "title: CLI Blog\nbase_url: https://cli.example.com/\nl: [\((1...50).map(String.init).joined(separator: ", "))]\n")
+        try folder.write("blog/layouts/footer.mustache", "<footer></footer>\n")
+        try folder.write("blog/pages/about.md", "---\ntitle: About\n---\nAbout.\n")
+        let six = (String(repeating: "{{#site.params.l}}", count: 6), String(repeating: "{{/site.params.l}}", count: 6))
+        try folder.write("blog/layouts/page.mustache", "{{<base}}{{$main}}\(six.0).\(six.1){{/main}}{{/base}}\n")
+        let page = try GalleyProcess.run(["build", "blog"], in: folder.url)
+        #expect(page.status == 1)
+        #expect(Self.said(page.stderr).first?.hasPrefix("error: blog/layouts/page.mustache: rendering /about/ took more than ") == true, "\(page.stderr)")
     }
 
     @Test func strictFailsOnANameNoPageHas() throws {

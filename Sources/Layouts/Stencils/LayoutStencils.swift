@@ -130,7 +130,7 @@ package final class LayoutStencils: LayoutRendering {
         let recorder = SkeletonRecorder(budget: theme.skeletonBudget())
         guard let (_, skeleton) = try? PageShape.of(values, repeats: repeats, recorder: recorder, known: known), let skeleton else { return nil }
         let output = theme.render(name, counted: skeleton)
-        guard !recorder.failed else { return nil }
+        guard !recorder.failed, !recorder.isSpent else { return nil }
         return Stencil(skeleton: output, emissions: recorder.emissions, iterations: recorder.iterations)
     }
 }

@@ -301,7 +301,8 @@ package struct PageShape {
                 let repeatsBefore = shape.repeats.count
                 if isRoot, key == "site" {
                     shape.key.append(0x53)
-                    if recorder != nil { skeleton[key] = value }
+                    // Printed as it is, and counted: a pushed galley.yml's list is the site's.
+                    if let recorder { skeleton[key] = recorder.counted(value) }
                 } else if let index = children?[key], ObjectIdentifier(Swift.type(of: value)) == Types.dictionary,
                     let fragment = fragments?.fragment(index)
                 {

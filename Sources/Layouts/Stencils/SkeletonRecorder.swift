@@ -18,6 +18,16 @@ package final class SkeletonRecorder {
         return false
     }
 
+    /// `value`, which the skeleton prints as it is (the site's values, the same on every page),
+    /// taking steps of the render's budget as the page's own do.
+    func counted(_ value: Any) -> Any {
+        budget.counted(value)
+    }
+
+    /// Whether the render went past its steps, in the values printed as they are too: its
+    /// output was cut short, and makes no stencil.
+    var isSpent: Bool { budget.isSpent }
+
     /// Each mark printed so far, by its number.
     private(set) var emissions: [Emission] = []
     /// Set when the layout transformed or printed a value in a way that depends on the value

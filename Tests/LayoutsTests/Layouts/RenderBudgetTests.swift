@@ -96,4 +96,24 @@ import Testing
         _ = stencils.render("nest", values)
         #expect(theme.renderOverruns.first?.message.hasPrefix("rendering /deep/ took more than") == true, "\(theme.renderOverruns)")
     }
+
+    /// The site's values are printed into a skeleton as they are: they were not counted, and
+    /// six sections over a list of fifty in galley.yml ran a page's skeleton render for good.
+    @Test(.timeLimit(.minutes(1))) func theSitesValuesInASkeletonAreCountedToo() throws {
+        let open = String(repeating: "{{#site.params.l}}", count: 6), close = String(repeating: "{{/site.params.l}}", count: 6)
+        var theme = try theme(["nest": "<h1>{{page.title}}</h1>\(open).\(close)"])
+        theme.work = RenderWork(base: 50_000, perRender: 0, mostForOne: 50_000)
+        let stencils = try #require(LayoutStencils(theme: theme))
+        var values = Self.values
+        values["site"] = ["params": ["l": Array(1...50) as [Any]] as [String: Any]] as [String: Any]
+        let text = stencils.render("nest", values)
+        #expect(text.utf8.count < 100_000)
+        #expect(theme.renderOverruns.first?.message.hasPrefix("rendering /probe/ took more than") == true, "\(theme.renderOverruns)")
+        // Within its steps, the same layout renders whole through its stencil.
+        var small = Self.values
+        small["site"] = ["params": ["l": [1, 2] as [Any]] as [String: Any]] as [String: Any]
+        var roomy = try self.theme(["nest": "<h1>{{page.title}}</h1>\(open).\(close)"])
+        roomy.work = RenderWork(base: 50_000, perRender: 0, mostForOne: 50_000)
+        #expect(try #require(LayoutStencils(theme: roomy)).render("nest", small) == "<h1>&lt;Probe&gt;</h1>" + String(repeating: ".", count: 64))
+    }
 }
