@@ -12,6 +12,11 @@ struct SiteResponder: Sendable {
     let hosts: HostCheck
 
     func respond(to request: Request, context: BasicRequestContext) async -> Response {
+        // The first Host is checked; another one is left among the fields, which a proxy in
+        // front might read instead (RFC 9112: 400), as `galley host` answers.
+        if request.headers.contains(where: { $0.name.canonicalName == "host" }) {
+            return Self.plain(.badRequest, "The request names more than one host.\n")
+        }
         if let host = request.head.authority, !hosts.allows(host) {
             return Self.plain(.forbidden, "galley serve answers requests for localhost, an IP address or the address it listens on, "
                 + "not for '\(host.prefix(200))': a web page that points its own name at this machine must not read the blog.\n")

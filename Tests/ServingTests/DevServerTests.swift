@@ -256,6 +256,9 @@ import Highlighting
             }
             #expect(try await blog.http.send("/", headers: ["Host": "1.2.3.4.example"]).status == 403)
             #expect(try await blog.http.send("/", headers: ["Host": "١٢٧.0.0.1"]).status == 403)
+            // A second Host, which the first hid from the check.
+            let twice = "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n"
+            #expect(try await blog.http.statusLine(sending: twice, seconds: 10) == "HTTP/1.1 400 Bad Request")
         }
     }
 
