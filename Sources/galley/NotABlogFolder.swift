@@ -15,8 +15,11 @@ struct NotABlogFolder: Error, CustomStringConvertible {
     /// `settings`, a folder at all).
     static func check(_ site: String, settings: Bool = true) throws(NotABlogFolder) {
         var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: site, isDirectory: &isFolder), isFolder.boolValue else {
+        guard FileManager.default.fileExists(atPath: site, isDirectory: &isFolder) else {
             throw NotABlogFolder(path: site, problem: "no such folder")
+        }
+        guard isFolder.boolValue else {
+            throw NotABlogFolder(path: site, problem: "is a file, not a blog folder (the folder that holds galley.yml)")
         }
         guard settings else { return }
         let config = URL(fileURLWithPath: site).appending(path: SiteConfig.fileName).path

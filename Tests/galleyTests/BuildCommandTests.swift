@@ -70,6 +70,10 @@ import Testing
         let missing = try GalleyProcess.run(["build", "nowhere"], in: folder.url)
         #expect(missing.status == 3)
         #expect(missing.stderr.contains("nowhere: no such folder"))
+        // A file named where the folder goes was "no such folder" too.
+        let file = try GalleyProcess.run(["serve", "empty/readme.txt", "--port", "0"], in: folder.url)
+        #expect(file.status == 3)
+        #expect(file.stderr.hasPrefix("error: empty/readme.txt: is a file, not a blog folder"), "\(file.stderr)")
         let badURL = try GalleyProcess.run(["build", "empty", "--base-url", "ftp://x"], in: folder.url)
         #expect(badURL.status == 2)
         #expect(badURL.stderr.contains("--base-url 'ftp://x' must be an absolute http or https address"))
