@@ -47,6 +47,7 @@ extension Galley {
 
         func validate() throws {
             guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+            if let problem = ListenAddress.problem(bind, option: "--bind") { throw ValidationError(problem) }
         }
 
         func run() async throws {

@@ -65,6 +65,7 @@ extension Galley {
         @OptionGroup(title: "Commit statuses") var status: StatusOptions
 
         func validate() throws {
+            if let problem = ListenAddress.problem(webhookBind, option: "--webhook-bind", portOption: "--webhook-port") { throw ValidationError(problem) }
             // Each becomes a duration or a count the watcher computes with: past these, there
             // is no such duration (`inf`), or it overflows, or a pass would never end.
             guard Interval.seconds(interval).map({ $0 > 0 }) == true else {

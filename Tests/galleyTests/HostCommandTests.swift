@@ -150,5 +150,14 @@ import Testing
         #expect(badPasswords.status == 4 && badPasswords.stderr.contains("passwords:1: expected name:password"), "\(badPasswords.stderr)")
         let badLabel = try GalleyProcess.run(["host", "--root", "previews", "--domain", "p.test", "--production", "Not_A_Label"], in: folder.url)
         #expect(badLabel.status == 2 && badLabel.stderr.contains("--production 'Not_A_Label'"), "\(badLabel.stderr)")
+        // A port in the address came back from the network layer as "Name or service not known".
+        for (command, option, said) in [(["host", "--root", "previews", "--domain", "p.test"], "--bind", "--bind takes an address alone, such as 127.0.0.1; give the port with --port"),
+                                        (["serve", "previews"], "--bind", "--bind takes an address alone, such as 127.0.0.1; give the port with --port"),
+                                        (["watch", "--repo", "r", "--to", "d", "--domain", "p.test"], "--webhook-bind", "--webhook-bind takes an address alone, such as 127.0.0.1; give the port with --webhook-port")] {
+            let result = try GalleyProcess.run(command + [option, "127.0.0.1:80"], in: folder.url)
+            #expect(result.status == 2 && result.stderr.hasPrefix("error: \(said)"), "\(command): \(result.stderr)")
+        }
+        let bracketed = try GalleyProcess.run(["host", "--root", "previews", "--domain", "p.test", "--bind", "[::1]:80"], in: folder.url)
+        #expect(bracketed.status == 2 && bracketed.stderr.hasPrefix("error: --bind takes an address alone, such as [::1]; give the port with --port"), "\(bracketed.stderr)")
     }
 }
