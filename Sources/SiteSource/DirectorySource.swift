@@ -54,14 +54,19 @@ package struct DirectorySource: SourceTree {
         let realRoot = realRoot
         // The folder asked for may itself be a link (`static -> elsewhere`).
         guard Self.staysInside(base, realRoot) else { throw SourceTreeError.linkOutside(directory) }
-        try walk(base, relative: directory, realRoot: realRoot, into: &result, walking: &walking)
+        var outside: [String] = []
+        try walk(base, relative: directory, realRoot: realRoot, into: &result, outside: &outside, walking: &walking)
+        // Every link out of the blog is said at once, so that one round of fixes clears them all.
+        if outside.count == 1 { throw SourceTreeError.linkOutside(outside[0]) }
+        if !outside.isEmpty { throw SourceTreeError.linksOutside(outside.sorted()) }
         return result.sorted()
     }
 
     /// Collects the regular files below the folder `path` with `readdir`, which names each
     /// entry's type, so only symlinks (followed: a symlinked image folder is part of the blog)
     /// cost a `stat`; a big blog's posts folder is listed in milliseconds.
-    private func walk(_ path: String, relative: String, realRoot: String?, into result: inout [String], walking: inout FolderWalk) throws {
+    private func walk(_ path: String, relative: String, realRoot: String?, into result: inout [String], outside: inout [String],
+                      walking: inout FolderWalk) throws {
         var own = stat()
         guard stat(path, &own) == 0, try walking.enter(own, at: relative) else { return }
         defer { walking.leave(own) }
@@ -83,7 +88,10 @@ package struct DirectorySource: SourceTree {
                 {
                     // A dangling link is no file; one that leads out of the blog is refused.
                     var target = stat()
-                    if stat(child, &target) == 0 { throw SourceTreeError.linkOutside(childRelative) }
+                    if stat(child, &target) == 0 {
+                        outside.append(childRelative)
+                        continue
+                    }
                 }
                 var info = stat()
                 guard stat(child, &info) == 0 else {
@@ -92,7 +100,7 @@ package struct DirectorySource: SourceTree {
                 kind = info.st_mode & S_IFMT
             }
             switch kind {
-            case S_IFDIR: try walk(child, relative: childRelative, realRoot: realRoot, into: &result, walking: &walking)
+            case S_IFDIR: try walk(child, relative: childRelative, realRoot: realRoot, into: &result, outside: &outside, walking: &walking)
             case S_IFREG: result.append(childRelative)
             default: continue
             }

@@ -10,6 +10,8 @@ package enum SourceTreeError: Error, CustomStringConvertible, Sendable {
     case unreadable(String, reason: String)
     /// The path is, or passes through, a symbolic link to a place outside the tree.
     case linkOutside(String)
+    /// Several such paths, found in one walk of a folder: each is said, not the first alone.
+    case linksOutside([String])
 
     /// Why a link out of the tree is refused, and what to do about it.
     package static let outsideReason =
@@ -22,7 +24,7 @@ package enum SourceTreeError: Error, CustomStringConvertible, Sendable {
             switch error {
             case .notFound: return "no such file"
             case .unreadable(_, let reason): return reason
-            case .linkOutside: return outsideReason
+            case .linkOutside, .linksOutside: return outsideReason
             }
         }
         // A source over a git commit throws libgit2's words (an object missing from the store);
@@ -63,13 +65,14 @@ extension SourceTreeError: GalleyError {
     package var place: ErrorPlace? {
         switch self {
         case .notFound(let path), .unreadable(let path, _), .linkOutside(let path): ErrorPlace(path)
+        case .linksOutside(let paths): ErrorPlace(paths.first ?? "")
         }
     }
     package var message: String {
         switch self {
         case .notFound: "no such file"
         case .unreadable(_, let reason): reason
-        case .linkOutside: Self.outsideReason
+        case .linkOutside, .linksOutside: Self.outsideReason
         }
     }
     package var category: FailureCategory { .other }

@@ -71,7 +71,7 @@ package struct Theme: Sendable {
         do {
             overrides = try tree.files(under: folder)
         } catch {
-            throw BuildFailure([SourceTreeError.diagnostic(for: error, listing: folder)])
+            throw BuildFailure(SourceTreeError.diagnostics(for: error, listing: folder))
         }
         for path in overrides {
             if let language = ThemeStrings.language(ofFile: String(path.dropFirst(folder.count + 1))) {

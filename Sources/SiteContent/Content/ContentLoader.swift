@@ -153,7 +153,7 @@ package struct ContentLoader: Sendable {
             do {
                 return try tree.files(under: folder)
             } catch {
-                loaded.diagnostics.append(SourceTreeError.diagnostic(for: error, listing: folder))
+                loaded.diagnostics.append(contentsOf: SourceTreeError.diagnostics(for: error, listing: folder))
                 return []
             }
         }

@@ -29,18 +29,20 @@ package enum SourceText {
 }
 
 extension SourceTreeError {
-    /// A diagnostic for `error`, met while listing `folder`: a link out of the blog is named
-    /// itself, anything else is about the folder.
-    package static func diagnostic(for error: Error, listing folder: String) -> Diagnostic {
+    /// The diagnostics for `error`, met while listing `folder`: each link out of the blog is
+    /// named itself, anything else is about the folder.
+    package static func diagnostics(for error: Error, listing folder: String) -> [Diagnostic] {
         switch error as? SourceTreeError {
         case .linkOutside(let path)?:
-            return Diagnostic(path: path, message: outsideReason)
+            return [Diagnostic(path: path, message: outsideReason)]
+        case .linksOutside(let paths)?:
+            return paths.map { Diagnostic(path: $0, message: outsideReason) }
         case .unreadable(let path, let reason)? where path != folder:
             // Something inside the folder: said at its own path.
-            return Diagnostic(path: path, message: reason)
+            return [Diagnostic(path: path, message: reason)]
         default:
             break
         }
-        return Diagnostic(path: folder, message: "cannot list folder: \(error)")
+        return [Diagnostic(path: folder, message: "cannot list folder: \(error)")]
     }
 }

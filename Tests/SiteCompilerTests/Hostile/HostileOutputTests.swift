@@ -224,6 +224,20 @@ import Testing
         #expect(!output.values.contains { String(decoding: $0, as: UTF8.self).contains("SECRET") })
     }
 
+    /// Every link out of the blog is said at once: the build named the first it met, and the
+    /// next only once that one was fixed.
+    @Test func everyStaticLinkOutOfTheBlogIsNamed() throws {
+        let (sandbox, output) = try builtOnce()
+        try sandbox.link("static/leak", to: "../../outside/secret.txt")
+        try sandbox.link("static/folder", to: "../../outside")
+        try sandbox.link("static/deeper/chain.txt", to: "../leak")
+        let error = failure(sandbox)
+        for path in ["static/leak", "static/folder", "static/deeper/chain.txt"] {
+            #expect(error.contains("\(path): a symbolic link to a place outside the blog folder"), "\(path): \(error)")
+        }
+        expectOutput(sandbox, is: output)
+    }
+
     @Test func aLinkedSourceFolderOutOfTheBlogIsRefused() throws {
         let (sandbox, output) = try builtOnce()
         try FileManager.default.removeItem(at: sandbox.blog.appending(path: "posts"))
