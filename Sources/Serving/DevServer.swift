@@ -44,6 +44,9 @@ package struct DevServer: Sendable {
         /// clients that connect and say nothing cannot pile up. A response being sent (an event
         /// stream) is never cut.
         package var idleTimeout: Duration = .seconds(30)
+        /// How long one write of a file may wait for its reader before the connection is closed
+        /// (see ``StalledWrite``).
+        package var stalledWrite: Duration = .seconds(60)
         /// The blog's folder as the user named it, for messages (`blog/posts/a.md:3`, as
         /// `galley build` writes it); its full path when not set.
         package var shownAs: String {
@@ -94,10 +97,10 @@ package struct DevServer: Sendable {
         quiet.logLevel = .critical
         let source = DirectorySource(root: settings.site)
         let live = LiveSite(root: settings.site)
-        let responder = SiteResponder(live: live, source: source, hosts: HostCheck(bound: settings.host))
+        let responder = SiteResponder(live: live, source: source, hosts: HostCheck(bound: settings.host), stallLimit: settings.stalledWrite)
         let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
         let app = Application(
-            responder: CallbackResponder<BasicRequestContext> { request, context in await responder.respond(to: request, context: context) },
+            responder: CallbackResponder<ServeContext> { request, context in await responder.respond(to: request, context: context) },
             server: .http1(configuration: .init(idleTimeout: .init(settings.idleTimeout))),
             configuration: ApplicationConfiguration(address: .hostname(settings.host, port: settings.port), serverName: "galley", reuseAddress: true),
             onServerRunning: { channel in

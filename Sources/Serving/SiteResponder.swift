@@ -10,8 +10,10 @@ struct SiteResponder: Sendable {
     let live: LiveSite
     let source: any SourceTree
     let hosts: HostCheck
+    /// How long a write of a file may wait for its reader (see ``StalledWrite``).
+    var stallLimit: Duration = .seconds(60)
 
-    func respond(to request: Request, context: BasicRequestContext) async -> Response {
+    func respond(to request: Request, context: ServeContext) async -> Response {
         // The first Host is checked; another one is left among the fields, which a proxy in
         // front might read instead (RFC 9112: 400), as `galley host` answers.
         if request.headers.contains(where: { $0.name.canonicalName == "host" }) {
@@ -55,7 +57,7 @@ struct SiteResponder: Sendable {
         }
     }
 
-    private func site(_ path: RequestPath, target: String, request: Request, context: BasicRequestContext) async -> Response {
+    private func site(_ path: RequestPath, target: String, request: Request, context: ServeContext) async -> Response {
         let state = live.state
         let key = path.fileKey
         if let failure = state.failure, state.site.entries[key]?.contentType ?? ContentType.html == ContentType.html {
@@ -64,7 +66,7 @@ struct SiteResponder: Sendable {
         guard state.built else {
             return Self.page(.serviceUnavailable, Self.building, extra: [.retryAfter: "1"])
         }
-        let files = FileSending(provider: ServedFiles(site: state.site, folder: live.folder, source: source))
+        let files = FileSending(provider: ServedFiles(site: state.site, folder: live.folder, source: source, stallLimit: stallLimit))
         guard var response = await files.send(request, path: path, target: target, context: context) else {
             return notFound(path, target: target, in: state.site)
         }

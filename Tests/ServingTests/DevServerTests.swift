@@ -244,6 +244,19 @@ import Highlighting
         }
     }
 
+    /// A reader that stops reading a big file is cut off, as `galley host` cuts it off: with
+    /// `--bind 0.0.0.0` each such download held its connection and megabytes for good.
+    @Test func aStalledDownloadIsCutOff() async throws {
+        let big = String(repeating: "0123456789abcdef", count: 1 << 20)  // 16 MB
+        try await ServedBlog.with(["static/big.txt": big], stalledWrite: .seconds(1)) { blog in
+            _ = try await blog.eventually("/") { $0.status == 200 }
+            let stalled = try await blog.http.stalledDownload("/big.txt", headers: ["Host": "127.0.0.1"], stalling: 4, seconds: 30)
+            #expect(stalled.closed && stalled.received < big.utf8.count, "\(stalled)")
+            let whole = try await blog.http.send("/big.txt")
+            #expect(whole.status == 200 && whole.body.count == big.utf8.count)
+        }
+    }
+
     @Test func aRequestNamingAnotherHostIsRefused() async throws {
         try await ServedBlog.with { blog in
             // DNS rebinding: a page at evil.example whose name now points at 127.0.0.1.

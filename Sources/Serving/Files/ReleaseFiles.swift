@@ -10,12 +10,7 @@ import Hummingbird
 struct ReleaseFiles: RequestedFileProvider {
     let release: OpenFolder
     /// How long a write may wait for its reader (see ``StalledWrite``).
-    var stalledWrite: Duration = .seconds(60)
-
-    func stalledWrite(context: some RequestContext) -> StalledWrite? {
-        guard let context = context as? HostContext else { return nil }
-        return StalledWrite(limit: stalledWrite, close: context.closeConnection, catchUp: context.catchUp)
-    }
+    var stallLimit: Duration? = .seconds(60)
 
     /// What `fstat` says of `relative` in `release`, reached beneath it as every file served is
     /// (never past a link that leaves it), and looked at without opening it for reading: a FIFO

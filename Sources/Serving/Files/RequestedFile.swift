@@ -52,12 +52,18 @@ final class RequestedFile: Sendable {
 /// A file provider whose files are ``RequestedFile``s: the sending is the same for all of them.
 protocol RequestedFileProvider: FileProvider where FileIdentifier == RequestedFile, FileAttributes == RequestedFile.Attributes {
     /// How long one write of a file may wait for its reader before the connection is closed
-    /// (see ``StalledWrite``), given a way to close it; nil for no limit.
-    func stalledWrite(context: some RequestContext) -> StalledWrite?
+    /// (see ``StalledWrite``); nil for no limit.
+    var stallLimit: Duration? { get }
 }
 
 extension RequestedFileProvider {
-    func stalledWrite(context: some RequestContext) -> StalledWrite? { nil }
+    var stallLimit: Duration? { nil }
+
+    /// The watch over a response's writes, for a server whose context can close its connection.
+    func stalledWrite(context: some RequestContext) -> StalledWrite? {
+        guard let stallLimit, let control = context as? any ConnectionControl else { return nil }
+        return StalledWrite(limit: stallLimit, close: control.closeConnection, catchUp: control.catchUp)
+    }
 
     func getFileIdentifier(_ path: String) -> RequestedFile? {
         RequestedFile(requestPath: path)

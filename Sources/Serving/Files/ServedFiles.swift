@@ -13,6 +13,10 @@ struct ServedFiles: RequestedFileProvider {
     /// The blog, for a file that cannot be opened beneath its folder.
     let source: any SourceTree
 
+    /// How long a write may wait for its reader (see ``StalledWrite``): `--bind 0.0.0.0` lets
+    /// the network in, and a reader that stopped held its connection and megabytes for good.
+    var stallLimit: Duration? = .seconds(60)
+
     /// HTML files of the blog bigger than this are sent as they are, without the reload script:
     /// read whole to put it in, a huge one would be held in memory for each request.
     static let largestInjectedPage = 16 << 20

@@ -62,8 +62,6 @@ struct ShownPath: Sendable {
             try await provider.getAttributes(id: id)
         }
 
-        func stalledWrite(context: some RequestContext) -> StalledWrite? {
-            provider.stalledWrite(context: context)
-        }
+        var stallLimit: Duration? { provider.stallLimit }
     }
 }

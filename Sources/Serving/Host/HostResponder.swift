@@ -156,7 +156,7 @@ struct HostResponder: Sendable {
 
     /// Sends the file `path` names from `release`, or the site's own 404 page.
     private func serve(_ request: Request, path: RequestPath, target: String, from release: OpenFolder, context: HostContext) async -> Response {
-        if let response = await FileSending(provider: ReleaseFiles(release: release, stalledWrite: settings.stalledWrite)).send(request, path: path, target: target, context: context) {
+        if let response = await FileSending(provider: ReleaseFiles(release: release, stallLimit: settings.stalledWrite)).send(request, path: path, target: target, context: context) {
             return response
         }
         return notFound(path, query: target.firstIndex(of: "?").map { String(target[$0...]) } ?? "", in: release)

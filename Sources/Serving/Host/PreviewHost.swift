@@ -78,21 +78,17 @@ package struct PreviewHost: Sendable {
     }
 }
 
-/// The request context of `galley host`: Hummingbird's, with the client's address for the log.
-struct HostContext: RequestContext {
+/// The request context of `galley host`: Hummingbird's, with the client's address for the log
+/// and control of the connection.
+struct HostContext: ConnectionControl {
     var coreContext: CoreRequestContextStorage
     let client: String
-    /// Closes the request's connection, for a reader that stopped reading (see ``StalledWrite``).
     let closeConnection: @Sendable () -> Void
-    /// Returns once the connection's event loop has done what was asked of it so far: a write
-    /// handed over is then written, or has made the connection unwritable (see ``StalledWrite``).
     let catchUp: @Sendable () async -> Void
 
     init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         client = source.channel.remoteAddress?.ipAddress ?? "-"
-        let channel = source.channel
-        closeConnection = { channel.close(promise: nil) }
-        catchUp = { try? await channel.eventLoop.submit {}.get() }
+        (closeConnection, catchUp) = Self.control(of: source)
     }
 }

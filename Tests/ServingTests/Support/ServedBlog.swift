@@ -33,7 +33,7 @@ struct ServedBlog: Sendable {
     /// Writes a blog of `files` (path to text; a galley.yml and one post unless given), serves
     /// it, runs `body` with it, and stops the server.
     static func with(_ files: [String: String] = [:], drafts: Bool = false, highlighter: (any CodeHighlighter)? = nil,
-                     idleTimeout: Duration = .seconds(30), _ body: (ServedBlog) async throws -> Void) async throws {
+                     idleTimeout: Duration = .seconds(30), stalledWrite: Duration = .seconds(60), _ body: (ServedBlog) async throws -> Void) async throws {
         let root = FileManager.default.temporaryDirectory.appending(path: "galley-serve-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         var all = ["galley.yml": config, "posts/2024-03-01-hello.md": post("Hello", "The first words.")]
@@ -44,6 +44,7 @@ struct ServedBlog: Sendable {
         var settings = DevServer.Settings(site: root, port: 0, includeDrafts: drafts, highlighter: highlighter,
                                           cacheFolder: root.appending(path: ".galley-cache"))
         settings.idleTimeout = idleTimeout
+        settings.stalledWrite = stalledWrite
         let server = DevServer(settings: settings, say: { said.add($0) },
                                ready: { sink.yield($0); sink.finish() })
         let running = Task { try await server.run() }
