@@ -11,6 +11,7 @@ extension DirectorySource {
         for root in roots {
             // Each root on its own, as files(under:) lists it.
             walk.walking = FolderWalk()
+            walk.top = self.root.path + "/" + root
             walk.hasher.update(data: Array(root.utf8) + [0])
             var info = stat(), link = stat()
             let path = self.root.path + "/" + root
@@ -43,6 +44,8 @@ private struct StateWalk {
     var taken: [(path: String, version: FileVersion)] = []
     /// The blog folder's real path, to refuse links that lead out of it as the build does.
     var realRoot: String?
+    /// The root walked, to refuse links to a folder that holds it as the build does.
+    var top = ""
 
     /// Folders with more entries than this are looked at on every core: a blog's posts folder
     /// holds thousands of files, and each `stat` is a system call.
@@ -78,6 +81,9 @@ private struct StateWalk {
         let names = entries.map(\.name).filter { !SourceFileFilter.ignores($0) }.sorted()
         for (name, type) in entries where type == UInt8(DT_LNK) && !SourceFileFilter.ignores(name) {
             if !DirectorySource.staysInside(path + "/" + name, realRoot) { throw SourceTreeError.linkOutside(relative + "/" + name) }
+            if DirectorySource.leadsAbove(path + "/" + name, from: top) {
+                throw SourceTreeError.unreadable(relative + "/" + name, reason: DirectorySource.linkAboveReason)
+            }
         }
         // Relative to the open folder, the kernel looks up one name instead of the whole path.
         let look: @Sendable (String) -> stat? = { name in
@@ -125,11 +131,12 @@ private struct StateWalk {
     private func walkApart(_ names: [String], _ infos: [stat?], in path: String, relative: String) throws -> [Walked?]? {
         let folders = infos.indices.filter { infos[$0].map { $0.st_mode & S_IFMT == S_IFDIR } ?? false }
         guard folders.count > 1 else { return nil }
-        let realRoot = realRoot, walking = walking
+        let realRoot = realRoot, walking = walking, top = top
         let walks = Parallel.map(folders) { index -> Result<Walked, any Error> in
             Result {
                 var walk = StateWalk()
                 walk.realRoot = realRoot
+                walk.top = top
                 walk.walking = walking
                 try walk.visit(path + "/" + names[index], relative: relative + "/" + names[index], info: infos[index])
                 return Walked(digest: walk.hasher.finalize(), newest: walk.newest, taken: walk.taken)

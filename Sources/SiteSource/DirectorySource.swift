@@ -40,6 +40,20 @@ package struct DirectorySource: SourceTree {
         return target.hasPrefix(realRoot) || target + "/" == realRoot
     }
 
+    /// Whether `link` leads to a folder that holds `folder` (not to `folder` itself).
+    static func leadsAbove(_ link: String, from folder: String) -> Bool {
+        guard let target = realpath(link, nil) else { return false }
+        defer { free(target) }
+        guard let here = realpath(folder, nil) else { return false }
+        defer { free(here) }
+        let above = String(cString: target), inside = String(cString: here)
+        return inside.hasPrefix(above.hasSuffix("/") ? above : above + "/")
+    }
+
+    /// Why a link to a folder that holds the one listed is refused.
+    static let linkAboveReason =
+        "a symbolic link to a folder that holds it, which would publish that folder inside itself (for the blog's own, its settings, drafts and cache): link to a folder beside it, or remove the link"
+
     /// The folder's path.
     package var description: String { root.path }
 
@@ -55,7 +69,7 @@ package struct DirectorySource: SourceTree {
         // The folder asked for may itself be a link (`static -> elsewhere`).
         guard Self.staysInside(base, realRoot) else { throw SourceTreeError.linkOutside(directory) }
         var outside: [String] = []
-        try walk(base, relative: directory, realRoot: realRoot, into: &result, outside: &outside, walking: &walking)
+        try walk(base, relative: directory, top: base, realRoot: realRoot, into: &result, outside: &outside, walking: &walking)
         // Every link out of the blog is said at once, so that one round of fixes clears them all.
         if outside.count == 1 { throw SourceTreeError.linkOutside(outside[0]) }
         if !outside.isEmpty { throw SourceTreeError.linksOutside(outside.sorted()) }
@@ -65,7 +79,7 @@ package struct DirectorySource: SourceTree {
     /// Collects the regular files below the folder `path` with `readdir`, which names each
     /// entry's type, so only symlinks (followed: a symlinked image folder is part of the blog)
     /// cost a `stat`; a big blog's posts folder is listed in milliseconds.
-    private func walk(_ path: String, relative: String, realRoot: String?, into result: inout [String], outside: inout [String],
+    private func walk(_ path: String, relative: String, top: String, realRoot: String?, into result: inout [String], outside: inout [String],
                       walking: inout FolderWalk) throws {
         var own = stat()
         guard stat(path, &own) == 0, try walking.enter(own, at: relative) else { return }
@@ -98,9 +112,15 @@ package struct DirectorySource: SourceTree {
                     throw SourceTreeError.unreadable(childRelative, reason: SourceTreeError.explain(errno))
                 }
                 kind = info.st_mode & S_IFMT
+                // A link to a folder that holds the one listed would list the blog in it: with
+                // `static/up -> ..`, its settings, drafts and cache were published. One to a folder
+                // the walk is in already is not followed round (``FolderWalk``).
+                if kind == S_IFDIR, Self.leadsAbove(child, from: top) {
+                    throw SourceTreeError.unreadable(childRelative, reason: Self.linkAboveReason)
+                }
             }
             switch kind {
-            case S_IFDIR: try walk(child, relative: childRelative, realRoot: realRoot, into: &result, outside: &outside, walking: &walking)
+            case S_IFDIR: try walk(child, relative: childRelative, top: top, realRoot: realRoot, into: &result, outside: &outside, walking: &walking)
             case S_IFREG: result.append(childRelative)
             default: continue
             }

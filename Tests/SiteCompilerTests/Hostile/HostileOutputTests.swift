@@ -238,6 +238,18 @@ import Testing
         expectOutput(sandbox, is: output)
     }
 
+    /// A link to a folder that holds the one listed published the blog inside itself: its
+    /// galley.yml, its drafts and its cache, under the link's name. (One to a folder the walk is
+    /// in already is not followed round; one to a folder beside it is followed.)
+    @Test(arguments: ["../..", "../../posts/.."])
+    func aStaticLinkToAFolderThatHoldsItIsRefused(target: String) throws {
+        let (sandbox, output) = try builtOnce()
+        try sandbox.link("static/sub/up", to: target)
+        let error = failure(sandbox)
+        #expect(error.contains("static/sub/up: a symbolic link to a folder that holds it"), "\(error)")
+        expectOutput(sandbox, is: output)
+    }
+
     @Test func aLinkedSourceFolderOutOfTheBlogIsRefused() throws {
         let (sandbox, output) = try builtOnce()
         try FileManager.default.removeItem(at: sandbox.blog.appending(path: "posts"))
