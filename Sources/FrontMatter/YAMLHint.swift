@@ -48,6 +48,12 @@ package struct YAMLHint: Equatable {
             let indent = line.prefix { $0 == " " || $0 == "\t" }
             let rest = line.dropFirst(indent.count)
             if rest.isEmpty || rest.first == "#" { return nil }
+            // A line of three dashes after some settings starts a second document (a copy
+            // pasted below the first, say), which Galley does not read: it was said to set
+            // every key twice.
+            if indent.isEmpty, rest.starts(with: "---"), rest.dropFirst(3).allSatisfy({ $0 == " " || $0 == "\t" }), !seen.isEmpty {
+                return YAMLHint(line: number, column: 1, message: "'---' starts a second YAML document, and settings are one: remove this line (and what follows, if it repeats them)")
+            }
             let spaces = indent.prefix { $0 == " " }.count
             if let block = blockIndent {
                 if spaces > block { return nil }

@@ -21,6 +21,10 @@ import FrontMatter
         #expect(performing: { try SettingsDocument.parse("title: T\nurl: [x\n", as: .yaml, path: "_config.yml") }, throws: {
             ($0 as? Diagnostic)?.path == "_config.yml" && ($0 as? Diagnostic)?.message.hasPrefix("invalid YAML") == true
         })
+        // A second document below the first was said to set every key twice.
+        #expect(performing: { try SettingsDocument.parse("---\ntitle: T\nurl: https://t.example.com\n---\ntitle: U\n", as: .yaml, path: "_config.yml") }, throws: {
+            ($0 as? Diagnostic)?.line == 4 && ($0 as? Diagnostic)?.message.hasPrefix("invalid YAML: '---' starts a second YAML document") == true
+        })
         // A settings file is said to be TOML, not front matter.
         #expect(performing: { try SettingsDocument.parse("title = \"T\"\nbaseURL = \n", as: .toml, path: "hugo.toml") }, throws: {
             ($0 as? Diagnostic)?.line == 2 && ($0 as? Diagnostic)?.message.hasPrefix("TOML: ") == true
