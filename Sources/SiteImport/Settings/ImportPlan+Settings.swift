@@ -10,8 +10,20 @@ extension ImportPlan {
     mutating func setTitle(_ value: YAMLValue?, from subject: String) {
         if let title = value?.text {
             settings.title = title
+        } else if let shape = value.flatMap(Self.shape(ofNonText:)) {
+            // A list or a table where the title goes is a title of another shape, not none.
+            check(subject, "the title is \(shape), not text; galley.yml says '\(GalleySettings.placeholderTitle)': change it")
         } else {
             check(subject, "the site has no title; galley.yml says '\(GalleySettings.placeholderTitle)': change it")
+        }
+    }
+
+    /// "a list" or "a table" for a value of either shape; nil for text or nothing.
+    static func shape(ofNonText value: YAMLValue) -> String? {
+        switch value {
+        case .sequence: "a list"
+        case .mapping: "a table"
+        case .scalar, .null: nil
         }
     }
 

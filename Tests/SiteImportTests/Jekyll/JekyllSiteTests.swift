@@ -53,6 +53,10 @@ import Testing
         #expect(report.mentions("_config.yml: plugins: Jekyll plugins", .notCarried))
         // `markdown: kramdown` is what Galley's heading_ids: kramdown stands for.
         #expect(!report.mentions("markdown"))
+        // A title of another shape is no missing one.
+        let listed = try ScratchSite()
+        try listed.write("_config.yml", "title: [My, Blog]\nurl: https://t.example.com\n")
+        #expect(try listed.importSite().mentions("_config.yml: title: the title is a list, not text; galley.yml says 'Untitled blog'", .check))
     }
 
     @Test func postsPagesAndStaticFilesGoWhereGalleyReadsThem() throws {
