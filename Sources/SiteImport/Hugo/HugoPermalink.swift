@@ -24,8 +24,11 @@ enum HugoPermalink {
     /// sections; an ugly address is a file, `NAME.html`, where Hugo would make a folder.
     static func carry(_ permalinks: YAMLValue?, uglyURLs: YAMLValue? = nil, section: String, file: String, posts: Posts, into plan: inout ImportPlan) {
         let subject = "\(file): permalinks"
-        let written = permalinks?.value(ignoringCase: "page")?.value(ignoringCase: section)?.text
-            ?? permalinks?.value(ignoringCase: section)?.text
+        let entry = permalinks?.value(ignoringCase: "page")?.value(ignoringCase: section) ?? permalinks?.value(ignoringCase: section)
+        let written = entry?.text
+        if let entry, let shape = ImportPlan.shape(ofNonText: entry) {
+            plan.check(subject, "\(section) is \(shape), not a pattern: posts get Hugo's own /\(section)/ address")
+        }
         // Hugo's own: the section, then the slug or the file name.
         let original = written ?? "/:section/:slugorfilename/"
         var used: Set<String> = []

@@ -76,6 +76,13 @@ import Testing
         #expect(report.mentions("'/:weekdayname/:slug/' uses :weekdayname, which Galley has no match for", .check))
     }
 
+    /// A pattern of another shape was dropped without a word.
+    @Test func aPatternThatIsNoTextIsNamed() throws {
+        let (report, scratch) = try imported("[permalinks]\nposts = [\"/:year/:slug/\"]\n")
+        #expect(try scratch.settings().permalink.pattern == "/posts/:slug/")
+        #expect(report.mentions("hugo.toml: permalinks: posts is a list, not a pattern", .check), "\(report.lines(.check))")
+    }
+
     /// A query or fragment in the pattern was carried, and every post link of the built blog
     /// led nowhere: the pattern is named, and posts get Galley's default address.
     @Test func aPatternNoLinkWouldReachIsNamedNotCarried() throws {
