@@ -12,6 +12,8 @@ struct HugoConfig: Sendable {
     var root: YAMLValue
     /// `params` from a `params.*` file of the config folder, which holds them there.
     var paramsFile: YAMLValue?
+    /// That file's name, from the site's top.
+    var paramsName: String?
     /// The other files of the config folder (`menus.toml`, `languages.toml`), which nothing reads.
     var otherFiles: [String] = []
     /// The files of the config folder beside a settings file at the top, which Hugo merges
@@ -50,6 +52,7 @@ struct HugoConfig: Sendable {
             let params = ["toml", "yaml", "yml", "json"].map { "\(folder)/params.\($0)" }
             if let paramsName = SettingsFile.first(of: params, in: source) {
                 config.paramsFile = try SettingsFile.read(paramsName, from: source)
+                config.paramsName = paramsName
             }
             config.otherFiles = source.entries(of: folder).map(\.path).filter { $0 != file && !params.contains($0) }
         }

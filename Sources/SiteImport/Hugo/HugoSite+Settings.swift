@@ -57,6 +57,9 @@ extension HugoSite {
             let base = SourcePath.lastName(other).split(separator: ".").first.map(String.init) ?? ""
             plan.leaveOut(other, Self.notedKeys[base] ?? "settings with no Galley meaning")
         }
+        if let params = config.paramsFile, let name = config.paramsName, params.pairs == nil, let shape = ImportPlan.shape(ofNonText: params) {
+            plan.check(name, "is \(shape), where Hugo reads a table of params: none of it is read")
+        }
         plan.leaveOut(paths: config.notMerged, "not read beside \(file), into whose settings Hugo merges them: move what they set into \(file)")
     }
 }

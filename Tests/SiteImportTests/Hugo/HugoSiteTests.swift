@@ -91,6 +91,16 @@ import Testing
         #expect(report.mentions("config/production/: settings for other environments", .notCarried))
     }
 
+    /// A params file of another shape than a table was dropped without a word.
+    @Test func aParamsFileThatIsNoTableIsNamed() throws {
+        let scratch = try ScratchSite()
+        try scratch.write("config/_default/hugo.toml", "baseURL = \"https://h.example.com/\"\ntitle = \"H\"\n")
+        try scratch.write("config/_default/params.yaml", "- description\n- author\n")
+        try scratch.write("content/posts/a.md", "---\ntitle: A\ndate: 2020-01-01\n---\n")
+        let report = try scratch.importSite()
+        #expect(report.mentions("config/_default/params.yaml: is a list, where Hugo reads a table of params", .check), "\(report.lines(.check))")
+    }
+
     /// Hugo merges the config folder into a settings file at the top; the import reads the
     /// file alone, and says which of the folder's files it did not read.
     @Test func aConfigFolderBesideASettingsFileIsNamedAsNotRead() throws {
