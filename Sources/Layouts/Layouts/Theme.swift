@@ -210,7 +210,14 @@ package struct Theme: Sendable {
     /// fail, since what they printed was cut short.
     package var renderOverruns: [Diagnostic] {
         var byLayout: [String: [RenderWork.Overrun]] = [:]
-        for overrun in work.overruns { byLayout[overrun.layout, default: []].append(overrun) }
+        // Once a render has used up the build's steps, the renders after it start with none:
+        // those of other layouts are not said beside it, or a layout nobody touched is named
+        // first, at 0 steps.
+        let overruns = work.overruns
+        let culprits = Set(overruns.filter { $0.steps > 0 }.map(\.layout))
+        for overrun in overruns where culprits.isEmpty || culprits.contains(overrun.layout) {
+            byLayout[overrun.layout, default: []].append(overrun)
+        }
         return byLayout.sorted { $0.key < $1.key }.map { layout, overruns in
             let first = overruns[0]
             let pages = (first.page.map { "rendering \($0)" } ?? "rendering it") + (overruns.count > 1 ? " (and \(overruns.count - 1) more pages)" : "")

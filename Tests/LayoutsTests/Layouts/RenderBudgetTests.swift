@@ -82,6 +82,21 @@ import Testing
         #expect(theme.renderOverruns.count == 1)
     }
 
+    /// The renders after one that used up the build's steps start with none: only the one
+    /// that used them is said, not the layouts after it at "0 steps".
+    @Test(.timeLimit(.minutes(1))) func onlyTheRenderThatUsedTheStepsIsSaid() throws {
+        let open = String(repeating: "{{#site.params.l}}", count: 8), close = String(repeating: "{{/site.params.l}}", count: 8)
+        var theme = try theme(["bomb": "\(open)x\(close)", "plain": "{{site.params.l}}"])
+        theme.work = RenderWork(base: 10_000, perRender: 100, mostForOne: 50_000)
+        var values = Self.values
+        values["site"] = ["params": ["l": Array(1...10) as [Any]] as [String: Any]] as [String: Any]
+        _ = theme.render("bomb", values)
+        _ = theme.render("plain", values)
+        let said = theme.renderOverruns
+        #expect(said.count == 1 && said.first?.path == "layouts/bomb.mustache", "\(said)")
+        #expect(said.first?.message.contains("took more than 10100 steps") == true, "\(said)")
+    }
+
     /// A layout that asks an item's place in its list keeps long lists whole in its skeleton
     /// render (see ``LayoutStencils``): that render stops at its steps too, and the page, then
     /// rendered as it is, stops and is told.
