@@ -22,6 +22,8 @@ struct HugoConfig: Sendable {
 
     static let names = ["hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json", "config.toml", "config.yaml", "config.yml", "config.json"]
     static let folder = "config/_default"
+    /// The names a params file of the config folder may have.
+    static let paramsFiles = ["toml", "yaml", "yml", "json"].map { "\(folder)/params.\($0)" }
 
     /// The settings file of `source`, when it has one.
     static func find(in source: SourceFolder) -> String? {
@@ -39,7 +41,7 @@ struct HugoConfig: Sendable {
 
     static func read(_ source: SourceFolder) throws(ImportError) -> HugoConfig {
         try SettingsFile.refuseUnread(names + names.map { folder + "/" + $0 }
-            + ["toml", "yaml", "yml", "json"].map { "\(folder)/params.\($0)" }, in: source)
+            + paramsFiles, in: source)
         guard let file = find(in: source) else {
             throw ImportError("\(source.path): no Hugo settings (hugo.toml, config.toml, or one of them in config/_default/)", kind: .notASite)
         }
@@ -49,7 +51,7 @@ struct HugoConfig: Sendable {
             // Hugo merges the folder's settings into the top file's; the import reads one file.
             config.notMerged = source.walk(folder).files
         } else if file.hasPrefix(folder + "/") {
-            let params = ["toml", "yaml", "yml", "json"].map { "\(folder)/params.\($0)" }
+            let params = paramsFiles
             if let paramsName = SettingsFile.first(of: params, in: source) {
                 config.paramsFile = try SettingsFile.read(paramsName, from: source)
                 config.paramsName = paramsName
