@@ -11,7 +11,7 @@ extension DirectorySource {
         for root in roots {
             // Each root on its own, as files(under:) lists it.
             walk.walking = FolderWalk()
-            walk.top = self.root.path + "/" + root
+            walk.top = DirectorySource.realPath(self.root.path + "/" + root)
             walk.hasher.update(data: Array(root.utf8) + [0])
             var info = stat(), link = stat()
             let path = self.root.path + "/" + root
@@ -44,8 +44,9 @@ private struct StateWalk {
     var taken: [(path: String, version: FileVersion)] = []
     /// The blog folder's real path, to refuse links that lead out of it as the build does.
     var realRoot: String?
-    /// The root walked, to refuse links to a folder that holds it as the build does.
-    var top = ""
+    /// The real path of the root walked, to refuse links to a folder that holds it as the
+    /// build does.
+    var top: String?
 
     /// Folders with more entries than this are looked at on every core: a blog's posts folder
     /// holds thousands of files, and each `stat` is a system call.

@@ -34,20 +34,22 @@ package struct DirectorySource: SourceTree {
 
     /// Whether the link at `path` (absolute) leads to a place inside the folder `realRoot`.
     static func staysInside(_ path: String, _ realRoot: String?) -> Bool {
-        guard let realRoot, let resolved = realpath(path, nil) else { return false }
-        defer { free(resolved) }
-        let target = String(cString: resolved)
+        guard let realRoot, let target = realPath(path) else { return false }
         return target.hasPrefix(realRoot) || target + "/" == realRoot
     }
 
-    /// Whether `link` leads to a folder that holds `folder` (not to `folder` itself).
-    static func leadsAbove(_ link: String, from folder: String) -> Bool {
-        guard let target = realpath(link, nil) else { return false }
-        defer { free(target) }
-        guard let here = realpath(folder, nil) else { return false }
-        defer { free(here) }
-        let above = String(cString: target), inside = String(cString: here)
-        return inside.hasPrefix(above.hasSuffix("/") ? above : above + "/")
+    /// The real path of `folder`, links resolved, for ``leadsAbove(_:from:)``.
+    static func realPath(_ folder: String) -> String? {
+        guard let resolved = realpath(folder, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Whether `link` leads to a folder that holds the folder whose real path is `realFolder`
+    /// (not to that folder itself).
+    static func leadsAbove(_ link: String, from realFolder: String?) -> Bool {
+        guard let realFolder, let above = realPath(link) else { return false }
+        return realFolder.hasPrefix(above.hasSuffix("/") ? above : above + "/")
     }
 
     /// Why a link to a folder that holds the one listed is refused.
@@ -69,7 +71,7 @@ package struct DirectorySource: SourceTree {
         // The folder asked for may itself be a link (`static -> elsewhere`).
         guard Self.staysInside(base, realRoot) else { throw SourceTreeError.linkOutside(directory) }
         var outside: [String] = []
-        try walk(base, relative: directory, top: base, realRoot: realRoot, into: &result, outside: &outside, walking: &walking)
+        try walk(base, relative: directory, top: Self.realPath(base), realRoot: realRoot, into: &result, outside: &outside, walking: &walking)
         // Every link out of the blog is said at once, so that one round of fixes clears them all.
         if outside.count == 1 { throw SourceTreeError.linkOutside(outside[0]) }
         if !outside.isEmpty { throw SourceTreeError.linksOutside(outside.sorted()) }
@@ -79,7 +81,7 @@ package struct DirectorySource: SourceTree {
     /// Collects the regular files below the folder `path` with `readdir`, which names each
     /// entry's type, so only symlinks (followed: a symlinked image folder is part of the blog)
     /// cost a `stat`; a big blog's posts folder is listed in milliseconds.
-    private func walk(_ path: String, relative: String, top: String, realRoot: String?, into result: inout [String], outside: inout [String],
+    private func walk(_ path: String, relative: String, top: String?, realRoot: String?, into result: inout [String], outside: inout [String],
                       walking: inout FolderWalk) throws {
         var own = stat()
         guard stat(path, &own) == 0, try walking.enter(own, at: relative) else { return }
