@@ -104,6 +104,56 @@ import Testing
         #expect(Self.secret(scratch) == "secret")
     }
 
+    /// A stale spare brought up to date a folder at a time: each file becomes the live one
+    /// itself, a planted link is replaced as a name, and what it cannot do the quick way (a
+    /// folder in the way, a folder missing or planted as a link) is left as it was and unnamed.
+    @Test func aStaleSpareIsRelinkedAFolderAtATimeAndNoLinkIsFollowed() throws {
+        let (scratch, spare) = try Self.folders()
+        try FileManager.default.createDirectory(at: scratch.url.appending(path: "live/a"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: scratch.url.appending(path: "live/b"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: scratch.url.appending(path: "live/c"), withIntermediateDirectories: true)
+        let live = try ContainedFolder(opening: scratch.path + "/live")
+        for name in ["stale", "missing", "planted", "same", "folder", "leftover"] {
+            try live.write(Data("live \(name)".utf8), to: "a/\(name).html")
+        }
+        try live.write(Data("live b".utf8), to: "b/index.html")
+        try live.write(Data("live c".utf8), to: "c/index.html")
+        #expect(symlink(scratch.path + "/outside/secret.txt", scratch.path + "/live/a/link.html") == 0)
+        try live.write(Data("top".utf8), to: "top.html")
+
+        try spare.makeFolder("a")
+        try spare.write(Data("old".utf8), to: "a/stale.html")
+        try spare.write(Data("old".utf8), to: "a/leftover.html.galley-tmp")
+        #expect(symlink(scratch.path + "/outside/secret.txt", scratch.path + "/inside/a/planted.html") == 0)
+        #expect(link(scratch.path + "/live/a/same.html", scratch.path + "/inside/a/same.html") == 0)
+        try spare.makeFolder("a/folder.html")
+        #expect(symlink(scratch.path + "/outside", scratch.path + "/inside/c") == 0)
+        let outside = try ContainedFolder(opening: scratch.path + "/outside")
+        let secret = try #require(outside.info(of: "secret.txt"))
+
+        let names = ["stale", "missing", "planted", "same", "folder", "leftover", "link"].map { $0 + ".html" }
+        let done = spare.relink(names + ["..", "."], inFolder: "a", from: live)
+        #expect(done.map(\.name) == ["stale.html", "missing.html", "planted.html", "same.html", "leftover.html"])
+        for file in done {
+            let here = try #require(spare.info(of: "a/" + file.name)), there = try #require(live.info(of: "a/" + file.name))
+            #expect(here.st_ino == there.st_ino && here.st_ino == file.before.st_ino, "\(file.name)")
+            // The look after is the file as the link left it: its change time is the one to record.
+            let after = try #require(file.after)
+            #expect(after.st_nlink == 2 && after.st_ctim.tv_nsec == there.st_ctim.tv_nsec, "\(file.name)")
+        }
+        #expect(spare.kind(of: "a/folder.html") == S_IFDIR)
+        #expect(spare.kind(of: "a/link.html") == 0)
+        #expect(live.kind(of: "a/link.html") == S_IFLNK)
+        #expect(spare.relink(["index.html"], inFolder: "b", from: live).isEmpty)
+        #expect(spare.relink(["index.html"], inFolder: "c", from: live).isEmpty)
+        #expect(spare.relink(["secret.txt"], inFolder: "../outside", from: live).isEmpty)
+        #expect(spare.relink(["top.html"], inFolder: "", from: live).map(\.name) == ["top.html"])
+        #expect(spare.listing().files == Set(["a/stale.html", "a/missing.html", "a/planted.html", "a/same.html", "a/leftover.html", "c", "top.html"]))
+        let after = try #require(outside.info(of: "secret.txt"))
+        #expect(after.st_nlink == 1 && after.st_ctim.tv_sec == secret.st_ctim.tv_sec && after.st_ctim.tv_nsec == secret.st_ctim.tv_nsec)
+        #expect(Self.secret(scratch) == "secret")
+    }
+
     @Test(arguments: ["../outside/secret.txt", "a/../../outside/secret.txt"])
     func aPathThatClimbsOutIsRefused(path: String) throws {
         let (scratch, folder) = try Self.folders()

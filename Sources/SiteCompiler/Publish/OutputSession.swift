@@ -62,7 +62,24 @@ final class OutputSession: Publisher {
     /// (or the other way) is replaced whole.
     func sync(_ paths: [String]) throws {
         guard let live else { return }
-        for path in paths.sorted() {
+        // After a build that rewrote every page, that is every file: those whose folder both
+        // sides hold are linked a folder at a time, on every core, and the rest the careful way.
+        var namesIn: [String: [String]] = [:]
+        for path in paths { namesIn[RelativePath.folder(of: path), default: []].append(RelativePath.lastComponent(of: path)) }
+        let folders = namesIn.sorted { $0.key < $1.key }
+        let spare = spare
+        let linked = Parallel.map(folders, inRuns: true) { spare.relink($0.value, inFolder: $0.key, from: live) }
+        var left = Set(paths)
+        var relinked: [String: (before: FileStamp, after: FileStamp)] = [:]
+        for ((folder, _), files) in zip(folders, linked) {
+            for file in files {
+                let path = folder.isEmpty ? file.name : folder + "/" + file.name
+                left.remove(path)
+                if let before = FileStamp(file.before), let after = file.after.flatMap(FileStamp.init) { relinked[path] = (before, after) }
+            }
+        }
+        state.withLock { $0.relinked.merge(relinked) { $1 } }
+        for path in paths.sorted() where left.contains(path) {
             let liveInfo = live.info(of: path)
             let liveKind = liveInfo.map { $0.st_mode & S_IFMT } ?? 0
             let spareKind = spare.kind(of: path)

@@ -190,6 +190,36 @@ import Testing
         try edit("posts/2019-10-07-post-7.md", TestBlog.post("title: Post 7\ntags: [alpha, odd, other]", "Opening of 7, edited."), "and the build after")
     }
 
+    /// After a build that rewrote every page (a new site title), the spare that the next build
+    /// brings up to date is stale throughout: every file becomes the live one again, and the
+    /// edit renders only what it changed, as after any other build.
+    @Test func theEditAfterABuildThatRewroteEveryPageRendersOnlyWhatItChanged() throws {
+        try incremental()
+        try blog.write("posts/2019-10-02-post-2.md", TestBlog.post("title: Post 2\ntags: [alpha, even, other]", "Opening of 2, edited."))
+        try incremental()
+        try blog.write("galley.yml", TestBlog.config.replacingOccurrences(of: "title: Test Blog", with: "title: A Retitled Blog"))
+        let everything = try incremental()
+        let elsewhere = ["2019/10/01/post-1/index.html", "2019/10/11/post-11/index.html", "archive/index.html", "about/index.html"]
+        #expect(Set(elsewhere).isSubset(of: everything.renderedPages))
+        try blog.write("posts/2019-10-05-post-5.md", TestBlog.post("title: Post 5\ntags: [alpha, odd, other]", "Opening of 5, edited."))
+        let report = try incremental()
+        #expect(report.renderedPages.isDisjoint(with: elsewhere), "rendered again: \(report.renderedPages.sorted())")
+        #expect(report.renderedPages.contains("2019/10/05/post-5/index.html"))
+        // The spare took the live files themselves: a page this edit left alone is one file
+        // under both names, as the last build wrote it.
+        let spare = OutputWriter(destination: blog.output).spare
+        for page in elsewhere {
+            #expect(inode(spare.appending(path: page)) != nil && inode(spare.appending(path: page)) == inode(blog.output.appending(path: page)), "\(page)")
+        }
+        #expect(try blog.outputFiles().filter { $0.contains("galley-tmp") }.isEmpty)
+        try blog.expectSameAsFullBuild("an edit after every page was rewritten")
+    }
+
+    func inode(_ url: URL) -> ino_t? {
+        var info = stat()
+        return lstat(url.path, &info) == 0 ? info.st_ino : nil
+    }
+
     @Test func filesThatBecomeFoldersAndBackAreReplacedWhole() throws {
         let record = SpareRecord.file(beside: BuildCache.file(for: blog.output, in: cache))
         try incremental()
