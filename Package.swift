@@ -156,7 +156,7 @@ let package = Package(
         .target(
             name: "Previews",
             dependencies: [
-                "SiteCompiler", "SiteSource", "GitSource", "Blocking", "FileSystem", "Digests",
+                "SiteCompiler", "SiteSource", "GitSource", "Blocking", "FileSystem", "Digests", "Diagnostics",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Subprocess", package: "swift-subprocess"),
             ]

@@ -154,6 +154,9 @@ package struct BranchWatcher: Sendable {
         }
     }
 
+    /// The most warnings of one build the log says, a line each.
+    static let loggedWarnings = 10
+
     /// Logs and records how one branch's deploy went; true when it was stopped (cancelled).
     private func record(_ result: Result<PreviewDeployer.Outcome, Error>, of tip: BranchTip, in record: inout WatchState.Target,
                         into report: inout PassReport) -> Bool {
@@ -161,8 +164,16 @@ package struct BranchWatcher: Sendable {
         let label = record.branches[tip.name]?.label
         record.building[tip.name] = nil
         switch result {
-        case .success(.deployed(let url, let label, _, let summary)):
-            logger.info("deployed \(url)", metadata: metadata.merging(["build": "\(summary)"]) { $1 })
+        case .success(.deployed(let url, let label, _, let built)):
+            logger.info("deployed \(url)", metadata: metadata.merging(["build": "\(built)"]) { $1 })
+            // The first few, as a build says them; the preview's changes page lists them all.
+            for warning in built.warnings.prefix(Self.loggedWarnings) {
+                logger.warning("\(warning)", metadata: metadata)
+            }
+            if built.warningCount > Self.loggedWarnings {
+                let page = label == nil ? "" : ": \(url)_galley/changes/ lists them"
+                logger.warning("and \(built.warningCount - Self.loggedWarnings) more warnings\(page)", metadata: metadata)
+            }
             record.branches[tip.name] = .init(commit: tip.commit.hex, status: label == nil ? .production : .deployed, label: label)
             report.deployed.append(tip.name)
         case .success(.productionWithoutTarget):

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import GitSource
 import SiteCompiler
@@ -72,10 +73,39 @@ package struct CommitBuild: Sendable {
     package struct Outcome: Codable, Sendable {
         package var report: String
         package var baseURL: String
+        /// The build's first warnings (``DeployReport/carried``), and how many it had.
+        package var warnings: [Warning]
+        package var warningCount: Int
 
-        package init(report: String, baseURL: String) {
+        /// A warning as the child says it: where, and what.
+        package struct Warning: Codable, Sendable {
+            package var path: String
+            package var line: Int?
+            package var message: String
+        }
+
+        package init(report: String, baseURL: String, warnings: [Diagnostic] = []) {
             self.report = report
             self.baseURL = baseURL
+            // The outcome is one line, which the watcher reads whole only up to 128 KiB: the
+            // warnings' text stays within an eighth of that, even if JSON writes each byte as six.
+            var carried: [Warning] = [], bytes = 0
+            for warning in warnings.prefix(DeployReport.carried) {
+                bytes += warning.path.utf8.count + warning.message.utf8.count
+                guard bytes <= Self.warningBytes else { break }
+                carried.append(Warning(path: warning.path, line: warning.line, message: warning.message))
+            }
+            self.warnings = carried
+            warningCount = warnings.count
+        }
+
+        /// The most bytes of warnings' paths and messages an outcome carries.
+        static let warningBytes = 16 * 1024
+
+        /// What the deploy passes on of the build.
+        var deployReport: DeployReport {
+            DeployReport(summary: report, warnings: warnings.map { Diagnostic(path: $0.path, line: $0.line, message: $0.message) },
+                         warningCount: warningCount)
         }
     }
 }

@@ -26,9 +26,11 @@ extension PreviewDeployer {
 
     /// The changes page of a preview whose build has `digests`: against the production site's
     /// live release, as its digests at the production folder say.
-    func changesPage(branch: String, commit: GitObjectID?, subject: String?, digests: OutputDigests) async -> ChangesPage {
+    func changesPage(branch: String, commit: GitObjectID?, subject: String?, digests: OutputDigests, build: DeployReport) async -> ChangesPage {
         func page(_ changes: Result<SiteChanges, ChangesPage.Unavailable>, url: String? = nil) -> ChangesPage {
-            ChangesPage(branch: branch, commit: commit?.hex, subject: subject, changes: changes, productionURL: url)
+            var page = ChangesPage(branch: branch, commit: commit?.hex, subject: subject, changes: changes, productionURL: url)
+            page.build = build
+            return page
         }
         guard let production = configuration.production else {
             return page(.failure(.init(reason: "Galley does not know where production is published, so there is nothing to compare with: give the deploys of previews --production-to as well.")))

@@ -61,7 +61,7 @@ package struct PreviewDeployer: Sendable {
     /// What a deploy did.
     package enum Outcome: Sendable, Equatable {
         /// The site is live at `url`.
-        case deployed(url: String, label: String?, release: String, report: String)
+        case deployed(url: String, label: String?, release: String, report: DeployReport)
         /// The build was not put live, and why.
         case superseded(Supersession)
         /// The production branch, with nowhere to publish it configured.
@@ -216,15 +216,15 @@ package struct PreviewDeployer: Sendable {
         var cold = !FileManager.default.fileExists(atPath: build.path)
         if cold, claim.label != nil, await seed(build, from: configuration.cacheDirectory.appending(path: "production")) { cold = false }
         let cache = configuration.cacheDirectory
-        let report: (description: String, baseURL: String)
+        let report: (built: DeployReport, baseURL: String)
         do {
             if case .commit(let job) = what, let child = configuration.childBuilds {
                 let outcome = try await job.run(in: child, output: build, cache: cache, options: options)
-                report = (outcome.report, outcome.baseURL)
+                report = (outcome.deployReport, outcome.baseURL)
             } else {
                 let makeSource = what.makeSource
                 let built = try await BlockingPool.shared.run { try SiteBuilder(source: try makeSource(), options: options).build(into: build, cache: cache) }
-                report = (built.description, built.baseURL.absoluteString)
+                report = (DeployReport(summary: built.description, warnings: built.warnings), built.baseURL.absoluteString)
             }
         } catch where !(error is CancellationError) && !Task.isCancelled {
             await recordFailure(error, of: claim, commit: commit)
@@ -239,7 +239,8 @@ package struct PreviewDeployer: Sendable {
         let comparison = Task { [self] in
             let started = ContinuousClock.now
             let digests = await digests(of: build, baseURL: report.baseURL)
-            let changes = claim.label == nil ? nil : await changesPage(branch: claim.branch, commit: commit, subject: subject, digests: digests)
+            let changes = claim.label == nil ? nil
+                : await changesPage(branch: claim.branch, commit: commit, subject: subject, digests: digests, build: report.built)
             return (digests: digests, changes: changes, milliseconds: Self.milliseconds(ContinuousClock.now - started))
         }
 
@@ -296,7 +297,9 @@ package struct PreviewDeployer: Sendable {
             if claim.label == nil { try await pruneDigests(at: destination, keeping: pruned) }
             let address = claim.label.map(url(label:)) ?? report.baseURL
             let digestReport = changes == nil ? "digests in \(digestTime) ms" : "changes against production in \(digestTime) ms"
-            return .deployed(url: address, label: claim.label, release: id, report: "\(report.description); \(digestReport)")
+            var told = report.built
+            told.summary += "; \(digestReport)"
+            return .deployed(url: address, label: claim.label, release: id, report: told)
         }
     }
 

@@ -40,8 +40,11 @@ package struct StatusReporter: Sendable {
     func finished(_ deploy: StatusReporter.Deploy, _ outcome: PreviewDeployer.Outcome) async {
         let status: CommitStatus
         switch outcome {
-        case .deployed(let url, _, _, _):
-            status = CommitStatus(state: .success, description: deploy.production ? "The site is live" : "The preview is live",
+        case .deployed(let url, _, _, let report):
+            let count = report.warningCount
+            let warned = count == 0 ? "" : deploy.production ? ", with \(count) warning\(count == 1 ? "" : "s")"
+                : ", with \(count) warning\(count == 1 ? "" : "s") on its changes page"
+            status = CommitStatus(state: .success, description: (deploy.production ? "The site is live" : "The preview is live") + warned,
                                   context: deploy.context, targetURL: url)
         case .superseded(.overtaken(let commit, _)) where commit == deploy.commit.hex:
             // Another deploy of this very commit is live and has set its own status, link and all.

@@ -46,7 +46,7 @@ extension Galley {
             do {
                 let report = try SiteBuilder(source: try job.source(), options: options)
                     .build(into: URL(fileURLWithPath: output), cache: URL(fileURLWithPath: cache))
-                let outcome = CommitBuild.Outcome(report: report.description, baseURL: report.baseURL.absoluteString)
+                let outcome = CommitBuild.Outcome(report: report.description, baseURL: report.baseURL.absoluteString, warnings: report.warnings)
                 print(String(decoding: try JSONEncoder().encode(outcome), as: UTF8.self))
             } catch let failure as BuildFailure {
                 Console.report(failure.diagnostics)

@@ -64,6 +64,10 @@ extension Galley {
             }
             switch outcome {
             case .deployed(let url, _, let release, let report):
+                for warning in report.warnings {
+                    Console.warn(warning.prefixed(by: site))
+                }
+                if report.untold > 0 { Console.error("galley: and \(report.untold) more warnings (galley build \(site) says them all)") }
                 Console.error("galley: \(report); release \(release)")
                 print(url)
             case .superseded(let reason):

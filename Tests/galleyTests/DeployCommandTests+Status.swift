@@ -30,8 +30,22 @@ import Testing
         #expect(fake.requests.map(\.path) == Array(repeating: "/repos/octo/blog/statuses/\(head)", count: 2))
         #expect(fake.requests.map { $0.body?["state"] } == ["pending", "success"])
         #expect(fake.requests.last?.body?["target_url"] == "https://post-hello.p.example.com/")
+        #expect(fake.requests.last?.body?["description"] == "The preview is live")
         #expect(fake.requests.allSatisfy { $0.headers["authorization"] == "Bearer \(Self.token)" })
         #expect(!result.stdout.contains(Self.token) && !result.stderr.contains(Self.token))
+    }
+
+    /// A build that warns still goes live; its status says how many warnings the preview's
+    /// changes page lists.
+    @Test func aBuildThatWarnsSaysHowManyInItsStatus() async throws {
+        let fake = try await FakeForge.start()
+        let (folder, arguments, environment, _) = try setUp(fake)
+        try folder.write("blog/posts/2019-10-09-links.md", "---\ntitle: Links\n---\n[one](/2019/10/08/gone/) and ![two](/2019/10/08/gone.png)\n")
+        let result = try await galley(arguments, in: folder, environment: environment)
+        await fake.stop()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(fake.requests.map { $0.body?["state"] } == ["pending", "success"])
+        #expect(fake.requests.last?.body?["description"] == "The preview is live, with 2 warnings on its changes page")
     }
 
     @Test func aBrokenBuildSetsFailureWithItsFirstError() async throws {

@@ -201,6 +201,38 @@ import Testing
         #expect(outside.stderr.contains("--site '../x' must be a folder inside the repository"), "\(outside.stderr)")
     }
 
+    /// A build's warnings (here, links to pages the blog does not have) reach the writer of
+    /// the branch: `galley deploy` says them as `galley build` does, the watcher logs the first
+    /// ten and says how many more, and the preview's changes page lists them all.
+    @Test func theBuildsWarningsReachTheDeployTheWatchersLogAndTheChangesPage() throws {
+        let folder = try setUp()
+        let blog = folder.url.appending(path: "blog")
+        let links = (1...12).map { "[gone \($0)](/2019/10/08/gone-\($0)/)" }.joined(separator: "\n\n")
+        try folder.write("blog/posts/2019-10-09-links.md", "---\ntitle: Links\n---\nLinks below.\n\n" + links + "\n")
+        try git(["add", "-A"], in: blog)
+        try git(["commit", "-q", "-m", "links"], in: blog)
+        let said = "the link '/2019/10/08/gone-12/' names a file this blog does not have (/2019/10/08/gone-12/)"
+
+        let deployed = try GalleyProcess.run(["deploy", "blog", "--to", "previews", "--domain", "p.example.com"], in: folder.url)
+        #expect(deployed.status == 0, "\(deployed.stderr)")
+        #expect(deployed.stderr.contains("warning: blog/posts/2019-10-09-links.md:28: " + said), "\(deployed.stderr)")
+        #expect(deployed.stderr.contains("; 12 warnings; release "), "\(deployed.stderr)")
+        let page = try #require(folder.read("previews/post-hello.p.example.com/_galley/changes/index.html"))
+        #expect(page.contains("<h2>Warnings (12)</h2>"), "\(page)")
+        #expect(page.contains("<li><code>posts/2019-10-09-links.md:28</code>: " + said.replacingOccurrences(of: "'", with: "&#39;") + "</li>"), "\(page)")
+
+        // The watcher builds in a child process, which hands the warnings back with its outcome.
+        try git(["init", "-q", "--bare", folder.url.appending(path: "server.git").path], in: folder.url)
+        try git(["push", "-q", folder.url.appending(path: "server.git").path, "post/hello:refs/heads/post/x"], in: blog)
+        let watched = try GalleyProcess.run(["watch", "--repo", "server.git", "--to", "watched", "--domain", "p.example.com", "--once"], in: folder.url)
+        #expect(watched.status == 0, "\(watched.stderr)")
+        let warnings = watched.stderr.split(separator: "\n").filter { $0.contains("posts/2019-10-09-links.md:") }
+        #expect(warnings.count == 10, "\(watched.stderr)")
+        #expect(watched.stderr.contains("and 2 more warnings: https://post-x.p.example.com/_galley/changes/ lists them"), "\(watched.stderr)")
+        let watchedPage = try #require(folder.read("watched/post-x.p.example.com/_galley/changes/index.html"))
+        #expect(watchedPage.contains("<h2>Warnings (12)</h2>") && watchedPage.contains("<code>posts/2019-10-09-links.md:28</code>"), "\(watchedPage)")
+    }
+
     @Test func aRunningWatcherPicksUpPushesAndDeletions() throws {
         let folder = try setUp(branch: "main")
         let blog = folder.url.appending(path: "blog")

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Layouts
 import SiteCompiler
@@ -18,6 +19,8 @@ package struct ChangesPage: Sendable {
     package var changes: Result<SiteChanges, Unavailable>
     /// Production's address, for its side of each link.
     package var productionURL: String?
+    /// What the preview's build said: its warnings head the page, since they are the branch's own to mend.
+    package var build: DeployReport?
 
     /// Why a preview cannot be compared with production.
     package struct Unavailable: Error, Sendable, Equatable {
@@ -36,6 +39,7 @@ package struct ChangesPage: Sendable {
         let commit = self.commit.map { " at <code>\(Self.escape(String($0.prefix(7))))</code>" } ?? ""
         let subject = self.subject.map { " <span class=\"subject\">\(Self.escape($0))</span>" } ?? ""
         var body = "<p>The branch <strong>\(Self.escape(branch))</strong>\(commit)\(subject), against the production site.</p>\n"
+        if let build, build.warningCount > 0 { body += warnings(build) }
         switch changes {
         case .failure(let unavailable):
             body += "<p>\(Self.escape(unavailable.reason))</p>\n"
@@ -57,9 +61,22 @@ package struct ChangesPage: Sendable {
             body += section("Other files", changes.otherFiles, production: false)
         }
         return PlainPage(title: "Changes in \(branch)", style: """
-            .changes li { margin: 0.3rem 0; }
+            .changes li, .warnings li { margin: 0.3rem 0; }
             .changes .path, .subject { color: var(--muted); }
             """, body: body).html
+    }
+
+    /// The build's warnings, a line each: where (as an editor's error list names it), and what.
+    private func warnings(_ build: DeployReport) -> String {
+        var html = "<h2>Warnings (\(build.warningCount))</h2>\n<ul class=\"warnings\">\n"
+        for warning in build.warnings {
+            html += "<li><code>\(Self.escape(warning.place))</code>: \(Self.escape(warning.message))</li>\n"
+        }
+        html += "</ul>\n"
+        if build.untold > 0 {
+            html += "<p>And \(build.untold) more: <code>galley build</code> on the branch says them all.</p>\n"
+        }
+        return html
     }
 
     private func summary(_ changes: SiteChanges) -> String {

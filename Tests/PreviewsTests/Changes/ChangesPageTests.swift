@@ -25,6 +25,7 @@ import Testing
         _ = try await deployer.deploy(source, branch: "post/same", commit: nil)
         let same = try #require(previews.read("post-same.previews.example.com/_galley/changes/index.html"))
         #expect(same.contains("This preview shows the same pages as production"), "\(same)")
+        #expect(!same.contains("Warnings"), "a build that warned of nothing has no warnings to list")
 
         // New opening words: the post, and the home page, which shows each post's opening.
         try fixture.write("posts/2020-01-02-tea.md", "---\ntitle: Tea\ntags: [drinks]\n---\nA pot of <em>green</em> tea.\n\nMore about tea.\n")
