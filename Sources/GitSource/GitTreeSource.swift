@@ -13,6 +13,8 @@ package final class GitTreeSource: SourceTree, Sendable {
     package let commit: GitObjectID
     private let repositoryPath: String
     private let files: [String: git_oid]
+    /// The symbolic links of the tree, which a build is never given: each is named to it.
+    package let leftOut: [String]
     private let pool: HandlePool
     package let description: String
 
@@ -29,8 +31,11 @@ package final class GitTreeSource: SourceTree, Sendable {
         defer { git_tree_free(tree) }
         let prefix = subdirectory.split(separator: "/").joined(separator: "/")
         var entries = 0
-        try Self.collect(tree!, repository: repository, commit: commit, path: "", depth: 0, prefix: prefix, entries: &entries, into: &files)
+        var links: [String] = []
+        try Self.collect(tree!, repository: repository, commit: commit, path: "", depth: 0, prefix: prefix, entries: &entries,
+                         into: &files, links: &links)
         self.files = files
+        leftOut = links.sorted()
         pool = HandlePool(path: repositoryPath)
     }
 
@@ -43,7 +48,7 @@ package final class GitTreeSource: SourceTree, Sendable {
     static let mostEntries = 1_000_000
 
     private static func collect(_ tree: OpaquePointer, repository: GitRepository, commit: GitObjectID, path: String, depth: Int,
-                                prefix: String, entries: inout Int, into files: inout [String: git_oid]) throws {
+                                prefix: String, entries: inout Int, into files: inout [String: git_oid], links: inout [String]) throws {
         guard depth <= deepestFolder else {
             throw GitError(code: -1, message: "\(commit.short): the tree nests folders more than \(deepestFolder) deep (\(String(path.prefix(120)))…); Galley will not build this commit")
         }
@@ -77,12 +82,15 @@ package final class GitTreeSource: SourceTree, Sendable {
                 try GitError.check(git_tree_lookup(&subtree, repository.pointer, git_tree_entry_id(entry)), "cannot read \(full)")
                 defer { git_tree_free(subtree) }
                 try collect(subtree!, repository: repository, commit: commit, path: full, depth: depth + 1, prefix: prefix, entries: &entries,
-                            into: &files)
+                            into: &files, links: &links)
             case GIT_OBJECT_BLOB:
-                // Symlinks are blobs holding a path; following one could read outside the tree.
-                guard git_tree_entry_filemode(entry) != GIT_FILEMODE_LINK else { continue }
                 guard prefix.isEmpty || full.hasPrefix(prefix + "/") else { continue }
                 let relative = prefix.isEmpty ? full : String(full.dropFirst(prefix.count + 1))
+                // Symlinks are blobs holding a path; following one could read outside the tree.
+                guard git_tree_entry_filemode(entry) != GIT_FILEMODE_LINK else {
+                    links.append(relative)
+                    continue
+                }
                 files[relative] = git_tree_entry_id(entry).pointee
             default:
                 continue  // submodules

@@ -30,6 +30,10 @@ package protocol SourceTree: Sendable {
 
     /// A short description for messages, such as the folder path or `branch@commit`.
     var description: String { get }
+
+    /// Paths the tree holds but gives a build nothing of (a symbolic link in a commit, which is
+    /// never followed), for the build to name.
+    var leftOut: [String] { get }
 }
 
 extension SourceTree {
@@ -38,6 +42,9 @@ extension SourceTree {
 
     /// Trees that cannot tell a file's version cheaply have none; a build then reads the file.
     package func version(of path: String) -> FileVersion? { nil }
+
+    /// Trees that give every file they hold leave nothing out.
+    package var leftOut: [String] { [] }
 
     /// Trees that hold each file whole (a git blob, memory) give the start of it.
     package func head(of path: String, count: Int) throws -> Data { try contents(of: path).prefix(count) }

@@ -31,8 +31,34 @@ import Testing
         let tip = try #require(try repository.tip(of: "main"))
         let latest = try GitTreeSource(repository: repository, commit: tip, subdirectory: "site")
         #expect(!latest.fileExists("static/escape"))
+        #expect(latest.leftOut == ["static/escape"])
         #expect(repository.isDescendant(second, of: first))
         #expect(!repository.isDescendant(first, of: second))
+    }
+
+    /// A build from git never follows a link, not even one inside the blog, which a build
+    /// from the folder does: each link among what the build reads is named, not just missing.
+    @Test func aBuildFromACommitNamesTheLinksItLeftOut() throws {
+        let repo = try LibGit2Committer()
+        try repo.write("galley.yml", "title: Links\nbase_url: https://example.com/\n")
+        try repo.write("drafts/linked.md", "---\ntitle: Linked\n---\nWritten elsewhere.\n")
+        try repo.write("posts/2020-01-01-one.md", "---\ntitle: One\n---\nOne.\n")
+        try repo.write("documents/cv.pdf", "%PDF")
+        try repo.write("static/a.txt", "a")
+        symlink("../drafts/linked.md", repo.root.appending(path: "posts/2020-01-02-linked.md").path)
+        symlink("../documents/cv.pdf", repo.root.appending(path: "static/cv.pdf").path)
+        symlink("documents", repo.root.appending(path: "notes").path)
+        let commit = try repo.commit("links")
+
+        let fromGit = try SiteBuilder(source: GitTreeSource(repository: GitRepository(at: repo.root.path), commit: commit)).compile()
+        #expect(fromGit.site.posts.map(\.document.title) == ["One"])
+        #expect(fromGit.output.files["cv.pdf"] == nil)
+        let named = fromGit.warnings.filter { $0.message.hasPrefix("a symbolic link in the commit") }
+        #expect(named.map(\.path) == ["posts/2020-01-02-linked.md", "static/cv.pdf"], "\(fromGit.warnings)")
+        // The folder's build follows them, as they stay inside the blog.
+        let fromFolder = try SiteBuilder(source: DirectorySource(root: repo.root)).compile()
+        #expect(fromFolder.site.posts.count == 2 && fromFolder.output.files["cv.pdf"] != nil)
+        #expect(!fromFolder.warnings.contains { $0.message.hasPrefix("a symbolic link in the commit") })
     }
 
     @Test func aBuildFromACommitEqualsABuildFromTheFolder() throws {

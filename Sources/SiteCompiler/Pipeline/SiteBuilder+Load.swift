@@ -40,6 +40,16 @@ extension SiteBuilder {
         ContentLoader(config: config, tree: source, recall: recall, settledBefore: settledBefore).load()
     }
 
+    /// The links of a commit among what a build reads, which it leaves out: said, so that a
+    /// post or picture committed as a link is not simply missing from the preview.
+    var leftOutLinks: [Diagnostic] {
+        source.leftOut.filter { path in
+            Self.inputs.contains { path == $0 || path.hasPrefix($0 + "/") } && !SourceFileFilter.ignoresAnyName(in: path)
+        }.map {
+            Diagnostic(path: $0, message: "a symbolic link in the commit, left out: a build from git never follows one (it could lead out of the repository); commit the file itself in its place")
+        }
+    }
+
     /// Files changed since this are not trusted by their version alone: file times are coarse.
     var settledBefore: Int { Int(Date().timeIntervalSince1970 * 1e9) - racyMargin }
 

@@ -195,7 +195,7 @@ package struct SiteBuilder: Sendable {
         timer.lap("plan")
         log.report(contentsOf: plan.diagnostics)
         do {
-            try log.check(warnings: config.warnings + theme.warnings + loaded.warnings + selection.warnings + bodyWarnings + linkWarnings)
+            try log.check(warnings: config.warnings + theme.warnings + leftOutLinks + loaded.warnings + selection.warnings + bodyWarnings + linkWarnings)
         } catch {
             // The documents are saved whether or not the build succeeds, but before it returns:
             // not written after the command has gone on (or ended, leaving a temporary file).
@@ -218,7 +218,8 @@ package struct SiteBuilder: Sendable {
         // blog, and must not be left so by a command about to end.
         if rendersEveryPage { highlighting?.highlighter.settle() }
         timer.lap("render")
-        var warnings = config.warnings + theme.warnings + loaded.warnings + selection.warnings + bodyWarnings + linkWarnings + plan.notes
+        var warnings = config.warnings + theme.warnings + leftOutLinks + loaded.warnings + selection.warnings + bodyWarnings + linkWarnings
+            + plan.notes
         if let problem = highlighting?.unavailable { warnings.append(Self.plainCodeWarning(problem)) }
         if let problem = emoji.unavailable { warnings.append(problem) }
         if let problem = typesetting?.unavailable { warnings.append(Self.texMathWarning(problem)) }
