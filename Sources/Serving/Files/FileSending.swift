@@ -33,9 +33,10 @@ struct FileSending<Provider: RequestedFileProvider> {
             return Response(status: .internalServerError, headers: [.contentType: "text/plain; charset=utf-8"],
                             body: ResponseBody(byteBuffer: ByteBuffer(string: "This file cannot be read.\n")))
         }
-        // `If-None-Match: *` matches any file there is; FileMiddleware compares it as a tag.
+        // `If-None-Match: *` matches any file there is, and a tag matches with or without its
+        // `W/`; FileMiddleware compares each as a string.
         if response.status == .ok || response.status == .partialContent,
-           request.headers[values: .ifNoneMatch].contains(where: { $0.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces) == "*" } }) {
+           IfNoneMatch(request.headers[values: .ifNoneMatch]).matches(response.headers[.eTag]) {
             var headers = response.headers
             headers[.contentRange] = nil
             return Response(status: .notModified, headers: headers)
