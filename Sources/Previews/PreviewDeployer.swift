@@ -286,9 +286,11 @@ package struct PreviewDeployer: Sendable {
             live.order = claim.order
             live.subject = subject
             live.failure = nil
+            let warnings = report.built.warningCount == 0 ? nil : report.built.warningCount
+            live.warnings = warnings
             live.url = claim.label.map(url(label:)) ?? report.baseURL
             let kept = ReleaseSlot.kept(try await slot.releases(), live: id, keep: configuration.keep)
-            live.releases = ((live.releases ?? []) + [PreviewManifest.Release(id: id, commit: commit?.hex, subject: subject, deployed: now)])
+            live.releases = ((live.releases ?? []) + [PreviewManifest.Release(id: id, commit: commit?.hex, subject: subject, deployed: now, warnings: warnings)])
                 .filter { kept.contains($0.id) }
             if let label = claim.label { manifest.previews[label] = live } else { manifest.production = live }
             if claim.label != nil { describe(&manifest) }

@@ -30,6 +30,8 @@ package struct PreviewManifest: Codable, Sendable, Equatable {
         /// The releases kept for rollback, oldest first: what each shows, for listings and for
         /// the per-release addresses.
         package var releases: [Release]?
+        /// How many warnings the build on show had; nil for none.
+        package var warnings: Int?
 
         package init(branch: String) {
             self.branch = branch
@@ -42,6 +44,7 @@ package struct PreviewManifest: Codable, Sendable, Equatable {
             release = id
             commit = known?.commit
             subject = known?.subject
+            warnings = known?.warnings
             deployed = ISO8601DateFormatter().string(from: Date())
         }
     }
@@ -54,12 +57,15 @@ package struct PreviewManifest: Codable, Sendable, Equatable {
         package var subject: String?
         /// When it went live, in ISO 8601.
         package var deployed: String?
+        /// How many warnings its build had; nil for none.
+        package var warnings: Int?
 
-        package init(id: String, commit: String?, subject: String?, deployed: String?) {
+        package init(id: String, commit: String?, subject: String?, deployed: String?, warnings: Int? = nil) {
             self.id = id
             self.commit = commit
             self.subject = subject
             self.deployed = deployed
+            self.warnings = warnings
         }
     }
 

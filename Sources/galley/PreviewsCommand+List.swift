@@ -74,6 +74,10 @@ struct PreviewTable {
                 let at = site.failedCommit.map { " at \($0.prefix(7))" } ?? ""
                 lines.append("failed\(at): \(error)" + (site.live ? " (the last good build is still up)" : ""))
             }
+            if let warnings = site.warnings, site.live {
+                let page = site.production ? "" : site.url.map { ": \($0)_galley/changes/ lists them" } ?? ""
+                lines.append("\(warnings) warning\(warnings == 1 ? "" : "s") in the build on show\(page)")
+            }
             if releases {
                 for release in site.releases.reversed() {
                     let commit = release.commit.map { String($0.prefix(7)) } ?? "-"

@@ -204,7 +204,7 @@ import Testing
     /// A build's warnings (here, links to pages the blog does not have) reach the writer of
     /// the branch: `galley deploy` says them as `galley build` does, the watcher logs the first
     /// ten and says how many more, and the preview's changes page lists them all.
-    @Test func theBuildsWarningsReachTheDeployTheWatchersLogAndTheChangesPage() throws {
+    @Test func theBuildsWarningsReachTheDeployTheWatchersLogAndTheChangesPage() async throws {
         let folder = try setUp()
         let blog = folder.url.appending(path: "blog")
         let links = (1...12).map { "[gone \($0)](/2019/10/08/gone-\($0)/)" }.joined(separator: "\n\n")
@@ -231,6 +231,16 @@ import Testing
         #expect(watched.stderr.contains("and 2 more warnings: https://post-x.p.example.com/_galley/changes/ lists them"), "\(watched.stderr)")
         let watchedPage = try #require(folder.read("watched/post-x.p.example.com/_galley/changes/index.html"))
         #expect(watchedPage.contains("<h2>Warnings (12)</h2>") && watchedPage.contains("<code>posts/2019-10-09-links.md:28</code>"), "\(watchedPage)")
+
+        // The listings count them for the build on show, and `galley host`'s index links the count to the page.
+        let list = try GalleyProcess.run(["previews", "list", "--to", "watched"], in: folder.url)
+        #expect(list.stdout.contains("    12 warnings in the build on show: https://post-x.p.example.com/_galley/changes/ lists them"), "\(list.stdout)")
+        let host = try BackgroundGalley(["host", "--root", "watched", "--domain", "p.example.com", "--port", "0"], in: folder.url)
+        #expect(eventually(within: 60) { host.stderr.contains("listening on http://127.0.0.1:") }, "\(host.stderr)")
+        let port = try #require(host.stderr.components(separatedBy: "listening on http://127.0.0.1:").dropFirst().first.flatMap { Int($0.prefix { $0.isNumber }) })
+        let index = try await RawHTTP(port: port).send("/", headers: ["Host": "p.example.com"])
+        #expect(index.text.contains("live, <a href=\"//post-x.p.example.com/_galley/changes/\">12 warnings</a>"), "\(index.text)")
+        host.signal(SIGTERM)
     }
 
     @Test func aRunningWatcherPicksUpPushesAndDeletions() throws {

@@ -62,6 +62,10 @@ struct PreviewIndex {
         } else {
             status = site.live ? "live" : "not live"
         }
+        if let warnings = site.warnings, site.live {
+            let text = "\(warnings) warning\(warnings == 1 ? "" : "s")"
+            status += site.production ? ", \(text)" : ", <a href=\"//\(host)\(Self.escape(port))/_galley/changes/\">\(text)</a>"
+        }
         if site.production { status = "production, " + status }
         let size = site.ownBytes.map { Self.escape($0.readableBytes) } ?? ""
         let releases = site.releases.reversed().map { release -> String in
