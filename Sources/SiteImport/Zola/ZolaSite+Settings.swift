@@ -3,7 +3,7 @@ import FrontMatter
 import SiteCompiler
 
 extension ZolaSite {
-    static let usedKeys: Set<String> = ["base_url", "title", "description", "default_language", "author", "extra", "taxonomies"]
+    static let usedKeys: Set<String> = ["base_url", "title", "description", "default_language", "author", "extra", "taxonomies", "slugify"]
 
     /// Settings with notes of their own.
     static let notedKeys: [String: String] = [
@@ -32,6 +32,9 @@ extension ZolaSite {
             otherwise.append("[slugify] anchors = \"\(anchors)\" kept headings' text in their ids")
         }
         plan.setHeadingIDs(.zola, from: "\(file): slugify", otherwise: otherwise)
+        if let paths = config["slugify"]?["paths"]?.text, paths.lowercased() != "on" {
+            plan.check("\(file): slugify", "[slugify] paths = \"\(paths)\" kept file names' capitals, accents and other characters in addresses, which Galley's slugs make plain ASCII: a post whose file name holds any moves, so check them (or give them aliases)")
+        }
         if let blog {
             plan.setPerPage(blog.paginateBy, from: "\(blog.indexFile): paginate_by")
             // Zola's address for a page: its section's, then its slug.

@@ -66,5 +66,13 @@ import Testing
         try zola.write("content/blog/_index.md", "+++\ntitle = \"Blog\"\nsort_by = \"date\"\n+++\n")
         try zola.write("content/blog/a.md", "+++\ntitle = \"A\"\ndate = 2020-01-01\n+++\nx\n")
         #expect(try zola.importSite().mentions("config.toml: slugify: [slugify] anchors = \"safe\" kept headings' text in their ids", .check))
+        // Read, so never said to mean nothing; addresses kept as written are a thing to check.
+        let safe = try ScratchSite()
+        try safe.write("config.toml", "base_url = \"https://z.example.org\"\ntitle = \"Z\"\n[slugify]\npaths = \"safe\"\nanchors = \"on\"\n")
+        try safe.write("content/blog/_index.md", "+++\ntitle = \"Blog\"\nsort_by = \"date\"\n+++\n")
+        try safe.write("content/blog/a.md", "+++\ntitle = \"A\"\ndate = 2020-01-01\n+++\nx\n")
+        let report = try safe.importSite()
+        #expect(!report.mentions("no Galley meaning"), "\(report.notes)")
+        #expect(report.mentions("config.toml: slugify: [slugify] paths = \"safe\" kept file names' capitals", .check))
     }
 }
