@@ -112,6 +112,7 @@ extension JekyllSite {
         "in _posts without a date at the start of its name (2019-10-08-title.md), so Jekyll did not publish it either",
         "in _posts but not Markdown, or HTML with front matter: Galley reads neither (Textile, a stray image)",
         "names starting with _, . or #, which Jekyll leaves out of the site too",
+        "in _posts with a line break or another control character in its name, which no address can hold: rename it",
     ]
 
     /// `_posts/**`: each file named as a post, in Markdown or HTML with front matter, to `posts/`.
@@ -132,6 +133,11 @@ extension JekyllSite {
         let name = inside.split(separator: "/").last ?? ""
         guard !inside.split(separator: "/").contains(where: JekyllNames.isSpecial) else {
             left[Self.postReasons[2], default: []].append(file)
+            return
+        }
+        // Not said to lack a date: its date may well be there, before the line break.
+        guard !name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+            left[Self.postReasons[3], default: []].append(file)
             return
         }
         guard JekyllNames.isPostName(name) else {

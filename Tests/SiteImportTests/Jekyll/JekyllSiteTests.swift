@@ -217,6 +217,19 @@ import Testing
         #expect(report.mentions("releases/_posts/notes.txt: in _posts without a date", .notCarried))
     }
 
+    /// A post whose name holds a line break has its date all the same: it is left out for the
+    /// break, and said so.
+    @Test func aPostNamedWithALineBreakIsLeftOutForIt() throws {
+        let scratch = try ScratchSite()
+        try scratch.write("_config.yml", "title: T\nurl: https://t.example.com\n")
+        try scratch.write("_posts/2020-01-02-one\ntwo.md", "---\ntitle: Broken\n---\n")
+        try scratch.write("_posts/2020-01-03-fine.md", "---\ntitle: Fine\n---\n")
+        let report = try scratch.importSite()
+        #expect(scratch.blogFiles() == ["galley.yml", "posts/2020-01-03-fine.md"])
+        #expect(report.mentions("a line break or another control character in its name", .notCarried), "\(report.notes)")
+        #expect(!report.mentions("without a date"), "\(report.notes)")
+    }
+
     @Test func pagesAndPostsThatMoveAreNamed() throws {
         let scratch = try ScratchSite()
         try scratch.write("_config.yml", "title: T\nurl: https://t.example.com\ntimezone: UTC\npermalink: /:year/:title.html\n")
