@@ -171,7 +171,8 @@ package struct BranchWatcher: Sendable {
                 logger.warning("\(warning)", metadata: metadata)
             }
             if built.warningCount > Self.loggedWarnings {
-                let page = label == nil ? "" : ": \(url)_galley/changes/ lists them"
+                let listed = built.untold == 0 ? "lists them" : "lists the first \(built.warnings.count)"
+                let page = label == nil ? "" : ": \(url)_galley/changes/ \(listed)"
                 logger.warning("and \(built.warningCount - Self.loggedWarnings) more warnings\(page)", metadata: metadata)
             }
             record.branches[tip.name] = .init(commit: tip.commit.hex, status: label == nil ? .production : .deployed, label: label)

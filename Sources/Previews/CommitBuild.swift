@@ -88,19 +88,43 @@ package struct CommitBuild: Sendable {
             self.report = report
             self.baseURL = baseURL
             // The outcome is one line, which the watcher reads whole only up to 128 KiB: the
-            // warnings' text stays within an eighth of that, even if JSON writes each byte as six.
+            // warnings take up to three quarters of that, as JSON writes them, each one cut
+            // short where it alone would take more than a sixteenth.
             var carried: [Warning] = [], bytes = 0
             for warning in warnings.prefix(DeployReport.carried) {
-                bytes += warning.path.utf8.count + warning.message.utf8.count
+                let shown = Warning(path: Self.cut(warning.path), line: warning.line, message: Self.cut(warning.message))
+                bytes += (try? Self.line(of: shown).utf8.count) ?? Self.warningBytes
                 guard bytes <= Self.warningBytes else { break }
-                carried.append(Warning(path: warning.path, line: warning.line, message: warning.message))
+                carried.append(shown)
             }
             self.warnings = carried
             warningCount = warnings.count
         }
 
-        /// The most bytes of warnings' paths and messages an outcome carries.
-        static let warningBytes = 16 * 1024
+        /// The most bytes of JSON an outcome's warnings take.
+        static let warningBytes = 96 * 1024
+
+        /// `text`, or its first thousand characters and an ellipsis: a thousand control
+        /// characters are six thousand bytes of JSON.
+        static func cut(_ text: String) -> String {
+            text.count <= 1000 ? text : String(text.prefix(1000)) + "…"
+        }
+
+        /// The outcome as the child prints it: one line of JSON, whatever its strings hold.
+        package var line: String {
+            get throws { try Self.line(of: self) }
+        }
+
+        /// `value` as JSON on one line. JSONEncoder writes NEL, LINE SEPARATOR and PARAGRAPH
+        /// SEPARATOR as they are, and the watcher reads the child's output a line at a time,
+        /// breaking at each: inside a JSON string they are written as escapes.
+        static func line(of value: some Encodable) throws -> String {
+            var text = String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
+            for (scalar, escape) in [("\u{85}", "\\u0085"), ("\u{2028}", "\\u2028"), ("\u{2029}", "\\u2029")] where text.contains(scalar) {
+                text = text.replacingOccurrences(of: scalar, with: escape)
+            }
+            return text
+        }
 
         /// What the deploy passes on of the build.
         var deployReport: DeployReport {

@@ -6,13 +6,14 @@ import Diagnostics
 package struct DeployReport: Sendable, Equatable, CustomStringConvertible {
     /// The build's summary (`12 posts, 3 pages: …`) and what the deploy adds to it.
     package var summary: String
-    /// The build's warnings; from a build in a child process, the first ``carried`` of them.
+    /// The build's first ``carried`` warnings (from a build in a child process, as many of those
+    /// as its one line of outcome holds).
     package var warnings: [Diagnostic]
     /// How many warnings the build had in all.
     package var warningCount: Int
 
-    /// The most warnings a child build hands back: a blog imported with thousands of broken
-    /// links says the first of them, and how many there were.
+    /// The most warnings a deploy passes on: a blog imported with thousands of broken links
+    /// says the first of them, and how many there were.
     package static let carried = 200
 
     package init(summary: String, warnings: [Diagnostic] = [], warningCount: Int? = nil) {

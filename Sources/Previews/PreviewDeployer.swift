@@ -224,7 +224,8 @@ package struct PreviewDeployer: Sendable {
             } else {
                 let makeSource = what.makeSource
                 let built = try await BlockingPool.shared.run { try SiteBuilder(source: try makeSource(), options: options).build(into: build, cache: cache) }
-                report = (DeployReport(summary: built.description, warnings: built.warnings), built.baseURL.absoluteString)
+                report = (DeployReport(summary: built.description, warnings: Array(built.warnings.prefix(DeployReport.carried)),
+                                       warningCount: built.warnings.count), built.baseURL.absoluteString)
             }
         } catch where !(error is CancellationError) && !Task.isCancelled {
             await recordFailure(error, of: claim, commit: commit)

@@ -47,7 +47,7 @@ extension Galley {
                 let report = try SiteBuilder(source: try job.source(), options: options)
                     .build(into: URL(fileURLWithPath: output), cache: URL(fileURLWithPath: cache))
                 let outcome = CommitBuild.Outcome(report: report.description, baseURL: report.baseURL.absoluteString, warnings: report.warnings)
-                print(String(decoding: try JSONEncoder().encode(outcome), as: UTF8.self))
+                print(try outcome.line)
             } catch let failure as BuildFailure {
                 Console.report(failure.diagnostics)
                 throw ExitCode.failure
