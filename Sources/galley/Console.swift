@@ -29,7 +29,7 @@ enum Console {
     /// Writes each of `diagnostics` as an error, each followed by the lines it is about.
     static func report(_ diagnostics: [Diagnostic]) {
         for diagnostic in diagnostics {
-            error("error: \(diagnostic)")
+            error("error: " + oneLine(diagnostic))
             quote(diagnostic)
         }
     }
@@ -41,8 +41,14 @@ enum Console {
 
     /// Writes `diagnostic` as a warning.
     static func warn(_ diagnostic: Diagnostic) {
-        error("warning: \(diagnostic)")
+        error("warning: " + oneLine(diagnostic))
         quote(diagnostic)
+    }
+
+    /// The line tools read: a line break in a path or a message (a link's address holds what
+    /// its author put there) is written out, or the rest would read as a line of its own.
+    private static func oneLine(_ diagnostic: Diagnostic) -> String {
+        PrintableText.of(diagnostic.description, keepingLines: false)
     }
 
     /// Writes the lines `diagnostic` is about, under its first line: tools read that first line

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Previews
+import Text
 
 extension Galley.PreviewsCommand {
     /// `galley previews list [--to DEST] [--json]`
@@ -107,7 +108,7 @@ struct PreviewTable {
     }
 
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+        PrintableText.isHidden(scalar)
     }
 
     static func cut(_ text: String, _ length: Int) -> String {

@@ -59,6 +59,19 @@ import Testing
         #expect(folder.read("blog/_site/index.html") == before)
     }
 
+    /// A warning is one line whatever the blog put in it: a line break in a link's address
+    /// once printed the rest as a line of its own, which could pass for another warning.
+    @Test func aWarningStaysOneLine() throws {
+        let folder = try blog()
+        try folder.write("blog/posts/2019-10-09-odd.md", "---\ntitle: Odd\n---\n[a](/2019/10/08/a%0Awarning:%20fake/) [b](/2019/10/08/\u{202E}b/)\n")
+        let result = try GalleyProcess.run(["build", "blog"], in: folder.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        let warnings = result.stderr.split(separator: "\n").filter { $0.hasPrefix("warning:") }
+        #expect(warnings.count == 2, "\(result.stderr)")
+        #expect(warnings.first?.contains(#"(/2019/10/08/a\u{A}warning: fake/)"#) == true, "\(result.stderr)")
+        #expect(warnings.last?.contains(#"/2019/10/08/\u{202E}b/"#) == true && !result.stderr.contains("\u{202E}"), "\(result.stderr)")
+    }
+
     @Test func aFolderThatIsNotABlogIsAClearError() throws {
         let folder = try ScratchFolder()
         try folder.write("empty/readme.txt", "hi")

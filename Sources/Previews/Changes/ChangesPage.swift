@@ -110,5 +110,6 @@ package struct ChangesPage: Sendable {
         escape(address.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? address)
     }
 
-    static func escape(_ text: String) -> String { HTMLEscape.text(text) }
+    /// `text` for the page, its control characters written out as a terminal would be shown them.
+    static func escape(_ text: String) -> String { HTMLEscape.text(PrintableText.of(text, keepingLines: false)) }
 }

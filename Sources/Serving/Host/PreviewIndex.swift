@@ -88,5 +88,6 @@ struct PreviewIndex {
         return formatter.string(from: date)
     }
 
-    static func escape(_ text: String) -> String { HTMLEscape.text(text) }
+    /// `text` for the page, its control characters written out as a terminal would be shown them.
+    static func escape(_ text: String) -> String { HTMLEscape.text(PrintableText.of(text, keepingLines: false)) }
 }
