@@ -227,7 +227,7 @@ let package = Package(
         .testTarget(name: "PygmentsTests", dependencies: ["Pygments", "Highlighting"]),
         .testTarget(name: "KaTeXTests", dependencies: ["KaTeX", "Typesetting", "Blocking"]),
         .testTarget(name: "SiteSourceTests", dependencies: ["SiteSource"]),
-        .testTarget(name: "GitSourceTests", dependencies: ["GitSource", "CLibGit2", "SiteSource", "SiteCompiler"]),
+        .testTarget(name: "GitSourceTests", dependencies: ["GitSource", "CLibGit2", "SiteSource", "SiteCompiler", "Diagnostics"]),
         // A forge's status API on loopback, for the tests of commit statuses here and end to end.
         .target(name: "FakeForge", dependencies: [
             "Blocking", .product(name: "Hummingbird", package: "hummingbird"),

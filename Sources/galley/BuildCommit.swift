@@ -49,7 +49,9 @@ extension Galley {
                 let outcome = CommitBuild.Outcome(report: report.description, baseURL: report.baseURL.absoluteString, warnings: report.warnings)
                 print(try outcome.line)
             } catch let failure as BuildFailure {
+                // The errors first: the watcher shows the first line as the reason.
                 Console.report(failure.diagnostics)
+                for warning in failure.warnings { Console.warn(warning) }
                 throw ExitCode.failure
             } catch {
                 Console.report("\(error)")

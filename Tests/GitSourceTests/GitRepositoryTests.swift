@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import SiteCompiler
 import SiteSource
@@ -59,6 +60,26 @@ import Testing
         let fromFolder = try SiteBuilder(source: DirectorySource(root: repo.root)).compile()
         #expect(fromFolder.site.posts.count == 2 && fromFolder.output.files["cv.pdf"] != nil)
         #expect(!fromFolder.warnings.contains { $0.message.hasPrefix("a symbolic link in the commit") })
+
+        // A galley.yml committed as a link stops the build, which says why; a layout committed
+        // as one is named beside the errors of a theme that does not load.
+        try FileManager.default.moveItem(at: repo.root.appending(path: "galley.yml"), to: repo.root.appending(path: "settings.yml"))
+        symlink("settings.yml", repo.root.appending(path: "galley.yml").path)
+        let linkedSettings = try repo.commit("linked settings")
+        let noSettings = #expect(throws: BuildFailure.self) {
+            try SiteBuilder(source: GitTreeSource(repository: GitRepository(at: repo.root.path), commit: linkedSettings)).compile()
+        }
+        #expect(noSettings?.diagnostics.map(\.description) == ["galley.yml: a symbolic link in the commit, which a build from git never follows (it could lead out of the repository): commit galley.yml itself"])
+        try FileManager.default.removeItem(at: repo.root.appending(path: "galley.yml"))
+        try FileManager.default.moveItem(at: repo.root.appending(path: "settings.yml"), to: repo.root.appending(path: "galley.yml"))
+        try repo.write("shared/page.mustache", "<header>{{site.title}}</header>")
+        try repo.write("layouts/post.mustache", "{{> header}}{{#content}}")
+        symlink("../shared/page.mustache", repo.root.appending(path: "layouts/header.mustache").path)
+        let linkedLayout = try repo.commit("linked layout")
+        let noLayout = #expect(throws: BuildFailure.self) {
+            try SiteBuilder(source: GitTreeSource(repository: GitRepository(at: repo.root.path), commit: linkedLayout)).compile()
+        }
+        #expect(noLayout?.warnings.map(\.path).contains("layouts/header.mustache") == true, "\(String(describing: noLayout))")
     }
 
     @Test func aBuildFromACommitEqualsABuildFromTheFolder() throws {

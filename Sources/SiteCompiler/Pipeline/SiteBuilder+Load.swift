@@ -21,7 +21,12 @@ extension SiteBuilder {
         } catch {
             log.report(contentsOf: error.diagnostics)
         }
-        guard var config, let theme else { throw log.failure }
+        guard var config, let theme else {
+            // A layout committed as a link may be why one is missing.
+            var failure = log.failure
+            failure.warnings += leftOutLinks.filter { $0.path != SiteConfig.fileName }
+            throw failure
+        }
         if let baseURL = options.baseURL {
             config.baseURL = baseURL
             config.baseURLIsSet = true

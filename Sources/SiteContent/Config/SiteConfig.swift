@@ -99,6 +99,10 @@ extension SiteConfig {
             do { _ = try tree.contents(of: path) } catch let error as SourceTreeError {
                 if case .unreadable(_, let reason) = error { throw BuildFailure([Diagnostic(path: path, message: "cannot be read: \(reason)")]) }
             } catch {}
+            if tree.leftOut.contains(path) {
+                throw BuildFailure([Diagnostic(path: path, message:
+                    "a symbolic link in the commit, which a build from git never follows (it could lead out of the repository): commit galley.yml itself")])
+            }
             throw BuildFailure([missingFile])
         }
         let root: YAMLValue
