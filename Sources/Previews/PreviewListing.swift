@@ -46,8 +46,8 @@ package struct PreviewListing: Sendable, Codable, Equatable {
         package var live: Bool
         /// The first line of the last build's error, while it failed.
         package var error: String?
-        /// How many warnings the build on show had; nil for none.
-        package var warnings: Int?
+        /// How many warnings the build on show had.
+        package var warnings = 0
         /// The commit of the build that failed, and when it did.
         package var failedCommit: String?
         package var failedAt: String?
@@ -134,7 +134,7 @@ package struct PreviewListing: Sendable, Codable, Equatable {
         let url = entry?.url ?? label.flatMap { label in domain.map { "\(scheme)://\(label).\($0)/" } }
         return Site(label: label, production: label == nil, branch: entry?.branch ?? "(production)", commit: entry?.commit, subject: entry?.subject,
                     deployed: entry?.deployed, status: status, live: live != nil, error: entry?.failure?.message,
-                    warnings: entry?.warnings, failedCommit: entry?.failure?.commit, failedAt: entry?.failure?.at, url: url, ownBytes: nil,
+                    warnings: entry?.warnings ?? 0, failedCommit: entry?.failure?.commit, failedAt: entry?.failure?.at, url: url, ownBytes: nil,
                     releases: releases, slotName: slotName)
     }
 

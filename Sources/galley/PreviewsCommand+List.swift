@@ -75,7 +75,8 @@ struct PreviewTable {
                 let at = site.failedCommit.map { " at \($0.prefix(7))" } ?? ""
                 lines.append("failed\(at): \(error)" + (site.live ? " (the last good build is still up)" : ""))
             }
-            if let warnings = site.warnings, site.live {
+            if site.warnings > 0, site.live {
+                let warnings = site.warnings
                 let page = site.production ? "" : site.url.map { ": \($0)_galley/changes/ lists them" } ?? ""
                 lines.append("\(warnings) warning\(warnings == 1 ? "" : "s") in the build on show\(page)")
             }

@@ -56,6 +56,8 @@ import Testing
         let sites = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
         #expect(sites.map { $0["label"] as? String ?? "production" } == ["production", "post-one", "post-two"])
         #expect(sites.first?["production"] as? Bool == true && sites.first?["url"] as? String == "https://blog.example.com/")
+        // Each site says its warnings, none as 0, for a script that reads the count.
+        #expect(sites.map { $0["warnings"] as? Int } == [0, 0, 0], "\(json.stdout)")
         let releases = try #require(sites[1]["releases"] as? [[String: Any]])
         #expect(releases.compactMap { $0["url"] as? String }.last == "https://\(edited.prefix(7))--post-one.p.test/")
         #expect(folder.read("previews/\(edited.prefix(7))--post-one.p.test/2024/01/01/one/index.html")?.contains("Edited words.") == true)

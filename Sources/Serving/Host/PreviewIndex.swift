@@ -62,7 +62,8 @@ struct PreviewIndex {
         } else {
             status = site.live ? "live" : "not live"
         }
-        if let warnings = site.warnings, site.live {
+        if site.warnings > 0, site.live {
+            let warnings = site.warnings
             let text = "\(warnings) warning\(warnings == 1 ? "" : "s")"
             status += site.production ? ", \(text)" : ", <a href=\"//\(host)\(Self.escape(port))/_galley/changes/\">\(text)</a>"
         }
