@@ -45,6 +45,7 @@ package struct OutputTree: Sendable {
     /// diagnostic naming the source that asked for it.
     mutating func add(_ path: String, _ content: Content, origin: String, line: Int? = nil, generated: Bool = false) -> Diagnostic? {
         if let problem = RelativePath.problem(with: path, allowingControls: false) { return Self.diagnostic(path, problem, origin: origin, line: line) }
+        if Self.isTemporaryName(path) { return Self.temporaryName(path, origin: origin, line: line) }
         let new = File(content: content, origin: origin, line: line, generated: generated)
         // One lookup for the usual case; a clash, which stops the build, puts the first claimant back.
         guard let existing = files.updateValue(new, forKey: path) else {
@@ -73,6 +74,7 @@ package struct OutputTree: Sendable {
     /// ``RelativePath`` is a diagnostic instead.
     mutating func replace(_ path: String, _ content: Content, origin: String) -> Diagnostic? {
         if let problem = RelativePath.problem(with: path, allowingControls: false) { return Self.diagnostic(path, problem, origin: origin, line: nil) }
+        if Self.isTemporaryName(path) { return Self.temporaryName(path, origin: origin, line: nil) }
         if files.updateValue(File(content: content, origin: origin, line: nil), forKey: path) == nil { noteFolders(of: path) }
         return nil
     }
@@ -116,6 +118,18 @@ package struct OutputTree: Sendable {
         if files.updateValue(File(content: .text(OutputWriter.markerText), origin: "Galley", line: nil, generated: true), forKey: OutputWriter.marker) == nil {
             noteFolders(of: OutputWriter.marker)
         }
+    }
+
+    /// Whether `path` ends as the names the writer gives a file while it writes it
+    /// (`page.html.galley-tmp`), which it removes before each write: such a file of the blog's
+    /// would go missing from the output whenever the file beside it changed.
+    private static func isTemporaryName(_ path: String) -> Bool {
+        path.utf8.count > 11 && path.utf8.reversed().starts(with: ".galley-tmp".utf8.reversed())
+    }
+
+    private static func temporaryName(_ path: String, origin: String, line: Int?) -> Diagnostic {
+        Diagnostic(path: origin, line: line, message:
+            "the output path '/\(PrintableText.of(path, keepingLines: false))' ends in .galley-tmp, the name Galley gives a file while it writes it: rename it")
     }
 
     private static func diagnostic(_ path: String, _ problem: RelativePath.Problem, origin: String, line: Int?) -> Diagnostic {

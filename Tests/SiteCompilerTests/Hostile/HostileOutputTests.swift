@@ -133,6 +133,17 @@ import Testing
         expectOutput(sandbox, is: output)
     }
 
+    /// The writer puts a file's new bytes beside it as `NAME.galley-tmp` first, removing what
+    /// is there: a file of the blog by that name went missing whenever the one beside it changed.
+    @Test func aFileNamedAsTheWritersTemporaryFilesIsAnError() throws {
+        let (sandbox, output) = try builtOnce()
+        try sandbox.write("static/notes.html", "notes")
+        try sandbox.write("static/notes.html.galley-tmp", "kept by the blog")
+        let error = failure(sandbox)
+        #expect(error.contains("static/notes.html.galley-tmp: the output path '/notes.html.galley-tmp' ends in .galley-tmp"), "\(error)")
+        expectOutput(sandbox, is: output)
+    }
+
     @Test func aPageWhoseNameGivesNoAddressIsAnError() throws {
         let (sandbox, output) = try builtOnce()
         try sandbox.write("pages/!!!.md", TestBlog.post("title: ???"))
