@@ -29,7 +29,8 @@ extension PreviewDeployer {
     func changesPage(branch: String, commit: GitObjectID?, subject: String?, digests: OutputDigests, build: DeployReport) async -> ChangesPage {
         func page(_ changes: Result<SiteChanges, ChangesPage.Unavailable>, url: String? = nil) -> ChangesPage {
             var page = ChangesPage(branch: branch, commit: commit?.hex, subject: subject, changes: changes, productionURL: url)
-            page.build = build
+            page.warnings = build.warnings
+            page.warningCount = build.warningCount
             return page
         }
         guard let production = configuration.production else {

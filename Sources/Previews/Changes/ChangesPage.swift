@@ -19,8 +19,10 @@ package struct ChangesPage: Sendable {
     package var changes: Result<SiteChanges, Unavailable>
     /// Production's address, for its side of each link.
     package var productionURL: String?
-    /// What the preview's build said: its warnings head the page, since they are the branch's own to mend.
-    package var build: DeployReport?
+    /// The build's first warnings, which head the page, since they are the branch's own to
+    /// mend, and how many it had.
+    package var warnings: [Diagnostic] = []
+    package var warningCount = 0
 
     /// Why a preview cannot be compared with production.
     package struct Unavailable: Error, Sendable, Equatable {
@@ -39,7 +41,7 @@ package struct ChangesPage: Sendable {
         let commit = self.commit.map { " at <code>\(Self.escape(String($0.prefix(7))))</code>" } ?? ""
         let subject = self.subject.map { " <span class=\"subject\">\(Self.escape($0))</span>" } ?? ""
         var body = "<p>The branch <strong>\(Self.escape(branch))</strong>\(commit)\(subject), against the production site.</p>\n"
-        if let build, build.warningCount > 0 { body += warnings(build) }
+        if warningCount > 0 { body += warningList() }
         switch changes {
         case .failure(let unavailable):
             body += "<p>\(Self.escape(unavailable.reason))</p>\n"
@@ -67,14 +69,14 @@ package struct ChangesPage: Sendable {
     }
 
     /// The build's warnings, a line each: where (as an editor's error list names it), and what.
-    private func warnings(_ build: DeployReport) -> String {
-        var html = "<h2>Warnings (\(build.warningCount))</h2>\n<ul class=\"warnings\">\n"
-        for warning in build.warnings {
+    private func warningList() -> String {
+        var html = "<h2>Warnings (\(warningCount))</h2>\n<ul class=\"warnings\">\n"
+        for warning in warnings {
             html += "<li><code>\(Self.escape(warning.place))</code>: \(Self.escape(warning.message))</li>\n"
         }
         html += "</ul>\n"
-        if build.untold > 0 {
-            html += "<p>And \(build.untold) more: <code>galley build</code> on the branch says them all.</p>\n"
+        if warningCount > warnings.count {
+            html += "<p>And \(warningCount - warnings.count) more: <code>galley build</code> on the branch says them all.</p>\n"
         }
         return html
     }
