@@ -166,7 +166,7 @@ package struct BranchWatcher: Sendable {
         switch result {
         case .success(.deployed(let url, let label, _, let built)):
             logger.info("deployed \(url)", metadata: metadata.merging(["build": "\(built)"]) { $1 })
-            // The first few, as a build says them; the preview's changes page lists them all.
+            // The first few, as a build says them; the preview's changes page lists up to 200.
             for warning in built.warnings.prefix(Self.loggedWarnings) {
                 logger.warning("\(warning)", metadata: metadata)
             }

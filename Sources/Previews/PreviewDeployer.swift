@@ -291,8 +291,8 @@ package struct PreviewDeployer: Sendable {
             live.warnings = warnings
             live.url = claim.label.map(url(label:)) ?? report.baseURL
             let kept = ReleaseSlot.kept(try await slot.releases(), live: id, keep: configuration.keep)
-            live.releases = ((live.releases ?? []) + [PreviewManifest.Release(id: id, commit: commit?.hex, subject: subject, deployed: now, warnings: warnings)])
-                .filter { kept.contains($0.id) }
+            let release = PreviewManifest.Release(id: id, commit: commit?.hex, subject: subject, deployed: now, warnings: warnings)
+            live.releases = ((live.releases ?? []) + [release]).filter { kept.contains($0.id) }
             if let label = claim.label { manifest.previews[label] = live } else { manifest.production = live }
             if claim.label != nil { describe(&manifest) }
             try await save(manifest, to: destination)
