@@ -3,6 +3,7 @@ import Failures
 import FileSystem
 import Foundation
 import Glibc
+import SiteSource
 import Synchronization
 
 /// Watches a blog's folder with inotify and calls back once per burst of changes: an editor
@@ -124,6 +125,9 @@ package final class FolderWatch: Sendable {
                 // In the blog's own folder only the inputs count: not the output, cache or .git.
                 let relative = folder.isEmpty ? name : folder + "/" + name
                 if folder.isEmpty, !inputs.contains(name), !name.isEmpty { continue }
+                // Nor what an editor writes beside a file while it is open (vim's swap file, every
+                // few seconds of typing), which no build reads.
+                if SourceFileFilter.ignores(name) { continue }
                 relevant = true
                 if mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0, !name.isEmpty, Self.isFolder(root + "/" + relative) {
                     addTree(relative)

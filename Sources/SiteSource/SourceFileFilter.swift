@@ -1,13 +1,38 @@
 /// The names every source tree skips: editor and OS litter that no blogger means to publish.
 package enum SourceFileFilter {
-    /// Whether a file or folder called `name` is left out of a blog.
+    /// Whether a file or folder called `name` is left out of a blog: the system's own files, and
+    /// what editors leave beside a file while it is open or after it is saved (emacs's lock link
+    /// `.#name` and auto-save `#name#`, vim's swap files `.name.swp`, backups `name~`, gedit's
+    /// `.goutputstream-…`). Such a file comes and goes as the writer types; read, a lock (a link
+    /// to nowhere) stopped every build.
     package static func ignores(_ name: String) -> Bool {
-        name == ".DS_Store" || name == "Thumbs.db" || name == ".git" || name.hasSuffix("~")
+        if name == ".DS_Store" || name == "Thumbs.db" || name == ".git" || name.hasSuffix("~") { return true }
+        if name.hasPrefix(".#") || name.hasPrefix(".goutputstream-") { return true }
+        if name.count > 2, name.hasPrefix("#"), name.hasSuffix("#") { return true }
+        return name.hasPrefix(".") && swapEndings.contains { name.hasSuffix($0) }
     }
+
+    /// Vim's swap files: `.swp`, then `.swo`, `.swn` … when one is taken.
+    private static let swapEndings = [".swp", ".swo", ".swn", ".swm", ".swx"]
 
     /// Whether a name along `path` (`a/b/c`) is left out, and with it the file: for trees that
     /// hold whole paths rather than walk folders.
     package static func ignoresAnyName(in path: String) -> Bool {
         path.split(separator: "/").contains { ignores(String($0)) }
+    }
+
+    /// Whether a file of posts/ or pages/ at `path` is left out for a hidden name (`.trash/`,
+    /// `.draft.md`) below the folder, as Jekyll and Hugo leave them out of their content. static/
+    /// keeps its hidden files: `.well-known/` and `.htaccess` are published.
+    package static func isHidden(_ path: String, below folder: String) -> Bool {
+        // A look at the bytes, no names made: it runs over every post of every build.
+        let bytes = path.utf8
+        guard bytes.count > folder.utf8.count + 1 else { return false }
+        var previous = UInt8(ascii: "/")
+        for byte in bytes.dropFirst(folder.utf8.count + 1) {
+            if byte == UInt8(ascii: "."), previous == UInt8(ascii: "/") { return true }
+            previous = byte
+        }
+        return false
     }
 }

@@ -49,4 +49,23 @@ import Testing
             #expect(calls() > afterWrite)
         }
     }
+
+    /// What an editor writes beside an open file (vim's swap file every few seconds of typing,
+    /// emacs's lock) asks for no build: no build would read it.
+    @Test func anEditorsLitterAsksForNoBuild() async throws {
+        try await watched { root, calls in
+            for round in 0..<3 {
+                try "swap \(round)".write(to: root.appending(path: "posts/.a.md.swp"), atomically: false, encoding: .utf8)
+                try "auto-save".write(to: root.appending(path: "posts/#a.md#"), atomically: false, encoding: .utf8)
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            _ = symlink("root@host.1:1700000000", root.appending(path: "posts/.#a.md").path)
+            try await Task.sleep(for: .milliseconds(300))
+            #expect(calls() == 0)
+            // The editor saves: that asks for one.
+            try "saved".write(to: root.appending(path: "posts/a.md"), atomically: true, encoding: .utf8)
+            try await Task.sleep(for: .milliseconds(300))
+            #expect(calls() >= 1)
+        }
+    }
 }

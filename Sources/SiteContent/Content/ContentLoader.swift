@@ -144,6 +144,13 @@ package struct ContentLoader: Sendable {
         let lowercase = config.lowercaseAddresses
 
         func listing(_ folder: String) -> [String] {
+            let files = allFiles(folder)
+            // Hidden names in posts/ and pages/ are no content (`.trash/`); static/ keeps them.
+            guard folder != "static", files.contains(where: { SourceFileFilter.isHidden($0, below: folder) }) else { return files }
+            return files.filter { !SourceFileFilter.isHidden($0, below: folder) }
+        }
+
+        func allFiles(_ folder: String) -> [String] {
             // The same files, sorted the same way, as listing the folder again would give.
             if let knownFiles = recall.files {
                 // A flat folder comes sorted already; a look costs far less than a sort.

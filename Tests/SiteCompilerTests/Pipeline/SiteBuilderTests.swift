@@ -29,6 +29,32 @@ import Testing
         #expect(blog.page("CNAME") == "example.com\n")
     }
 
+    /// What an editor leaves beside an open or saved file is never read, and a folder of posts
+    /// or pages hidden by its name (`.trash/`) holds none; static/ keeps its hidden files. An
+    /// emacs lock, a link to nowhere, once stopped every build while a post was being edited.
+    @Test func editorsLitterAndHiddenContentAreLeftOutSilently() throws {
+        let blog = try TestBlog(TestBlog.config, [
+            "posts/2019-10-08-first.md": TestBlog.post("title: First"),
+            "posts/.2019-10-08-first.md.swp": "vim's swap",
+            "posts/.trash/2019-10-07-deleted.md": TestBlog.post("title: Deleted"),
+            "posts/.goutputstream-XYZ123": "gedit's half-saved file",
+            "pages/about.md": TestBlog.post("title: About"),
+            "pages/#about.md#": "emacs's auto-save",
+            "pages/.hidden.md": TestBlog.post("title: Hidden"),
+            "static/.well-known/security.txt": "Contact: mailto:a@example.com\n",
+            "static/.htaccess": "Options -Indexes\n",
+            "static/.notes.txt.swp": "vim's swap",
+        ])
+        #expect(symlink("root@host.1234:1700000000", blog.root.appending(path: "posts/.#2019-10-08-first.md").path) == 0)
+        #expect(symlink("root@host.1234:1700000000", blog.root.appending(path: "static/.#notes.txt").path) == 0)
+        let report = try blog.build()
+        #expect(report.warnings.isEmpty, "\(report.warnings)")
+        #expect(report.posts == 1 && report.pages == 1)
+        let files = try blog.outputFiles()
+        #expect(files.contains(".well-known/security.txt") && files.contains(".htaccess"))
+        #expect(!files.contains { $0.contains("swp") || $0.contains("#") || $0.contains("deleted") || $0.contains("hidden") }, "\(files)")
+    }
+
     @Test func reportsEveryProblemAndLeavesThePreviousOutputAlone() throws {
         let blog = try TestBlog(TestBlog.config, ["posts/2019-10-08-good.md": TestBlog.post("title: Good")])
         try blog.build()
