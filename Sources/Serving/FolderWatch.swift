@@ -21,6 +21,9 @@ package final class FolderWatch: Sendable {
     private let descriptor: Int32
     private let stopping = Atomic<Bool>(false)
     private let watches = Locked<[Int32: String]>([:])
+    /// Whether the blog's folder was moved or removed since it was last watched: a folder put
+    /// at its path (`mv blog blog-old && mv blog-new blog`) is watched afresh.
+    private let rootMoved = Atomic<Bool>(false)
 
     /// Starts watching `root` for changes to the entries named `inputs` (files or folders,
     /// such as `galley.yml` and `posts`), calling `changed` on a thread of ``BlockingPool``.
@@ -81,6 +84,8 @@ package final class FolderWatch: Sendable {
     private func loop(_ changed: @Sendable () -> Void) {
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while !stopping.load(ordering: .relaxed) {
+            // A blog folder moved away: whatever is at its path now is the blog, once there is one.
+            if rootMoved.load(ordering: .relaxed), rewatch() { changed() }
             // Wait for a first event, waking now and then to see whether to stop.
             guard wait(milliseconds: 200), readEvents(into: &buffer) else { continue }
             // Then until the folder is quiet, or the burst has gone on too long.
@@ -90,6 +95,20 @@ package final class FolderWatch: Sendable {
             }
             if !stopping.load(ordering: .relaxed) { changed() }
         }
+    }
+
+    /// Drops every watch and watches the folder at the blog's path afresh; false while there is
+    /// none (the next wake tries again).
+    private func rewatch() -> Bool {
+        let old = watches.withLock { watches in
+            defer { watches.removeAll() }
+            return Array(watches.keys)
+        }
+        for watch in old { inotify_rm_watch(descriptor, watch) }
+        guard Self.isFolder(root), add(root, relative: "") else { return false }
+        for input in inputs { addTree(input) }
+        rootMoved.store(false, ordering: .relaxed)
+        return true
     }
 
     private func wait(milliseconds: Int32) -> Bool {
@@ -120,6 +139,11 @@ package final class FolderWatch: Sendable {
                 guard let folder = watches.withLock({ $0[watch] }) else { continue }
                 if mask & UInt32(IN_IGNORED) != 0 {
                     _ = watches.withLock { $0.removeValue(forKey: watch) }
+                    continue
+                }
+                if folder.isEmpty, name.isEmpty, mask & UInt32(IN_MOVE_SELF | IN_DELETE_SELF) != 0 {
+                    rootMoved.store(true, ordering: .relaxed)
+                    relevant = true
                     continue
                 }
                 // In the blog's own folder only the inputs count: not the output, cache or .git.

@@ -50,6 +50,28 @@ import Testing
         }
     }
 
+    /// A blog folder swapped for another at its path (`mv blog blog-old && mv blog-new blog`):
+    /// the one at the path is watched from then on, and the old one no longer.
+    @Test func aFolderPutAtTheBlogsPathIsWatchedAfresh() async throws {
+        try await watched { root, calls in
+            let old = root.deletingLastPathComponent().appending(path: root.lastPathComponent + "-old")
+            defer { try? FileManager.default.removeItem(at: old) }
+            try FileManager.default.moveItem(at: root, to: old)
+            try await Task.sleep(for: .milliseconds(300))
+            try FileManager.default.createDirectory(at: root.appending(path: "posts"), withIntermediateDirectories: true)
+            try await Task.sleep(for: .milliseconds(500))
+            let swapped = calls()
+            #expect(swapped >= 1, "the swap asks for a build")
+            try "new".write(to: root.appending(path: "posts/a.md"), atomically: false, encoding: .utf8)
+            try await Task.sleep(for: .milliseconds(300))
+            #expect(calls() > swapped, "an edit in the folder now at the path asks for a build")
+            let edited = calls()
+            try "old".write(to: old.appending(path: "posts/b.md"), atomically: false, encoding: .utf8)
+            try await Task.sleep(for: .milliseconds(300))
+            #expect(calls() == edited, "the folder moved away is no longer watched")
+        }
+    }
+
     /// What an editor writes beside an open file (vim's swap file every few seconds of typing,
     /// emacs's lock) asks for no build: no build would read it.
     @Test func anEditorsLitterAsksForNoBuild() async throws {
