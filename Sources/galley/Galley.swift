@@ -25,6 +25,10 @@ struct Galley: AsyncParsableCommand {
             Console.error("error: \(problem)")
             exit(withError: ExitCode.usage)
         }
+        if let problem = DashedTitle.problem(in: arguments) {
+            Console.error("error: \(problem)")
+            exit(withError: ExitCode.usage)
+        }
         if let unknown = CommandTree.unknownCommand(in: arguments) {
             Console.error("error: \(unknown.message)\n" + CommandTree.usage(of: unknown.parent))
             exit(withError: ExitCode.usage)

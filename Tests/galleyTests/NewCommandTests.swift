@@ -192,6 +192,33 @@ import Testing
         #expect(page.contains(#"Ça va? &quot;Quotes&quot;: a #hash, \back\ &amp; [brackets] -- 100%"#), "\(page.prefix(2000))")
     }
 
+    /// A title that starts with `-` reads as an option; said so, with the way round it, and
+    /// nothing is written (`-hot takes` printed the help, as `-h`, and exited 0).
+    @Test func aTitleStartingWithADashIsSaidToGoAfterTwoDashes() throws {
+        let folder = try ScratchFolder()
+        try newBlog(folder)
+        for title in ["-hot takes", "-30 degrees outside"] {
+            let refused = try newPost(folder, [title])
+            #expect(refused.status == 2 && refused.stdout.isEmpty, "\(title): \(refused.stdout)")
+            #expect(refused.stderr.contains("error: '\(title)' reads as an option") && refused.stderr.contains("galley new post -- '\(title)'"),
+                    "\(refused.stderr)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.appending(path: "blog/posts").path).count == 1)
+        let after = try newPost(folder, ["--draft", "--date", "2024-01-02", "--", "-hot takes"])
+        #expect(after.status == 0 && after.stdout == "posts/2024-01-02-hot-takes.md\n", "\(after.stderr)")
+    }
+
+    /// Titles with no letter or digit a slug keeps are `post`, `post-2`, …: not refused as taken.
+    @Test func titlesThatMakeNoSlugAreNumbered() throws {
+        let folder = try ScratchFolder()
+        try newBlog(folder)
+        let made = try ["日本語のタイトル", "🎉🎉", "!!!"].map { try newPost(folder, [$0, "--date", "2024-01-02"]).stdout }
+        #expect(made == ["posts/2024-01-02-post.md\n", "posts/2024-01-02-post-2.md\n", "posts/2024-01-02-post-3.md\n"])
+        let taken = try newPost(folder, ["A title", "--date", "2024-01-02"])
+        #expect(taken.status == 0)
+        #expect(try newPost(folder, ["A title", "--date", "2024-01-02"]).stderr.contains("already exists"))
+    }
+
     @Test func aBundleIsAFolderAndADraftWaitsForDrafts() throws {
         let folder = try ScratchFolder()
         try newBlog(folder)

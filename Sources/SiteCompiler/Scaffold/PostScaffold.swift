@@ -81,12 +81,19 @@ package struct PostScaffold: Sendable {
             }
             moment = parsed
         }
-        let files = text(in: config.timeZone, date: moment)
         let blog: ContainedFolder
         do {
             blog = try ContainedFolder(opening: site, followingLink: true)
         } catch {
             throw ScaffoldError(error)
+        }
+        var files = text(in: config.timeZone, date: moment)
+        // A title with no letter or digit Galley's slugs keep (日本語, 🎉) names the post `post`:
+        // the next such post of the day is `post-2`, not refused.
+        var number = 1
+        while Slug.make(title).isEmpty, number < 1000, [files.file, files.folder].contains(where: { blog.kind(of: $0) != 0 }) {
+            number += 1
+            files = text(in: config.timeZone, date: moment, slug: "post-\(number)")
         }
         // Either form of the post would be at the same address: one is enough to refuse.
         for taken in [files.file, files.folder] where blog.kind(of: taken) != 0 {
@@ -108,11 +115,11 @@ package struct PostScaffold: Sendable {
     }
 
     /// The post's file, the folder it would be as a bundle, and its text.
-    func text(in timeZone: TimeZone, date: Date) -> (file: String, folder: String, text: String) {
+    func text(in timeZone: TimeZone, date: Date, slug: String? = nil) -> (file: String, folder: String, text: String) {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let dates = DatePattern(calendar: calendar)
-        let name = "posts/\(dates.format(date, "yyyy-MM-dd"))-\(slug)"
+        let name = "posts/\(dates.format(date, "yyyy-MM-dd"))-\(slug ?? self.slug)"
         var lines = ["---", "title: \(FrontMatterText.quoted(title.trimmingCharacters(in: .whitespacesAndNewlines)))", "date: \(dates.rfc3339(date))"]
         if draft { lines.append("draft: true") }
         lines += ["tags: []", "---", "", ""]
