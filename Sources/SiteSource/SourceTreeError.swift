@@ -56,8 +56,12 @@ extension SourceTreeError {
     /// says it, but for a link that leads round to itself: there a file of the blog is at fault,
     /// not the output folder.
     static func explain(_ code: Int32) -> String {
-        code == ELOOP ? "it is a symbolic link that leads round to itself (or through too many links); fix or remove the link"
-            : FileSystemError.explain(code)
+        switch code {
+        case ELOOP: "it is a symbolic link that leads round to itself (or through too many links); fix or remove the link"
+        // A source is read, never written: whether its folder is writable is beside the point.
+        case EACCES, EPERM: "permission denied (check who owns it and that Galley's user may read it)"
+        default: FileSystemError.explain(code)
+        }
     }
 }
 
