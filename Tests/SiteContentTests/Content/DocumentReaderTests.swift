@@ -3,6 +3,7 @@ import SiteTestSupport
 import Testing
 
 @testable import SiteCompiler
+@testable import SiteContent
 
 @Suite struct DocumentReaderTests {
     @Test func frontMatterKeysBecomeThePost() throws {
@@ -91,9 +92,22 @@ import Testing
         chmod(blog.root.appending(path: "posts/2019-10-10-locked.md").path, 0)
         defer { chmod(blog.root.appending(path: "posts/2019-10-10-locked.md").path, 0o644) }
         let diagnostics = blog.failure()
-        #expect(diagnostics.first?.description == "posts/2019-10-09-latin1.md: file is not valid UTF-8 text")
+        #expect(diagnostics.first?.description
+            == "posts/2019-10-09-latin1.md:2: file is not valid UTF-8 text: the byte 0xE9 here is not UTF-8 (was it saved as Latin-1 or Windows-1252?); save the file as UTF-8")
+        #expect(diagnostics.first?.column == 3)
         if getuid() != 0 {  // root reads any file
             #expect(diagnostics.last?.description == "posts/2019-10-10-locked.md: cannot read file: Permission denied")
+        }
+    }
+
+    /// Each kind of bad sequence is found where it starts, and valid text of every length is not.
+    @Test func theFirstByteThatIsNotUTF8IsFound() {
+        #expect(SourceText.firstInvalidByte(in: Array("plain, é, 日本, 🎉".utf8)) == nil)
+        for (bytes, offset) in [([0x61, 0xE9, 0x62], 1), ([0x61, 0xC3], 1), ([0xC0, 0x80], 0), ([0xE0, 0x80, 0x80], 0),
+                                ([0xED, 0xA0, 0x80], 0), ([0xF4, 0x90, 0x80, 0x80], 0), ([0x61, 0x62, 0xF0, 0x9F, 0x8E], 2),
+                                ([0xE2, 0x82, 0x41], 0), ([0x80], 0), ([0xFF], 0)] as [([UInt8], Int)] {
+            #expect(SourceText.firstInvalidByte(in: bytes) == offset, "\(bytes)")
+            #expect(String(validating: bytes, as: UTF8.self) == nil, "\(bytes)")
         }
     }
 
