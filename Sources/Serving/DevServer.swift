@@ -166,7 +166,8 @@ struct WatchService: Service {
         await withGracefulShutdownHandler {
             guard let first = await rebuild(builder, cacheFolder) else { return }
             // The warnings of the last build that succeeded: each rebuild says what changed.
-            var warnings = report(first, after: nil)
+            var leftOut: (drafts: Int, future: Int)?
+            var warnings = report(first, after: nil, leftOut: &leftOut)
             ready(address)
             await withTaskGroup(of: Void.self) { group in
                 // Keeps idle event streams open, and builds again when a future post comes due.
@@ -196,7 +197,7 @@ struct WatchService: Service {
                         if lastChange.withLock({ $0 > began }) { continue }
                         live.show(failure: diagnostics)
                     }
-                    warnings = report(outcome, after: warnings)
+                    warnings = report(outcome, after: warnings, leftOut: &leftOut)
                 }
                 group.cancelAll()
             }
@@ -226,18 +227,25 @@ struct WatchService: Service {
 
     /// Says how a build went: its new warnings (all of them after the first build; after a
     /// rebuild, those the last good build had not, and how many of its own are gone), then the
-    /// outcome. Returns the warnings the next rebuild is told against: this build's when it
-    /// succeeded, else `earlier`'s.
-    private func report(_ outcome: LiveSite.Outcome, after earlier: [Diagnostic]?) -> [Diagnostic] {
+    /// outcome, with the drafts and future posts left out when they are not those `leftOut`
+    /// says the last good build left out (a new post dated tomorrow is there, but not shown).
+    /// Returns the warnings the next rebuild is told against: this build's when it succeeded,
+    /// else `earlier`'s.
+    private func report(_ outcome: LiveSite.Outcome, after earlier: [Diagnostic]?, leftOut: inout (drafts: Int, future: Int)?) -> [Diagnostic] {
         let time = { (seconds: Double) in seconds < 1 ? "\(Int((seconds * 1000).rounded())) ms" : String(format: "%.2f s", seconds) }
         switch outcome {
-        case .built(let posts, let pages, let rendered, let changed, let warnings, let seconds):
+        case .built(let posts, let pages, let rendered, let changed, let warnings, let omitted, let seconds):
             let changes = WarningChanges(from: earlier ?? [], to: warnings)
             for warning in changes.new { say(warning.prefixed(by: settings.shownAs).said(as: "warning")) }
+            var note = ""
+            if leftOut.map({ $0 != omitted }) ?? true {
+                note = SiteBuilder.leftOutNote(omitted).map { "; " + $0 } ?? (leftOut == nil ? "" : "; no draft or future post left out")
+                leftOut = omitted
+            }
             if earlier == nil {
-                say("built \(posts) post\(posts == 1 ? "" : "s") and \(pages) page\(pages == 1 ? "" : "s") in \(time(seconds))")
+                say("built \(posts) post\(posts == 1 ? "" : "s") and \(pages) page\(pages == 1 ? "" : "s") in \(time(seconds))" + note)
             } else {
-                say("rebuilt in \(time(seconds)): \(rendered) file\(rendered == 1 ? "" : "s") made, \(changed) changed")
+                say("rebuilt in \(time(seconds)): \(rendered) file\(rendered == 1 ? "" : "s") made, \(changed) changed" + note)
             }
             if let gone = changes.goneLine { say(gone) }
             return warnings

@@ -21,7 +21,7 @@ package final class LiveSite: Sendable {
     /// What one build did, for the terminal.
     package enum Outcome: Sendable {
         /// The site changed: how many pages were rendered, and how many files differ.
-        case built(posts: Int, pages: Int, rendered: Int, changed: Int, warnings: [Diagnostic], seconds: Double)
+        case built(posts: Int, pages: Int, rendered: Int, changed: Int, warnings: [Diagnostic], leftOut: (drafts: Int, future: Int), seconds: Double)
         case failed([Diagnostic], seconds: Double)
     }
 
@@ -82,7 +82,7 @@ package final class LiveSite: Sendable {
             announce(changed: changed, pagesChanged: old.failure != nil || served.warnings != old.site.warnings,
                      firstBuild: !old.built, build: id)
             let outcome = Outcome.built(posts: made.posts, pages: made.pages, rendered: made.renewed.count,
-                                        changed: changed.count, warnings: made.warnings, seconds: seconds())
+                                        changed: changed.count, warnings: made.warnings, leftOut: made.leftOut, seconds: seconds())
             // The last build's site is let go of on another thread: freeing ten thousand pages'
             // entries is work the next save need not wait for.
             let leftovers = (consume previous, consume old)

@@ -188,6 +188,22 @@ import Highlighting
         }
     }
 
+    /// A post dated tomorrow, or a draft, is not shown: the line of the rebuild says it is left
+    /// out, and says so again only when that changes.
+    @Test func theDraftsAndFuturePostsLeftOutAreSaid() async throws {
+        try await ServedBlog.with { blog in
+            try blog.write("posts/2999-01-01-later.md", "---\ntitle: Later\n---\n\nSoon.\n")
+            _ = try await blog.eventually("/") { _ in blog.said.lines.contains { $0.hasSuffix("; left out 1 future post (--future)") } }
+            #expect(blog.said.lines.contains { $0.hasPrefix("rebuilt in ") && $0.hasSuffix("; left out 1 future post (--future)") }, "\(blog.said.lines)")
+            try blog.write("posts/2024-03-01-hello.md", ServedBlog.post("Hello", "Edited."))
+            _ = try await blog.eventually("/2024/03/01/hello/") { $0.text.contains("Edited.") }
+            let rebuilt = blog.said.lines.filter { $0.hasPrefix("rebuilt in ") }
+            #expect(rebuilt.count >= 2 && rebuilt.last?.contains("left out") == false, "said once: \(rebuilt)")
+            try FileManager.default.removeItem(at: blog.root.appending(path: "posts/2999-01-01-later.md"))
+            _ = try await blog.eventually("/") { _ in blog.said.lines.contains { $0.hasSuffix("; no draft or future post left out") } }
+        }
+    }
+
     /// The error page quotes the lines an error is about, escaped: a post's text is not markup.
     @Test func theErrorPageShowsTheLinesAroundAnError() async throws {
         try await ServedBlog.with { blog in

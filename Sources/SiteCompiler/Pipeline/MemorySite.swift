@@ -27,6 +27,8 @@ package struct MemorySite: Sendable {
     package private(set) var warnings: [Diagnostic]
     /// The number of posts and pages published.
     package private(set) var posts: Int, pages: Int
+    /// The drafts and future posts the options left out.
+    package private(set) var leftOut: (drafts: Int, future: Int)
     /// When the site goes stale with no file changed: a future post comes due, or a year begins.
     package private(set) var validUntil: Date
     /// The files the build that made this site made, or looked at, anew; every other one is a
@@ -117,7 +119,7 @@ extension SiteBuilder {
             }
         }
         let site = MemorySite(files: files, warnings: compiled.warnings, posts: compiled.site.posts.count, pages: compiled.site.pages.count,
-                              validUntil: compiled.validUntil, renewed: renewed, cache: compiled.cache, fingerprints: fingerprints,
+                              leftOut: compiled.leftOut, validUntil: compiled.validUntil, renewed: renewed, cache: compiled.cache, fingerprints: fingerprints,
                               highlighting: compiled.highlighting, typesetting: compiled.typesetting)
         // The build's own structures (the site, the plan, every page's closure) go on another thread.
         Parallel.release((consume compiled, consume published, consume state))

@@ -89,16 +89,20 @@ package struct SiteBuilder: Sendable {
                 ? "nothing changed, \(unchanged) file\(unchanged == 1 ? "" : "s") checked in \(time)"
                 : "\(written) file\(written == 1 ? "" : "s") written, \(unchanged) unchanged in \(time)"
             var notes: [String] = []
-            if leftOut.drafts + leftOut.future > 0 {
-                var parts: [String] = []
-                if leftOut.drafts > 0 { parts.append("\(leftOut.drafts) draft\(leftOut.drafts == 1 ? "" : "s") (--drafts)") }
-                if leftOut.future > 0 { parts.append("\(leftOut.future) future post\(leftOut.future == 1 ? "" : "s") (--future)") }
-                notes.append("left out " + parts.joined(separator: " and "))
-            }
+            if let note = SiteBuilder.leftOutNote(leftOut) { notes.append(note) }
             if !baseURLIsSet { notes.append("no base_url, so feeds and the sitemap point at \(baseURL.absoluteString)") }
             return "\(posts) post\(posts == 1 ? "" : "s"), \(pages) page\(pages == 1 ? "" : "s"): \(done)"
                 + notes.map { "; " + $0 }.joined()
         }
+    }
+
+    /// What a build's summary says of the drafts and future posts it left out: `left out 1 draft
+    /// (--drafts) and 2 future posts (--future)`; nil for none.
+    package static func leftOutNote(_ leftOut: (drafts: Int, future: Int)) -> String? {
+        var parts: [String] = []
+        if leftOut.drafts > 0 { parts.append("\(leftOut.drafts) draft\(leftOut.drafts == 1 ? "" : "s") (--drafts)") }
+        if leftOut.future > 0 { parts.append("\(leftOut.future) future post\(leftOut.future == 1 ? "" : "s") (--future)") }
+        return parts.isEmpty ? nil : "left out " + parts.joined(separator: " and ")
     }
 
     /// Reads and renders the blog into memory; every problem found is thrown together.
