@@ -6,10 +6,21 @@ package enum SourceFileFilter {
     /// `.goutputstream-…`). Such a file comes and goes as the writer types; read, a lock (a link
     /// to nowhere) stopped every build.
     package static func ignores(_ name: String) -> Bool {
-        if name == ".DS_Store" || name == "Thumbs.db" || name == ".git" || name.hasSuffix("~") { return true }
-        if name.hasPrefix(".#") || name.hasPrefix(".goutputstream-") { return true }
-        if name.count > 2, name.hasPrefix("#"), name.hasSuffix("#") { return true }
-        return name.hasPrefix(".") && swapEndings.contains { name.hasSuffix($0) }
+        // Asked of every name of every walk: the first and last bytes settle nearly all.
+        let bytes = name.utf8
+        guard let first = bytes.first, let last = bytes.last else { return false }
+        if last == UInt8(ascii: "~") { return true }
+        switch first {
+        case UInt8(ascii: "."):
+            return name == ".DS_Store" || name == ".git" || name.hasPrefix(".#") || name.hasPrefix(".goutputstream-")
+                || swapEndings.contains { name.hasSuffix($0) }
+        case UInt8(ascii: "#"):
+            return bytes.count > 2 && last == UInt8(ascii: "#")
+        case UInt8(ascii: "T"):
+            return name == "Thumbs.db"
+        default:
+            return false
+        }
     }
 
     /// Vim's swap files: `.swp`, then `.swo`, `.swn` … when one is taken.
