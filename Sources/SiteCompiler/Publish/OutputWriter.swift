@@ -324,13 +324,11 @@ package struct OutputWriter: Sendable {
     private func isUpToDate(_ tree: OutputTree, from source: any SourceTree, live: ContainedFolder?, pages: PageOutcome,
                             liveFiles: Set<String>?) throws -> Bool {
         guard let live else { return false }
-        // Cheap checks first: every page kept must still be there, and every page published
-        // must have been found the same as its live file.
-        for (path, file) in tree.files {
-            if pages.kept(path) {
-                if live.kind(of: path) != S_IFREG { return false }
-                continue
-            }
+        // Cheap checks first: every page published must have been found the same as its live
+        // file. A page kept was found in the live folder as the last build left it, a stat each
+        // while the sources were read: looking again cost a build that changed nothing (a file
+        // saved as it was, or changed within two seconds of the last build) 60 ms at 10,000 posts.
+        for (path, file) in tree.files where !pages.kept(path) {
             guard case .page = file.content else { continue }
             if !pages.same.contains(path) { return false }
         }
