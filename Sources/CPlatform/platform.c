@@ -19,7 +19,13 @@ int galley_open_beneath(int dirfd, const char *path, int flags, unsigned int mod
     how.flags = (unsigned long long)flags;
     how.mode = (flags & O_CREAT) ? mode : 0;
     how.resolve = RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS | (no_symlinks ? RESOLVE_NO_SYMLINKS : 0);
-    return (int)syscall(SYS_openat2, dirfd, path, &how, sizeof how);
+    // A `..` on the way (a link to `../media/photo.jpg`) is checked against every rename made
+    // meanwhile anywhere on the system, and one made during the walk gets EAGAIN: ask again.
+    for (int attempt = 0; attempt < 100; attempt++) {
+        int opened = (int)syscall(SYS_openat2, dirfd, path, &how, sizeof how);
+        if (opened >= 0 || errno != EAGAIN) return opened;
+    }
+    return -1;
 }
 
 int galley_exchange(int olddirfd, const char *oldpath, int newdirfd, const char *newpath) {
