@@ -23,7 +23,12 @@ package struct DeployReport: Sendable, Equatable, CustomStringConvertible {
     }
 
     package var description: String {
-        warningCount == 0 ? summary : summary + "; \(warningCount) warning\(warningCount == 1 ? "" : "s")"
+        warningCount == 0 ? summary : summary + "; " + Self.warnings(warningCount)
+    }
+
+    /// `1 warning`, `2 warnings`: how every listing and status counts them.
+    package static func warnings(_ count: Int) -> String {
+        "\(count) warning\(count == 1 ? "" : "s")"
     }
 
     /// The warnings not among ``warnings``.

@@ -42,8 +42,7 @@ package struct StatusReporter: Sendable {
         switch outcome {
         case .deployed(let url, _, _, let report):
             let count = report.warningCount
-            let warned = count == 0 ? "" : deploy.production ? ", with \(count) warning\(count == 1 ? "" : "s")"
-                : ", with \(count) warning\(count == 1 ? "" : "s") on its changes page"
+            let warned = count == 0 ? "" : ", with \(DeployReport.warnings(count))" + (deploy.production ? "" : " on its changes page")
             status = CommitStatus(state: .success, description: (deploy.production ? "The site is live" : "The preview is live") + warned,
                                   context: deploy.context, targetURL: url)
         case .superseded(.overtaken(let commit, _)) where commit == deploy.commit.hex:

@@ -76,9 +76,8 @@ struct PreviewTable {
                 lines.append("failed\(at): \(error)" + (site.live ? " (the last good build is still up)" : ""))
             }
             if site.warnings > 0, site.live {
-                let warnings = site.warnings
                 let page = site.production ? "" : site.url.map { ": \($0)_galley/changes/ lists them" } ?? ""
-                lines.append("\(warnings) warning\(warnings == 1 ? "" : "s") in the build on show\(page)")
+                lines.append("\(DeployReport.warnings(site.warnings)) in the build on show\(page)")
             }
             if releases {
                 for release in site.releases.reversed() {

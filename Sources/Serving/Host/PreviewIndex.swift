@@ -63,8 +63,7 @@ struct PreviewIndex {
             status = site.live ? "live" : "not live"
         }
         if site.warnings > 0, site.live {
-            let warnings = site.warnings
-            let text = "\(warnings) warning\(warnings == 1 ? "" : "s")"
+            let text = DeployReport.warnings(site.warnings)
             status += site.production ? ", \(text)" : ", <a href=\"//\(host)\(Self.escape(port))/_galley/changes/\">\(text)</a>"
         }
         if site.production { status = "production, " + status }
