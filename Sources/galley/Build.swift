@@ -111,14 +111,30 @@ extension Galley {
                 Console.report(failure.diagnostics.map { $0.prefixed(by: site) })
                 // A first build that fails writes no output folder: nothing was there to keep.
                 let outcome = FileManager.default.fileExists(atPath: request.output.path)
-                    ? "\(request.output.path) was left as it was" : "nothing was written to \(request.output.path)"
+                    ? "\(shownOutput) was left as it was" : "nothing was written to \(shownOutput)"
                 Console.error("build failed: \(failure.diagnostics.count) error\(failure.diagnostics.count == 1 ? "" : "s"); \(outcome)")
                 throw ExitCode.blogHasErrors
             } catch let error as OutputError {
                 terminal?.finish()
-                Console.report([Diagnostic(path: error.path, message: error.message)])
+                Console.report([Diagnostic(path: shown(error.path, output: request.output), message: error.message)])
                 throw ExitCode.fileOrPort
             }
+        }
+
+        /// The output folder as the command line named it, as messages name every path: relative
+        /// to where the command ran (`site/_site`), or absolute if it was given so.
+        private var shownOutput: String {
+            if let output { return output }
+            return site.hasSuffix("/") ? site + "_site" : site + "/_site"
+        }
+
+        /// `path`, which names the output folder `output` or a file in it, as ``shownOutput`` names it.
+        private func shown(_ path: String, output: URL) -> String {
+            let full = output.standardizedFileURL.path
+            guard path.hasPrefix(full) else { return path }
+            let rest = path.dropFirst(full.count)
+            guard rest.isEmpty || rest.hasPrefix("/") else { return path }
+            return shownOutput + rest
         }
     }
 }

@@ -31,7 +31,7 @@ import Testing
             "> 1 | {{<bsae}}",
             "  2 | {{$main}}{{{page.content}}}{{/main}}",
             "build failed: 2 errors; nothing was written to blog/_site",
-        ].map { $0.replacingOccurrences(of: "blog/_site", with: folder.url.appending(path: "blog/_site").path) }, "\(result.stderr)")
+        ], "\(result.stderr)")
         // Nor beside it: the spare folder made for this build goes with it.
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.appending(path: "blog").path).filter { $0.contains("_site") } == ["._site.galley-lock"])
     }
@@ -157,6 +157,27 @@ import Testing
         #expect(nowhere.status == 4)
         #expect(nowhere.stderr.hasPrefix("error: /proc/galley-out: cannot create the output folder here: "), "\(nowhere.stderr)")
         #expect(!nowhere.stderr.contains("operation could not be completed"))
+    }
+
+    /// A folder Galley may not replace is refused before anything is made beside it: `-o /`
+    /// once left `/.galley-lock` and said "///: cannot replace", and any refused `-o` left its
+    /// lock file behind.
+    @Test func aMistakenOutputIsRefusedAndLeavesNothingBeside() throws {
+        let folder = try blog()
+        let root = try GalleyProcess.run(["build", "blog", "-o", "/"], in: folder.url)
+        #expect(root.status == 4)
+        #expect(root.stderr == "error: /: is the root folder, which Galley never replaces; choose another -o folder\n", "\(root.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: "/.galley-lock"))
+        try folder.write("mine/notes.txt", "my own\n")
+        let mine = try GalleyProcess.run(["build", "blog", "-o", "mine"], in: folder.url)
+        #expect(mine.status == 4)
+        #expect(mine.stderr.hasPrefix("error: mine: is not empty and was not made by a Galley build"), "\(mine.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == ["blog", "mine"])
+        // The lock file cannot be made: the message names the folder asked for, then the lock.
+        let proc = try GalleyProcess.run(["build", "blog", "-o", "/proc/galley-out"], in: folder.url)
+        #expect(proc.status == 4)
+        #expect(proc.stderr.hasPrefix("error: /proc/galley-out: cannot be built into: Galley's lock file beside it, .galley-out.galley-lock, "
+            + "cannot be made: "), "\(proc.stderr)")
     }
 
     @Test func aPublishedBuildNeedsABaseURL() throws {

@@ -12,15 +12,16 @@ final class OutputLock: Sendable {
     let folder: ContainedFolder
 
     /// Takes the lock named `name` in `folder`, waiting for another build that holds it;
-    /// `waiting` is called once first if it has to wait.
-    init(_ name: String, in folder: ContainedFolder, waiting: (() -> Void)? = nil) throws(OutputError) {
+    /// `waiting` is called once first if it has to wait. Throws why the lock file could not be
+    /// made or locked, in words.
+    init(_ name: String, in folder: ContainedFolder, waiting: (() -> Void)? = nil) throws(FileSystemError) {
         let descriptor = folder.open(name, O_RDWR | O_CREAT | O_NOFOLLOW, mode: 0o644)
-        guard descriptor >= 0 else { throw OutputError(folder.failure(name, errno, "cannot lock the output folder")) }
+        guard descriptor >= 0 else { throw FileSystemError(path: folder.path + "/" + name, message: FileSystemError.explain(errno)) }
         if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
             waiting?()
             while flock(descriptor, LOCK_EX) != 0 {
                 guard errno == EINTR else {
-                    let error = OutputError(folder.failure(name, errno, "cannot lock the output folder"))
+                    let error = FileSystemError(path: folder.path + "/" + name, message: FileSystemError.explain(errno))
                     close(descriptor)
                     throw error
                 }

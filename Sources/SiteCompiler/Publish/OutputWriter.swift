@@ -75,8 +75,21 @@ package struct OutputWriter: Sendable {
     }
 
     /// Takes the lock on the destination, waiting for a build that holds it (`waiting` is told).
+    /// A destination that may not be replaced is refused before the lock file is made beside it,
+    /// so that a mistaken `-o` leaves nothing behind; the check is made again under the lock.
     func lock(waiting: (() -> Void)? = nil) throws -> OutputLock {
-        try OutputLock(lockName, in: parent(), waiting: waiting)
+        guard destination.path != "/", !destination.pathComponents.isEmpty else {
+            throw OutputError(path: destination.path, message: "is the root folder, which Galley never replaces; choose another -o folder")
+        }
+        let parent = try parent()
+        do { try checkDestination(in: parent) } catch { throw OutputError.from(error) ?? error }
+        do {
+            return try OutputLock(lockName, in: parent, waiting: waiting)
+        } catch {
+            // The lock file is Galley's own; the folder it was for is what the user named.
+            throw OutputError(path: destination.path, message: "cannot be built into: Galley's lock file beside it, "
+                + "\(lockName), cannot be made: \(error.message)")
+        }
     }
 
     /// Readies the spare folder, after making sure the destination may be replaced, for pages
