@@ -89,7 +89,8 @@ extension Galley {
                     }
                 }
             } catch where signals.signal != nil {}
-            if signals.signal != nil { throw ExitCode(signals.exitStatus) }
+            // Asked to stop, it stops as `serve` does: with 0.
+            if signals.signal != nil, !quiet { Console.error("stopped") }
         }
 
         private func build(_ request: BuildRequest) throws {

@@ -33,7 +33,8 @@ extension ExitCode {
                  in the way, a port in use
           5      publishing failed: the destination, rsync or ssh
           128+N  stopped by signal N (130 for Ctrl-C, 143 for SIGTERM); a
-                 server (serve, host, watch) stopped so ends with 0, as asked
+                 server (serve, host, watch) or build --watch stopped so
+                 ends with 0, as asked
         """
 
     /// The status for `error`, thrown by a command's `run()`, by the table above: Galley's own

@@ -109,13 +109,18 @@ import Testing
     @Test func aSignalIs128PlusItsNumber() async throws {
         let folder = try ScratchFolder()
         try blog(folder)
-        let watcher = try BackgroundGalley(["build", "blog", "--watch"], in: folder.url)
-        #expect(await settles { watcher.stderr.contains("watching") }, "\(watcher.stderr)")
-        watcher.signal(SIGTERM)
-        let process = watcher.process
+        // An ssh that says it started and then hangs, as one to a host that does not answer.
+        try folder.write("bin/slow-ssh", "#!/bin/sh\ntouch \"$(dirname \"$0\")/started\"\nexec sleep 60\n")
+        chmod(folder.url.appending(path: "bin/slow-ssh").path, 0o755)
+        let deploy = try BackgroundGalley(["deploy", "blog", "--to", "deploy@host.invalid:/srv/previews", "--domain", "p.example.com",
+                                           "--branch", "post/hello", "--ssh", folder.url.appending(path: "bin/slow-ssh").path], in: folder.url)
+        #expect(await settles(within: 60) { folder.read("bin/started") != nil }, "\(deploy.stderr)")
+        deploy.signal(SIGTERM)
+        let process = deploy.process
         let stopped = await settles(within: 10) { !process.isRunning }
-        #expect(stopped, "\(watcher.stderr)")
+        #expect(stopped, "\(deploy.stderr)")
         guard stopped else { return }
-        #expect(process.terminationStatus == 143)
+        #expect(process.terminationStatus == 143, "\(deploy.stderr)")
+        #expect(process.terminationReason == .exit)
     }
 }
