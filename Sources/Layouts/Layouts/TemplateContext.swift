@@ -34,6 +34,21 @@ package struct TemplateContext: @unchecked Sendable {
     /// What a body gets before a layout shows it.
     private let finish: BodyFinish
 
+    /// Whether a page is in the site's navigation: a top-level page, unless it is the page for
+    /// missing addresses (`/404.html`, which Jekyll and Hugo themes do not list either) or its
+    /// front matter says `nav: false`.
+    static func isInNavigation(_ document: Document) -> Bool {
+        let parts = document.path.split(separator: "/")
+        guard parts.count == 1, parts[0] != "404.html", parts[0] != "404" else { return false }
+        return document.params.first { $0.key.lowercased() == "nav" }?.value.bool != false
+    }
+
+    /// Where a page goes in the navigation: by `weight`, lower first, pages without one (or 0)
+    /// after those with one, as in Hugo; then by title.
+    static func navigationOrder(_ document: Document) -> (Int, Int, String) {
+        (document.weight == 0 ? 1 : 0, document.weight, document.title)
+    }
+
     /// The values of `site`, in the theme's `words`; `staticFiles` are the output paths of the
     /// blog's own static files, which may replace the theme's favicon and add `custom.css`;
     /// `images` measures the blog's pictures that pages show.
@@ -50,8 +65,8 @@ package struct TemplateContext: @unchecked Sendable {
         author["email"] = config.author.email
         author["url"] = config.author.url
         let topLevel = site.pages
-            .filter { $0.document.path.split(separator: "/").count == 1 }
-            .sorted { ($0.document.weight, $0.document.title) < ($1.document.weight, $1.document.title) }
+            .filter { Self.isInNavigation($0.document) }
+            .sorted { Self.navigationOrder($0.document) < Self.navigationOrder($1.document) }
         let navigation = topLevel.map { ["title": $0.document.title, "url": links.url($0.document.path)] as [String: Any] }
         navigations = [navigation.map { $0.merging(["is_current": false]) { $1 } }] + navigation.indices.map { current in
             navigation.enumerated().map { $1.merging(["is_current": $0 == current]) { $1 } }

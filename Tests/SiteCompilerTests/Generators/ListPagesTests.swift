@@ -105,3 +105,30 @@ import Testing
         }
     }
 }
+
+extension ListPagesTests {
+    /// The header's navigation lists the top-level pages by weight, unweighted ones last (as in
+    /// Hugo), and leaves out the not-found page (which once came first in it, as "Not found")
+    /// and pages that say `nav: false`.
+    @Test func theNavigationOrdersByWeightAndLeavesOutThe404AndHiddenPages() throws {
+        let blog = try TestBlog(TestBlog.config, [
+            "posts/2019-10-08-hello.md": TestBlog.post("title: Hello"),
+            "pages/404.md": TestBlog.post("title: Not found\npermalink: /404.html"),
+            "pages/thanks.md": TestBlog.post("title: Thanks\nNav: false"),
+            "pages/about.md": TestBlog.post("title: About\nweight: 2"),
+            "pages/projects.md": TestBlog.post("title: Projects\nweight: 1"),
+            "pages/colophon.md": TestBlog.post("title: Colophon"),
+            "pages/now.md": TestBlog.post("title: Now\nnav: true"),
+        ])
+        try blog.build()
+        let home = try #require(blog.page("index.html"))
+        let start = try #require(home.range(of: "<nav aria-label="))
+        let nav = String(home[start.lowerBound...]).components(separatedBy: "</nav>")[0]
+        // The pages' links come first, each `<a href="/slug/">Title</a>`, then the archive's and the rest.
+        let pages = nav.components(separatedBy: "<a href=\"/").dropFirst().map { $0.components(separatedBy: "\"")[0] }
+        #expect(Array(pages.prefix(4)) == ["projects/", "about/", "colophon/", "now/"], "\(nav)")
+        #expect(!nav.contains("404") && !nav.contains("thanks"), "\(nav)")
+        // Hidden from the navigation, still published.
+        #expect(blog.page("thanks/index.html") != nil && blog.page("404.html")?.contains("Not found") == true)
+    }
+}
