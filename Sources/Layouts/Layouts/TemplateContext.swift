@@ -76,7 +76,8 @@ package struct TemplateContext: @unchecked Sendable {
         self.words = words
         self.anchoredContent = anchoredContent
         slugs = config.slugs
-        let finish = BodyFinish(codeLabel: words["code"] ?? "Code", images: images, basePath: links.basePath)
+        let finish = BodyFinish(codeLabel: words["code"] ?? "Code", backToContent: words["back_to_content"] ?? BodyFinish.cmarkBackLabel,
+                                images: images, basePath: links.basePath)
         self.finish = finish
         var params: [String: Any] = [:]
         for (key, value) in config.params { params[key] = value.templateValue }

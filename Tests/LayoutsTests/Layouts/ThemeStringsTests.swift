@@ -71,3 +71,17 @@ import Testing
         #expect(post.contains("1 min read"))
     }
 }
+
+extension ThemeStringsTests {
+    /// cmark-gfm labels a footnote's link back in English; a page says it in the site's language
+    /// (it said "Back to content" under `language: de`), a feed keeps the body as it was made.
+    @Test func aFootnotesLinkBackIsLabelledInTheSitesLanguage() throws {
+        let blog = try TestBlog(TestBlog.config + "language: de\n",
+                                ["posts/2019-10-08-notes.md": TestBlog.post("title: Notes", "Text[^1].\n\n[^1]: A note.\n")])
+        try blog.build()
+        let post = try #require(blog.page("2019/10/08/notes/index.html"))
+        #expect(post.contains(#"data-footnote-backref aria-label="Zurück zum Text">↩</a>"#), "\(post)")
+        #expect(!post.contains("Back to content"))
+        #expect(blog.page("feed.xml")?.contains("Back to content") == true)
+    }
+}
