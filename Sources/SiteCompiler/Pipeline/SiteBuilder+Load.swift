@@ -31,8 +31,14 @@ extension SiteBuilder {
             config.baseURL = baseURL
             config.baseURLIsSet = true
         } else if !config.baseURLIsSet, options.requireBaseURL {
-            throw BuildFailure([Diagnostic(path: SiteConfig.fileName, line: 1, message:
-                "missing 'base_url': a published blog needs the address it is published at, for its feeds, sitemap and canonical links (base_url: https://example.com/)")])
+            // A new blog's galley.yml holds the setting commented out: that line is the place.
+            let text = (try? source.contents(of: SiteConfig.fileName)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            let commented = text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
+                $0.drop { $0 == "#" || $0 == " " }.hasPrefix("base_url:") && $0.hasPrefix("#")
+            }
+            throw BuildFailure([Diagnostic(path: SiteConfig.fileName, line: commented.map { $0 + 1 }, message:
+                "missing 'base_url'\(commented == nil ? "" : " (it is commented out here)"): a published blog needs the address it is "
+                + "published at, for its feeds, sitemap and canonical links (base_url: https://example.com/)")])
         }
         let speaking = theme.speaking(config, log: &log)
         try log.check()

@@ -23,7 +23,8 @@ struct StarterFiles {
         let address = baseURL.map { "base_url: \(FrontMatterText.quoted($0.absoluteString))" }
             ?? "# base_url: https://example.com/"
         return """
-            # The settings of this blog. Only title is required; the rest show their defaults.
+            # The settings of this blog. Only title is required to build it (galley deploy needs
+            # base_url too); the rest show their defaults.
 
             # The blog's name, at the top of every page and in the feeds.
             title: \(FrontMatterText.quoted(title))

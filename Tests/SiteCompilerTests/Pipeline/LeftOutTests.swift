@@ -35,8 +35,11 @@ import Testing
         var options = blog.options()
         options.requireBaseURL = true
         #expect(blog.failure(options).map(\.description) == [
-            "galley.yml:1: missing 'base_url': a published blog needs the address it is published at, for its feeds, sitemap and canonical links (base_url: https://example.com/)"
+            "galley.yml: missing 'base_url': a published blog needs the address it is published at, for its feeds, sitemap and canonical links (base_url: https://example.com/)"
         ])
+        // A new blog's settings hold it commented out: the error is at that line.
+        let new = try TestBlog("# Settings.\ntitle: T\n# base_url: https://example.com/\n", ["posts/2020-01-01-a.md": TestBlog.post("title: A")])
+        #expect(new.failure(options).map(\.description).first?.hasPrefix("galley.yml:3: missing 'base_url' (it is commented out here): ") == true)
         options.baseURL = URL(string: "https://given.example.com/")
         let report = try blog.build(options)
         #expect(report.baseURLIsSet)
