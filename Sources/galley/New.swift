@@ -86,7 +86,7 @@ extension Galley {
             @Option(help: ArgumentHelp("Its date, as front matter takes one (2026-12-01, 2026-12-01 09:30); default now.", valueName: "DATE"))
             var date: String?
 
-            @Option(help: ArgumentHelp("The blog folder (default: the current folder).", valueName: "DIR"), completion: .directory)
+            @Option(help: ArgumentHelp("The blog folder.", valueName: "DIR"), completion: .directory)
             var site: String = "."
 
             func run() throws {

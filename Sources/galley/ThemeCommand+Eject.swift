@@ -21,7 +21,7 @@ extension Galley.ThemeCommand {
         @Argument(help: ArgumentHelp("The layouts to copy, or style.css (default: all).", valueName: "LAYOUT"))
         var layouts: [String] = []
 
-        @Option(help: ArgumentHelp("The blog folder (default: the current folder).", valueName: "DIR"), completion: .directory)
+        @Option(help: ArgumentHelp("The blog folder.", valueName: "DIR"), completion: .directory)
         var site: String = "."
 
         func run() throws {
