@@ -193,6 +193,13 @@ package struct PreviewDeployer: Sendable {
         let destination = configuration.destination
         let (label, ticket) = try await lock(destination).withLock(purpose) {
             var manifest = try await manifest(at: destination)
+            // Previews are folders named after their domain: under another one, those here would
+            // be left where no listing, removal or rollback finds them, and still served.
+            let domain = configuration.domain.lowercased()
+            if let known = manifest.domain, known != domain, !manifest.previews.isEmpty {
+                throw DeployError("the previews here are under \(known), not \(domain); deploy with --domain \(known), or to another --to "
+                    + "(remove those previews first to move them to a new domain)", aboutOptions: true)
+            }
             let label = manifest.claim(branch)
             let ticket = manifest.nextTicket()
             try await save(manifest, to: destination)

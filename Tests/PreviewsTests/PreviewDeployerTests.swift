@@ -346,4 +346,18 @@ import Diagnostics
             try PreviewDeployer(.init(destination: LocalDestination(root: destination.url), domain: "p.example.com", scheme: "ftp", cacheDirectory: cache.url))
         }
     }
+
+    /// One deploy with a mistyped `--domain` rewrote the manifest's: the previews before it were
+    /// then listed as not live, and removing one said "removed" while it was still served.
+    @Test func aDeployUnderAnotherDomainThanThePreviewsThereIsRefused() async throws {
+        _ = try await deployer().deploy(source, branch: "post/a", commit: nil)
+        let typo = try PreviewDeployer(.init(destination: LocalDestination(root: destination.url), domain: "preview.example.com",
+                                            cacheDirectory: cache.url))
+        await #expect { try await typo.deploy(source, branch: "post/b", commit: nil) } throws: { error in
+            let error = error as? DeployError
+            return error?.aboutOptions == true && error?.message.contains("the previews here are under previews.example.com, not preview.example.com") == true
+        }
+        let manifest = try PreviewManifest.decode(destination.read(".galley/previews.json").map { Data($0.utf8) }, from: "here")
+        #expect(manifest.domain == "previews.example.com" && manifest.previews.keys.sorted() == ["post-a"])
+    }
 }
