@@ -137,7 +137,7 @@ package struct PreviewManifest: Codable, Sendable, Equatable {
             if let domain = manifest.domain, (try? PreviewDeployer.checkDomain(domain)) == nil { manifest.domain = nil }
             return manifest
         } catch {
-            throw DeployError("\(description)/\(path) is damaged (\(error)); fix or remove it (previews keep running)")
+            throw DeployError("\(description)/\(path) is damaged (\(DecodingProblem.describe(error))); fix or remove it (previews keep running)")
         }
     }
 

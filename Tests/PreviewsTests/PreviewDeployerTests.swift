@@ -360,4 +360,17 @@ import Diagnostics
         let manifest = try PreviewManifest.decode(destination.read(".galley/previews.json").map { Data($0.utf8) }, from: "here")
         #expect(manifest.domain == "previews.example.com" && manifest.previews.keys.sorted() == ["post-a"])
     }
+
+    /// A manifest that is not what Galley writes is said to be damaged in words, not as Swift's
+    /// `DecodingError.typeMismatch(Swift.Dictionary<…>`.
+    @Test func aDamagedManifestIsSaidInWords() throws {
+        for (text, said) in [("[]", "the top of the file holds a value of the wrong kind"), ("{\"previews\": {}}", "the top of the file lacks \"version\""),
+                             ("{\"version\": \"one\"}", "\"version\" holds a value of the wrong kind"),
+                             ("{\"previews\": {", "it is not whole JSON")] {
+            #expect { try PreviewManifest.decode(Data(text.utf8), from: "/srv/previews") } throws: { error in
+                let message = "\(error)"
+                return message.contains("/srv/previews/.galley/previews.json is damaged (\(said)); fix or remove it") && !message.contains("DecodingError")
+            }
+        }
+    }
 }
