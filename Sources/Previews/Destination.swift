@@ -14,6 +14,8 @@ package protocol Destination: Sendable {
     func write(_ path: String, _ data: Data) async throws
     /// The names in a folder; empty when it does not exist.
     func list(_ path: String) async throws -> [String]
+    /// Whether the destination's own folder is there (a link to one counts).
+    func isFolder() async throws -> Bool
     /// Where a symlink points; nil when nothing is there. Throws when a real file or folder is.
     func linkTarget(_ path: String) async throws -> String?
     /// Points `path` at `target`, replacing any link already there in one step.

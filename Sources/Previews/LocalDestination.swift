@@ -24,6 +24,11 @@ package struct LocalDestination: Destination {
         try data.write(to: target, options: .atomic)
     }
 
+    package func isFolder() async throws -> Bool {
+        var info = stat()
+        return stat(root.path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+    }
+
     package func list(_ path: String) async throws -> [String] {
         (try? FileManager.default.contentsOfDirectory(atPath: url(path).path)) ?? []
     }

@@ -31,6 +31,10 @@ package struct PreviewCatalog: Sendable {
 
     /// What is there now; with `sizes`, each site's own size too.
     package func listing(sizes: Bool) async throws -> PreviewListing {
+        // A mistyped --to would otherwise list "no previews yet", as if nothing had been deployed.
+        guard try await previews.isFolder() else {
+            throw DeployError("\(previews.description) is no folder: nothing was ever deployed there (check --to)")
+        }
         let notify = notify, guessed = productionIsGuessed
         var listing = try await PreviewListing.read(previews: previews, production: production, domain: domain) { folder, error in
             guard guessed else { return false }

@@ -112,6 +112,10 @@ package struct SSHDestination: Destination {
         try await run("mkdir -p -- \(folder) && cat > \(temporary) && mv -f -- \(temporary) \(Shell.quote(target))", input: data)
     }
 
+    package func isFolder() async throws -> Bool {
+        try await run("[ -d \(Shell.quote(root)) ]", allowFailure: true).status == 0
+    }
+
     package func list(_ relative: String) async throws -> [String] {
         let output = try await run("cd -- \(Shell.quote(path(relative))) 2>/dev/null || exit 0; for f in * .[!.]*; do [ -e \"$f\" ] || [ -L \"$f\" ] && printf '%s\\0' \"$f\"; done; true").output
         return output.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }

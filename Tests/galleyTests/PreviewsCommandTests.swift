@@ -35,6 +35,16 @@ import Testing
         try GalleyProcess.run(arguments, in: folder.url)
     }
 
+    /// A mistyped --to listed "No previews yet." and exited 0, as if nothing had been deployed.
+    @Test func listingAFolderThatIsNotThereIsAnError() throws {
+        for arguments in [["previews", "list", "--to", "previwes"], ["previews", "list", "--to", "previwes", "--json"]] {
+            let listed = try run(arguments)
+            #expect(listed.status == 5, "\(listed.stderr)")
+            #expect(listed.stdout.isEmpty)
+            #expect(listed.stderr.contains("previwes is no folder: nothing was ever deployed there (check --to)"), "\(listed.stderr)")
+        }
+    }
+
     @Test func listThenRemoveByLabelBranchAgeAndGoneBranches() throws {
         #expect(try run(watch).status == 0)
         let edited = try push("post/one", "Edited words.", subject: "Edit the first post \u{1B}]52;c;aGk=\u{07}")
