@@ -17,6 +17,14 @@ package struct SSHDestination: Destination {
     let connections: SSHConnectionFolder
 
     package init(host: String, root: String, ssh: [String] = SSHDestination.defaultCommand) throws {
+        var root = root
+        // The commands Galley runs there quote every path, so no shell would expand `~`: as
+        // rsync and scp read it, `~/previews` is the folder in the login's home, where commands
+        // start. Another user's `~name` is not there to start from.
+        if root == "~" { root = "." } else if root.hasPrefix("~/") { root = String(root.dropFirst(2)).isEmpty ? "." : String(root.dropFirst(2)) }
+        guard !root.hasPrefix("~") else {
+            throw DeployError("the folder '\(root)' on \(host) starts with '~', which Galley does not expand for another user; write the folder's full path")
+        }
         guard !root.hasPrefix("-") else {
             throw DeployError("the folder '\(root)' on \(host) starts with '-', which the commands that deploy would read as an option; write it as ./\(root) or as an absolute path")
         }

@@ -13,6 +13,15 @@ import Testing
         #expect(try (DestinationAddress.parse("host:") as? SSHDestination)?.root == ".")
     }
 
+    /// `host:~/previews` made a folder named `~` in the login's home: Galley quotes every path,
+    /// so no shell expanded it. It is the home's `previews`, as rsync and scp read it.
+    @Test func aRemoteFolderInTheHomeIsReadAsRsyncReadsIt() throws {
+        #expect((try DestinationAddress.parse("host:~/previews") as? SSHDestination)?.root == "previews")
+        #expect((try DestinationAddress.parse("host:~") as? SSHDestination)?.root == ".")
+        #expect((try DestinationAddress.parse("host:~/") as? SSHDestination)?.root == ".")
+        #expect { try DestinationAddress.parse("host:~deploy/previews") } throws: { "\($0)".contains("does not expand") }
+    }
+
     @Test func aRemoteFolderStartingWithADashIsRefused() {
         for text in ["deploy@127.0.0.1:-rf", "host:--delete/previews"] {
             do {
