@@ -52,6 +52,11 @@ package struct PublishSettings: Sendable {
         let ssh = try sshCommand(environment: environment)
         let destination = try DestinationAddress.parse(self.destination, ssh: ssh)
         let production = try productionDestination.map { ReleaseSlot.production(in: try DestinationAddress.parse($0, ssh: ssh)) }
+        if let production, Self.overlap(destination, production.destination) {
+            throw DeployError("--to \(self.destination) and --production-to \(productionDestination ?? "") are one folder, or one holds "
+                + "the other: each would find the other's sites there as files Galley did not put; give them folders side by side "
+                + "(/srv/previews and /srv/www)", aboutOptions: true)
+        }
         var configuration = PreviewDeployer.Configuration(
             destination: destination, domain: domain, scheme: scheme, productionBranch: productionBranch, production: production,
             keep: keep, cacheDirectory: cache, notify: notify)
@@ -59,5 +64,19 @@ package struct PublishSettings: Sendable {
         configuration.status = status
         configuration.equip = equip
         return try PreviewDeployer(configuration)
+    }
+
+    /// Whether two destinations are one folder or one holds the other, as far as their names
+    /// tell (links resolved on this machine; another host's paths as written).
+    static func overlap(_ first: any Destination, _ second: any Destination) -> Bool {
+        func place(_ destination: any Destination) -> String {
+            if let local = destination as? LocalDestination { return local.root.resolvingSymlinksInPath().path }
+            return destination.description
+        }
+        let (a, b) = (place(first), place(second))
+        func holds(_ outer: String, _ inner: String) -> Bool {
+            outer == inner || inner.hasPrefix(outer.hasSuffix("/") ? outer : outer + "/")
+        }
+        return holds(a, b) || holds(b, a)
     }
 }

@@ -49,4 +49,21 @@ import Testing
         #expect(deployer.url(label: "x") == "http://x.p.example.com/")
         #expect(throws: DeployError.self) { try PublishSettings(destination: "/srv", domain: "bad_domain").deployer(cache: URL(fileURLWithPath: "/tmp")) }
     }
+
+    /// Previews and production in one folder, or one inside the other, was taken, and each
+    /// production deploy after a preview failed on the previews' folders "Galley did not put".
+    @Test func previewsAndProductionInOneFolderAreRefusedAtOnce() throws {
+        let cache = URL(fileURLWithPath: "/tmp/cache")
+        for (previews, production) in [("/srv/site", "/srv/site"), ("/srv/site/previews", "/srv/site"), ("/srv/site", "/srv/site/www/"),
+                                       ("deploy@host:/srv", "deploy@host:/srv/www")] {
+            let settings = PublishSettings(destination: previews, domain: "p.example.com", productionDestination: production)
+            #expect { try settings.deployer(cache: cache) } throws: { error in
+                (error as? DeployError)?.aboutOptions == true && "\(error)".contains("are one folder, or one holds the other")
+            }
+        }
+        for (previews, production) in [("/srv/previews", "/srv/www"), ("/srv/site", "/srv/site-www"), ("a@host:/srv", "b@other:/srv")] {
+            let settings = PublishSettings(destination: previews, domain: "p.example.com", productionDestination: production)
+            #expect(throws: Never.self, "\(previews) and \(production)") { try settings.deployer(cache: cache) }
+        }
+    }
 }
