@@ -16,6 +16,9 @@ package struct FolderDeploy: Sendable {
     package let subject: String?
     /// The CI run making the deploy, when the environment says.
     package let run: CIRun?
+    /// The blog's files that differ from ``commit`` (edited, staged or new), relative to the
+    /// working tree: the deploy shows them though it is labelled with the commit.
+    package var uncommitted: [String] = []
     package let deployer: PreviewDeployer
 
     /// Works out what to deploy: the branch is `branch` if given, else the one CI's variables
@@ -25,15 +28,29 @@ package struct FolderDeploy: Sendable {
                                environment: [String: String] = ProcessInfo.processInfo.environment,
                                notify: @escaping @Sendable (String) -> Void = { _ in }) async throws -> FolderDeploy {
         let folder = URL(fileURLWithPath: site)
-        let (resolution, commit, subject) = try await BlockingPool.shared.run {
+        let (resolution, commit, subject, uncommitted) = try await BlockingPool.shared.run {
             let (resolution, commit) = try BranchResolver.resolve(explicit: branch, environment: environment, folder: folder)
-            let subject = commit.flatMap { try? GitRepository(at: folder.path, search: true).subject(of: $0) }
-            return (resolution, commit, subject)
+            let repository = commit == nil ? nil : try? GitRepository(at: folder.path, search: true)
+            let subject = commit.flatMap { repository?.subject(of: $0) }
+            return (resolution, commit, subject, repository.map { Self.uncommitted(in: $0, site: folder) } ?? [])
         }
         let deployer = try settings.deployer(cache: cache.map { URL(fileURLWithPath: $0) } ?? folder.appending(path: ".galley-cache"),
                                              environment: environment, notify: notify)
-        return FolderDeploy(site: folder, resolution: resolution, commit: commit, subject: subject, run: BranchResolver.run(fromEnvironment: environment),
-                            deployer: deployer)
+        var deploy = FolderDeploy(site: folder, resolution: resolution, commit: commit, subject: subject,
+                                  run: BranchResolver.run(fromEnvironment: environment), deployer: deployer)
+        deploy.uncommitted = uncommitted
+        return deploy
+    }
+
+    /// The files the build reads below `site` that differ from the commit checked out in
+    /// `repository`; none when that cannot be told.
+    static func uncommitted(in repository: GitRepository, site: URL) -> [String] {
+        guard let work = repository.workingDirectory?.resolvingSymlinksInPath().path else { return [] }
+        let blog = site.standardizedFileURL.resolvingSymlinksInPath().path
+        let root = work.hasSuffix("/") ? work : work + "/"
+        guard blog + "/" == root || blog.hasPrefix(root) else { return [] }
+        let prefix = blog + "/" == root ? "" : String(blog.dropFirst(root.count)) + "/"
+        return (try? repository.uncommitted(in: SiteBuilder.inputs.map { prefix + $0 })) ?? []
     }
 
     /// Builds the folder and puts it live by ``GoLiveRule/orderOnly`` (a CI checkout cannot see

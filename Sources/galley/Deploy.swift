@@ -46,6 +46,10 @@ extension Galley {
             }
             let commit = deploy.commit.map { " at \($0.short)" } ?? "", run = deploy.run.map { ", \($0)" } ?? ""
             Console.error("galley: deploying branch \(deploy.resolution.branch) (from \(deploy.resolution.source))\(commit)\(run)")
+            if let short = deploy.commit?.short, let first = deploy.uncommitted.first {
+                let more = deploy.uncommitted.count > 1 ? " and \(deploy.uncommitted.count - 1) more" : ""
+                Console.error("galley: warning: the blog has changes not committed (\(Console.printable(first))\(more)): the deploy shows them, though it is labelled \(short)")
+            }
 
             let signals = SignalCancellation()
             let outcome: PreviewDeployer.Outcome

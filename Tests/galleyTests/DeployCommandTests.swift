@@ -34,6 +34,23 @@ import Testing
         #expect(folder.read("previews/post-hello.previews.example.com/2019/10/08/hello/index.html")?.contains("noindex") == true)
     }
 
+    /// A deploy from a folder with edits not committed published them under the commit's
+    /// label (the per-commit address meant to show what was reviewed) and said nothing. It
+    /// warns; files the build does not read (the cache, the output) are no changes.
+    @Test func uncommittedChangesAreDeployedWithAWarning() throws {
+        let folder = try setUp()
+        let clean = try GalleyProcess.run(["deploy", "blog", "--to", "previews", "--domain", "previews.example.com"], in: folder.url)
+        #expect(clean.status == 0 && !clean.stderr.contains("not committed"), "\(clean.stderr)")
+        try folder.write("blog/posts/2019-10-08-hello.md", "---\ntitle: Hello\n---\nHi, edited.\n")
+        try folder.write("blog/posts/2019-10-09-new.md", "---\ntitle: New\n---\nNew.\n")
+        let dirty = try GalleyProcess.run(["deploy", "blog", "--to", "previews", "--domain", "previews.example.com"], in: folder.url)
+        #expect(dirty.status == 0, "\(dirty.stderr)")
+        let head = try git(["rev-parse", "--short=7", "HEAD"], in: folder.url.appending(path: "blog")).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(dirty.stderr.contains("galley: warning: the blog has changes not committed (posts/2019-10-08-hello.md and 1 more): "
+            + "the deploy shows them, though it is labelled \(head)"), "\(dirty.stderr)")
+        #expect(folder.read("previews/post-hello.previews.example.com/2019/10/08/hello/index.html")?.contains("Hi, edited.") == true)
+    }
+
     /// The command line gives deploys their helpers (Pygments, KaTeX), which the previews
     /// library does not know by name: a preview must still have highlighted code and math.
     @Test(.enabled(if: DebianPygments.isInstalled, "needs Debian's python3-pygments (scripts/test installs it)"))
