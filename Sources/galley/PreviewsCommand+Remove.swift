@@ -109,7 +109,9 @@ extension Galley.PreviewsCommand {
             do {
                 names = Set(try GitRepository(at: repository).branches(remote: remote).map(\.name))
             } catch {
-                throw ValidationError("--repo \(repository): \(error)")
+                // A path that is no repository is a path that cannot be used, as for `watch`: 4.
+                Console.report("--repo \(repository): \(error)")
+                throw ExitCode.fileOrPort
             }
             // An empty list is a mistake (a wrong --remote, a repository never fetched), never a
             // reason to take every preview down.

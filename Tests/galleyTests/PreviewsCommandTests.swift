@@ -95,6 +95,10 @@ import Testing
         // By branch, and for branches gone from the repository.
         #expect(try run(["previews", "remove", "--to", "previews", "--branch", "post/one"]).status == 0)
         try git(["update-ref", "-d", "refs/heads/post/two"], in: server)
+        // A --repo that is no repository is a path that cannot be used, as for `watch`.
+        let noRepository = try run(["previews", "remove", "--to", "previews", "--gone", "--repo", folder.url.appending(path: "nowhere").path])
+        #expect(noRepository.status == 4, "\(noRepository.stderr)")
+        #expect(noRepository.stderr.hasPrefix("error: --repo "), "\(noRepository.stderr)")
         let wrongRemote = try run(["previews", "remove", "--to", "previews", "--gone", "--repo", server.path, "--remote", "nope"])
         #expect(wrongRemote.status != 0 && wrongRemote.stderr.contains("has no branches from the remote 'nope'; nothing was removed"), "\(wrongRemote.stderr)")
         #expect(folder.read("previews/post-two.p.test/index.html") != nil)
