@@ -67,7 +67,7 @@ package enum DestinationAddress {
             var path = String(text[text.index(after: colon)...])
             if path.isEmpty { path = "." }
             guard !host.hasPrefix("-"), host.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F }) else {
-                throw DeployError("'\(host)' is not a host name")
+                throw DeployError("'\(host)' is not a host name", aboutOptions: true)
             }
             return try SSHDestination(host: host, root: path, ssh: ssh)
         }

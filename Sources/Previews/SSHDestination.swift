@@ -23,10 +23,11 @@ package struct SSHDestination: Destination {
         // start. Another user's `~name` is not there to start from.
         if root == "~" { root = "." } else if root.hasPrefix("~/") { root = String(root.dropFirst(2)).isEmpty ? "." : String(root.dropFirst(2)) }
         guard !root.hasPrefix("~") else {
-            throw DeployError("the folder '\(root)' on \(host) starts with '~', which Galley does not expand for another user; write the folder's full path")
+            throw DeployError("the folder '\(root)' on \(host) starts with '~', which Galley does not expand for another user; write the folder's full path",
+                              aboutOptions: true)
         }
         guard !root.hasPrefix("-") else {
-            throw DeployError("the folder '\(root)' on \(host) starts with '-', which the commands that deploy would read as an option; write it as ./\(root) or as an absolute path")
+            throw DeployError("the folder '\(root)' on \(host) starts with '-', which the commands that deploy would read as an option; write it as ./\(root) or as an absolute path", aboutOptions: true)
         }
         self.host = host
         self.root = root.hasSuffix("/") && root.count > 1 ? String(root.dropLast()) : root

@@ -30,6 +30,7 @@ import Testing
             } catch let error as DeployError {
                 #expect(error.message.contains("starts with '-'"))
                 #expect(error.message.contains("write it as ./"))
+                #expect(error.aboutOptions, "a mistake in --to: exit 2, not 5")
             } catch {
                 Issue.record("unexpected \(error)")
             }
