@@ -420,10 +420,17 @@ package struct PreviewDeployer: Sendable {
     }
 
     private func restorePrevious(of branch: String, forward: Bool) async throws -> (url: String, release: String) {
+        // Taking the lock makes the folder: a mistyped destination must not be made so.
+        func mustExist(_ destination: any Destination) async throws {
+            guard try await destination.isFolder() else {
+                throw DeployError("\(destination.description) is no folder: nothing was ever deployed there (check the folder)", aboutOptions: true)
+            }
+        }
         if branch == configuration.productionBranch {
             guard let production = configuration.production else {
                 throw DeployError("\(branch) is the production branch; name its folder with --production-to", aboutOptions: true)
             }
+            try await mustExist(production.destination)
             let release = try await lock(production.destination).withLock("rolling back \(branch)") {
                 var manifest = try await manifest(at: production.destination)
                 let release = try await production.rollBack(forward: forward)
@@ -437,6 +444,7 @@ package struct PreviewDeployer: Sendable {
             return (production.destination.description + "/" + production.name, release)
         }
         let destination = configuration.destination
+        try await mustExist(destination)
         return try await lock(destination).withLock("rolling back \(branch)") {
             var manifest = try await manifest(at: destination)
             guard let label = manifest.label(of: branch) else {

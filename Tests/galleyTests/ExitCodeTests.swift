@@ -104,6 +104,9 @@ import Testing
         let rollback = try GalleyProcess.run(["rollback", "--to", "previews", "--domain", "p.example.com", "--branch", "post/none"],
                                              in: folder.url)
         #expect(rollback.status == 2, "\(rollback.stderr)")
+        // A folder that is not there is not made by asking (its lock used to make it).
+        #expect(rollback.stderr.contains("previews is no folder: nothing was ever deployed there"), "\(rollback.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appending(path: "previews").path))
     }
 
     @Test func aSignalIs128PlusItsNumber() async throws {
