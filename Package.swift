@@ -23,6 +23,11 @@ let package = Package(
         // package would only lengthen every clean build.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+        // Hummingbird's own foundation, named so that the servers can add one handler of their
+        // own before Hummingbird's HTTP/1 codec (``HTTP1Semantics``); spelt as Hummingbird spells
+        // them, so they resolve to the same checkouts.
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.30.0"),
     ],
     targets: [
         // C libraries, found through pkg-config; the shims hold nothing but the headers.
@@ -169,6 +174,9 @@ let package = Package(
                 "FileSystem", "SiteSource", "SiteCompiler", "Highlighting", "Typesetting", "Blocking", "Previews", "Text",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
                 "Digests",
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -101,7 +101,7 @@ package struct DevServer: Sendable {
         let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
         let app = Application(
             responder: CallbackResponder<ServeContext> { request, context in await responder.respond(to: request, context: context) },
-            server: .http1(configuration: .init(idleTimeout: .init(settings.idleTimeout))),
+            server: .galleyHTTP1(idleTimeout: settings.idleTimeout),
             configuration: ApplicationConfiguration(address: .hostname(settings.host, port: settings.port), serverName: "galley", reuseAddress: true),
             onServerRunning: { channel in
                 portSink.yield(channel.localAddress?.port ?? settings.port)

@@ -16,7 +16,7 @@ enum QuietServer {
         quiet.logLevel = .critical
         let app = Application(
             responder: CallbackResponder<Context> { request, context in await respond(request, context) },
-            server: .http1(configuration: .init(idleTimeout: .init(idleTimeout))),
+            server: .galleyHTTP1(idleTimeout: idleTimeout),
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "galley", reuseAddress: true),
             onServerRunning: { channel in ready(channel.localAddress?.port ?? port) },
             logger: quiet

@@ -107,6 +107,13 @@ import Testing
 
     /// What a stranger sends reaches the access log with its control characters written out:
     /// U+009B, a terminal's escape, passes HTTP's parser in a `Host` header.
+    @Test func connectionsCloseAsHTTP1Asks() async throws {
+        #expect(try deploy().status == 0)
+        let (host, http) = try startHost()
+        defer { host.signal(SIGTERM) }
+        try await ServeCommandTests.expectHTTP1Semantics(http, host: "post-live.p.test")
+    }
+
     @Test func theAccessLogWritesOutControlCharacters() async throws {
         try FileManager.default.createDirectory(at: folder.url.appending(path: "previews"), withIntermediateDirectories: true)
         let (host, http) = try startHost()

@@ -76,6 +76,33 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.url.appending(path: "blog/_site").path))
     }
 
+    /// HTTP/1.0 without keep-alive was answered and then held open: a client that reads to the
+    /// end (ApacheBench, a health check with `nc`) waited for the idle timeout. HTTP/1.1 without
+    /// Host was served; RFC 9112 asks for 400. `galley host` shares the channel (HostCommandTests).
+    @Test func connectionsCloseAsHTTP1Asks() async throws {
+        let folder = try Self.blog()
+        let server = try await Server.start(["blog", "--port", "0"], in: folder)
+        try await Self.expectHTTP1Semantics(RawHTTP(port: server.port), host: "127.0.0.1:\(server.port)")
+        kill(server.process.processIdentifier, SIGINT)
+    }
+
+    /// The answers `http` must give (its server listening for `host`) to HTTP/1.0 and to
+    /// HTTP/1.1 without a Host.
+    static func expectHTTP1Semantics(_ http: RawHTTP, host: String) async throws {
+        let plain = try await http.exchange("GET / HTTP/1.0\r\nHost: \(host)\r\n\r\n", seconds: 5)
+        #expect(plain.received.hasPrefix("HTTP/1.1 200 OK\r\n") && plain.closed, "\(plain)")
+        let closing = try await http.exchange("GET / HTTP/1.1\r\nHost: \(host)\r\nConnection: Close\r\n\r\n", seconds: 5)
+        #expect(closing.received.hasPrefix("HTTP/1.1 200 OK\r\n") && closing.closed, "\(closing)")
+        let kept = try await http.exchange("GET / HTTP/1.0\r\nHost: \(host)\r\nConnection: keep-alive\r\n\r\n", seconds: 1)
+        #expect(kept.received.lowercased().contains("\r\nconnection: keep-alive\r\n") && !kept.closed, "\(kept)")
+        let noHost = try await http.exchange("GET / HTTP/1.1\r\n\r\n", seconds: 5)
+        #expect(noHost.received.hasPrefix("HTTP/1.1 400 Bad Request\r\n") && noHost.received.contains("needs a Host header") && noHost.closed,
+                "\(noHost)")
+        // Two requests on one HTTP/1.1 connection are both answered, and it stays open.
+        let two = try await http.exchange("GET / HTTP/1.1\r\nHost: \(host)\r\n\r\nGET / HTTP/1.1\r\nHost: \(host)\r\n\r\n", seconds: 1)
+        #expect(two.received.components(separatedBy: "HTTP/1.1 200 OK").count == 3 && !two.closed)
+    }
+
     /// Stopped while clients keep connecting, it ends as asked every time (see `galley host`'s
     /// test of the same).
     @Test func stopsQuietlyWhileClientsKeepConnecting() async throws {

@@ -131,6 +131,23 @@ struct RawHTTP: Sendable {
         }
     }
 
+    /// Connects, sends `request` exactly as written (any HTTP version, any headers) and reads
+    /// for up to `seconds`: what came, and whether the server closed the connection by then.
+    func exchange(_ request: String, seconds: Double) async throws -> (received: String, closed: Bool) {
+        let socket = try Self.connect(port: port)
+        defer { close(socket) }
+        try Self.write(request, to: socket)
+        let deadline = Date() + seconds
+        return try await onOwnThread {
+            var received = ""
+            while Date() < deadline {
+                guard let more = try Self.readSome(socket, deadline: deadline) else { return (received, true) }
+                received += more
+            }
+            return (received, false)
+        }
+    }
+
     /// Connects and sends `partial`, leaving the connection open: its socket, for the caller to close.
     func opened(sending partial: String) throws -> Int32 {
         let socket = try Self.connect(port: port)
