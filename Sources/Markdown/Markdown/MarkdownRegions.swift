@@ -3,7 +3,8 @@
 ///
 /// Code is fenced blocks (```` ``` ```` or `~~~`, indented up to three spaces) and inline spans
 /// of backticks. Math is `$$ … $$`, `\\( … \\)` and `\\[ … \\]`, the forms that come through
-/// Markdown to MathJax and KaTeX on Jekyll and Hugo blogs, outside code.
+/// Markdown to MathJax and KaTeX on Jekyll and Hugo blogs, outside code (and, for Hugo's
+/// passthrough, `\( … \)` and `\[ … \]` with one backslash).
 package struct MarkdownRegions: Sendable {
     /// Byte ranges of code, sorted.
     private(set) var code: [Range<Int>] = []
@@ -13,7 +14,9 @@ package struct MarkdownRegions: Sendable {
     /// Code and math together, sorted: what template syntax may not touch.
     package var protected: [Range<Int>] { (code + math).sorted { $0.lowerBound < $1.lowerBound } }
 
-    package init(_ text: String) {
+    /// The regions of `text`; with `singleBackslashMath` (``MathSyntax/hugo``), `\( … \)` and
+    /// `\[ … \]` with one backslash are math too.
+    package init(_ text: String, singleBackslashMath: Bool = false) {
         let bytes = Array(text.utf8)
         var index = 0
         var lineStart = true
@@ -85,6 +88,16 @@ package struct MarkdownRegions: Sendable {
                     index = close + 3
                 } else {
                     index += 3
+                }
+            } else if byte == backslash, singleBackslashMath, index + 1 < bytes.count,
+                bytes[index + 1] == UInt8(ascii: "(") || bytes[index + 1] == UInt8(ascii: "[")
+            {
+                let closer: [UInt8] = [backslash, bytes[index + 1] == UInt8(ascii: "(") ? UInt8(ascii: ")") : UInt8(ascii: "]")]
+                if let close = find(closer, from: index + 2, stopAtBlankLine: true) {
+                    math.append(index..<close + 2)
+                    index = close + 2
+                } else {
+                    index += 2
                 }
             } else if byte == backslash {
                 index += 2

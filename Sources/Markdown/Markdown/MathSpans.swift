@@ -58,9 +58,14 @@ package struct MathSpans: Sendable {
             let written = (display ? "\\[" : "\\(") + (syntax == .kramdown ? tex : String(whole.dropFirst(3).dropLast(3))) + (display ? "\\]" : "\\)")
             return Span(formula: MathFormula(tex: tex, display: display), written: written, offset: region.lowerBound)
         }
+        if syntax.singleBackslashDelimiters, whole.hasPrefix("\\(") || whole.hasPrefix("\\[") {
+            // Hugo's passthrough: the page keeps the delimiters as written, for a script.
+            let display = whole.hasPrefix("\\[")
+            return Span(formula: MathFormula(tex: String(whole.dropFirst(2).dropLast(2)), display: display), written: whole, offset: region.lowerBound)
+        }
         let tex = String(whole.dropFirst(2).dropLast(2))
         switch syntax {
-        case .galley:
+        case .galley, .hugo:
             return Span(formula: MathFormula(tex: tex, display: true), written: whole, offset: region.lowerBound)
         case .kramdown:
             // As kramdown's MathJax output writes them, so a script shows an inline one inline.

@@ -25,13 +25,14 @@ extension SiteBuilder {
         let bodies: [String] = [selection.posts, selection.pages].joined().compactMap { entry in
             guard case .parsed(let document) = entry.content, !document.isHTML,
                 UTF8Search.contains("$$", in: document.body) || UTF8Search.contains("\\\\", in: document.body)
+                    || syntax.singleBackslashDelimiters && (UTF8Search.contains("\\(", in: document.body) || UTF8Search.contains("\\[", in: document.body))
             else { return nil }
             return document.body
         }
         guard !bodies.isEmpty else { return }
         let formulas = Parallel.map(bodies) { body -> [MathFormula] in
             var math = MathSpans(syntax: syntax)
-            _ = math.protect(body, regions: MarkdownRegions(body).math)
+            _ = math.protect(body, regions: MarkdownRegions(body, singleBackslashMath: syntax.singleBackslashDelimiters).math)
             return math.spans.map(\.formula)
         }.flatMap { $0 }
         typesetting.prefetch(formulas, threads: ProcessInfo.processInfo.activeProcessorCount)

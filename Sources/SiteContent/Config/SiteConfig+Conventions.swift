@@ -74,7 +74,8 @@ extension SiteConfig {
                 conventions.mathSyntax = rule
             } else {
                 log.report(Diagnostic(path: path, line: value.line, message:
-                    "math_syntax must be 'galley' ($$ … $$ is display math wherever it is) or 'kramdown' (as Jekyll reads it: inline within a line)"))
+                    "math_syntax must be 'galley' ($$ … $$ is display math wherever it is), 'kramdown' (as Jekyll reads it: inline within a line) "
+                    + "or 'hugo' (as Hugo's passthrough reads it: \\( … \\) and \\[ … \\] with one backslash)"))
             }
         }
         return conventions

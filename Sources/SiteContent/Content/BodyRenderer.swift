@@ -103,9 +103,11 @@ package final class BodyRenderer: Sendable {
     package func render(_ document: Document) -> Result {
         var text = document.body
         var result = Result(rendered: MarkdownRenderer.Rendered(html: "", excerpt: "", isTruncated: false), warnings: document.readWarnings)
-        let mayHoldMath = !document.isHTML && (UTF8Search.contains("$$", in: text) || UTF8Search.contains("\\\\", in: text))
+        let single = mathSyntax.singleBackslashDelimiters
+        let mayHoldMath = !document.isHTML && (UTF8Search.contains("$$", in: text) || UTF8Search.contains("\\\\", in: text)
+            || single && (UTF8Search.contains("\\(", in: text) || UTF8Search.contains("\\[", in: text)))
         if BodyTemplate.mayHoldTemplates(text) {
-            let regions = document.isHTML ? MarkdownRegions("") : MarkdownRegions(text)
+            let regions = document.isHTML ? MarkdownRegions("") : MarkdownRegions(text, singleBackslashMath: single)
             let liquid = liquid ?? !document.frontMatterIsTOML
             let expanded = BodyTemplate(text, protected: regions.protected, liquid: liquid).expand(in: scope(for: document))
             note(expanded.notes, in: text, of: document, into: &result)
@@ -116,12 +118,12 @@ package final class BodyRenderer: Sendable {
             result.rendered = MarkdownRenderer.passThrough(text)
         } else {
             if let emoji, UTF8Search.contains(byte: UInt8(ascii: ":"), in: text) {
-                text = EmojiNames.replacing(in: text, protected: MarkdownRegions(text).protected, names: emoji)
+                text = EmojiNames.replacing(in: text, protected: MarkdownRegions(text, singleBackslashMath: single).protected, names: emoji)
             }
             var math = MathSpans(syntax: mathSyntax)
             // Formulas' offsets are in the text before their markers went in.
             let withMath = text
-            if mayHoldMath { text = math.protect(text, regions: MarkdownRegions(text).math) }
+            if mayHoldMath { text = math.protect(text, regions: MarkdownRegions(text, singleBackslashMath: single).math) }
             let contentLinks = ContentPathLinks.mayHold(text) ? ContentPathLinks(links: documentLinks(), basePath: links.basePath) : nil
             var rendered = markdown.render(text, resolvingLinks: contentLinks.map { found in { found.address(for: $0, line: $1) } })
             if let contentLinks {

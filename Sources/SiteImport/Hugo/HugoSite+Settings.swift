@@ -33,6 +33,28 @@ extension HugoSite {
         return differences
     }
 
+    /// Goldmark's passthrough, which Hugo's guide sets up for math (`\( … \)` inline, `\[ … \]`
+    /// and `$$ … $$` display, one backslash each), is `math_syntax: hugo`; delimiters Galley
+    /// does not read (a single `$`) are a thing to check.
+    static func carryMathPassthrough(_ markup: YAMLValue?, file: String, into plan: inout ImportPlan) {
+        let passthrough = markup?.value(ignoringCase: "goldmark")?.value(ignoringCase: "extensions")?.value(ignoringCase: "passthrough")
+        guard let passthrough, passthrough.value(ignoringCase: "enable")?.bool == true else { return }
+        plan.settings.mathSyntax = .hugo
+        let read: Set<[String]> = [["\\(", "\\)"], ["\\[", "\\]"], ["$$", "$$"]]
+        let delimiters = passthrough.value(ignoringCase: "delimiters")
+        var others: [String] = []
+        for kind in ["inline", "block"] {
+            for pair in delimiters?.value(ignoringCase: kind)?.items ?? [] {
+                let ends = (pair.items ?? []).compactMap(\.text)
+                if ends.count == 2, !read.contains(ends) { others.append("\(ends[0]) … \(ends[1]) (\(kind))") }
+            }
+        }
+        if !others.isEmpty {
+            plan.check("\(file): markup.goldmark.extensions.passthrough",
+                       "math between \(others.joined(separator: ", ")) stays as written: Galley reads \\( … \\), \\[ … \\] and $$ … $$")
+        }
+    }
+
     func carrySettings(_ config: HugoConfig, section: String?, posts: HugoPermalink.Posts, into plan: inout ImportPlan) {
         let file = config.file
         plan.setTitle(config["title"], from: "\(file): title")
@@ -43,6 +65,7 @@ extension HugoSite {
         plan.setLanguage(config["languageCode"] ?? config["defaultContentLanguage"])
         plan.setPerPage(config["pagination"]?.value(ignoringCase: "pagerSize") ?? config["paginate"], from: "\(file): pagination")
         if config["enableEmoji"]?.bool == true { plan.settings.emoji = true }
+        Self.carryMathPassthrough(config["markup"], file: file, into: &plan)
         plan.setHeadingIDs(.goldmark, from: "\(file): markup", otherwise: Self.headingIDDifferences(config["markup"]))
         if let section { HugoPermalink.carry(config["permalinks"], uglyURLs: config["uglyURLs"], section: section, file: file, posts: posts, into: &plan) }
 

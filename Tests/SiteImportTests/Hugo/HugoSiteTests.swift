@@ -247,4 +247,31 @@ import Testing
         #expect(try scratch.settings().conventions.emoji)
         #expect(!report.mentions("enableEmoji", .notCarried))
     }
+
+    /// Hugo's guide sets up math with Goldmark's passthrough, `\( … \)` written with one
+    /// backslash: read as Markdown, it lost its backslashes (`(a_1 + b_2)`) and its subscripts
+    /// could turn to emphasis. The import says `math_syntax: hugo`, and a single `$` it does not
+    /// read is a thing to check.
+    @Test func goldmarksMathPassthroughBecomesMathSyntaxHugo() throws {
+        let scratch = try ScratchSite()
+        try scratch.write("hugo.toml", """
+            baseURL = "https://hugo.example.com/"
+            title = "M"
+            [markup.goldmark.extensions.passthrough]
+            enable = true
+            [markup.goldmark.extensions.passthrough.delimiters]
+            block = [['\\[', '\\]'], ['$$', '$$']]
+            inline = [['\\(', '\\)'], ['$', '$']]
+
+            """)
+        try scratch.write("content/posts/a.md", "+++\ntitle = \"A\"\ndate = 2021-01-01\n+++\nInline \\(a_1 + b_2 = c_3\\) and\n\n\\[\nx_1 *y* z_2\n\\]\n")
+        let report = try scratch.importSite()
+        #expect(try scratch.settings().conventions.mathSyntax == .hugo)
+        #expect(report.mentions("$ … $ (inline) stays as written", .check), "\(report.lines(.check))")
+        #expect(!report.mentions("\\( … \\) (inline)"))
+        let html = try #require(try scratch.compile().site.posts.first?.html)
+        // Without a typesetter, math stays TeX in its delimiters, as a script on the page reads it.
+        #expect(html.contains("Inline \\(a_1 + b_2 = c_3\\) and"), "\(html)")
+        #expect(html.contains("\\[\nx_1 *y* z_2\n\\]") && !html.contains("<em>"), "\(html)")
+    }
 }
