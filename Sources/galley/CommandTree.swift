@@ -39,6 +39,38 @@ enum CommandTree {
         return nil
     }
 
+    /// The command the arguments run: the deepest one their leading command words name.
+    static func command(for arguments: [String], root: any ParsableCommand.Type = Galley.self) -> any ParsableCommand.Type {
+        var type = root
+        for word in arguments {
+            guard !word.hasPrefix("-"),
+                let next = type.configuration.subcommands.first(where: { $0._commandName == word || $0.configuration.aliases.contains(word) })
+            else { break }
+            type = next
+        }
+        return type
+    }
+
+    /// The option nearest `typed`, an option `type` does not take, when one is near enough to
+    /// be what was meant: `-d` for `-D`, `--draft` for `--drafts`. Read from its help, which
+    /// names every option it shows.
+    static func option(meant typed: String, by type: any ParsableCommand.Type) -> String? {
+        let help = Galley.helpMessage(for: type)
+        var names = Set<String>()
+        for word in help.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\n" || $0 == "(" || $0 == ")" || $0 == "[" || $0 == "]" }) {
+            let name = word.prefix { $0.isLetter || $0.isNumber || $0 == "-" }
+            guard name.hasPrefix("-"), name.count >= 2, name != "--", String(name) == word.prefix(name.count).description else { continue }
+            names.insert(String(name))
+        }
+        names.remove("-h")
+        names.remove("--help")
+        let flag = String(typed.prefix { $0 != "=" })
+        if flag.count == 2, let short = names.first(where: { $0.count == 2 && $0.lowercased() == flag.lowercased() }) { return short }
+        guard flag.hasPrefix("--") else { return nil }
+        return EditDistance.suggestion(for: String(flag.dropFirst(2)), among: names.filter { $0.hasPrefix("--") }.map { String($0.dropFirst(2)) })
+            .map { "--" + $0 }
+    }
+
     /// The words that run `type` (`["galley", "new", "site"]`).
     static func path(to type: any ParsableCommand.Type, from root: any ParsableCommand.Type = Galley.self) -> [String] {
         if ObjectIdentifier(type) == ObjectIdentifier(root) { return [root._commandName] }

@@ -42,10 +42,22 @@ struct Galley: AsyncParsableCommand {
             // command it is about.
             let code = exitCode(for: error)
             guard code != .success else { exit(withError: error) }
-            let message = fullMessage(for: error)
-            if !message.isEmpty {
-                Console.error(message.hasPrefix("Error: ") ? "error: " + message.dropFirst("Error: ".count) : "error: " + message)
+            var message = fullMessage(for: error)
+            if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
+            // Said as Galley says its own messages: lower-case, with the option meant if one is near.
+            if let first = message.first, first.isUppercase, message.dropFirst().first?.isLowercase == true {
+                message = first.lowercased() + message.dropFirst()
             }
+            message = message.replacingOccurrences(of: ". Did you mean ", with: "; did you mean ")
+            if message.hasPrefix("unknown option '"), !message.contains("; did you mean "),
+                let end = message.dropFirst("unknown option '".count).firstIndex(of: "'")
+            {
+                let typed = String(message[message.index(message.startIndex, offsetBy: "unknown option '".count)..<end])
+                if let meant = CommandTree.option(meant: typed, by: CommandTree.command(for: arguments)) {
+                    message.insert(contentsOf: "; did you mean '\(meant)'?", at: message.index(after: end))
+                }
+            }
+            if !message.isEmpty { Console.error("error: " + message) }
             exit(withError: code == .validationFailure ? ExitCode.usage : code)
         }
         do {

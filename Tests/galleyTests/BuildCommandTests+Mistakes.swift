@@ -230,7 +230,7 @@ import Testing
         let folder = try blog()
         let result = try GalleyProcess.run(["build", "blog", "--no-such-flag"], in: folder.url)
         #expect(result.status != 0)
-        #expect(result.stderr.hasPrefix("error: Unknown option '--no-such-flag'"), "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("error: unknown option '--no-such-flag'\n"), "\(result.stderr)")
     }
 
     /// An empty argument, most often a shell variable never set, is a usage mistake wherever

@@ -8,9 +8,23 @@ import Testing
         let folder = try ScratchFolder()
         let result = try GalleyProcess.run(["build", "blog", "--no-such-flag"], in: folder.url)
         #expect(result.status == 2)
-        #expect(result.stderr.hasPrefix("error: Unknown option '--no-such-flag'"), "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("error: unknown option '--no-such-flag'\n"), "\(result.stderr)")
         #expect(result.stderr.contains("Usage: galley build [<site>]"), "\(result.stderr)")
         #expect(!result.stderr.contains("galley <subcommand>"), "\(result.stderr)")
+    }
+
+    /// An option nearly right is named with the one meant, in Galley's words (lower-case, as
+    /// its own messages), a short one given in the wrong case too.
+    @Test func aMistypedOptionIsNamedWithTheOneMeant() throws {
+        let folder = try ScratchFolder()
+        for (arguments, said) in [(["build", "-d"], "error: unknown option '-d'; did you mean '-D'?\n"),
+                                  (["build", "--draft"], "error: unknown option '--draft'; did you mean '--drafts'?\n"),
+                                  (["serve", "--prot", "4000"], "error: unknown option '--prot'; did you mean '--port'?\n"),
+                                  (["previews", "list", "--jsno"], "error: unknown option '--jsno'; did you mean '--json'?\n")] {
+            let result = try GalleyProcess.run(arguments, in: folder.url)
+            #expect(result.status == 2)
+            #expect(result.stderr.hasPrefix(said), "\(arguments): \(result.stderr)")
+        }
     }
 
     /// A value only the command's run can check is still that command's usage error.
