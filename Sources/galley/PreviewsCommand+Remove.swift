@@ -77,7 +77,10 @@ extension Galley.PreviewsCommand {
             let (picked, unknown) = selection.pick(from: listing)
             guard unknown.isEmpty else {
                 let known = listing.sites.compactMap(\.label)
-                throw DeployError("\(catalog.previews.description) has no preview \(unknown.joined(separator: ", ")); nothing was removed (previews: \(known.isEmpty ? "none" : known.joined(separator: ", ")))",
+                // The production site is no preview: its branch asked for by name gets the way to it.
+                let production = listing.sites.first { $0.label == nil }?.branch
+                let hint = production.map { unknown.contains("branch \($0)") ? "; \($0) is the production site's branch: --production removes it" : "" } ?? ""
+                throw DeployError("\(catalog.previews.description) has no preview \(unknown.joined(separator: ", ")); nothing was removed (previews: \(known.isEmpty ? "none" : known.joined(separator: ", ")))\(hint)",
                                   aboutOptions: true)
             }
             if picked.isEmpty && !production { Console.error("galley: no preview matches; nothing was removed") }

@@ -76,6 +76,10 @@ import Testing
         let unknown = try run(["previews", "remove", "--to", "previews", "post-one", "nope"])
         #expect(unknown.status == 2 && unknown.stderr.contains("has no preview nope; nothing was removed"), "\(unknown.stderr)")
         #expect(folder.read("previews/post-one.p.test/index.html") != nil)
+        // The production branch by name: no preview, and the way to remove production said.
+        let main = try run(["previews", "remove", "--to", "previews", "--branch", "main"])
+        #expect(main.status == 2 && main.stderr.contains("; main is the production site's branch: --production removes it"), "\(main.stderr)")
+        #expect(folder.read("site/current/index.html") != nil)
         let nothing = try run(["previews", "remove", "--to", "previews"])
         #expect(nothing.status != 0 && nothing.stderr.contains("say which previews to remove"), "\(nothing.stderr)")
 
