@@ -193,19 +193,23 @@ package struct PreviewDeployer: Sendable {
         let destination = configuration.destination
         let (label, ticket) = try await lock(destination).withLock(purpose) {
             var manifest = try await manifest(at: destination)
-            // Previews are folders named after their domain: under another one, those here would
-            // be left where no listing, removal or rollback finds them, and still served.
-            let domain = configuration.domain.lowercased()
-            if let known = manifest.domain, known != domain, !manifest.previews.isEmpty {
-                throw DeployError("the previews here are under \(known), not \(domain); deploy with --domain \(known), or to another --to "
-                    + "(remove those previews first to move them to a new domain)", aboutOptions: true)
-            }
+            try refuseAnotherDomain(than: manifest)
             let label = manifest.claim(branch)
             let ticket = manifest.nextTicket()
             try await save(manifest, to: destination)
             return (label, ticket)
         }
         return Claim(branch: branch, label: label, slot: previewSlot(label), order: DeployOrder(ticket: ticket, run: run))
+    }
+
+    /// Refuses to act on previews under another domain than the one `manifest` notes: previews
+    /// are folders named after their domain, so under another one those there would be left
+    /// where no listing, removal or rollback finds them, and still served.
+    private func refuseAnotherDomain(than manifest: PreviewManifest) throws {
+        let domain = configuration.domain.lowercased()
+        guard let known = manifest.domain, known != domain, !manifest.previews.isEmpty else { return }
+        throw DeployError("the previews here are under \(known), not \(domain); give --domain \(known), or another --to "
+            + "(remove those previews first to move them to a new domain)", aboutOptions: true)
     }
 
     /// Builds the claimed site, copies it in as a new release and switches to it, all but the
@@ -447,6 +451,7 @@ package struct PreviewDeployer: Sendable {
         try await mustExist(destination)
         return try await lock(destination).withLock("rolling back \(branch)") {
             var manifest = try await manifest(at: destination)
+            try refuseAnotherDomain(than: manifest)
             guard let label = manifest.label(of: branch) else {
                 throw DeployError("there is no preview of this branch", aboutOptions: true)
             }

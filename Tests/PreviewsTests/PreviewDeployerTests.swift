@@ -357,6 +357,10 @@ import Diagnostics
             let error = error as? DeployError
             return error?.aboutOptions == true && error?.message.contains("the previews here are under previews.example.com, not preview.example.com") == true
         }
+        // A rollback there says the same, not that the preview has no release.
+        await #expect { try await typo.rollBack(branch: "post/a") } throws: { error in
+            (error as? DeployError)?.message.contains("the previews here are under previews.example.com") == true
+        }
         let manifest = try PreviewManifest.decode(destination.read(".galley/previews.json").map { Data($0.utf8) }, from: "here")
         #expect(manifest.domain == "previews.example.com" && manifest.previews.keys.sorted() == ["post-a"])
     }
