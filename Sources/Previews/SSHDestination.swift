@@ -80,7 +80,9 @@ package struct SSHDestination: Destination {
             // ssh-keyscan takes a bare host name and the port apart: no user@, no [host]:port.
             let name = host.split(separator: "@").last.map(String.init) ?? host
             let keyscan = (port.map { "ssh-keyscan -p \($0) " } ?? "ssh-keyscan ") + name
-            return "\(action): the host key of \(host) is not known. Check it and add it first, for example with `\(keyscan) >> ~/.ssh/known_hosts` (compare its fingerprint, `ssh-keygen -lf ~/.ssh/known_hosts`, with the server's)"
+            // The file the ssh command reads keys from, when it names one.
+            let file = knownHostsFile.map(Shell.quote) ?? "~/.ssh/known_hosts"
+            return "\(action): the host key of \(host) is not known. Check it and add it first, for example with `\(keyscan) >> \(file)` (compare its fingerprint, `ssh-keygen -lf \(file)`, with the server's)"
         }
         // ssh's own refusal lists the methods it tried, `(publickey,password)`; a file the
         // login may not write gives rsync's `(13)` or a shell's bare message.
@@ -102,6 +104,20 @@ package struct SSHDestination: Destination {
             else if word.hasPrefix("-p") && word.count > 2 { found = String(word.dropFirst(2)) }
             else if word == "-o", let next, next.lowercased().hasPrefix("port=") { found = String(next.dropFirst(5)) }
             else if word.lowercased().hasPrefix("-oport=") { found = String(word.dropFirst(7)) }
+        }
+        return found
+    }
+
+    /// The known-hosts file the ssh command names (`-o UserKnownHostsFile=FILE`), if any: the
+    /// first of a list, as ssh reads it.
+    var knownHostsFile: String? {
+        var found: String?
+        for (index, word) in ssh.enumerated() {
+            let option: String
+            if word == "-o", index + 1 < ssh.count { option = ssh[index + 1] } else if word.hasPrefix("-o") { option = String(word.dropFirst(2)) } else { continue }
+            let parts = option.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces).lowercased() == "userknownhostsfile" else { continue }
+            found = parts[1].split(separator: " ").first.map(String.init)
         }
         return found
     }

@@ -70,5 +70,10 @@ import Testing
         #expect(unknown.contains("`ssh-keyscan -p 2222 127.0.0.1 >> ~/.ssh/known_hosts`"))
         let plain = try SSHDestination(host: "example.com", root: "/srv").explain("Host key verification failed.", action: "ssh")
         #expect(plain.contains("`ssh-keyscan example.com >> ~/.ssh/known_hosts`"))
+        // An ssh command that reads keys from a file of its own is told to add it there.
+        for ssh in [["ssh", "-o", "UserKnownHostsFile=/ci/known_hosts"], ["ssh", "-oUserKnownHostsFile=/ci/known_hosts /etc/more"]] {
+            let own = try SSHDestination(host: "example.com", root: "/srv", ssh: ssh).explain("Host key verification failed.", action: "ssh")
+            #expect(own.contains("`ssh-keyscan example.com >> \(Shell.quote("/ci/known_hosts"))`"), "\(own)")
+        }
     }
 }
