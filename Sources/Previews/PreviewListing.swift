@@ -127,9 +127,14 @@ package struct PreviewListing: Sendable, Codable, Equatable {
         } else {
             status = live == nil ? .notLive : .live
         }
+        // A commit deployed twice has one address, the newest of its releases' (release ids sort
+        // by when they were made): the older one is listed without it.
+        let ids = (entry?.releases ?? []).map(\.id)
+        let addressed = Dictionary(ids.sorted().compactMap { id in ReleaseSlot.releaseAddress(id, of: slotName).map { ($0, id) } }) { _, newer in newer }
         let releases = (entry?.releases ?? []).map { release in
-            Release(id: release.id, commit: release.commit, subject: release.subject, deployed: release.deployed, live: release.id == live,
-                    url: label == nil ? nil : ReleaseSlot.releaseAddress(release.id, of: slotName).map { "\(scheme)://\($0)/" })
+            let address = label == nil ? nil : ReleaseSlot.releaseAddress(release.id, of: slotName).flatMap { addressed[$0] == release.id ? $0 : nil }
+            return Release(id: release.id, commit: release.commit, subject: release.subject, deployed: release.deployed, live: release.id == live,
+                           url: address.map { "\(scheme)://\($0)/" })
         }
         let url = entry?.url ?? label.flatMap { label in domain.map { "\(scheme)://\(label).\($0)/" } }
         return Site(label: label, production: label == nil, branch: entry?.branch ?? "(production)", commit: entry?.commit, subject: entry?.subject,

@@ -82,7 +82,9 @@ struct PreviewTable {
             if releases {
                 for release in site.releases.reversed() {
                     let commit = release.commit.map { String($0.prefix(7)) } ?? "-"
-                    lines.append("release \(release.id)\(release.live ? " (live)" : ""): \(commit)" + (release.url.map { " " + $0 } ?? ""))
+                    // A commit deployed again has its address on the later release.
+                    let again = site.label != nil && release.url == nil && release.commit != nil ? " (deployed again later: its address shows that)" : ""
+                    lines.append("release \(release.id)\(release.live ? " (live)" : ""): \(commit)" + (release.url.map { " " + $0 } ?? again))
                 }
             }
             notes[rows.count - 1] = lines

@@ -377,4 +377,18 @@ import Diagnostics
             }
         }
     }
+
+    /// A commit deployed twice has one address, which shows the later release: the listing
+    /// gave both releases that address.
+    @Test func aCommitDeployedTwiceHasItsAddressOnTheLaterRelease() async throws {
+        let commit = try #require(GitObjectID(hex: String(repeating: "ab", count: 20)))
+        let deployer = try deployer()
+        _ = try await deployer.deploy(source, branch: "post/a", commit: commit)
+        _ = try await deployer.deploy(source, branch: "post/a", commit: commit)
+        let listing = try await PreviewCatalog(previews: LocalDestination(root: destination.url)).listing(sizes: false)
+        let releases = try #require(listing.sites.first { $0.label == "post-a" }?.releases)
+        #expect(releases.count == 2)
+        #expect(releases.map(\.url) == [nil, "https://abababa--post-a.previews.example.com/"], "\(releases.map(\.id))")
+        #expect(destination.linkTarget("abababa--post-a.previews.example.com") == ".galley/releases/post-a.previews.example.com/\(releases[1].id)")
+    }
 }

@@ -51,6 +51,21 @@ import Testing
         #expect(folder.read("previews/post-hello.previews.example.com/2019/10/08/hello/index.html")?.contains("Hi, edited.") == true)
     }
 
+    /// `previews list --releases` gave both releases of a commit deployed twice the commit's
+    /// address, which shows only the later one.
+    @Test func aCommitDeployedTwiceIsListedWithOneAddress() throws {
+        let folder = try setUp()
+        for _ in 1...2 {
+            let deployed = try GalleyProcess.run(["deploy", "blog", "--to", "previews", "--domain", "p.test"], in: folder.url)
+            #expect(deployed.status == 0, "\(deployed.stderr)")
+        }
+        let head = try git(["rev-parse", "--short=7", "HEAD"], in: folder.url.appending(path: "blog")).trimmingCharacters(in: .whitespacesAndNewlines)
+        let listed = try GalleyProcess.run(["previews", "list", "--to", "previews", "--releases", "--no-sizes"], in: folder.url)
+        #expect(listed.status == 0, "\(listed.stderr)")
+        #expect(listed.stdout.components(separatedBy: "https://\(head)--post-hello.p.test/").count == 2, "\(listed.stdout)")
+        #expect(listed.stdout.contains("\(head) (deployed again later: its address shows that)"), "\(listed.stdout)")
+    }
+
     /// The command line gives deploys their helpers (Pygments, KaTeX), which the previews
     /// library does not know by name: a preview must still have highlighted code and math.
     @Test(.enabled(if: DebianPygments.isInstalled, "needs Debian's python3-pygments (scripts/test installs it)"))
