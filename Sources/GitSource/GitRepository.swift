@@ -80,8 +80,9 @@ package final class GitRepository {
     /// Branch tips: local branches (`refs/heads/*`), or those of a remote (`refs/remotes/NAME/*`)
     /// with the remote's name taken off.
     package func branches(remote: String? = nil) throws(GitError) -> [BranchTip] {
+        let prefix = remote.map(branchPrefix(of:)) ?? "refs/heads/"
         var iterator: OpaquePointer?
-        try GitError.check(git_branch_iterator_new(&iterator, pointer, remote == nil ? GIT_BRANCH_LOCAL : GIT_BRANCH_REMOTE), "cannot list branches")
+        try GitError.check(git_branch_iterator_new(&iterator, pointer, GIT_BRANCH_ALL), "cannot list branches")
         defer { git_branch_iterator_free(iterator) }
         var tips: [BranchTip] = []
         while true {
@@ -94,13 +95,8 @@ package final class GitRepository {
             // Symbolic references (origin/HEAD) name another branch, not a commit.
             guard git_reference_type(reference) == GIT_REFERENCE_DIRECT, let target = git_reference_target(reference) else { continue }
             var name = String(cString: git_reference_name(reference))
-            if let remote {
-                let prefix = "refs/remotes/\(remote)/"
-                guard name.hasPrefix(prefix) else { continue }
-                name.removeFirst(prefix.count)
-            } else {
-                name.removeFirst("refs/heads/".count)
-            }
+            guard name.hasPrefix(prefix) else { continue }
+            name.removeFirst(prefix.count)
             tips.append(BranchTip(name: name, commit: GitObjectID(target.pointee)))
         }
         return tips.sorted { $0.name < $1.name }
@@ -108,12 +104,34 @@ package final class GitRepository {
 
     /// The tip of one branch, local or of `remote`, or nil when it does not exist.
     package func tip(of branch: String, remote: String? = nil) throws(GitError) -> GitObjectID? {
-        let name = remote.map { "refs/remotes/\($0)/\(branch)" } ?? "refs/heads/\(branch)"
+        let name = (remote.map(branchPrefix(of:)) ?? "refs/heads/") + branch
         var oid = git_oid()
         let code = git_reference_name_to_id(&oid, pointer, name)
         if code == GIT_ENOTFOUND.rawValue || code == GIT_EINVALIDSPEC.rawValue { return nil }
         try GitError.check(code, "cannot read \(name)")
         return GitObjectID(oid)
+    }
+
+    /// Where a fetch from `remote` keeps its branches, by the remote's fetch refspecs:
+    /// `refs/remotes/origin/` for a clone's `origin`, `refs/heads/` for a mirror's
+    /// (`git clone --mirror` fetches `+refs/*:refs/*`), whose branches are its own.
+    func branchPrefix(of remote: String) -> String {
+        let usual = "refs/remotes/\(remote)/"
+        var handle: OpaquePointer?
+        guard git_remote_lookup(&handle, pointer, remote) == 0, let handle else { return usual }
+        defer { git_remote_free(handle) }
+        var specs = git_strarray()
+        guard git_remote_get_fetch_refspecs(&specs, handle) == 0 else { return usual }
+        defer { git_strarray_dispose(&specs) }
+        for index in 0..<specs.count {
+            guard let text = specs.strings[index].map({ String(cString: $0) }) else { continue }
+            let parts = text.drop { $0 == "+" }.split(separator: ":", maxSplits: 1).map(String.init)
+            guard parts.count == 2, parts[1].hasSuffix("*") else { continue }
+            let destination = String(parts[1].dropLast())
+            if parts[0] == "refs/heads/*" { return destination }
+            if parts[0] == "refs/*" { return destination + "heads/" }
+        }
+        return usual
     }
 
     /// Fetches from `remote` and prunes remote-tracking branches that are gone there.

@@ -108,4 +108,40 @@ import Testing
         #expect(try repository.tip(of: "nope") == nil)
         #expect(throws: GitError.self) { try GitRepository(at: repo.root.appending(path: "missing").path) }
     }
+
+    /// The server guide's `git clone --mirror` watched with `--remote origin` found no branch
+    /// (a mirror's are `refs/heads/*`, not `refs/remotes/origin/*`), and a watcher deployed
+    /// nothing without a word. A remote's branches are where its fetch refspecs put them.
+    @Test func aMirrorsRemoteBranchesAreItsOwn() throws {
+        let forge = try LibGit2Committer()
+        try forge.write("a.txt", "a")
+        let main = try forge.commit("on main")
+        let tea = try forge.commit("tea", branch: "post/tea")
+        let folder = FileManager.default.temporaryDirectory.appending(path: "galley-mirror-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let mirror = folder.appending(path: "mirror")
+        try Self.git(["clone", "-q", "--mirror", forge.root.path, mirror.path])
+        let mirrored = try GitRepository(at: mirror.path)
+        try mirrored.fetch(remote: "origin")
+        #expect(try mirrored.branches(remote: "origin") == [BranchTip(name: "main", commit: main), BranchTip(name: "post/tea", commit: tea)])
+        #expect(try mirrored.tip(of: "post/tea", remote: "origin") == tea)
+        // A clone with a working tree keeps origin's branches under refs/remotes/origin.
+        let work = folder.appending(path: "work")
+        try Self.git(["clone", "-q", forge.root.path, work.path])
+        let repository = try GitRepository(at: work.path)
+        try repository.fetch(remote: "origin")
+        #expect(try repository.branches(remote: "origin").map(\.name) == ["main", "post/tea"])
+        #expect(try repository.tip(of: "main", remote: "origin") == main)
+    }
+
+    static func git(_ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/git")
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw GitError(code: -1, message: "git \(arguments.joined(separator: " ")) failed") }
+    }
 }
