@@ -193,15 +193,42 @@ package struct BranchWatcher: Sendable {
         case .failure(let error) where !DeployError.isBuildFailure(error):
             // The destination's fault, not the branch's: once it is fixed, `previews retry` (or
             // the next push) publishes the branch.
-            logger.error("deploy failed, the build was fine: \(error)\nthe live preview was left as it was; once the destination is fixed, run galley previews retry \(tip.name) --repo REPO", metadata: metadata)
+            logger.error("deploy failed, the build was fine; \(Self.whatStays(record.branches[tip.name], production: label == nil && tip.name == deployer.configuration.productionBranch)); once the destination is fixed, run galley previews retry \(tip.name) --repo REPO", metadata: metadata)
+            logLines(of: error, metadata: metadata)
             record.branches[tip.name] = .init(commit: tip.commit.hex, status: .failed, label: label, error: "\(error)")
             report.failed.append(tip.name)
         case .failure(let error):
-            logger.error("build failed; the last good preview stays up\n\(error)", metadata: metadata)
+            logger.error("build failed; \(Self.whatStays(record.branches[tip.name], production: label == nil && tip.name == deployer.configuration.productionBranch))", metadata: metadata)
+            logLines(of: error, metadata: metadata)
             record.branches[tip.name] = .init(commit: tip.commit.hex, status: .failed, label: label, error: "\(error)")
             report.failed.append(tip.name)
         }
         return false
+    }
+
+    /// What a failed deploy leaves on show, by the branch's record before it: its last good
+    /// build, or nothing yet.
+    static func whatStays(_ before: WatchState.Branch?, production: Bool) -> String {
+        let published = before.map { $0.status == .deployed || $0.status == .production || $0.status == .superseded || $0.label != nil } ?? false
+        switch (production, published) {
+        case (true, true): return "the live site was left as it was"
+        case (true, false): return "nothing of it is published yet"
+        case (false, true): return "the last good preview stays up"
+        case (false, false): return "it has no preview yet"
+        }
+    }
+
+    /// The most lines of one error the log says, each a line of its own.
+    static let loggedErrorLines = 40
+
+    /// Logs `error`'s lines each on a line of its own, as a build prints them (its quoted source
+    /// lines read as they do in a terminal), up to ``loggedErrorLines``.
+    private func logLines(of error: any Error, metadata: Logger.Metadata) {
+        let lines = "\(error)".split(separator: "\n", omittingEmptySubsequences: false)
+        for line in lines.prefix(Self.loggedErrorLines) { logger.error("\(line)", metadata: metadata) }
+        if lines.count > Self.loggedErrorLines {
+            logger.error("and \(lines.count - Self.loggedErrorLines) more lines: galley build says them all", metadata: metadata)
+        }
     }
 
     /// Builds and deploys `tips`, `concurrency` at a time.

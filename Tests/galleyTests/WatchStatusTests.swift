@@ -48,6 +48,12 @@ import Testing
         let broken = fake.requests.filter { $0.body?["ref"] == "post/broken" }
         #expect(broken.map { $0.body?["state"] } == ["running", "failed"])
         #expect(broken.last?.body?["description"]?.contains("2024-01-03-broken.md") == true)
+        // The log says there is no preview to fall back on (a first build), and quotes the
+        // error's lines as a build prints them, each a line of its own.
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.contains("branch=post/broken") && $0.hasSuffix("build failed; it has no preview yet") }, "\(result.stderr)")
+        #expect(lines.contains { $0.contains("branch=post/broken") && $0.contains("> 3 | draft: maybe") }, "\(result.stderr)")
+        #expect(!result.stderr.contains("\\u{A}"), "\(result.stderr)")
         // main is the production branch, with nowhere to go: no status.
         #expect(fake.requests.count == 4)
         #expect(fake.requests.allSatisfy { $0.headers["private-token"] == Self.token })
