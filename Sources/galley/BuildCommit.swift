@@ -46,12 +46,14 @@ extension Galley {
             do {
                 let report = try SiteBuilder(source: try job.source(), options: options)
                     .build(into: URL(fileURLWithPath: output), cache: URL(fileURLWithPath: cache))
-                let outcome = CommitBuild.Outcome(report: report.description, baseURL: report.baseURL.absoluteString, warnings: report.warnings)
+                // Files are named from the top of the repository, where a writer looks for them.
+                let outcome = CommitBuild.Outcome(report: report.description, baseURL: report.baseURL.absoluteString,
+                                                  warnings: report.warnings.map { $0.prefixed(by: siteFolder) })
                 print(try outcome.line)
             } catch let failure as BuildFailure {
                 // The errors first: the watcher shows the first line as the reason.
-                Console.report(failure.diagnostics)
-                for warning in failure.warnings { Console.warn(warning) }
+                Console.report(failure.diagnostics.map { $0.prefixed(by: siteFolder) })
+                for warning in failure.warnings { Console.warn(warning.prefixed(by: siteFolder)) }
                 throw ExitCode.failure
             } catch {
                 Console.report("\(error)")

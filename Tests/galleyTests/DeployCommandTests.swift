@@ -231,6 +231,13 @@ import Testing
                                             in: folder.url)
         #expect(outside.status == 2, "\(outside.stderr)")
         #expect(outside.stderr.contains("--site '../x' must be a folder inside the repository"), "\(outside.stderr)")
+        // A --site the commits do not hold (the shipped service's `--site site`, for a blog at
+        // the top): the file looked for is named from the repository's top, `site/galley.yml`,
+        // not `galley.yml`, which is there.
+        let missing = try GalleyProcess.run(["watch", "--repo", "server.git", "--to", "elsewhere", "--domain", "p.example.com", "--once",
+                                             "--site", "site", "--state", "site-state.json"], in: folder.url)
+        #expect(missing.status == 1, "\(missing.stderr)")
+        #expect(missing.stderr.contains("error: site/galley.yml: not found"), "\(missing.stderr)")
     }
 
     /// A build's warnings (here, links to pages the blog does not have) reach the writer of
