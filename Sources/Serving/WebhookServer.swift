@@ -111,6 +111,9 @@ package struct WebhookServer: Sendable {
             logger.warning("refused a webhook: \(reason)")
             return SiteResponder.plain(.unauthorized, "\(reason)\n")
         case .malformed(let reason):
+            // Signed, so from the forge: a setting of its that needs changing, said where the
+            // server's operator looks.
+            logger.warning("refused a webhook: \(reason)")
             return SiteResponder.plain(.badRequest, "\(reason)\n")
         }
     }

@@ -115,6 +115,13 @@ import Testing
         // None of them asked for a pass.
         #expect(watcher.stderr.components(separatedBy: "push webhook: a pass starts").count - 1 == passesBefore)
         #expect(watcher.stderr.contains("refused a webhook"))
+        // Signed but a form (GitHub's default): 400, said in the log too, with what to change.
+        let form = Data("payload=%7B%7D".utf8)
+        let formed = try await http.send("/hooks/push", method: "POST", headers: ["X-GitHub-Event": "push", "X-Hub-Signature-256": "sha256=\(Self.signature(form))",
+                                                                             "Content-Type": "application/x-www-form-urlencoded"], body: form)
+        #expect(formed.status == 400, "\(formed.text)")
+        #expect(await settles { watcher.stderr.contains("refused a webhook: a GitHub push event whose body is not a JSON object Galley can read "
+            + "(it is a form: set the webhook's content type to application/json)") }, "\(watcher.stderr)")
     }
 
     /// A body is read before its signature can be checked: strangers held 25 MB a connection,

@@ -90,7 +90,10 @@ package struct PushWebhook: Sendable {
         }
         guard let event, event == "push" else { return .ignored(forge: forge, event: event ?? "unnamed") }
         guard let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] else {
-            return .malformed("a \(forge.rawValue) push event whose body is not a JSON object Galley can read (nested too deep, or not JSON)")
+            // GitHub sends a form (`payload=…`) unless its webhook is set to JSON.
+            let form = headers["content-type"]?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true
+            return .malformed("a \(forge.rawValue) push event whose body is not a JSON object Galley can read ("
+                + (form ? "it is a form: set the webhook's content type to application/json" : "nested too deep, or not JSON") + ")")
         }
         guard let ref = object["ref"] as? String else { return .malformed("a \(forge.rawValue) push event without a ref") }
         let branch = ref.hasPrefix("refs/heads/") ? String(ref.dropFirst("refs/heads/".count)) : nil

@@ -81,6 +81,11 @@ import Testing
             Issue.record("a push without a ref was read")
             return
         }
+        // GitHub's default content type is a form: what to change is said.
+        let form = Array("payload=%7B%22ref%22%3A%22refs%2Fheads%2Fmain%22%7D".utf8)
+        #expect(webhook.verdict(headers: ["X-GitHub-Event": "push", "X-Hub-Signature-256": "sha256=\(hex(form))",
+                                          "Content-Type": "application/x-www-form-urlencoded"], body: form)
+            == .malformed("a GitHub push event whose body is not a JSON object Galley can read (it is a form: set the webhook's content type to application/json)"))
         // JSON nested past what Foundation reads was said to be a push "without a ref".
         let deep = Array((String(repeating: "[", count: 20_000) + String(repeating: "]", count: 20_000)).utf8)
         #expect(webhook.verdict(headers: ["X-GitHub-Event": "push", "X-Hub-Signature-256": "sha256=\(hex(deep))"], body: deep)
