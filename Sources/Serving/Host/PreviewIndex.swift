@@ -33,7 +33,9 @@ struct PreviewIndex {
             body += "</tbody>\n</table>\n"
         }
         let count = listing.sites.filter { !$0.production }.count
-        let intro = "<p>\(count) preview\(count == 1 ? "" : "s"), one for each branch pushed; each follows its branch.</p>\n"
+        // The production site has a row of its own, first: the count says so, not "2" over three rows.
+        let production = listing.sites.contains(where: \.production) ? " (and the production site, first)" : ""
+        let intro = "<p>\(count) preview\(count == 1 ? "" : "s")\(production), one for each branch pushed; each follows its branch.</p>\n"
         return PlainPage(title: "Previews of \(domain)", style: """
             table.previews { width: 100%; border-collapse: collapse; font-size: 0.95rem; }
             .previews th, .previews td { text-align: left; vertical-align: top; padding: 0.5rem 0.6rem 0.5rem 0; border-bottom: 1px solid var(--rule); }

@@ -211,6 +211,8 @@ import Testing
             let production = try #require(index.text.range(of: "www.p.test</a>")), preview = try #require(index.text.range(of: "post-hello.p.test</a>"))
             #expect(production.lowerBound < preview.lowerBound)
             #expect(index.text.contains("<code>feedfac</code>") && index.text.contains("production, live"))
+            // The production site's row is counted apart from the previews'.
+            #expect(index.text.contains(" (and the production site, first), one for each branch pushed"), "\(index.text)")
         }
     }
 
