@@ -1,4 +1,5 @@
 import Digests
+import FileSystem
 import Foundation
 
 /// A forge's push webhook as Galley reads it: which forge sent it (by its headers), whether it
@@ -23,7 +24,11 @@ package struct PushWebhook: Sendable {
     /// The secret kept in `path`, without the line break an editor leaves at its end.
     package init(secretFile path: String) throws {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw DeployError("cannot read the webhook secret file \(path)")
+            // Said why, as the system says it: missing, a folder, or not readable by this user.
+            var info = stat()
+            let why = stat(path, &info) != 0 ? FileSystemError.explain(errno)
+                : info.st_mode & S_IFMT == S_IFDIR ? "it is a folder" : FileSystemError.explain(access(path, R_OK) == 0 ? EIO : EACCES)
+            throw DeployError("cannot read the webhook secret file \(path): \(why)")
         }
         var bytes = [UInt8](data)
         while let last = bytes.last, last == UInt8(ascii: "\n") || last == UInt8(ascii: "\r") { bytes.removeLast() }

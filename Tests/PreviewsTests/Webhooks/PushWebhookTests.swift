@@ -110,7 +110,10 @@ import Testing
         #expect(read.secret == webhook.secret)
         try Data("\n".utf8).write(to: folder.appending(path: "empty"))
         #expect(throws: DeployError.self) { try PushWebhook(secretFile: folder.appending(path: "empty").path) }
-        #expect(throws: DeployError.self) { try PushWebhook(secretFile: folder.appending(path: "missing").path) }
+        #expect { try PushWebhook(secretFile: folder.appending(path: "missing").path) } throws: { error in
+            "\(error)".hasSuffix("/missing: No such file or directory")
+        }
+        #expect { try PushWebhook(secretFile: folder.path) } throws: { "\($0)".hasSuffix(": it is a folder") }
     }
 
     @Test func comparingTakesNoShortcut() {
