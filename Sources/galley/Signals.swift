@@ -17,10 +17,21 @@ final class SignalCancellation: Sendable {
     var exitStatus: Int32 { 128 + (signal ?? SIGTERM) }
 
     /// Runs `operation` in a task that the first SIGTERM or SIGINT cancels.
+    ///
+    /// The operation starts only once both signal sources are installed: until libdispatch has
+    /// installed a source (on its own thread, a moment after `resume`), the signal is ignored,
+    /// and a SIGTERM sent as soon as a deploy had started its first ssh was lost (the deploy
+    /// ran to the end). libdispatch puts its own handler in place once a process; a second run
+    /// puts that handler back rather than ignoring the signal.
     func run<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) async throws -> T {
-        let task = Task { try await operation() }
+        let task = Locked<Task<T, any Error>?>(nil)
         let sources = [SIGTERM, SIGINT].map { number in
-            Foundation.signal(number, SIG_IGN)  // handled below instead of ending the process
+            if let handler = Self.dispatchHandlers.withLock({ $0[number] }) {
+                var action = handler
+                sigaction(number, &action, nil)
+            } else {
+                Foundation.signal(number, SIG_IGN)  // handled below instead of ending the process
+            }
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler { [self] in
                 let first = received.withLock { received -> Bool in
@@ -28,16 +39,39 @@ final class SignalCancellation: Sendable {
                     received = number
                     return true
                 }
-                if first { task.cancel() } else { exit(128 + number) }
+                if first { task.withLock { $0 }?.cancel() } else { exit(128 + number) }
             }
-            source.resume()
-            return source
+            return (number, source)
+        }
+        await withCheckedContinuation { (installed: CheckedContinuation<Void, Never>) in
+            let remaining = Locked(sources.count)
+            for (number, source) in sources {
+                source.setRegistrationHandler {
+                    Self.dispatchHandlers.withLock { handlers in
+                        var action = sigaction()
+                        if handlers[number] == nil, sigaction(number, nil, &action) == 0 { handlers[number] = action }
+                    }
+                    if remaining.withLock({ count -> Bool in
+                        count -= 1
+                        return count == 0
+                    }) { installed.resume() }
+                }
+                source.resume()
+            }
         }
         defer {
-            for source in sources { source.cancel() }
+            for (_, source) in sources { source.cancel() }
             Foundation.signal(SIGTERM, SIG_DFL)
             Foundation.signal(SIGINT, SIG_DFL)
         }
-        return try await task.value
+        let running = Task { try await operation() }
+        task.withLock { $0 = running }
+        // A signal that came while the sources were being installed stops it at once.
+        if signal != nil { running.cancel() }
+        return try await running.value
     }
+
+    /// The handler libdispatch installed for each signal, the first time one of its sources
+    /// for it was installed: it installs it once a process.
+    private static let dispatchHandlers = Locked<[Int32: sigaction]>([:])
 }
