@@ -89,15 +89,23 @@ import Testing
     /// The answers `http` must give (its server listening for `host`) to HTTP/1.0 and to
     /// HTTP/1.1 without a Host.
     static func expectHTTP1Semantics(_ http: RawHTTP, host: String) async throws {
+        // Answered as HTTP/1.0 (never in chunks, which it cannot read), saying it closes.
         let plain = try await http.exchange("GET / HTTP/1.0\r\nHost: \(host)\r\n\r\n", seconds: 5)
-        #expect(plain.received.hasPrefix("HTTP/1.1 200 OK\r\n") && plain.closed, "\(plain)")
+        #expect(plain.received.hasPrefix("HTTP/1.0 200 OK\r\n") && plain.received.lowercased().contains("\r\nconnection: close\r\n") && plain.closed,
+                "\(plain)")
         let closing = try await http.exchange("GET / HTTP/1.1\r\nHost: \(host)\r\nConnection: Close\r\n\r\n", seconds: 5)
-        #expect(closing.received.hasPrefix("HTTP/1.1 200 OK\r\n") && closing.closed, "\(closing)")
+        #expect(closing.received.hasPrefix("HTTP/1.1 200 OK\r\n") && closing.received.lowercased().contains("\r\nconnection: close\r\n")
+                && closing.closed, "\(closing)")
         let kept = try await http.exchange("GET / HTTP/1.0\r\nHost: \(host)\r\nConnection: keep-alive\r\n\r\n", seconds: 1)
         #expect(kept.received.lowercased().contains("\r\nconnection: keep-alive\r\n") && !kept.closed, "\(kept)")
         let noHost = try await http.exchange("GET / HTTP/1.1\r\n\r\n", seconds: 5)
         #expect(noHost.received.hasPrefix("HTTP/1.1 400 Bad Request\r\n") && noHost.received.contains("needs a Host header") && noHost.closed,
                 "\(noHost)")
+        // A request without Host behind another on the connection is refused after the other's
+        // answer, not in its place (a client would take the 400 for the first one's answer).
+        let behind = try await http.exchange("GET / HTTP/1.1\r\nHost: \(host)\r\n\r\nGET / HTTP/1.1\r\n\r\n", seconds: 5)
+        let order = ["HTTP/1.1 200 OK\r\n", "HTTP/1.1 400 Bad Request\r\n"].map { behind.received.range(of: $0)?.lowerBound }
+        #expect(order[0] != nil && order[1] != nil && order[0]! < order[1]! && behind.closed, "\(behind)")
         // Two requests on one HTTP/1.1 connection are both answered, and it stays open.
         let two = try await http.exchange("GET / HTTP/1.1\r\nHost: \(host)\r\n\r\nGET / HTTP/1.1\r\nHost: \(host)\r\n\r\n", seconds: 1)
         #expect(two.received.components(separatedBy: "HTTP/1.1 200 OK").count == 3 && !two.closed)
