@@ -21,7 +21,11 @@ package struct SSHDestination: Destination {
         // The commands Galley runs there quote every path, so no shell would expand `~`: as
         // rsync and scp read it, `~/previews` is the folder in the login's home, where commands
         // start. Another user's `~name` is not there to start from.
-        if root == "~" { root = "." } else if root.hasPrefix("~/") { root = String(root.dropFirst(2)).isEmpty ? "." : String(root.dropFirst(2)) }
+        if root == "~" || root.hasPrefix("~/") {
+            // `~//x` is the home's x too, never the `/x` at the top of the host.
+            root = String(root.dropFirst().drop { $0 == "/" })
+            if root.isEmpty { root = "." }
+        }
         guard !root.hasPrefix("~") else {
             throw DeployError("the folder '\(root)' on \(host) starts with '~', which Galley does not expand for another user; write the folder's full path",
                               aboutOptions: true)

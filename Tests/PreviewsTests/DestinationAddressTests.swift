@@ -19,6 +19,7 @@ import Testing
         #expect((try DestinationAddress.parse("host:~/previews") as? SSHDestination)?.root == "previews")
         #expect((try DestinationAddress.parse("host:~") as? SSHDestination)?.root == ".")
         #expect((try DestinationAddress.parse("host:~/") as? SSHDestination)?.root == ".")
+        #expect((try DestinationAddress.parse("host:~//srv/x") as? SSHDestination)?.root == "srv/x")
         #expect { try DestinationAddress.parse("host:~deploy/previews") } throws: { "\($0)".contains("does not expand") }
     }
 
