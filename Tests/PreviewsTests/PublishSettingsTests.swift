@@ -65,5 +65,13 @@ import Testing
             let settings = PublishSettings(destination: previews, domain: "p.example.com", productionDestination: production)
             #expect(throws: Never.self, "\(previews) and \(production)") { try settings.deployer(cache: cache) }
         }
+        // Through a link, also to a folder a first deploy has yet to make.
+        let folder = FileManager.default.temporaryDirectory.appending(path: "galley-overlap-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appending(path: "real"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder.appending(path: "L").path, withDestinationPath: "real")
+        let linked = PublishSettings(destination: folder.appending(path: "L/prev").path, domain: "p.example.com",
+                                     productionDestination: folder.appending(path: "real").path)
+        #expect(throws: DeployError.self) { try linked.deployer(cache: cache) }
     }
 }
