@@ -39,16 +39,20 @@ extension HugoSite {
     static func carryMathPassthrough(_ markup: YAMLValue?, file: String, into plan: inout ImportPlan) {
         let passthrough = markup?.value(ignoringCase: "goldmark")?.value(ignoringCase: "extensions")?.value(ignoringCase: "passthrough")
         guard let passthrough, passthrough.value(ignoringCase: "enable")?.bool == true else { return }
-        plan.settings.mathSyntax = .hugo
         let read: Set<[String]> = [["\\(", "\\)"], ["\\[", "\\]"], ["$$", "$$"]]
         let delimiters = passthrough.value(ignoringCase: "delimiters")
-        var others: [String] = []
+        var others: [String] = [], pairs: [[String]] = []
         for kind in ["inline", "block"] {
             for pair in delimiters?.value(ignoringCase: kind)?.items ?? [] {
                 let ends = (pair.items ?? []).compactMap(\.text)
-                if ends.count == 2, !read.contains(ends) { others.append("\(ends[0]) … \(ends[1]) (\(kind))") }
+                guard ends.count == 2 else { continue }
+                pairs.append(ends)
+                if !read.contains(ends) { others.append("\(ends[0]) … \(ends[1]) (\(kind))") }
             }
         }
+        // Only a site that passes `\( … \)` or `\[ … \]` through reads them as math: elsewhere
+        // they are Markdown's escaped brackets, `(sic)` in prose. `$$` is math either way.
+        if pairs.contains(["\\(", "\\)"]) || pairs.contains(["\\[", "\\]"]) { plan.settings.mathSyntax = .hugo }
         if !others.isEmpty {
             plan.check("\(file): markup.goldmark.extensions.passthrough",
                        "math between \(others.joined(separator: ", ")) stays as written: Galley reads \\( … \\), \\[ … \\] and $$ … $$")

@@ -273,5 +273,22 @@ import Testing
         // Without a typesetter, math stays TeX in its delimiters, as a script on the page reads it.
         #expect(html.contains("Inline \\(a_1 + b_2 = c_3\\) and"), "\(html)")
         #expect(html.contains("\\[\nx_1 *y* z_2\n\\]") && !html.contains("<em>"), "\(html)")
+
+        // A passthrough of dollars alone leaves `\(sic\)` prose, as Hugo renders it: no hugo syntax.
+        let dollars = try ScratchSite()
+        try dollars.write("hugo.toml", """
+            baseURL = "https://hugo.example.com/"
+            title = "D"
+            [markup.goldmark.extensions.passthrough]
+            enable = true
+            [markup.goldmark.extensions.passthrough.delimiters]
+            block = [['$$', '$$']]
+            inline = [['$', '$']]
+
+            """)
+        try dollars.write("content/posts/a.md", "+++\ntitle = \"A\"\ndate = 2021-01-01\n+++\nAs written \\(sic\\).\n")
+        _ = try dollars.importSite()
+        #expect(try dollars.settings().conventions.mathSyntax == .galley)
+        #expect(try #require(try dollars.compile().site.posts.first?.html).contains("As written (sic)."))
     }
 }
