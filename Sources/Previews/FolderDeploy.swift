@@ -50,7 +50,13 @@ package struct FolderDeploy: Sendable {
         let root = work.hasSuffix("/") ? work : work + "/"
         guard blog + "/" == root || blog.hasPrefix(root) else { return [] }
         let prefix = blog + "/" == root ? "" : String(blog.dropFirst(root.count)) + "/"
-        return (try? repository.uncommitted(in: SiteBuilder.inputs.map { prefix + $0 })) ?? []
+        // What the build never reads (editors' litter, hidden names in posts/ and pages/) is no change.
+        let changed = (try? repository.uncommitted(in: SiteBuilder.inputs.map { prefix + $0 })) ?? []
+        return changed.filter { path in
+            let inBlog = String(path.dropFirst(prefix.count))
+            return !SourceFileFilter.ignoresAnyName(in: inBlog)
+                && !["posts", "pages"].contains { SourceFileFilter.isHidden(inBlog, below: $0) && inBlog.hasPrefix($0 + "/") }
+        }
     }
 
     /// Builds the folder and puts it live by ``GoLiveRule/orderOnly`` (a CI checkout cannot see

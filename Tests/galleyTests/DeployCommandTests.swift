@@ -51,6 +51,30 @@ import Testing
         #expect(folder.read("previews/post-hello.previews.example.com/2019/10/08/hello/index.html")?.contains("Hi, edited.") == true)
     }
 
+    /// The same for a blog in a folder of the repository whose name holds wildcards, which git
+    /// read as a pattern (and saw no change); a file the repository ignores is read by the
+    /// build, so it counts; editors' litter the build never reads does not.
+    @Test func uncommittedChangesAreFoundInAnyFolderAndLitterIsNot() throws {
+        let folder = try ScratchFolder()
+        try folder.write("repo/we[b]/galley.yml", "title: W\nbase_url: https://w.example.com/\n")
+        try folder.write("repo/we[b]/posts/2019-10-08-hello.md", "---\ntitle: Hello\n---\nHi.\n")
+        try folder.write("repo/.gitignore", "2019-10-09-ignored.md\n")
+        let repo = folder.url.appending(path: "repo")
+        try git(["init", "-q", "-b", "post/w"], in: repo)
+        try git(["add", "-A"], in: repo)
+        try git(["commit", "-q", "-m", "blog"], in: repo)
+        try folder.write("repo/we[b]/posts/2019-10-08-hello.md~", "backup\n")
+        try folder.write("repo/we[b]/posts/.2019-10-08-hello.md.swp", "swap\n")
+        let litter = try GalleyProcess.run(["deploy", "we[b]", "--to", "../previews", "--domain", "p.test"], in: repo)
+        #expect(litter.status == 0 && !litter.stderr.contains("not committed"), "\(litter.stderr)")
+        try folder.write("repo/we[b]/posts/2019-10-09-ignored.md", "---\ntitle: Ignored\n---\nRead all the same.\n")
+        let ignored = try GalleyProcess.run(["deploy", "we[b]", "--to", "../previews", "--domain", "p.test"], in: repo)
+        #expect(ignored.stderr.contains("not committed (we[b]/posts/2019-10-09-ignored.md)"), "\(ignored.stderr)")
+        try folder.write("repo/we[b]/posts/2019-10-08-hello.md", "---\ntitle: Hello\n---\nHi, edited.\n")
+        let edited = try GalleyProcess.run(["deploy", "we[b]", "--to", "../previews", "--domain", "p.test"], in: repo)
+        #expect(edited.stderr.contains("not committed (we[b]/posts/2019-10-08-hello.md and 1 more)"), "\(edited.stderr)")
+    }
+
     /// `previews list --releases` gave both releases of a commit deployed twice the commit's
     /// address, which shows only the later one.
     @Test func aCommitDeployedTwiceIsListedWithOneAddress() throws {
