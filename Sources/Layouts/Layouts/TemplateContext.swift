@@ -36,11 +36,13 @@ package struct TemplateContext: @unchecked Sendable {
 
     /// Whether a page is in the site's navigation: a top-level page, unless it is the page for
     /// missing addresses (`/404.html`, which Jekyll and Hugo themes do not list either) or its
-    /// front matter says `nav: false`.
+    /// front matter says `nav: false` (or `no`, `off`, or `"false"` in quotes).
     static func isInNavigation(_ document: Document) -> Bool {
         let parts = document.path.split(separator: "/")
-        guard parts.count == 1, parts[0] != "404.html", parts[0] != "404" else { return false }
-        return document.params.first { $0.key.lowercased() == "nav" }?.value.bool != false
+        guard parts.count == 1, parts[0] != "404.html" else { return false }
+        guard let nav = document.params.first(where: { $0.key.lowercased() == "nav" })?.value else { return true }
+        if let flag = nav.bool { return flag }
+        return !["false", "no", "off"].contains(nav.string?.lowercased() ?? "")
     }
 
     /// Where a page goes in the navigation: by `weight`, lower first, pages without one (or 0)

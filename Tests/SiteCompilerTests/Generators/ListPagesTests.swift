@@ -113,8 +113,11 @@ extension ListPagesTests {
     @Test func theNavigationOrdersByWeightAndLeavesOutThe404AndHiddenPages() throws {
         let blog = try TestBlog(TestBlog.config, [
             "posts/2019-10-08-hello.md": TestBlog.post("title: Hello"),
-            "pages/404.md": TestBlog.post("title: Not found\npermalink: /404.html"),
+            "pages/missing.md": TestBlog.post("title: Not found\npermalink: /404.html"),
             "pages/thanks.md": TestBlog.post("title: Thanks\nNav: false"),
+            "pages/quoted.md": TestBlog.post("title: Quoted\nnav: \"false\""),
+            // At /404/, not the page for missing addresses: listed as any page.
+            "pages/404.md": TestBlog.post("title: Four oh four"),
             "pages/about.md": TestBlog.post("title: About\nweight: 2"),
             "pages/projects.md": TestBlog.post("title: Projects\nweight: 1"),
             "pages/colophon.md": TestBlog.post("title: Colophon"),
@@ -126,8 +129,8 @@ extension ListPagesTests {
         let nav = String(home[start.lowerBound...]).components(separatedBy: "</nav>")[0]
         // The pages' links come first, each `<a href="/slug/">Title</a>`, then the archive's and the rest.
         let pages = nav.components(separatedBy: "<a href=\"/").dropFirst().map { $0.components(separatedBy: "\"")[0] }
-        #expect(Array(pages.prefix(4)) == ["projects/", "about/", "colophon/", "now/"], "\(nav)")
-        #expect(!nav.contains("404") && !nav.contains("thanks"), "\(nav)")
+        #expect(Array(pages.prefix(5)) == ["projects/", "about/", "colophon/", "404/", "now/"], "\(nav)")
+        #expect(!nav.contains("404.html") && !nav.contains("thanks") && !nav.contains("quoted"), "\(nav)")
         // Hidden from the navigation, still published.
         #expect(blog.page("thanks/index.html") != nil && blog.page("404.html")?.contains("Not found") == true)
     }
