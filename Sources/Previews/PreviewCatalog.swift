@@ -33,7 +33,7 @@ package struct PreviewCatalog: Sendable {
     package func listing(sizes: Bool) async throws -> PreviewListing {
         // A mistyped --to would otherwise list "no previews yet", as if nothing had been deployed.
         guard try await previews.isFolder() else {
-            throw DeployError("\(previews.description) is no folder: nothing was ever deployed there (check --to)")
+            throw DeployError("\(previews.description) is no folder: nothing was ever deployed there (check --to)", aboutOptions: true)
         }
         let notify = notify, guessed = productionIsGuessed
         var listing = try await PreviewListing.read(previews: previews, production: production, domain: domain) { folder, error in
