@@ -116,6 +116,19 @@ package struct BranchWatcher: Sendable {
             return live.map { !$0.holds(done, of: tip.name, productionBranch: tip.name == deployer.configuration.productionBranch) } ?? false
         }
         report.unchanged = tips.count - changed.count
+        // A preview `galley previews remove` took down at the commit recorded is said to be so.
+        if let live {
+            let kept = Set(changed.map(\.name))
+            var noted = false
+            for tip in tips where !kept.contains(tip.name) {
+                guard let done = record.branches[tip.name], done.status == .deployed, live.removed[tip.name] != nil,
+                    tip.name != deployer.configuration.productionBranch
+                else { continue }
+                record.branches[tip.name]?.status = .removed
+                noted = true
+            }
+            if noted { try save() }
+        }
         // Builds still written down were under way when a watcher before this one was stopped
         // (killed, a reboot). With each build in a child process of its own, no build takes the
         // watcher down, so none of them is to blame: they are all built again.
@@ -209,7 +222,7 @@ package struct BranchWatcher: Sendable {
     /// What a failed deploy leaves on show, by the branch's record before it: its last good
     /// build, or nothing yet.
     static func whatStays(_ before: WatchState.Branch?, production: Bool) -> String {
-        let published = before.map { $0.status == .deployed || $0.status == .production || $0.status == .superseded || $0.label != nil } ?? false
+        let published = before.map { $0.status != .removed && ($0.status == .deployed || $0.status == .production || $0.status == .superseded || $0.label != nil) } ?? false
         switch (production, published) {
         case (true, true): return "the live site was left as it was"
         case (true, false): return "nothing of it is published yet"

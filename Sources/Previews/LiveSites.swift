@@ -23,7 +23,7 @@ package struct LiveSites: Sendable {
             // The watcher asks only about branches still at the commit it recorded, so any mark
             // means this very tip (or the release a rollback showed) was taken down on purpose.
             return names.contains("\(label).\(domain)") || removed[branch] != nil
-        case .failed, .superseded:
+        case .failed, .superseded, .removed:
             return true
         }
     }

@@ -14,6 +14,9 @@ package struct WatchState: Codable, Sendable, Equatable {
             case deployed, failed, production
             /// Not put live because a newer deploy of the branch was live (see ``DeployOrder``).
             case superseded
+            /// Taken down on purpose (`galley previews remove`) at this commit: it stays down until
+            /// the branch moves, and the watcher's health check says so.
+            case removed
         }
 
         package var commit: String

@@ -91,6 +91,11 @@ import Testing
         // The watcher leaves it down until the branch moves.
         let quiet = try run(watch)
         #expect(quiet.stderr.contains("0 deployed, 0 failed, 0 removed, 3 unchanged"), "\(quiet.stderr)")
+        // And its record says so (what the watcher's health check shows), not "deployed".
+        let state = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: server.appending(path: "galley/watch.json"))) as? [String: Any])
+        let targets = try #require(state["targets"] as? [String: [String: Any]])
+        let statuses = targets.values.compactMap { ($0["branches"] as? [String: [String: Any]])?["post/one"]?["status"] as? String }
+        #expect(statuses == ["removed"], "\(state)")
         _ = try push("post/one", "Moved on.", subject: "Move on")
         let back = try run(watch)
         #expect(back.stderr.contains("1 deployed"), "\(back.stderr)")
