@@ -22,4 +22,23 @@ package enum FolderPath {
             }
         }
     }
+
+    /// `path` with every link resolved, also where its last folders do not exist yet (the output
+    /// of a first build, a destination a first deploy makes): the nearest existing folder is
+    /// resolved and the rest put back.
+    package static func resolvingLinks(_ path: String) -> String {
+        var existing = URL(fileURLWithPath: path).standardizedFileURL
+        var rest: [String] = []
+        func real(_ path: String) -> String? {
+            guard let resolved = realpath(path, nil) else { return nil }
+            defer { free(resolved) }
+            return String(cString: resolved)
+        }
+        while existing.path != "/", real(existing.path) == nil {
+            rest.insert(existing.lastPathComponent, at: 0)
+            existing.deleteLastPathComponent()
+        }
+        guard let found = real(existing.path) else { return URL(fileURLWithPath: path).standardizedFileURL.path }
+        return ([found] + rest).joined(separator: "/").replacingOccurrences(of: "//", with: "/")
+    }
 }

@@ -1,3 +1,4 @@
+import FileSystem
 import Foundation
 import SiteCompiler
 import SiteContent
@@ -66,26 +67,11 @@ package struct PublishSettings: Sendable {
         return try PreviewDeployer(configuration)
     }
 
-    /// `path` with every link resolved, also where its last folders do not exist yet (a first
-    /// deploy makes them): the longest part that exists is resolved, and the rest follows it.
-    static func resolved(_ path: String) -> String {
-        var head = URL(fileURLWithPath: path).standardizedFileURL.path, tail: [String] = []
-        while head != "/" {
-            if let real = realpath(head, nil) {
-                defer { free(real) }
-                return ([String(cString: real)] + tail.reversed()).joined(separator: "/").replacingOccurrences(of: "//", with: "/")
-            }
-            tail.append((head as NSString).lastPathComponent)
-            head = (head as NSString).deletingLastPathComponent
-        }
-        return "/" + tail.reversed().joined(separator: "/")
-    }
-
     /// Whether two destinations are one folder or one holds the other, as far as their names
     /// tell (links resolved on this machine; another host's paths as written).
     static func overlap(_ first: any Destination, _ second: any Destination) -> Bool {
         func place(_ destination: any Destination) -> String {
-            if let local = destination as? LocalDestination { return Self.resolved(local.root.path) }
+            if let local = destination as? LocalDestination { return FolderPath.resolvingLinks(local.root.path) }
             return destination.description
         }
         let (a, b) = (place(first), place(second))

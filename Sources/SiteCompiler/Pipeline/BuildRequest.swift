@@ -1,4 +1,5 @@
 import Failures
+import FileSystem
 import Foundation
 import SiteContent
 import SiteSource
@@ -35,8 +36,8 @@ package struct BuildRequest: Sendable {
         guard FileManager.default.fileExists(atPath: self.site.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw BuildRequestError("\(site): no such folder")
         }
-        let outputPath = Self.resolved(self.output) + "/"
-        for folder in ["posts", "pages", "static", "layouts"] where outputPath.hasPrefix(Self.resolved(self.site.appending(path: folder)) + "/") {
+        let outputPath = FolderPath.resolvingLinks(self.output.path) + "/"
+        for folder in ["posts", "pages", "static", "layouts"] where outputPath.hasPrefix(FolderPath.resolvingLinks(self.site.appending(path: folder).path) + "/") {
             throw BuildRequestError("the output folder \(self.output.path) is inside \(folder)/, where the next build would read it back; choose another -o")
         }
     }
@@ -45,24 +46,6 @@ package struct BuildRequest: Sendable {
     @discardableResult
     package func build(progress: BuildProgress? = nil, waiting: (@Sendable () -> Void)? = nil) throws -> SiteBuilder.Report {
         try SiteBuilder(source: DirectorySource(root: site), options: options).build(into: output, cache: cache, progress: progress, waiting: waiting)
-    }
-
-    /// `url` with every link resolved, also where its last folders do not exist yet (the output
-    /// of a first build): the nearest existing folder is resolved and the rest put back.
-    static func resolved(_ url: URL) -> String {
-        var existing = url.standardizedFileURL
-        var rest: [String] = []
-        func real(_ path: String) -> String? {
-            guard let resolved = realpath(path, nil) else { return nil }
-            defer { free(resolved) }
-            return String(cString: resolved)
-        }
-        while existing.path != "/", real(existing.path) == nil {
-            rest.insert(existing.lastPathComponent, at: 0)
-            existing.deleteLastPathComponent()
-        }
-        guard let found = real(existing.path) else { return url.standardizedFileURL.path }
-        return ([found] + rest).joined(separator: "/").replacingOccurrences(of: "//", with: "/")
     }
 }
 
