@@ -59,7 +59,7 @@ enum CommandTree {
         var names = Set<String>()
         for word in help.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\n" || $0 == "(" || $0 == ")" || $0 == "[" || $0 == "]" }) {
             let name = word.prefix { $0.isLetter || $0.isNumber || $0 == "-" }
-            guard name.hasPrefix("-"), name.count >= 2, name != "--", String(name) == word.prefix(name.count).description else { continue }
+            guard name.hasPrefix("-"), name.count >= 2, name != "--" else { continue }
             names.insert(String(name))
         }
         names.remove("-h")
