@@ -1,10 +1,11 @@
 /// Where a Markdown text holds code and math, found before it is parsed: template syntax is
 /// left alone there, and math must reach the page as written.
 ///
-/// Code is fenced blocks (```` ``` ```` or `~~~`, indented up to three spaces) and inline spans
-/// of backticks. Math is `$$ … $$`, `\\( … \\)` and `\\[ … \\]`, the forms that come through
-/// Markdown to MathJax and KaTeX on Jekyll and Hugo blogs, outside code (and, for Hugo's
-/// passthrough, `\( … \)` and `\[ … \]` with one backslash).
+/// Code is fenced blocks (```` ``` ```` or `~~~`, indented up to three spaces), indented blocks
+/// (four columns, outside lists, footnotes and quotes) and inline spans of backticks. Math is
+/// `$$ … $$`, `\\( … \\)` and `\\[ … \\]`, the forms that come through Markdown to MathJax and
+/// KaTeX on Jekyll and Hugo blogs, outside code (and, for Hugo's passthrough, `\( … \)` and
+/// `\[ … \]` with one backslash).
 package struct MarkdownRegions: Sendable {
     /// Byte ranges of code, sorted.
     private(set) var code: [Range<Int>] = []
@@ -45,9 +46,51 @@ package struct MarkdownRegions: Sendable {
             return nil
         }
 
+        // Indented code: a line indented four columns or more, after a blank line (or the text's
+        // start, or another such line), outside a list, a footnote or a quote, where the same
+        // indentation continues the item's own paragraphs rather than making code.
+        var previousBlank = true, inIndentedCode = false, inContainer = false
+        func isContainerMarker(at offset: Int, before end: Int) -> Bool {
+            guard offset < end else { return false }
+            let byte = bytes[offset]
+            func spaceOrEnd(_ at: Int) -> Bool { at >= end || bytes[at] == 0x20 || bytes[at] == 0x09 || bytes[at] == 0x0D }
+            if byte == UInt8(ascii: ">") { return true }
+            if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "*") || byte == UInt8(ascii: "+") { return spaceOrEnd(offset + 1) }
+            if byte == UInt8(ascii: "["), offset + 1 < end, bytes[offset + 1] == UInt8(ascii: "^") {
+                return bytes[offset..<end].contains(UInt8(ascii: "]"))
+            }
+            var digits = offset
+            while digits < end, digits - offset < 9, bytes[digits] >= 0x30, bytes[digits] <= 0x39 { digits += 1 }
+            guard digits > offset, digits < end, bytes[digits] == UInt8(ascii: ".") || bytes[digits] == UInt8(ascii: ")") else { return false }
+            return spaceOrEnd(digits + 1)
+        }
+
         while index < bytes.count {
             if lineStart {
                 lineStart = false
+                let end = lineEnd(from: index)
+                var column = 0, first = index
+                while first < end, bytes[first] == 0x20 || bytes[first] == 0x09 {
+                    column = bytes[first] == 0x09 ? (column / 4 + 1) * 4 : column + 1
+                    first += 1
+                }
+                let blank = bytes[first..<end].allSatisfy { $0 == 0x0D }
+                if blank {
+                    previousBlank = true
+                } else if column >= 4, !inContainer, previousBlank || inIndentedCode {
+                    code.append(index..<min(end + 1, bytes.count))
+                    index = end + 1
+                    lineStart = true
+                    inIndentedCode = true
+                    previousBlank = false
+                    continue
+                } else {
+                    inIndentedCode = false
+                    if column <= 3 {
+                        if isContainerMarker(at: first, before: end) { inContainer = true } else if previousBlank { inContainer = false }
+                    }
+                    previousBlank = false
+                }
                 var indent = index
                 while indent < bytes.count, indent - index < 3, bytes[indent] == 0x20 { indent += 1 }
                 if indent < bytes.count, bytes[indent] == backtick || bytes[indent] == tilde {

@@ -5,7 +5,7 @@ import Testing
 @Suite struct MathSpansTests {
     func render(_ markdown: String, syntax: MathSyntax = .galley) -> String {
         var math = MathSpans(syntax: syntax)
-        let text = math.protect(markdown, regions: MarkdownRegions(markdown).math)
+        let text = math.protect(markdown, regions: MarkdownRegions(markdown, singleBackslashMath: syntax.singleBackslashDelimiters).math)
         return math.restore(MarkdownRenderer().render(text).html)
     }
 
@@ -42,7 +42,9 @@ import Testing
         #expect(!alone("$$x$$ text"))
         #expect(!alone("Text.\n$$x$$"))
         #expect(!alone("$$x$$\nmore text"))
-        #expect(!alone("    $$x$$"))
+        // Indented four columns after a blank line (or at the start) it is code, and no math at all.
+        #expect(MarkdownRegions("    $$x$$").math.isEmpty && MarkdownRegions("Text.\n\n    $$x$$").math.isEmpty)
+        #expect(!alone("Text.\n    $$x$$"))
     }
 
     @Test func kramdownUndoesMarkdownEscapesInBackslashDelimiters() {
@@ -63,5 +65,25 @@ import Testing
         let text = math.protect("$$a$$ and ![$$b$$](x.png)", regions: MarkdownRegions("$$a$$ and ![$$b$$](x.png)").math)
         let html = math.restore(MarkdownRenderer().render(text).html, typeset: ["<math>A</math>", "<math>\"B\"</math>"])
         #expect(html == "<p><math>A</math> and <img src=\"x.png\" alt=\"$$b$$\" /></p>\n")
+    }
+
+    /// An indented code block is code, as CommonMark reads it: its `$$` (and, under Hugo's
+    /// syntax, its `\(`) reached KaTeX and a sample of TeX showed typeset. The same indentation
+    /// in a list item or a footnote continues the item's paragraphs, whose math stays math.
+    @Test func indentedCodeHoldsNoMath() {
+        let sample = "A sample:\n\n    $$x_1$$ and \\(y_2\\)\n\nAfter."
+        #expect(MarkdownRegions(sample, singleBackslashMath: true).math.isEmpty)
+        #expect(render(sample, syntax: .hugo).contains("<pre><code>$$x_1$$ and \\(y_2\\)\n</code></pre>"), "\(render(sample, syntax: .hugo))")
+        // In a list item and in a footnote, the indented line is the item's own paragraph.
+        for text in ["- An item.\n\n    $$x_1$$\n", "1. An item.\n\n    $$x_1$$\n", "Text[^1].\n\n[^1]: A note.\n\n    $$x_1$$\n"] {
+            #expect(MarkdownRegions(text).math.count == 1, "\(text)")
+        }
+        // A paragraph after the list ends it: indented code again.
+        #expect(MarkdownRegions("- An item.\n\nA paragraph.\n\n    $$x_1$$\n").math.isEmpty)
+        // Template syntax in it is left alone too, as in fenced code.
+        let template = "Show:\n\n    {{ page.title }}\n"
+        let regions = MarkdownRegions(template)
+        let start = template.utf8.count - "{{ page.title }}\n".utf8.count - 4
+        #expect(regions.protected.contains { $0.contains(start + 6) }, "\(regions.protected)")
     }
 }
