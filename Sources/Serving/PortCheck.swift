@@ -3,13 +3,15 @@ import Glibc
 
 /// Tells a port another program holds before the server tries it, so that the message can say
 /// which port to try instead.
-enum PortCheck {
-    /// Nil when `port` on `host` is free to listen on; else the error to show.
-    static func problem(host: String, port: Int) -> ServeError? {
+package enum PortCheck {
+    /// Nil when `port` on `host` is free to listen on; else the error to show, which names the
+    /// `option` that chose the port.
+    package static func problem(host: String, port: Int, option: String = "--port") -> ServeError? {
         guard isTaken(host: host, port: port) else { return nil }
         let free = (port + 1...port + 20).first { $0 <= 65535 && !isTaken(host: host, port: $0) }
-        return ServeError(message: "port \(port) on \(host) is in use by another program (another galley serve?)"
-            + (free.map { "; port \($0) is free" } ?? "; choose another with --port"), freePort: free)
+        let held = option == "--port" ? "another galley serve?" : "another galley watch?"
+        return ServeError(message: "\(option == "--port" ? "" : option + ": ")port \(port) on \(host) is in use by another program (\(held))"
+            + (free.map { "; port \($0) is free" } ?? "; choose another with \(option)"), freePort: free)
     }
 
     /// Whether binding fails because the address is in use; any other failure is left for the

@@ -142,6 +142,11 @@ extension Galley {
                                        ready: { said.info("listening for push webhooks at \($0.absoluteString)") })
             }
             let hook = server
+            // A port another program holds is said before the watcher says it is watching.
+            if let webhookPort, webhookPort != 0, let problem = PortCheck.problem(host: webhookBind, port: webhookPort, option: "--webhook-port") {
+                Console.error("error: \(problem.message)")
+                throw ExitCode.fileOrPort
+            }
             logger.info("watching \(repo) every \(interval)")
             do {
                 try await signals.run {

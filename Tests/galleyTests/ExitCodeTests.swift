@@ -90,6 +90,15 @@ import Testing
         #expect(serve.stderr.contains("port \(port) on 127.0.0.1 is in use"), "\(serve.stderr)")
         let host = try GalleyProcess.run(["host", "--root", "blog", "--domain", "p.example.com", "--port", "\(port)"], in: folder.url, timeout: 30)
         #expect(host.status == 4, "\(host.stderr)")
+        // The watcher names its option, and says so before it says it is watching.
+        try folder.write("secret", "s3cret\n")
+        try git(["init", "-q", "-b", "main"], in: folder.url.appending(path: "blog"))
+        let watch = try GalleyProcess.run(["watch", "--repo", "blog", "--to", "out", "--domain", "p.example.com", "--webhook-port", "\(port)",
+                                           "--webhook-secret-file", "secret"], in: folder.url, timeout: 30)
+        #expect(watch.status == 4, "\(watch.stderr)")
+        #expect(watch.stderr.contains("error: --webhook-port: port \(port) on 127.0.0.1 is in use by another program"), "\(watch.stderr)")
+        #expect(watch.stderr.contains("choose another with --webhook-port") || watch.stderr.contains("is free"), "\(watch.stderr)")
+        #expect(!watch.stderr.contains("watching"), "\(watch.stderr)")
     }
 
     @Test func aDestinationThatCannotBeReachedIs5() throws {
