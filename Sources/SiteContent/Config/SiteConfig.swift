@@ -234,7 +234,7 @@ extension SiteConfig {
         let conventions = parseConventions(root, path: path, log: &log)
 
         try log.check()
-        var warnings = unknownKeys(in: pairs, path: path)
+        var warnings = log.warnings + unknownKeys(in: pairs, path: path)
         if let value = root["language"], let problem = languageProblem(language) {
             warnings.append(Diagnostic(path: path, line: value.line, message: problem))
         }
@@ -275,7 +275,23 @@ extension SiteConfig {
             log.report(Diagnostic(path: path, line: value.line, message: "'author' must be a name, or a mapping with name, email and url"))
             return nil
         }
-        return Author(name: name, email: value["email"]?.string, url: value["url"]?.string)
+        var url = value["url"]?.string
+        // It goes into the feeds' `<uri>` and `url` and the layouts' links: a web or mail address,
+        // or the site's own path, never a script (`javascript:`) or data.
+        if let given = url, !Self.isLinkable(given) {
+            log.warn(Diagnostic(path: path, line: value["url"]?.line ?? value.line, message:
+                "author url '\(given)' is not a web or mail address (https://, http://, mailto: or a path from /); it is left out"))
+            url = nil
+        }
+        return Author(name: name, email: value["email"]?.string, url: url)
+    }
+
+    /// Whether `address` may be a link a page or a feed prints: http(s), mailto, or a site path.
+    static func isLinkable(_ address: String) -> Bool {
+        let trimmed = address.trimmingCharacters(in: .whitespaces)
+        if trimmed.hasPrefix("/"), !trimmed.hasPrefix("//") { return true }
+        guard let colon = trimmed.firstIndex(of: ":") else { return false }
+        return ["http", "https", "mailto"].contains(trimmed[..<colon].lowercased())
     }
 }
 

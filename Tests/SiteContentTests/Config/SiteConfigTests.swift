@@ -42,6 +42,18 @@ import Testing
         #expect(config.params["twitter"]?.string == "ada")
     }
 
+    /// The author's url goes into the feeds and layouts' links: a script there (`javascript:`)
+    /// is left out with a warning at its line, as an image address of that kind is.
+    @Test func anAuthorURLIsAWebOrMailAddress() throws {
+        for (url, kept) in [("https://ada.example.com/", true), ("mailto:ada@example.com", true), ("/about/", true),
+                            ("javascript:alert(1)", false), ("data:text/html,x", false), ("//evil.example.com/", false), ("ada.example.com", false)] {
+            let config = try load("title: T\nbase_url: https://example.com/\nauthor:\n  name: Ada\n  url: \"\(url)\"\n")
+            #expect(config.author.url == (kept ? url : nil), "\(url)")
+            #expect(config.warnings.contains { $0.line == 5 && $0.message.hasPrefix("author url '\(url)' is not a web or mail address") } == !kept,
+                    "\(url): \(config.warnings)")
+        }
+    }
+
     @Test func defaultsForWhatIsLeftOut() throws {
         let config = try load("title: T\nbase_url: https://example.com/")
         #expect(config.timeZone.secondsFromGMT() == 0)
