@@ -169,10 +169,10 @@ extension PagePlanner {
     /// the lower-cased address, which Hugo would have given it and other sites may link: a
     /// redirect there, unless something else has that address or one of its folders.
     func addLowercaseAddresses(to tree: inout OutputTree) {
-        for rendered in site.posts + site.pages {
+        for rendered in [site.posts, site.pages].joined() {
             let path = rendered.document.path
             // Most addresses are lower-case ASCII already: no need to make a lower-cased copy.
-            guard path.utf8.contains(where: { ($0 >= 0x41 && $0 <= 0x5A) || $0 >= 0x80 }) else { continue }
+            guard Self.mayHaveCapitals(path) else { continue }
             let lower = path.lowercased()
             guard lower != path else { continue }
             let output = file(lower)
@@ -184,6 +184,18 @@ extension PagePlanner {
             }
             guard free else { continue }
             _ = tree.add(output, .text(redirectPage(to: path)), origin: rendered.document.sourcePath)
+        }
+    }
+
+    /// Whether `path` has an ASCII capital or any byte beyond ASCII, looked for in its bytes
+    /// directly: asked of every post of every build.
+    static func mayHaveCapitals(_ path: String) -> Bool {
+        var path = path
+        return path.withUTF8 { bytes in
+            var found: UInt8 = 0
+            // A capital is a byte less than 26 above "A"; what each byte says is or-ed together.
+            for byte in bytes { found |= (byte &- 0x41 < 26 ? 1 : 0) | (byte & 0x80) }
+            return found != 0
         }
     }
 

@@ -85,12 +85,17 @@ package struct OutputTree: Sendable {
     /// them out again.
     private mutating func noteFolders(of path: String) {
         if folders.contains(path) { clashingFolders.insert(path) }
-        var rest = path[...]
-        while let slash = rest.utf8.lastIndex(of: UInt8(ascii: "/")) {
-            rest = rest[..<slash]
-            let folder = String(rest)
-            guard folders.insert(folder).inserted else { break }
-            if files[folder] != nil { clashingFolders.insert(folder) }
+        var path = path
+        // The bytes themselves, not the string's indices: a big site has a folder or two a file.
+        path.withUTF8 { bytes in
+            var end = bytes.count
+            while end > 0 {
+                end -= 1
+                guard bytes[end] == UInt8(ascii: "/") else { continue }
+                let folder = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<end]), as: UTF8.self)
+                guard folders.insert(folder).inserted else { return }
+                if files[folder] != nil { clashingFolders.insert(folder) }
+            }
         }
     }
 
