@@ -29,9 +29,12 @@ struct PageRendering: Sendable {
         var made: [String: Made] = [:]
         made.reserveCapacity(pages.count)
         var many: [PagePlanner.Item] = [], lists: [PagePlanner.Item] = []
-        for page in pages {
+        // Asked of every page on every core: an edit keeps ten thousand pages and renders a few.
+        let outdatedness = outdatedness
+        let kept = Parallel.map(pages, inRuns: true) { page in page.fingerprint.flatMap { outdatedness.kept(page.path, fingerprint: $0) } }
+        for (page, kept) in zip(pages, kept) {
             guard let fingerprint = page.fingerprint else { continue }
-            if let kept = outdatedness.kept(page.path, fingerprint: fingerprint) {
+            if let kept {
                 made[page.path] = Made(fingerprint: fingerprint, kept: kept)
                 continue
             }
