@@ -117,9 +117,9 @@ extension SiteBuilder {
     {
         var selection = selection
         // Links by name (`{% post_url %}`, `{{< ref >}}`) lead to the published documents.
-        let published = selection.posts + selection.pages
-        let publishedPosts = selection.posts
+        let publishedPosts = selection.posts, publishedPages = selection.pages
         renderer.know {
+            let published = publishedPosts + publishedPages
             // Hugo's `relref "/categories/tools/"` names a term's page.
             let documents = publishedPosts.map(\.document)
             let terms = Taxonomy.Kind.tags.paths(of: documents, slugs: config.slugs).union(Taxonomy.Kind.categories.paths(of: documents, slugs: config.slugs))
@@ -152,8 +152,8 @@ extension SiteBuilder {
         // A body with code waits for the highlighter's helper, which needs a core of its own:
         // two threads a core keep the cores busy while some wait.
         let threadsPerCore = renderer.markdown.highlighting == nil ? 1 : 2
-        let renderedPosts = Parallel.map(postOrder, threadsPerCore: threadsPerCore) { render(posts[$0]) }
-        let renderedPages = Parallel.map(pageOrder, threadsPerCore: threadsPerCore) { render(pages[$0]) }
+        let renderedPosts = Self.render(postOrder.map { posts[$0] }, threadsPerCore: threadsPerCore, render)
+        let renderedPages = Self.render(pageOrder.map { pages[$0] }, threadsPerCore: threadsPerCore, render)
         let site = Site(config: config, links: Links(baseURL: config.baseURL), posts: renderedPosts, pages: renderedPages,
                         tags: Taxonomy(.tags, grouping: renderedPosts, slugs: config.slugs),
                         categories: Taxonomy(.categories, grouping: renderedPosts, slugs: config.slugs))
@@ -164,5 +164,20 @@ extension SiteBuilder {
         }
         return (Assembled(site: site, selection: selection, postOrder: postOrder, pageOrder: pageOrder),
                 Diagnostic.grouped(warnings), errors.sorted { ($0.path, $0.line ?? 0) < ($1.path, $1.line ?? 0) })
+    }
+
+    /// Each entry rendered, in order: those read from the cache as they are, the others on
+    /// `threadsPerCore` threads a core. An edit renders one body of ten thousand, which needs
+    /// no thread beside this one.
+    private static func render(_ entries: [ContentLoader.Entry], threadsPerCore: Int,
+                               _ render: @escaping @Sendable (ContentLoader.Entry) -> RenderedDocument) -> [RenderedDocument] {
+        var rendered: [RenderedDocument?] = entries.map { entry in
+            if case .cached(let document) = entry.content { document } else { nil }
+        }
+        let parsed = rendered.indices.filter { rendered[$0] == nil }
+        guard !parsed.isEmpty else { return rendered.map { $0! } }
+        let made = Parallel.map(parsed.map { entries[$0] }, threadsPerCore: threadsPerCore, render)
+        for (index, document) in zip(parsed, made) { rendered[index] = document }
+        return rendered.map { $0! }
     }
 }
