@@ -121,8 +121,10 @@ import Testing
     @Test func aSignalIs128PlusItsNumber() async throws {
         let folder = try ScratchFolder()
         try blog(folder)
-        // An ssh that says it started and then hangs, as one to a host that does not answer.
-        try folder.write("bin/slow-ssh", "#!/bin/sh\ntouch \"$(dirname \"$0\")/started\"\nexec sleep 60\n")
+        // An ssh that says it started and then hangs, as one to a host that does not answer:
+        // long enough that it still hangs when a test held up in a busy suite sends the signal
+        // (with a minute, the deploy had failed on its own by then, 5 rather than 143).
+        try folder.write("bin/slow-ssh", "#!/bin/sh\ntouch \"$(dirname \"$0\")/started\"\nexec sleep 240\n")
         chmod(folder.url.appending(path: "bin/slow-ssh").path, 0o755)
         let deploy = try BackgroundGalley(["deploy", "blog", "--to", "deploy@host.invalid:/srv/previews", "--domain", "p.example.com",
                                            "--branch", "post/hello", "--ssh", folder.url.appending(path: "bin/slow-ssh").path], in: folder.url)
