@@ -32,16 +32,17 @@ struct PageRendering: Sendable {
         // Asked of every page on every core: an edit keeps ten thousand pages and renders a few.
         let outdatedness = outdatedness
         let kept = Parallel.map(pages, inRuns: true) { page in page.fingerprint.flatMap { outdatedness.kept(page.path, fingerprint: $0) } }
-        for (page, kept) in zip(pages, kept) {
-            guard let fingerprint = page.fingerprint else { continue }
-            if let kept {
-                made[page.path] = Made(fingerprint: fingerprint, kept: kept)
+        // By index: each page is looked at where it is, not copied out whole.
+        for index in pages.indices {
+            guard let fingerprint = pages[index].fingerprint else { continue }
+            if let kept = kept[index] {
+                made[pages[index].path] = Made(fingerprint: fingerprint, kept: kept)
                 continue
             }
-            made[page.path] = Made(fingerprint: fingerprint)
+            made[pages[index].path] = Made(fingerprint: fingerprint)
             // A file copied as it is has nothing to render: the writer copies it.
-            guard case .page = page.content else { continue }
-            if page.showsMany { lists.append(page) } else { many.append(page) }
+            guard case .page = pages[index].content else { continue }
+            if pages[index].showsMany { lists.append(pages[index]) } else { many.append(pages[index]) }
         }
         lists = lists.filter(\.startsFirst) + lists.filter { !$0.startsFirst }
         let publisher = publisher

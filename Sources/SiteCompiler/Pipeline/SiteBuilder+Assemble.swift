@@ -131,15 +131,17 @@ extension SiteBuilder {
         // A body rendered by an earlier build whose links by name now lead elsewhere (a post
         // it links to moved or went away) is rendered again.
         let tree = source
-        for kind in [\Selection.posts, \Selection.pages] {
-            for index in selection[keyPath: kind].indices {
-                guard case .cached(let rendered) = selection[keyPath: kind][index].content, !rendered.references.isEmpty,
+        func renderAgainWhereLinksMoved(_ entries: inout [ContentLoader.Entry]) {
+            for index in entries.indices {
+                guard case .cached(let rendered) = entries[index].content, !rendered.references.isEmpty,
                     !renderer.stillLeadTo(rendered.references)
                 else { continue }
                 let document = DocumentReader.withBody(rendered.document, in: tree) ?? rendered.document
-                selection[keyPath: kind][index].content = .parsed(document)
+                entries[index].content = .parsed(document)
             }
         }
+        renderAgainWhereLinksMoved(&selection.posts)
+        renderAgainWhereLinksMoved(&selection.pages)
         let render: @Sendable (ContentLoader.Entry) -> RenderedDocument = { entry in
             switch entry.content {
             case .cached(let rendered): rendered
@@ -152,13 +154,13 @@ extension SiteBuilder {
         // A body with code waits for the highlighter's helper, which needs a core of its own:
         // two threads a core keep the cores busy while some wait.
         let threadsPerCore = renderer.markdown.highlighting == nil ? 1 : 2
-        let renderedPosts = Self.render(postOrder.map { posts[$0] }, threadsPerCore: threadsPerCore, render)
-        let renderedPages = Self.render(pageOrder.map { pages[$0] }, threadsPerCore: threadsPerCore, render)
+        let renderedPosts = Self.render(posts, in: postOrder, threadsPerCore: threadsPerCore, render)
+        let renderedPages = Self.render(pages, in: pageOrder, threadsPerCore: threadsPerCore, render)
         let site = Site(config: config, links: Links(baseURL: config.baseURL), posts: renderedPosts, pages: renderedPages,
                         tags: Taxonomy(.tags, grouping: renderedPosts, slugs: config.slugs),
                         categories: Taxonomy(.categories, grouping: renderedPosts, slugs: config.slugs))
         var warnings: [Diagnostic] = [], errors: [Diagnostic] = []
-        for rendered in renderedPosts + renderedPages where !rendered.warnings.isEmpty || !rendered.errors.isEmpty {
+        for rendered in [renderedPosts, renderedPages].joined() where !rendered.warnings.isEmpty || !rendered.errors.isEmpty {
             warnings += rendered.warnings
             errors += rendered.errors
         }
@@ -166,17 +168,17 @@ extension SiteBuilder {
                 Diagnostic.grouped(warnings), errors.sorted { ($0.path, $0.line ?? 0) < ($1.path, $1.line ?? 0) })
     }
 
-    /// Each entry rendered, in order: those read from the cache as they are, the others on
-    /// `threadsPerCore` threads a core. An edit renders one body of ten thousand, which needs
-    /// no thread beside this one.
-    private static func render(_ entries: [ContentLoader.Entry], threadsPerCore: Int,
+    /// The entries at the indices `order` gives, rendered: those read from the cache as they
+    /// are, the others on `threadsPerCore` threads a core. An edit renders one body of ten
+    /// thousand, which needs no thread beside this one.
+    private static func render(_ entries: [ContentLoader.Entry], in order: [Int], threadsPerCore: Int,
                                _ render: @escaping @Sendable (ContentLoader.Entry) -> RenderedDocument) -> [RenderedDocument] {
-        var rendered: [RenderedDocument?] = entries.map { entry in
-            if case .cached(let document) = entry.content { document } else { nil }
+        var rendered: [RenderedDocument?] = order.map { index in
+            if case .cached(let document) = entries[index].content { document } else { nil }
         }
         let parsed = rendered.indices.filter { rendered[$0] == nil }
         guard !parsed.isEmpty else { return rendered.map { $0! } }
-        let made = Parallel.map(parsed.map { entries[$0] }, threadsPerCore: threadsPerCore, render)
+        let made = Parallel.map(parsed, threadsPerCore: threadsPerCore) { render(entries[order[$0]]) }
         for (index, document) in zip(parsed, made) { rendered[index] = document }
         return rendered.map { $0! }
     }
