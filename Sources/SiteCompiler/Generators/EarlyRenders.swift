@@ -6,8 +6,9 @@ import SiteContent
 /// what they show changed (the archive, after a new title). The render phase then finds them
 /// made, or waits for them; until then the posts' pages are planned beside them.
 ///
-/// One thread for them all, as the render phase gives them (see ``PageRendering``): two list
-/// pages at once only slow each other down.
+/// One thread for each call, which renders its pages one after another, as the render phase
+/// gives them one thread (see ``PageRendering``): two long list pages at once only slow each
+/// other down. The planner starts the archive alone, before it plans the others.
 enum EarlyRenders {
     /// `items`, each list page among them that `rendersAnyway` names started at once on a thread
     /// of its own and its content made to wait for that; the others as they are.

@@ -53,14 +53,22 @@ extension PagePlanner {
         Array(Set([1, count] + Array(max(1, number - 2)...min(count, number + 2)))).sorted()
     }
 
-    /// The pages made from many posts: the archive, the tags and categories, the feeds, the
-    /// sitemap and the 404 page, in that order. The archive and the sitemap, which show every
-    /// post, are marked to start first: last, either would keep one core busy and the others idle.
-    func listPages() -> [Item] {
-        var archive = archivePage(), map = sitemap()
+    /// The pages made from many posts are the archive (this one) and ``otherListPages()``. The
+    /// archive and the sitemap, which show every post, are marked to start first: last, either
+    /// would keep one core busy and the others idle.
+    func archiveListPage() -> Item {
+        var archive = archivePage()
         archive.startsFirst = true
+        archive.showsMany = true
+        return archive
+    }
+
+    /// The pages made from many posts but the archive: the tags and categories, the feeds, the
+    /// sitemap and the 404 page, in that order.
+    func otherListPages() -> [Item] {
+        var map = sitemap()
         map.startsFirst = true
-        return ([archive] + site.taxonomies.flatMap(taxonomyPages) + feeds() + [map, notFoundPage()]).map { item in
+        return (site.taxonomies.flatMap(taxonomyPages) + feeds() + [map, notFoundPage()]).map { item in
             var item = item
             item.showsMany = true
             return item

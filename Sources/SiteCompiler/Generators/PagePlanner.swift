@@ -140,8 +140,11 @@ final class PagePlanner: Sendable {
         }
         var timer = PhaseTimer()
         // The list pages first, so that those certain to be rendered start now, beside the
-        // plans of the posts: the archive of a big blog is a long page to render on one thread.
-        let lists = EarlyRenders.starting(listPages(), where: rendersAnyway)
+        // plans of the posts: the archive of a big blog is a long page to render on one thread,
+        // started as soon as it is planned, before the other list pages are (a new title makes
+        // it the last page a build waits for).
+        let archive = EarlyRenders.starting([archiveListPage()], where: rendersAnyway)
+        let lists = archive + EarlyRenders.starting(otherListPages(), where: rendersAnyway)
         timer.lap("  list page plans")
         add(documentPages(), generated: false)
         timer.lap("  post and page plans")
