@@ -14,6 +14,9 @@ package struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
     /// The lines around `line`, quoted from the file once the build knows the problem; not
     /// part of ``description``, whose one line tools parse.
     package var excerpt: SourceExcerpt?
+    /// Other files of the blog that `message` names, relative to its root as `path` is: where
+    /// the message says one, ``prefixed(by:)`` names it as it names `path`.
+    package var mentions: [String] = []
 
     /// Creates a diagnostic.
     package init(path: String, line: Int? = nil, column: Int? = nil, message: String) {
@@ -36,8 +39,40 @@ package struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
     package func prefixed(by prefix: String) -> Diagnostic {
         guard !prefix.isEmpty, prefix != "." else { return self }
         var copy = self
-        copy.path = prefix.hasSuffix("/") ? prefix + path : prefix + "/" + path
+        let folder = prefix.hasSuffix("/") ? prefix : prefix + "/"
+        copy.path = folder + path
+        for mention in Set(mentions) where !mention.isEmpty {
+            copy.message = Self.replacing(mention, with: folder + mention, in: copy.message)
+        }
+        copy.mentions = mentions.map { folder + $0 }
         return copy
+    }
+
+    /// `text` with each `name` in it that stands as a name of its own replaced by `replacement`:
+    /// an address such as `/posts/a.md` in the same message, or a longer name, is left alone.
+    private static func replacing(_ name: String, with replacement: String, in text: String) -> String {
+        var result = "", rest = text[...]
+        while let found = rest.range(of: name) {
+            let before = found.lowerBound > rest.startIndex ? rest[rest.index(before: found.lowerBound)] : result.last
+            let after = rest[found.upperBound...]
+            result += rest[..<found.lowerBound]
+            result += startsName(after: before) && endsName(before: after) ? replacement[...] : rest[found]
+            rest = after
+        }
+        return result + rest
+    }
+
+    /// Whether a name may start after `character` (nil at the start of the text).
+    private static func startsName(after character: Character?) -> Bool {
+        character.map { " (\"'".contains($0) } ?? true
+    }
+
+    /// Whether a name ends where `rest` begins: no more of a path follows. A full stop with a
+    /// space or nothing after it ends a sentence, not a name.
+    private static func endsName(before rest: Substring) -> Bool {
+        guard let next = rest.first else { return true }
+        if next == "." { return rest.dropFirst().first.map { $0 == " " } ?? true }
+        return !(next.isLetter || next.isNumber || "/-_~".contains(next))
     }
 }
 

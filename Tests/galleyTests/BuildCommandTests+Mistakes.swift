@@ -36,6 +36,22 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.appending(path: "blog").path).filter { $0.contains("_site") } == ["._site.galley-lock"])
     }
 
+    /// Two posts at one address: the error named the first as `blog/posts/…` and the other
+    /// relative to the blog (`posts/…`), a file that is not there from where the command ran.
+    @Test func aClashNamesBothFilesFromWhereTheCommandRan() throws {
+        let folder = try blog()
+        try folder.write("blog/posts/2024-01-02-a.md", "---\ntitle: A\npermalink: /same/\n---\nA\n")
+        try folder.write("blog/posts/2024-01-03-b.md", "---\ntitle: B\npermalink: /same/\n---\nB\n")
+        try folder.write("blog/pages/same.md", "---\ntitle: Same\npermalink: /same/index.html/x/\n---\nS\n")
+        let result = try GalleyProcess.run(["build", "blog"], in: folder.url)
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(Self.said(result.stderr) == [
+            "error: blog/posts/2024-01-02-a.md: /same/index.html is also written by blog/posts/2024-01-03-b.md; two sources cannot share one address",
+            "error: blog/posts/2024-01-03-b.md: /same/index.html is a file here, but /same/index.html/x/index.html, made from blog/pages/same.md, needs it to be a folder; two sources cannot share one address",
+            "build failed: 2 errors; nothing was written to blog/_site",
+        ], "\(result.stderr)")
+    }
+
     /// A post's TOML front matter with a header of three brackets stopped the process with an
     /// assertion in TOMLKit's C++ (exit 134): a pushed branch could stop a preview build so.
     @Test func aTOMLHeaderTOMLKitCannotReadIsAnErrorAtItsLine() throws {

@@ -62,7 +62,9 @@ package struct OutputTree: Sendable {
             return Diagnostic(path: origin, line: line, message:
                 "/\(path) is where Galley puts \(existing.origin); give this one another address (two sources cannot share one)")
         }
-        return Diagnostic(path: origin, line: line, message: "/\(path) is also written by \(existing.named); two sources cannot share one address")
+        var clash = Diagnostic(path: origin, line: line, message: "/\(path) is also written by \(existing.named); two sources cannot share one address")
+        clash.mentions = [existing.origin]
+        return clash
     }
 
     mutating func reserveCapacity(_ count: Int) {
@@ -112,8 +114,10 @@ package struct OutputTree: Sendable {
                 return Diagnostic(path: other.origin, line: other.line, message:
                     "/\(inside), made from here, needs /\(folder) to be a folder, but Galley puts \(file.origin) there; give this one another address (two sources cannot share one)")
             }
-            return Diagnostic(path: file.origin, line: file.generated ? nil : file.line, message:
+            var clash = Diagnostic(path: file.origin, line: file.generated ? nil : file.line, message:
                 "/\(folder) is a file here, but \(inside.map { "/\($0), made from \(files[$0]!.named)," } ?? "another file") needs it to be a folder; two sources cannot share one address")
+            if let inside, let other = files[inside], !other.generated { clash.mentions = [other.origin] }
+            return clash
         }
     }
 
