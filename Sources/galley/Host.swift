@@ -4,7 +4,7 @@ import Logging
 import Serving
 
 extension Galley {
-    /// `galley host --root DEST --domain DOMAIN [--bind ADDRESS] [--port 8080] [--production LABEL] [--password-file F]`
+    /// `galley host --root DEST --domain DOMAIN [--bind ADDRESS] [--port 8080] [--production LABEL [--production-domain D]] [--password-file F]`
     struct Host: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "host",
@@ -14,7 +14,8 @@ extension Galley {
                 release live when the request came in; <domain> itself lists the previews. Any other name gets 421, \
                 paths that climb out or links that leave the preview get nothing. Previews are sent with \
                 X-Robots-Tag: noindex; with --password-file they ask for a name and password. The production site, \
-                if named with --production, gets neither. One access-log line per request goes to standard error. \
+                if named with --production, gets neither, and with --production-domain it is served at that domain \
+                too. One access-log line per request goes to standard error. \
                 Put a TLS proxy (Caddy, nginx) or a load balancer in front for https. Ctrl-C stops it.
                 """
         )
@@ -40,6 +41,11 @@ extension Galley {
                 completion: .directory)
         var productionRoot: String?
 
+        @Option(name: .customLong("production-domain"), help: ArgumentHelp(
+            "Serve the production site at its own domain too (example.com), with www.example.com sent there; needs --production.",
+            valueName: "DOMAIN"))
+        var productionDomain: String?
+
         @Option(help: ArgumentHelp("A file of name:password lines: previews and the index ask for one of them.", valueName: "FILE"))
         var passwordFile: String?
 
@@ -54,7 +60,8 @@ extension Galley {
             let host: PreviewHost
             do {
                 var settings = PreviewHost.Settings(root: URL(fileURLWithPath: root), domain: domain, bind: bind, port: port,
-                                                    productionLabel: production, productionRoot: productionRoot.map { URL(fileURLWithPath: $0) })
+                                                    productionLabel: production, productionRoot: productionRoot.map { URL(fileURLWithPath: $0) },
+                                                    productionDomain: productionDomain)
                 settings.passwords = try passwordFile.map { try HostPasswords(file: $0) }
                 let domain = settings.domain
                 let root = root, said = logger

@@ -114,6 +114,20 @@ import Testing
         try await ServeCommandTests.expectHTTP1Semantics(http, host: "post-live.p.test")
     }
 
+    /// `--production-domain`: the branch deployed as production is the site at its own domain,
+    /// open to search engines; `www.` goes there; a mistake in the option is said before listening.
+    @Test func theProductionSiteHasADomainOfItsOwn() async throws {
+        #expect(try deploy().status == 0)
+        let (host, http) = try startHost(["--production", "post-live", "--production-domain", "blog.example.test"])
+        defer { host.signal(SIGTERM) }
+        let site = try await http.send("/about/", headers: ["Host": "blog.example.test"])
+        #expect(site.status == 200 && site.text.contains("About this blog.") && site.headers["x-robots-tag"] == nil, "\(site.status) \(site.headers)")
+        let www = try await http.send("/about/", headers: ["Host": "www.blog.example.test"])
+        #expect(www.status == 301 && www.headers["location"] == "//blog.example.test/about/", "\(www.status) \(www.headers)")
+        let alone = try GalleyProcess.run(["host", "--root", "previews", "--domain", "p.test", "--production-domain", "blog.example.test"], in: folder.url)
+        #expect(alone.status == 2 && alone.stderr.contains("--production-domain needs --production LABEL"), "\(alone.stderr)")
+    }
+
     @Test func theAccessLogWritesOutControlCharacters() async throws {
         try FileManager.default.createDirectory(at: folder.url.appending(path: "previews"), withIntermediateDirectories: true)
         let (host, http) = try startHost()

@@ -48,12 +48,23 @@ struct HostResponder: Sendable {
         // The first Host names the site; another one is left among the fields. A proxy that
         // read the last would route the request elsewhere than this server does (RFC 9112: 400).
         let twoHosts = request.headers.contains { $0.name.canonicalName == "host" }
-        switch twoHosts ? nil : request.head.authority.map({ HostRoute(authority: $0, domain: settings.domain) }) {
+        switch twoHosts ? nil : request.head.authority.map({ HostRoute(authority: $0, domain: settings.domain, productionDomain: settings.productionDomain) }) {
         case nil:
             response = Self.plain(.badRequest, twoHosts ? "The request names more than one host.\n" : "The request names no host.\n")
         case .foreign:
-            response = Self.plain(.misdirectedRequest, "This server answers for \(settings.domain) and the names below it only.\n")
+            let production = settings.productionDomain.map { ", \($0) and www.\($0)" } ?? ""
+            response = Self.plain(.misdirectedRequest, "This server answers for \(settings.domain) and the names below it\(production) only.\n")
             preview = false
+        case .production:
+            // Validated with the settings: a production domain comes with a production label.
+            preview = false
+            response = await answer(request, site: .production(label: settings.productionLabel ?? ""), context: context)
+        case .productionAlias:
+            // Sent to the one address of the site, by the scheme and port the request came by.
+            preview = false
+            let port = request.head.authority.map(Self.port(of:)) ?? ""
+            response = Self.plain(.movedPermanently, "The site is at \(settings.productionDomain ?? "").\n",
+                                  extra: [.location: "//\(settings.productionDomain ?? "")\(port)\(request.head.path ?? "/")"])
         case .unknown:
             response = Self.plain(.notFound, "No preview has this name.\n")
         case .index:
@@ -108,9 +119,11 @@ struct HostResponder: Sendable {
     private func certificateCheck(_ request: Request) -> Response {
         let name = request.uri.queryParameters.get("domain") ?? ""
         let known: Bool
-        switch HostRoute(authority: name, domain: settings.domain) {
+        switch HostRoute(authority: name, domain: settings.domain, productionDomain: settings.productionDomain) {
         case .index: known = true
         case .site(let label): known = open(label == settings.productionLabel ? .production(label: label) : .preview(label: label)) != nil
+        // `www.` too: its certificate is what lets a browser follow the redirect.
+        case .production, .productionAlias: known = open(.production(label: settings.productionLabel ?? "")) != nil
         case .unknown, .foreign: known = false
         }
         return known ? Self.plain(.ok, "yes\n") : Self.plain(.notFound, "no\n")
@@ -193,7 +206,8 @@ struct HostResponder: Sendable {
         }
         await sizes.measure(&listing, previews: settings.root, production: settings.productionRoot, productionLabel: settings.productionLabel,
                             domain: settings.domain)
-        return PreviewIndex(domain: settings.domain, listing: listing, productionLabel: settings.productionLabel).html(port: port)
+        return PreviewIndex(domain: settings.domain, listing: listing, productionLabel: settings.productionLabel,
+                            productionDomain: settings.productionDomain).html(port: port)
     }
 
     /// The release a site's link shows, when the site can be opened.

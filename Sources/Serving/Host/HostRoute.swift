@@ -12,10 +12,15 @@ enum HostRoute: Equatable, Sendable {
     /// A name outside the domain, an address, or a header that is not a host name: 421, this
     /// server does not answer for it.
     case foreign
+    /// The production site's own domain (`--production-domain`).
+    case production
+    /// `www.` and the production domain: sent to the production domain.
+    case productionAlias
 
     /// The route for a `Host` value such as `post-hello.previews.example.com:8080`, under
-    /// `domain` (lowercase, without a trailing dot).
-    init(authority: String, domain: String) {
+    /// `domain` (lowercase, without a trailing dot), and for the production site's own domain
+    /// when it has one (lowercase too).
+    init(authority: String, domain: String, productionDomain: String? = nil) {
         var host = Substring(authority)
         // A port, if any, is digits after the last colon; an IPv6 literal is never ours.
         if let colon = host.lastIndex(of: ":") {
@@ -34,6 +39,16 @@ enum HostRoute: Equatable, Sendable {
             return
         }
         let name = host.lowercased()
+        if let productionDomain {
+            if name == productionDomain {
+                self = .production
+                return
+            }
+            if name == "www." + productionDomain {
+                self = .productionAlias
+                return
+            }
+        }
         if name == domain {
             self = .index
             return

@@ -21,6 +21,11 @@ package struct PreviewHost: Sendable {
         /// A production folder (`--production-to` of deploy and watch), served at the
         /// production label from its `current` link instead of from `ROOT`.
         package var productionRoot: URL?
+        /// The production site's own domain (`example.com`), where it is served besides its
+        /// label; `www.` before it is sent there.
+        package var productionDomain: String? {
+            didSet { productionDomain = productionDomain.map(Self.hostName) }
+        }
         /// Who may see previews and the index; nil lets everyone in.
         package var passwords: HostPasswords?
         /// How long a file's write may wait for a reader that stopped reading before the
@@ -28,14 +33,21 @@ package struct PreviewHost: Sendable {
         package var stalledWrite: Duration = .seconds(60)
 
         package init(root: URL, domain: String, bind: String = "127.0.0.1", port: Int = 8080, productionLabel: String? = nil,
-                    productionRoot: URL? = nil, passwords: HostPasswords? = nil) {
+                    productionRoot: URL? = nil, productionDomain: String? = nil, passwords: HostPasswords? = nil) {
             self.root = root.standardizedFileURL
             self.domain = domain.lowercased()
             self.bind = bind
             self.port = port
             self.productionLabel = productionLabel
             self.productionRoot = productionRoot?.standardizedFileURL
+            self.productionDomain = productionDomain.map(Self.hostName)
             self.passwords = passwords
+        }
+
+        /// A domain as requests are matched against it: lowercase, without a trailing dot.
+        static func hostName(_ domain: String) -> String {
+            let lower = domain.lowercased()
+            return lower.hasSuffix(".") ? String(lower.dropLast()) : lower
         }
     }
 
@@ -51,6 +63,17 @@ package struct PreviewHost: Sendable {
         }
         if settings.productionRoot != nil, settings.productionLabel == nil {
             throw ServeError(message: "--production-root needs --production LABEL: the name the production site is served at", aboutOptions: true)
+        }
+        if let productionDomain = settings.productionDomain {
+            guard settings.productionLabel != nil else {
+                throw ServeError(message: "--production-domain needs --production LABEL: the site served at \(productionDomain) is the one served at that label", aboutOptions: true)
+            }
+            guard (try? PreviewDeployer.checkDomain(productionDomain)) != nil else {
+                throw ServeError(message: "--production-domain '\(productionDomain)' is not a domain name such as example.com", aboutOptions: true)
+            }
+            guard productionDomain != settings.domain, !productionDomain.hasSuffix("." + settings.domain) else {
+                throw ServeError(message: "--production-domain \(productionDomain) is the previews' own domain or a name under it; give the site's own domain, such as example.com", aboutOptions: true)
+            }
         }
         do {
             try PreviewDeployer.checkDomain(settings.domain)

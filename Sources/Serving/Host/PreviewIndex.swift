@@ -14,6 +14,8 @@ struct PreviewIndex {
     var listing: PreviewListing
     /// The label production is served under, if any.
     var productionLabel: String?
+    /// The production site's own domain, where its row links, if it has one.
+    var productionDomain: String?
 
     /// The label a site is served under here: production's is the one `galley host` was given.
     func label(of site: PreviewListing.Site) -> String? {
@@ -47,7 +49,8 @@ struct PreviewIndex {
 
     private func row(_ site: PreviewListing.Site, port: String) -> String {
         let label = label(of: site)
-        let host = label.map { Self.escape("\($0).\(domain)") } ?? "(production)"
+        let own = site.production && label != nil ? productionDomain.map(Self.escape) : nil
+        let host = own ?? label.map { Self.escape("\($0).\(domain)") } ?? "(production)"
         var name = site.live && label != nil ? "<a href=\"//\(host)\(Self.escape(port))/\">\(host)</a>" : host
         if site.live && !site.production {
             name += " <a class=\"changes\" href=\"//\(host)\(Self.escape(port))/_galley/changes/\">changes</a>"

@@ -18,4 +18,15 @@ import Testing
     func routes(_ authority: String, _ expected: HostRoute) {
         #expect(HostRoute(authority: authority, domain: "p.test") == expected, "\(authority)")
     }
+
+    /// The production site's own domain, when it has one, and `www.` before it; nothing else there.
+    @Test(arguments: [
+        ("example.test", HostRoute.production), ("Example.Test.:443", .production), ("www.example.test", .productionAlias),
+        ("blog.example.test", .foreign), ("www.www.example.test", .foreign), ("xexample.test", .foreign),
+        ("p.test", .index), ("www.p.test", .site(label: "www")),
+    ])
+    func routesTheProductionDomain(_ authority: String, _ expected: HostRoute) {
+        #expect(HostRoute(authority: authority, domain: "p.test", productionDomain: "example.test") == expected, "\(authority)")
+        #expect(HostRoute(authority: authority, domain: "p.test") != .production)
+    }
 }

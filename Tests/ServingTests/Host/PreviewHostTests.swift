@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import Previews
 import Testing
 
@@ -213,6 +214,56 @@ import Testing
             #expect(index.text.contains("<code>feedfac</code>") && index.text.contains("production, live"))
             // The production site's row is counted apart from the previews'.
             #expect(index.text.contains(" (and the production site, first), one for each branch pushed"), "\(index.text)")
+        }
+    }
+
+    /// With `--production-domain`, the production site is served at its own domain too, as the
+    /// nginx and Apache configurations serve it: `galley host` alone could show it only at a
+    /// label under the previews' domain.
+    @Test func theProductionSiteIsServedAtItsOwnDomainAndWWWIsSentThere() async throws {
+        try await HostedPreviews.with(prepare: { root in
+            try Self.standard(root)
+            try HostedPreviews.publish("www", release: "1-eeeeeee", files: ["index.html": "the real site\n", "about/index.html": "about\n"], in: root)
+        }, adjust: { settings in
+            settings.productionLabel = "www"
+            settings.productionDomain = "Example.TEST."
+        }) { host in
+            let site = try await host.send("/about/", host: "example.test")
+            #expect(site.status == 200 && site.text == "about\n" && site.headers["x-robots-tag"] == nil, "\(site.status) \(site.headers)")
+            #expect(try await host.send("/", host: "EXAMPLE.test:8443").text == "the real site\n")
+            // Still at its label, and the previews as they were.
+            #expect(try await host.send("/", host: "www.p.test").text == "the real site\n")
+            #expect(try await host.send("/", host: "post-hello.p.test").headers["x-robots-tag"] == "noindex")
+            let www = try await host.send("/about/?x=1", host: "www.example.test:8443")
+            #expect(www.status == 301 && www.headers["location"] == "//example.test:8443/about/?x=1" && www.headers["x-robots-tag"] == nil,
+                    "\(www.status) \(www.headers)")
+            // Nothing else under the production domain is ours.
+            let other = try await host.send("/", host: "blog.example.test")
+            #expect(other.status == 421 && other.text.contains("example.test and www.example.test"), "\(other.status) \(other.text)")
+            // The index links production to its own domain; a certificate may be had for both names.
+            let index = try await host.send("/", host: "p.test")
+            #expect(index.text.contains("<a href=\"//example.test/\">example.test</a>"), "\(index.text)")
+            for (name, status) in [("example.test", 200), ("www.example.test", 200), ("blog.example.test", 404)] {
+                let answer = try await host.http.send("/_galley/tls?domain=\(name)", headers: ["Host": "127.0.0.1"])
+                #expect(answer.status == status, "\(name): \(answer.status)")
+            }
+        }
+    }
+
+    @Test func aProductionDomainNeedsALabelAndADomainOfItsOwn() throws {
+        let root = FileManager.default.temporaryDirectory
+        for (label, domain, said) in [
+            (nil, "example.test", "--production-domain needs --production LABEL"),
+            ("www", "www.p.test", "--production-domain www.p.test is the previews' own domain or a name under it"),
+            ("www", "p.test", "--production-domain p.test is the previews' own domain or a name under it"),
+            ("www", "exa mple.test", "--production-domain 'exa mple.test' is not a domain name such as example.com"),
+        ] as [(String?, String, String)] {
+            let settings = PreviewHost.Settings(root: root, domain: "p.test", productionLabel: label, productionDomain: domain)
+            #expect {
+                _ = try PreviewHost(settings: settings, logger: Logger(label: "test"))
+            } throws: { error in
+                (error as? ServeError)?.message.hasPrefix(said) == true
+            }
         }
     }
 
