@@ -4,7 +4,7 @@ import Logging
 import Serving
 
 extension Galley {
-    /// `galley host --root DEST --domain DOMAIN [--bind ADDRESS] [--port 8080] [--production LABEL [--production-domain D]] [--password-file F]`
+    /// `galley host --root DEST --domain DOMAIN [--bind ADDRESS] [--port 8080] [--production LABEL [--production-domain NAME]] [--password-file F]`
     struct Host: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "host",
@@ -43,7 +43,7 @@ extension Galley {
 
         @Option(name: .customLong("production-domain"), help: ArgumentHelp(
             "Serve the production site at its own domain too (example.com), with www.example.com sent there; needs --production.",
-            valueName: "DOMAIN"))
+            valueName: "NAME"))
         var productionDomain: String?
 
         @Option(help: ArgumentHelp("A file of name:password lines: previews and the index ask for one of them.", valueName: "FILE"))
@@ -63,11 +63,12 @@ extension Galley {
                                                     productionLabel: production, productionRoot: productionRoot.map { URL(fileURLWithPath: $0) },
                                                     productionDomain: productionDomain)
                 settings.passwords = try passwordFile.map { try HostPasswords(file: $0) }
-                let domain = settings.domain
+                let domain = settings.domain, productionDomain = settings.productionDomain
                 let root = root, said = logger
                 host = try PreviewHost(settings: settings, logger: logger, ready: { address in
                     let port = address.port.map { ":\($0)" } ?? ""
-                    said.notice("serving the previews in \(root) as http://<label>.\(domain)\(port)/ and their index as http://\(domain)\(port)/; listening on \(address.absoluteString) (Ctrl-C stops)")
+                    let production = productionDomain.map { " and the production site as http://\($0)\(port)/" } ?? ""
+                    said.notice("serving the previews in \(root) as http://<label>.\(domain)\(port)/ and their index as http://\(domain)\(port)/\(production); listening on \(address.absoluteString) (Ctrl-C stops)")
                 })
             } catch let error as ServeError {
                 Console.error("error: \(error.message)")

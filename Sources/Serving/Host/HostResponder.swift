@@ -63,8 +63,10 @@ struct HostResponder: Sendable {
             // Sent to the one address of the site, by the scheme and port the request came by.
             preview = false
             let port = request.head.authority.map(Self.port(of:)) ?? ""
+            // A target that is no path (`OPTIONS *`) is sent to the home page.
+            let path = request.head.path.flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/"
             response = Self.plain(.movedPermanently, "The site is at \(settings.productionDomain ?? "").\n",
-                                  extra: [.location: "//\(settings.productionDomain ?? "")\(port)\(request.head.path ?? "/")"])
+                                  extra: [.location: "//\(settings.productionDomain ?? "")\(port)\(path)"])
         case .unknown:
             response = Self.plain(.notFound, "No preview has this name.\n")
         case .index:
@@ -108,6 +110,10 @@ struct HostResponder: Sendable {
                     // Not a missing preview: the server is out of open files for now.
                     logger.error("cannot open \(label).\(settings.domain): \(FileSystemError.explain(errno))")
                     return Self.plain(.serviceUnavailable, "Too busy; try again in a moment.\n", extra: [.retryAfter: "1"])
+                }
+                // The production site's readers are told nothing of the previews behind it.
+                if case .production = site {
+                    return Self.html(.notFound, Self.message("Not published yet", "There is no site here yet. It appears once it is published."))
                 }
                 return Self.html(.notFound, Self.message("No preview here", "There is no live preview at \(PreviewIndex.escape(label)).\(PreviewIndex.escape(settings.domain)). It appears a few seconds after its branch is pushed, once it is built."))
             }

@@ -68,11 +68,18 @@ package struct PreviewHost: Sendable {
             guard settings.productionLabel != nil else {
                 throw ServeError(message: "--production-domain needs --production LABEL: the site served at \(productionDomain) is the one served at that label", aboutOptions: true)
             }
-            guard (try? PreviewDeployer.checkDomain(productionDomain)) != nil else {
+            // A name a certificate can be had for: two labels at least, the last not a number
+            // (`127.0.0.1`), and not `localhost`, which names this machine's own questions.
+            let labels = productionDomain.split(separator: ".")
+            guard (try? PreviewDeployer.checkDomain(productionDomain)) != nil, labels.count >= 2, !labels.last!.allSatisfy(\.isNumber) else {
                 throw ServeError(message: "--production-domain '\(productionDomain)' is not a domain name such as example.com", aboutOptions: true)
             }
             guard productionDomain != settings.domain, !productionDomain.hasSuffix("." + settings.domain) else {
                 throw ServeError(message: "--production-domain \(productionDomain) is the previews' own domain or a name under it; give the site's own domain, such as example.com", aboutOptions: true)
+            }
+            // www.<production domain> is sent to the production domain: the index would be out of reach.
+            guard settings.domain != "www." + productionDomain else {
+                throw ServeError(message: "--domain \(settings.domain) is where www.\(productionDomain) would be sent to \(productionDomain); serve the previews under another name, such as previews.\(productionDomain)", aboutOptions: true)
             }
         }
         do {

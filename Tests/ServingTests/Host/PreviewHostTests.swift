@@ -250,15 +250,35 @@ import Testing
         }
     }
 
+    /// Before production is published, its readers are told so, and nothing of the previews'
+    /// domain or labels; `www.` and a target that is no path are sent to its home page.
+    @Test func aProductionDomainNotPublishedYetSaysSoAlone() async throws {
+        try await HostedPreviews.with(prepare: Self.standard, adjust: { settings in
+            settings.productionLabel = "main"
+            settings.productionDomain = "example.test"
+        }) { host in
+            let none = try await host.send("/", host: "example.test")
+            #expect(none.status == 404 && none.text.contains("Not published yet") && !none.text.contains("p.test") && !none.text.contains("main"),
+                    "\(none.status) \(none.text)")
+            let star = try await host.send("*", host: "www.example.test", method: "OPTIONS")
+            #expect(star.status == 301 && star.headers["location"] == "//example.test/", "\(star.status) \(star.headers)")
+        }
+    }
+
     @Test func aProductionDomainNeedsALabelAndADomainOfItsOwn() throws {
         let root = FileManager.default.temporaryDirectory
-        for (label, domain, said) in [
-            (nil, "example.test", "--production-domain needs --production LABEL"),
-            ("www", "www.p.test", "--production-domain www.p.test is the previews' own domain or a name under it"),
-            ("www", "p.test", "--production-domain p.test is the previews' own domain or a name under it"),
-            ("www", "exa mple.test", "--production-domain 'exa mple.test' is not a domain name such as example.com"),
-        ] as [(String?, String, String)] {
-            let settings = PreviewHost.Settings(root: root, domain: "p.test", productionLabel: label, productionDomain: domain)
+        for (label, previews, domain, said) in [
+            (nil, "p.test", "example.test", "--production-domain needs --production LABEL"),
+            ("www", "p.test", "www.p.test", "--production-domain www.p.test is the previews' own domain or a name under it"),
+            ("www", "p.test", "p.test", "--production-domain p.test is the previews' own domain or a name under it"),
+            ("www", "p.test", "exa mple.test", "--production-domain 'exa mple.test' is not a domain name such as example.com"),
+            // Names no certificate is had for, and `localhost`, which asks this server's own questions.
+            ("www", "p.test", "localhost", "--production-domain 'localhost' is not a domain name"),
+            ("www", "p.test", "127.0.0.1", "--production-domain '127.0.0.1' is not a domain name"),
+            // The index of previews would be sent to the production site.
+            ("www", "www.example.test", "example.test", "--domain www.example.test is where www.example.test would be sent to example.test"),
+        ] as [(String?, String, String, String)] {
+            let settings = PreviewHost.Settings(root: root, domain: previews, productionLabel: label, productionDomain: domain)
             #expect {
                 _ = try PreviewHost(settings: settings, logger: Logger(label: "test"))
             } throws: { error in
