@@ -110,6 +110,33 @@ extension ContainedFolder {
         return done
     }
 
+    /// Makes this folder's file `path` the file `path` of `live` too, in one rename: a second
+    /// link to it is made here under a temporary name and moved over the live name, so that the
+    /// live folder never holds a half-written file or a temporary one, and a reader opening the
+    /// name gets the old file or the new one. Both folders hold the same file afterwards.
+    /// Returns what `lstat` says of the live file then; nil, with both folders as they were,
+    /// when `path` here is no regular file, the live name is a folder or lies past a missing
+    /// one, or no link can be made.
+    package func publish(_ path: String, into live: ContainedFolder) -> stat? {
+        guard RelativePath.problem(with: path) == nil, let info = info(of: path), info.st_mode & S_IFMT == S_IFREG else { return nil }
+        var after = stat()
+        let moved = inParent(of: path) { here, name in
+            let temporary = name + ".galley-tmp"
+            unlinkat(here, temporary, 0)
+            guard linkat(here, name, here, temporary, 0) == 0 else { return -1 }
+            let renamed = live.inParent(of: path) { there, liveName in
+                var current = stat()
+                // A folder at the live name stays; the caller publishes the other way.
+                if fstatat(there, liveName, &current, AT_SYMLINK_NOFOLLOW) == 0, current.st_mode & S_IFMT == S_IFDIR { return -1 }
+                guard renameat(here, temporary, there, liveName) == 0 else { return -1 }
+                return fstatat(there, liveName, &after, AT_SYMLINK_NOFOLLOW)
+            }
+            if renamed != 0 { unlinkat(here, temporary, 0) }
+            return renamed
+        }
+        return moved == 0 ? after : nil
+    }
+
     /// Makes `path` here the live file `path` as it is. False when there is no live file.
     package func keep(_ path: String, from live: ContainedFolder) throws(FileSystemError) -> Bool {
         guard let liveInfo = live.info(of: path), liveInfo.st_mode & S_IFMT == S_IFREG else { return false }

@@ -104,6 +104,47 @@ import Testing
         #expect(Self.secret(scratch) == "secret")
     }
 
+    /// A page moved into the live folder by itself: one file under both names afterwards, put
+    /// there by a rename that leaves no temporary name in the live folder, replacing a planted
+    /// link as a name; a folder at the live name, or a folder missing or planted as a link on
+    /// the way, leaves both folders as they were.
+    @Test func aPageIsPublishedIntoTheLiveFolderInOneRenameAndNoLinkIsFollowed() throws {
+        let (scratch, spare) = try Self.folders()
+        try FileManager.default.createDirectory(at: scratch.url.appending(path: "live/a/folder"), withIntermediateDirectories: true)
+        let live = try ContainedFolder(opening: scratch.path + "/live")
+        try live.write(Data("old".utf8), to: "a/page.html")
+        #expect(symlink(scratch.path + "/outside/secret.txt", scratch.path + "/live/a/planted.html") == 0)
+        #expect(symlink(scratch.path + "/outside", scratch.path + "/live/b") == 0)
+        for folder in ["a", "b", "c"] { try spare.makeFolder(folder) }
+        for name in ["a/page.html", "a/planted.html", "a/folder", "b/secret.txt", "c/page.html"] {
+            _ = try spare.write(Data("new \(name)".utf8), to: name)
+        }
+        let outside = try ContainedFolder(opening: scratch.path + "/outside")
+        let secret = try #require(outside.info(of: "secret.txt"))
+
+        let placed = try #require(spare.publish("a/page.html", into: live))
+        #expect(live.read("a/page.html") == Array("new a/page.html".utf8))
+        let here = try #require(spare.info(of: "a/page.html"))
+        #expect(placed.st_ino == here.st_ino && placed.st_nlink == 2 && here.st_nlink == 2)
+        #expect(placed.st_ctim.tv_sec == here.st_ctim.tv_sec && placed.st_ctim.tv_nsec == here.st_ctim.tv_nsec)
+        // A planted link at the live name is replaced, never written through.
+        #expect(spare.publish("a/planted.html", into: live) != nil)
+        #expect(live.kind(of: "a/planted.html") == S_IFREG)
+        // A folder at the live name, a link on the way to it, a folder missing there, a name
+        // that would leave: nothing is moved, and no temporary name stays on either side.
+        #expect(spare.publish("a/folder", into: live) == nil)
+        #expect(live.kind(of: "a/folder") == S_IFDIR)
+        #expect(spare.publish("b/secret.txt", into: live) == nil)
+        #expect(spare.publish("c/page.html", into: live) == nil)
+        #expect(spare.publish("../outside/secret.txt", into: live) == nil)
+        #expect(live.listing().files == ["a/page.html", "a/planted.html", "b"])
+        #expect(live.listing().folders.sorted() == ["a", "a/folder"])
+        #expect(spare.listing().files == ["a/page.html", "a/planted.html", "a/folder", "b/secret.txt", "c/page.html"])
+        let after = try #require(outside.info(of: "secret.txt"))
+        #expect(after.st_nlink == 1 && after.st_ctim.tv_sec == secret.st_ctim.tv_sec && after.st_ctim.tv_nsec == secret.st_ctim.tv_nsec)
+        #expect(Self.secret(scratch) == "secret")
+    }
+
     /// A stale spare brought up to date a folder at a time: each file becomes the live one
     /// itself, a planted link is replaced as a name, and what it cannot do the quick way (a
     /// folder in the way, a folder missing or planted as a link) is left as it was and unnamed.

@@ -141,10 +141,11 @@ def main():
             original_settings = f.read()
         edits, title_edits = [], []
         try:
-            # The first rebuild into a folder built from nothing also makes its spare folder (a
-            # link per file); it is timed on its own, and the edits that follow are the steady state.
+            # The first rebuild into a folder built from nothing: a body edit changes one page,
+            # which goes into the live folder alone, without a spare folder (a link per file)
+            # made first; timed on its own, and the edits that follow are the steady state.
             with open(post, "a") as f:
-                f.write("\nAn edit that makes the spare.\n")
+                f.write("\nA first edit.\n")
             first_edit = timed([args.galley, "build", galley_site, "-o", galley_out, "--quiet"])
             settle()
             for run in range(rebuild_runs):
@@ -170,6 +171,19 @@ def main():
             with open(post, "a") as f:
                 f.write("\nAn edit after every page was rewritten.\n")
             edit_after_rewrite = timed([args.galley, "build", galley_site, "-o", galley_out, "--quiet"])
+            # A title edit changes several pages: the spare is brought up to date throughout
+            # before the folders change places.
+            with open(settings) as f:
+                text = f.read()
+            with open(settings, "w") as f:
+                f.write(text.replace("title: ", "title: Again ", 1))
+            timed([args.galley, "build", galley_site, "-o", galley_out, "--quiet"])
+            settle()
+            with open(post) as f:
+                text = f.read()
+            with open(post, "w") as f:
+                f.write(text.replace('title: "', 'title: "Once more ', 1))
+            title_after_rewrite = timed([args.galley, "build", galley_site, "-o", galley_out, "--quiet"])
         finally:
             with open(post, "w") as f:  # so the next run can reuse the generated blog
                 f.write(original)
@@ -195,7 +209,7 @@ def main():
             "size": size, "mb": markdown / 1e6, "files": count_files(galley_out),
             "g_wall": median(results["galley"], 0), "g_cpu": median(results["galley"], 1), "g_mem": median(results["galley"], 2),
             "noop": median(noop, 0), "edit": median(edits, 0), "title_edit": median(title_edits, 0), "first_edit": first_edit[0],
-            "edit_after_rewrite": edit_after_rewrite[0],
+            "edit_after_rewrite": edit_after_rewrite[0], "title_after_rewrite": title_after_rewrite[0],
             "calls": calls,
             "serve": serve_median, "serve_worst": serve_worst, "serve_page": serve_page,
             "hook": hook_median, "hook_worst": hook_worst,
@@ -230,10 +244,14 @@ def main():
     if len(rows) >= 2:
         small, large = rows[0], rows[-1]
         print(f"\nGalley growth: {large['size'] // small['size']}x the posts took {large['g_wall'] / small['g_wall']:.1f}x the time.")
-    print("First edit after a build into a new folder (it makes the spare folder): "
+    print("First edit after a build into a new folder (one page changed, moved into the live folder alone; 279 ms at "
+          "10,000 posts before 2026-11-30, when it made the spare folder): "
           + ", ".join(f"{r['size']} posts: {r['first_edit'] * 1000:.0f}ms" for r in rows))
-    print("First edit after a build that rewrote every page (a new site title; 700 ms at 10,000 posts before 2026-11-29): "
+    print("First edit after a build that rewrote every page (a new site title; 700 ms at 10,000 posts before 2026-11-29, "
+          "276 ms before 2026-11-30): "
           + ", ".join(f"{r['size']} posts: {r['edit_after_rewrite'] * 1000:.0f}ms" for r in rows))
+    print("First title edit after a build that rewrote every page (several pages changed: the whole spare is brought up "
+          "to date first): " + ", ".join(f"{r['size']} posts: {r['title_after_rewrite'] * 1000:.0f}ms" for r in rows))
     print("galley serve, saved post to reload event (goal: 100 ms at 1,000 posts, 250 ms at 10,000): "
           + ", ".join(f"{r['size']} posts: {r['serve'] * 1000:.0f}ms (worst {r['serve_worst'] * 1000:.0f}ms)" for r in rows))
     sample_median, sample_worst = webhook_latency.measure(args.galley, os.path.join(HERE, "..", "..", "site"),
@@ -282,6 +300,7 @@ def print_goals(rows):
                   ("10,000 posts, one title edit", r["title_edit"] * 1000, 150, "ms"),
                   ("10,000 posts, the first edit after a full build", r["first_edit"] * 1000, 150, "ms"),
                   ("10,000 posts, the first edit after every page changed", r["edit_after_rewrite"] * 1000, 150, "ms"),
+                  ("10,000 posts, the first title edit after a full build", r["title_after_rewrite"] * 1000, 150, "ms"),
                   ("10,000 posts, no-op", r["noop"] * 1000, 80, "ms"),
                   ("10,000 posts, serve: save to reload", r["serve"] * 1000, 250, "ms")]
     if 1000 in by_size:

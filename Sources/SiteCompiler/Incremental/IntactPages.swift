@@ -17,17 +17,12 @@ struct IntactPages: Outdatedness {
 
 extension IntactPages {
     /// Starts finding, on another thread, which of the last build's `records` the live folder
-    /// still holds as that build left them: a stat each. A file the spare sync linked was looked
-    /// at just before (its link changed its change time): it is intact if it was so then, and
-    /// its stamp is now the one from after.
-    static func check(_ records: [String: BuildCache.PageRecord], in live: URL,
-                      relinked: [String: (before: FileStamp, after: FileStamp)]) -> Background<IntactPages>? {
+    /// still holds as that build left them: a stat each. (The spare is brought up to date
+    /// only once the pages are rendered, so no link made by this build has moved a stamp yet.)
+    static func check(_ records: [String: BuildCache.PageRecord], in live: URL) -> Background<IntactPages>? {
         guard let folder = OpenFolder(live.path) else { return nil }
         return Background {
-            var intact = records.filter { path, record in
-                relinked[path].map { $0.before == record.stamp } ?? (FileStamp.of(path, in: folder) == record.stamp)
-            }
-            for (path, stamps) in relinked where intact[path] != nil { intact[path]?.stamp = stamps.after }
+            let intact = records.filter { path, record in FileStamp.of(path, in: folder) == record.stamp }
             return IntactPages(records: intact)
         }
     }

@@ -13,9 +13,6 @@ struct DiskMemory: BuildMemory {
     var cacheFile: URL
     /// The output folder the pages are live in.
     var live: URL
-    /// The pages the spare sync linked, with their stamps before and after (see
-    /// ``IntactPages/check(_:in:relinked:)``).
-    var relinked: [String: (before: FileStamp, after: FileStamp)] = [:]
     /// What the walk of the source before the build found.
     var state: SourceState?
     /// The cache file's bytes, read on another thread while the source was walked.
@@ -33,7 +30,7 @@ struct DiskMemory: BuildMemory {
     }
 
     func intactPages(_ previous: [String: BuildCache.PageRecord], under cache: BuildCache) -> @Sendable () -> any Outdatedness {
-        let check = IntactPages.check(previous, in: live, relinked: relinked)
+        let check = IntactPages.check(previous, in: live)
         return { check?.wait() ?? RenderEverything() }
     }
 

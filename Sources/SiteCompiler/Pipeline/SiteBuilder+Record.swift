@@ -31,9 +31,12 @@ extension SiteBuilder {
         var timer = PhaseTimer()
         // One stat a file, on every core, serves the page records and the stamp alike.
         let paths = Array(compiled.output.files.keys)
-        // A kept page the writer left alone in a synced spare is the very file (inode, times)
-        // the renderer found live: its stamp is known without another stat.
-        let untouched = session.synced ?? []
+        // A kept page the writer left alone in a synced spare, or in a live folder left in
+        // place, is the very file (inode) the renderer found live: its stamp is known without
+        // another stat, or from the spare's sync, if that linked it (which changed its times).
+        let placed = session.leftInPlace
+        let untouched = placed == nil ? session.synced ?? [] : []
+        let relinked = session.relinked
         let made = compiled.pages
         // A page the session wrote into an empty spare, and nothing wrote after it, is as the
         // session found it after writing.
@@ -47,11 +50,13 @@ extension SiteBuilder {
         let entries = Parallel.map(paths) { path -> (stamp: FileStamp?, record: BuildCache.PageRecord?, changed: Bool) in
             let page = made[path]
             let stamp: FileStamp?
-            if case .file(let kept) = page?.kept, untouched.contains(path) {
-                stamp = kept
-            } else if let page, page.kept == nil, let known = written[path] {
+            if let placed, let known = placed[path] {
                 stamp = known
-            } else if let known = linked[path] {
+            } else if case .file(let kept) = page?.kept, placed != nil || untouched.contains(path) {
+                stamp = relinked[path]?.after ?? kept
+            } else if placed == nil, let page, page.kept == nil, let known = written[path] {
+                stamp = known
+            } else if placed == nil, let known = linked[path] {
                 stamp = known
             } else {
                 stamp = live.flatMap { FileStamp.of(path, in: $0) }

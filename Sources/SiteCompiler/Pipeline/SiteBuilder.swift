@@ -265,14 +265,14 @@ package struct SiteBuilder: Sendable {
             return report
         }
         timer.lap("stamp check")
-        // Read while the spare is synced and the theme read. Not earlier, beside the walk of the
-        // sources: when nothing changed, its megabytes were read for nothing.
+        // Read while the spare is readied and the theme read. Not earlier, beside the walk of
+        // the sources: when nothing changed, its megabytes were read for nothing.
         let cacheBytes = cacheFile.map { file in Background { BuildCache.Files(beside: file) } }
-        // Pages go to the spare folder as they are rendered; the live folder is replaced only at the end.
+        // Pages go to the spare folder as they are rendered; the live folder changes only at the end.
         let session = try writer.begin(lock)
-        timer.lap("spare sync")
+        timer.lap("spare")
         let memory: any BuildMemory = cacheFile.map {
-            DiskMemory(cacheFile: $0, live: folder, relinked: session.relinked, state: state, cacheBytes: cacheBytes)
+            DiskMemory(cacheFile: $0, live: folder, state: state, cacheBytes: cacheBytes)
         } ?? NoMemory()
         var compiled: Compiled
         do {

@@ -30,11 +30,16 @@ final class OutputSession: Publisher {
         var same: Set<String> = []
         var failure: (any Error)?
         var relinked: [String: (before: FileStamp, after: FileStamp)] = [:]
+        var leftInPlace: [String: FileStamp]?
     }
     private let state = Locked(State())
-    /// The files of the live folder when the spare was brought up to date from a
-    /// ``SpareRecord`` before rendering; nil when the spare's contents are unknown.
+    /// The files of the live folder when a ``SpareRecord`` says how the spare differs from it
+    /// (in ``pending``); nil when the spare's contents are unknown.
     let synced: Set<String>?
+    /// The paths the spare differs from the live folder in by the record, brought up to date
+    /// only once the build turns out to need the spare (``syncPending()``): a build that
+    /// changes one page or none leaves the live folder in place and never does.
+    let pending: [String]
     /// Every file of the live folder by a trusted ``SpareRecord``: the synced files, or what a
     /// build into a new folder left there. Nil when only a listing can tell.
     let liveFiles: Set<String>?
@@ -47,14 +52,29 @@ final class OutputSession: Publisher {
     /// puts there can be in it.
     let startedEmpty: Bool
 
-    init(spare: ContainedFolder, live: ContainedFolder?, lock: OutputLock, synced: Set<String>? = nil, startedEmpty: Bool = false,
-         liveFiles: Set<String>? = nil) {
+    init(spare: ContainedFolder, live: ContainedFolder?, lock: OutputLock, synced: Set<String>? = nil, pending: [String] = [],
+         startedEmpty: Bool = false, liveFiles: Set<String>? = nil) {
         self.spare = spare
         self.live = live
         self.lock = lock
         self.synced = synced
+        self.pending = pending
         self.liveFiles = liveFiles ?? synced
         self.startedEmpty = startedEmpty
+    }
+
+    /// Makes the spare the live folder but for the pages this session wrote there: each of
+    /// ``pending`` but those pages, and the folders they are in, which the spare must keep.
+    func syncPending() throws {
+        guard !pending.isEmpty else { return }
+        let written = state.withLock { $0.written }
+        guard !written.isEmpty else { return try sync(pending) }
+        var holding = Set<String>()
+        for path in written {
+            var folder = RelativePath.folder(of: path)
+            while !folder.isEmpty, holding.insert(folder).inserted { folder = RelativePath.folder(of: folder) }
+        }
+        try sync(pending.filter { !written.contains($0) && !holding.contains($0) })
     }
 
     /// Makes each of `paths` in the spare what it is in the live folder: a link to the same
@@ -153,6 +173,18 @@ final class OutputSession: Publisher {
     /// folder by a rename, which leaves them as they are.
     var linkedStamps: [String: FileStamp] {
         state.withLock { $0.linked }
+    }
+
+    /// Nil when the live folder was replaced by the spare (or the build failed); when it was
+    /// left in place, the stamps of the files the writer put into it (none when nothing
+    /// changed). The kept pages' live files are then as the build found them.
+    var leftInPlace: [String: FileStamp]? {
+        state.withLock { $0.leftInPlace }
+    }
+
+    /// Notes that the live folder stays where it is, with `placed` put into it.
+    func noteLeftInPlace(_ placed: [String: FileStamp]) {
+        state.withLock { $0.leftInPlace = placed }
     }
 
     /// Notes the stamps of pages just linked into the spare.

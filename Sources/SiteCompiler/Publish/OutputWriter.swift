@@ -6,12 +6,15 @@ import SiteSource
 /// loses nothing.
 ///
 /// Beside the output folder `OUT` lives a spare, `.OUT.galley-spare`, holding an earlier build.
-/// Each build brings the spare up to date (writing only files whose bytes changed, hard-linking
+/// A build brings the spare up to date (writing only files whose bytes changed, hard-linking
 /// files that did not from the live folder, deleting what is gone) and then exchanges the two
 /// folders in one atomic `renameat2(RENAME_EXCHANGE)`. A file whose bytes did not change keeps its
 /// inode and modification time, so rsync and browsers see it as unchanged; an unchanged blog
-/// costs a comparison per file and no writes. Files in the spare are never written in place (they
-/// may be links to live files): new content goes to a temporary file renamed over the old one.
+/// costs a comparison per file and no writes. A build that changed one page and nothing else
+/// (an edit to a post's text, most often) moves that page alone into the live folder, in one
+/// rename just as atomic, and leaves the rest of the spare as it was. Files in the spare are never
+/// written in place (they may be links to live files): new content goes to a temporary file
+/// renamed over the old one.
 package struct OutputWriter: Sendable {
     /// What a write did.
     struct Report: Sendable {
@@ -93,7 +96,8 @@ package struct OutputWriter: Sendable {
     }
 
     /// Readies the spare folder, after making sure the destination may be replaced, for pages
-    /// to be put there while the build is still rendering.
+    /// to be put there while the build is still rendering. What else it lacks of the live
+    /// folder is linked in at the end, and only if the build changed more than one page.
     func begin(_ lock: OutputLock) throws -> OutputSession {
         do { return try readySpare(lock) } catch { throw OutputError.from(error) ?? error }
     }
@@ -116,9 +120,7 @@ package struct OutputWriter: Sendable {
         let saved = record.flatMap(SpareRecord.load(from:))
         if let record { try? FileManager.default.removeItem(at: record) }
         if let saved, let live, saved.matches(live: live, spare: spare) {
-            let session = OutputSession(spare: spare, live: live, lock: lock, synced: Set(saved.files))
-            try session.sync(saved.changed)
-            return session
+            return OutputSession(spare: spare, live: live, lock: lock, synced: Set(saved.files), pending: saved.changed)
         }
         // The build that made the live folder from nothing said what it holds: the first build
         // after it, which makes the spare, need not list its thousands of folders to know how
@@ -130,15 +132,15 @@ package struct OutputWriter: Sendable {
 
     /// Lets go of the spare of a build that failed before publishing: one made empty for it
     /// holds nothing a later build needs, and is removed, as a failed write removes its spare;
-    /// one brought up to date from a record stays for the next build.
+    /// one that holds an earlier build stays for the next build.
     func abandon(_ session: OutputSession) {
         if session.startedEmpty { try? session.parent.removeAll(spareName) }
     }
 
     /// Completes the spare with the rest of `tree` and swaps it in; when nothing differs from
-    /// the live folder, touches nothing at all. `kept` says which pages' live files stay as
-    /// they are; the other pages were published to `session` as they were rendered, and one
-    /// that was not is rendered now. A failure empties the spare, which is only ever
+    /// the live folder, touches nothing at all, and when one page alone does, moves that page
+    /// in. `kept` says which pages' live files stay as they are; the other pages were published
+    /// to `session` as they were rendered, and one that was not is rendered now. A failure empties the spare, which is only ever
     /// a scratch copy: the live folder is untouched, and a full disk is freed again.
     func finish(_ session: OutputSession, _ tree: OutputTree, kept: @escaping @Sendable (String) -> Bool,
                 from source: any SourceTree) throws -> Report {
@@ -157,12 +159,20 @@ package struct OutputWriter: Sendable {
         let (written, same) = try session.outcome()
         let pages = PageOutcome(kept: kept, written: written, same: same)
         if written.isEmpty, try isUpToDate(tree, from: source, live: session.live, pages: pages, liveFiles: session.liveFiles) {
-            if let record, session.synced != nil, let live = session.live {
-                // The spare was brought up to date before rendering and nothing was written since.
-                try? SpareRecord(live: live, spare: session.spare, changed: [], files: Array(tree.files.keys)).save(to: record)
+            session.noteLeftInPlace([:])
+            if session.startedEmpty, let live = session.live {
+                leaveAlone(live, session, tree)
+            } else if let record, session.synced != nil, let live = session.live {
+                // Nothing was written: the spare differs from live where it did.
+                try? SpareRecord(live: live, spare: session.spare, changed: session.pending, files: Array(tree.files.keys)).save(to: record)
             }
             return Report(written: 0, unchanged: tree.files.count)
         }
+        if written.count == 1, let report = try placeAlone(written.first!, session, tree, from: source, pages: pages) {
+            return report
+        }
+        // The spare is about to become the live folder: it must hold every file that does not change.
+        try session.syncPending()
         let (report, changed) = if let files = session.synced {
             try updateSynced(session, to: tree, from: source, pages: pages, previousFiles: files)
         } else {
@@ -182,8 +192,42 @@ package struct OutputWriter: Sendable {
         return report
     }
 
-    /// Completes a spare that ``begin(_:)`` made the same as the live folder: only what this
-    /// build changed is touched. Returns the report and the paths that now differ from live.
+    /// Puts the one page a build changed into the live folder by itself, in one rename (see
+    /// ``ContainedFolder/publish(_:into:)``), when nothing else differs from the live folder:
+    /// readers go from the old site to the new one in one step, as with the exchange of the
+    /// folders, without the spare being brought up to date first (a link per file after a
+    /// build into a new folder, or after one that rewrote every page). Nil when the build
+    /// changed more, or the page cannot be put there so; nothing is touched then.
+    private func placeAlone(_ path: String, _ session: OutputSession, _ tree: OutputTree, from source: any SourceTree,
+                            pages: PageOutcome) throws -> Report? {
+        guard let live = session.live,
+            try isUpToDate(tree, from: source, live: live, pages: pages, liveFiles: session.liveFiles, except: path),
+            let published = session.spare.publish(path, into: live)
+        else { return nil }
+        var placed: stat? = published
+        if session.startedEmpty {
+            leaveAlone(live, session, tree)
+            // One link fewer: the page's change time moved.
+            placed = live.info(of: path)
+        } else if let record, session.synced != nil {
+            // The page is one file under both names now; elsewhere the spare is as it was.
+            try? SpareRecord(live: live, spare: session.spare, changed: session.pending.filter { $0 != path },
+                             files: Array(tree.files.keys)).save(to: record)
+        }
+        session.noteLeftInPlace(placed.flatMap(FileStamp.init).map { [path: $0] } ?? [:])
+        return Report(written: 1, unchanged: tree.files.count - 1)
+    }
+
+    /// Removes the spare made empty for a build that left the live folder in place (it holds
+    /// a page at most), and records the live folder as alone again, holding `tree`.
+    private func leaveAlone(_ live: ContainedFolder, _ session: OutputSession, _ tree: OutputTree) {
+        try? session.parent.removeAll(spareName)
+        if let record { try? SpareRecord(aloneLive: live, files: Array(tree.files.keys)).save(to: record) }
+    }
+
+    /// Completes a spare that a record let ``OutputSession/syncPending()`` make the same as the
+    /// live folder (but for the pages written since): only what this build changed is touched.
+    /// Returns the report and the paths that now differ from live.
     private func updateSynced(_ session: OutputSession, to tree: OutputTree, from source: any SourceTree,
                               pages: PageOutcome, previousFiles: Set<String>) throws -> (Report, [String]?) {
         let (report, changed, held) = try fill(session, tree, from: source, pages: pages, previousFiles: previousFiles)
@@ -334,8 +378,9 @@ package struct OutputWriter: Sendable {
     /// Whether the live folder already holds exactly `tree`, so that nothing need be touched: the
     /// usual case for a rebuild after an edit that changed no output, or no edit at all.
     /// `liveFiles` is what the live folder holds by the spare record, when one was trusted.
+    /// `written`, when given, is a page the build wrote, whose file alone may differ.
     private func isUpToDate(_ tree: OutputTree, from source: any SourceTree, live: ContainedFolder?, pages: PageOutcome,
-                            liveFiles: Set<String>?) throws -> Bool {
+                            liveFiles: Set<String>?, except written: String? = nil) throws -> Bool {
         guard let live else { return false }
         // Cheap checks first: every page published must have been found the same as its live
         // file. A page kept was found in the live folder as the last build left it, a stat each
@@ -343,7 +388,7 @@ package struct OutputWriter: Sendable {
         // saved as it was, or changed within two seconds of the last build) 60 ms at 10,000 posts.
         for (path, file) in tree.files where !pages.kept(path) {
             guard case .page = file.content else { continue }
-            if !pages.same.contains(path) { return false }
+            if !pages.same.contains(path), path != written { return false }
         }
         // The record names every live file; without one the folder is listed, which for a big
         // blog costs more than the rest of this check.

@@ -1,0 +1,133 @@
+import Foundation
+import SiteSource
+import SiteTestSupport
+import Testing
+
+@testable import SiteCompiler
+
+/// A build that changes one page and nothing else moves that page alone into the live folder
+/// (see ``OutputWriter``); the spare is brought up to date only by a build that needs it.
+extension IncrementalBuildTests {
+    var spare: URL { OutputWriter(destination: blog.output).spare }
+
+    /// Settings whose feeds hold the five newest posts.
+    static let shortFeeds = TestBlog.config + "feed_limit: 5\n"
+
+    /// The oldest post's second paragraph: not in the (short) feeds, and neither its excerpt
+    /// nor its reading time, so its page alone.
+    func editPost1(_ words: String) throws {
+        try blog.write("posts/2019-10-01-post-1.md", TestBlog.post("title: Post 1\ntags: [alpha, odd, other]", "Opening of 1.\n\nMore of 1, \(words)."))
+    }
+
+    func temporaryNames() throws -> [String] {
+        let spareFiles = FileManager.default.fileExists(atPath: spare.path) ? try DirectorySource(root: spare).files(under: "") : []
+        return (try blog.outputFiles() + spareFiles).filter { $0.contains("galley-tmp") }
+    }
+
+    @Test func aBuildThatChangesOnePageMovesItAloneIntoTheLiveFolder() throws {
+        try blog.write("galley.yml", Self.shortFeeds)
+        try incremental()
+        let live = inode(blog.output)
+        // A build that finds nothing changed leaves no spare either, and the record of the
+        // live folder alone stands.
+        try editPost1("unedited")
+        try incremental()
+        try editPost1("unedited")
+        #expect(try incremental().written == 0)
+        #expect(!FileManager.default.fileExists(atPath: spare.path))
+        let record = try #require(SpareRecord.load(from: SpareRecord.file(beside: BuildCache.file(for: blog.output, in: cache))))
+        #expect(record.spare.isEmpty && !record.files.isEmpty)
+        try editPost1("edited once")
+        var report = try incremental()
+        #expect(report.written == 1)
+        #expect(report.renderedPages == ["2019/10/01/post-1/index.html"])
+        #expect(blog.page("2019/10/01/post-1/index.html")?.contains("edited once") == true)
+        // The live folder stayed, and no spare was made for one page.
+        #expect(inode(blog.output) == live)
+        #expect(!FileManager.default.fileExists(atPath: spare.path))
+        #expect(try temporaryNames().isEmpty)
+        try blog.expectSameAsFullBuild("one page changed after a build into a new folder")
+        // The page's stamp was recorded as it is in the live folder: nothing to do next time.
+        #expect(try incremental().upToDate)
+
+        // More than one page: the spare is made and the folders change places.
+        try blog.write("posts/2019-10-03-post-3.md", TestBlog.post("title: Post 3, retitled\ntags: [alpha, odd, three]", "Opening of 3."))
+        report = try incremental()
+        #expect(report.written > 1)
+        #expect(inode(blog.output) != live)
+        #expect(FileManager.default.fileExists(atPath: spare.path))
+        try blog.expectSameAsFullBuild("more pages changed")
+
+        // With a spare beside it, one page again: put in the live folder and shared with the
+        // spare, which is as up to date as before.
+        let swapped = inode(blog.output)
+        try editPost1("edited twice")
+        report = try incremental()
+        #expect(report.written == 1)
+        #expect(inode(blog.output) == swapped)
+        let page = "2019/10/01/post-1/index.html"
+        #expect(inode(spare.appending(path: page)) == inode(blog.output.appending(path: page)))
+        #expect(try temporaryNames().isEmpty)
+        try blog.expectSameAsFullBuild("one page changed with a spare beside")
+        #expect(try incremental().upToDate)
+        try blog.write("posts/2019-10-03-post-3.md", TestBlog.post("title: Post 3\ntags: [alpha, odd, three]", "Opening of 3."))
+        report = try incremental()
+        #expect(!report.renderedPages.contains(page), "rendered again: \(report.renderedPages.sorted())")
+        try blog.expectSameAsFullBuild("more pages changed after that")
+    }
+
+    /// After a build that rewrote every page the spare is stale throughout: an edit of one page
+    /// leaves it so, and the next build that changes more brings it up to date first, keeping
+    /// (not rendering) the pages it links, by their stamps from after the link.
+    @Test func theSpareOfARewriteIsBroughtUpToDateOnlyWhenABuildNeedsIt() throws {
+        try blog.write("galley.yml", Self.shortFeeds)
+        try incremental()
+        try blog.write("posts/2019-10-02-post-2.md", TestBlog.post("title: Post 2, retitled\ntags: [alpha, even, other]", "Opening of 2."))
+        try incremental()
+        try blog.write("galley.yml", Self.shortFeeds.replacingOccurrences(of: "title: Test Blog", with: "title: A Retitled Blog"))
+        try incremental()
+        let elsewhere = ["2019/10/03/post-3/index.html", "2019/10/11/post-11/index.html", "archive/index.html", "about/index.html"]
+        func shared() -> [Bool] { elsewhere.map { inode(spare.appending(path: $0)) == inode(blog.output.appending(path: $0)) } }
+        #expect(!shared().contains(true))
+
+        try editPost1("edited once")
+        #expect(try incremental().written == 1)
+        // Nothing was linked into the spare: it is the build before the new title still.
+        #expect(!shared().contains(true))
+        #expect(blog.page("about/index.html")?.contains("A Retitled Blog") == true)
+        try blog.expectSameAsFullBuild("one page after every page was rewritten")
+
+        try blog.write("posts/2019-10-05-post-5.md", TestBlog.post("title: Post 5\ntags: [alpha, odd, other]", "Opening of 5, edited."))
+        let report = try incremental()
+        #expect(report.written > 1)
+        #expect(report.renderedPages.isDisjoint(with: elsewhere), "rendered again: \(report.renderedPages.sorted())")
+        #expect(!shared().contains(false))
+        #expect(try temporaryNames().isEmpty)
+        try blog.expectSameAsFullBuild("more pages after that")
+        // The pages the spare took were recorded as they are since the link: kept.
+        #expect(try incremental().upToDate)
+        try blog.write("posts/2019-10-05-post-5.md", TestBlog.post("title: Post 5\ntags: [alpha, odd, other]", "Opening of 5, edited twice."))
+        let next = try incremental()
+        #expect(next.renderedPages.isDisjoint(with: elsewhere), "rendered again: \(next.renderedPages.sorted())")
+        try blog.expectSameAsFullBuild("and the next")
+    }
+
+    /// A folder put by hand where the one changed page's file was: the page cannot be moved in
+    /// alone, and the build goes the whole way, swapping the folders.
+    @Test func aPageThatCannotBeMovedInAloneGoesTheWholeWay() throws {
+        try blog.write("galley.yml", Self.shortFeeds)
+        try incremental()
+        let page = blog.output.appending(path: "2019/10/01/post-1/index.html")
+        try FileManager.default.removeItem(at: page)
+        try FileManager.default.createDirectory(at: page, withIntermediateDirectories: false)
+        try Data("by hand".utf8).write(to: page.appending(path: "note.txt"))
+        let report = try incremental()
+        #expect(report.written == 1)
+        #expect(blog.page("2019/10/01/post-1/index.html")?.contains("More of 1.") == true)
+        #expect(try temporaryNames().isEmpty)
+        try blog.expectSameAsFullBuild("a folder where the page was")
+        try editPost1("edited once")
+        try incremental()
+        try blog.expectSameAsFullBuild("and an edit after it")
+    }
+}
