@@ -321,7 +321,9 @@ import Testing
         watcher.standardOutput = FileHandle.nullDevice
         watcher.standardError = FileHandle.nullDevice
         try watcher.run()
+        let guarding = OrphanGuard(watcher)
         defer {
+            withExtendedLifetime(guarding) {}
             kill(watcher.processIdentifier, SIGKILL)
             watcher.waitUntilExit()
         }

@@ -78,10 +78,11 @@ struct GalleyProcess {
 
 /// A `galley` process left running, as a watcher or a deploy the test interrupts. What it says on
 /// standard error goes to a file that the test reads as it grows. It is killed, if still
-/// running, when the test lets go of it.
+/// running, when the test lets go of it, or when the tests' process ends without doing so.
 final class BackgroundGalley {
     let process = Process()
     let log: URL
+    private var guarding: OrphanGuard?
 
     init(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws {
         log = directory.appending(path: "galley-\(UUID().uuidString).log")
@@ -93,6 +94,7 @@ final class BackgroundGalley {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = try FileHandle(forWritingTo: log)
         try process.run()
+        guarding = OrphanGuard(process)
     }
 
     deinit {
@@ -112,6 +114,35 @@ final class BackgroundGalley {
         if process.isRunning { return false }
         process.waitUntilExit()
         return true
+    }
+}
+
+/// Kills a process the tests started once the tests' own process is gone: a crash skips the
+/// `deinit` that would have stopped it, and a server left running keeps its port and its
+/// scratch folder. A shell looks once a second, and ends as soon as the process does.
+final class OrphanGuard {
+    private let shell = Process()
+    private var started = false
+
+    /// Guards `process` (running) while the process `owner` (this one, unless told) lives.
+    init(_ process: Process, owner: Int32 = getpid()) {
+        let child = process.processIdentifier
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", "while kill -0 \(owner) && kill -0 \(child); do sleep 1; done 2>/dev/null; kill -9 \(child) 2>/dev/null",
+                           "galley-test-guard"]
+        shell.standardInput = FileHandle.nullDevice
+        shell.standardOutput = FileHandle.nullDevice
+        shell.standardError = FileHandle.nullDevice
+        started = (try? shell.run()) != nil
+    }
+
+    /// Whether the shell has ended (having killed the process, or seen it end).
+    var ended: Bool { started && !shell.isRunning }
+
+    deinit {
+        guard started else { return }
+        if shell.isRunning { kill(shell.processIdentifier, SIGKILL) }
+        shell.waitUntilExit()
     }
 }
 

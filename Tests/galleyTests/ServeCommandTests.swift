@@ -8,6 +8,7 @@ import Testing
         let process = Process()
         let output: URL
         var port = 0
+        private var guarding: OrphanGuard?
 
         /// Starts it and waits, without holding a shared thread, for the address it prints.
         static func start(_ arguments: [String], in folder: ScratchFolder, environment: [String: String] = [:]) async throws -> Server {
@@ -35,6 +36,7 @@ import Testing
             process.standardOutput = handle
             process.standardError = handle
             try process.run()
+            guarding = OrphanGuard(process)
         }
 
         deinit {
