@@ -175,6 +175,33 @@ import Testing
         #expect(!nowhere.stderr.contains("operation could not be completed"))
     }
 
+    /// A page that cannot be written into the spare folder (a folder there made read-only by
+    /// hand) stops the build with the output as it was; the same folder keeps part of the spare
+    /// from being removed, and the message says so rather than that it was.
+    @Test func aSpareThatCannotBeWrittenStopsTheBuildAndSaysWhatIsLeft() throws {
+        let folder = try blog()
+        try folder.write("blog/posts/2019-10-09-second.md", "---\ntitle: Second\n---\nTwo.\n")
+        #expect(try GalleyProcess.run(["build", "blog", "-o", "out"], in: folder.url).status == 0)
+        // A new title changes several pages: the folders change places, and a spare is left.
+        try folder.write("blog/posts/2019-10-08-hello.md", "---\ntitle: Hello again\n---\nHi.\n")
+        #expect(try GalleyProcess.run(["build", "blog", "-o", "out"], in: folder.url).status == 0)
+        let spare = folder.url.appending(path: ".out.galley-spare/2019/10/08/hello")
+        #expect(FileManager.default.fileExists(atPath: spare.appending(path: "index.html").path))
+        let before = folder.read("out/2019/10/08/hello/index.html")
+        try folder.write("blog/posts/2019-10-08-hello.md", "---\ntitle: Hello again\n---\nHi, edited.\n")
+        #expect(chmod(spare.path, 0o555) == 0)
+        defer { chmod(spare.path, 0o755) }
+        let failed = try GalleyProcess.run(["build", "blog", "-o", "out"], in: folder.url, asUser: true)
+        #expect(failed.status == 4)
+        #expect(failed.stderr.contains("\(folder.url.appending(path: "out").path) is as it was; the half-made copy beside it, "
+            + ".out.galley-spare, could not all be removed: remove it by hand to free its space)"), "\(failed.stderr)")
+        #expect(folder.read("out/2019/10/08/hello/index.html") == before)
+        #expect(chmod(spare.path, 0o755) == 0)
+        let again = try GalleyProcess.run(["build", "blog", "-o", "out"], in: folder.url)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(folder.read("out/2019/10/08/hello/index.html")?.contains("Hi, edited.") == true)
+    }
+
     /// A folder Galley may not replace is refused before anything is made beside it: `-o /`
     /// once left `/.galley-lock` and said "///: cannot replace", and any refused `-o` left its
     /// lock file behind.

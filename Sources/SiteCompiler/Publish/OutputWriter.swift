@@ -140,17 +140,22 @@ package struct OutputWriter: Sendable {
     /// Completes the spare with the rest of `tree` and swaps it in; when nothing differs from
     /// the live folder, touches nothing at all, and when one page alone does, moves that page
     /// in. `kept` says which pages' live files stay as they are; the other pages were published
-    /// to `session` as they were rendered, and one that was not is rendered now. A failure empties the spare, which is only ever
-    /// a scratch copy: the live folder is untouched, and a full disk is freed again.
+    /// to `session` as they were rendered, and one that was not is rendered now. A failure
+    /// empties the spare, which is only ever a scratch copy: the live folder is untouched, and a
+    /// full disk is freed again.
     func finish(_ session: OutputSession, _ tree: OutputTree, kept: @escaping @Sendable (String) -> Bool,
                 from source: any SourceTree) throws -> Report {
         do {
             return try complete(session, tree, kept: kept, from: source)
         } catch {
-            try? session.parent.removeAll(spareName)
+            let parent = session.parent
+            let removed = (try? parent.removeAll(spareName)) != nil && parent.kind(of: spareName) == 0
             guard let error = OutputError.from(error) else { throw error }
-            throw OutputError(path: error.path, message: error.message
-                + " (\(destination.path) is as it was; the half-made copy beside it, \(spareName), was removed)")
+            // Whatever stopped the build (a folder that may not be written, say) may also keep
+            // part of the spare from being removed: the message says which happened.
+            let spare = removed ? "the half-made copy beside it, \(spareName), was removed"
+                : "the half-made copy beside it, \(spareName), could not all be removed: remove it by hand to free its space"
+            throw OutputError(path: error.path, message: error.message + " (\(destination.path) is as it was; \(spare))")
         }
     }
 
