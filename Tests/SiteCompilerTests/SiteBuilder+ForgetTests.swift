@@ -10,8 +10,9 @@ import Testing
         let blog = try TestBlog(TestBlog.config, ["posts/2024-01-01-a.md": TestBlog.post("title: A")])
         let cache = blog.root.appending(path: ".galley-cache")
         let builder = SiteBuilder(source: blog.source, options: blog.options())
-        // Two builds, so that the spare holds the first.
+        // Two builds, the second with a new post (pages change), so that the spare holds the first.
         try builder.build(into: blog.output, cache: cache)
+        try blog.write("posts/2024-01-02-b.md", TestBlog.post("title: B"))
         try builder.build(into: blog.output, cache: cache)
         let beside = try FileManager.default.contentsOfDirectory(atPath: blog.root.path)
         #expect(beside.contains("._site.galley-spare") && beside.contains("._site.galley-lock"), "\(beside)")
