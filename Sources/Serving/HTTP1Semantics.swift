@@ -15,6 +15,8 @@ import NIOHTTP1
 /// - An HTTP/1.1 request without `Host` gets 400, as RFC 9112 §3.2 requires, after the answers
 ///   to the requests before it on the connection, and the connection closes: every server of
 ///   Galley decides by the host which site, or whether any, answers.
+/// - A request whose target is a whole URL (`GET http://name/path`, as sent to a proxy) is for
+///   that URL's host, whatever its `Host` says (RFC 9112 §3.2.2): the host is made its `Host`.
 final class HTTP1Semantics: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
@@ -44,6 +46,7 @@ final class HTTP1Semantics: ChannelDuplexHandler, RemovableChannelHandler {
                 if asked.isEmpty { refuse(context: context) }
                 return
             }
+            if let authority = Self.authority(ofAbsolute: head.uri) { head.headers.replaceOrAdd(name: "host", value: authority) }
             let keepAlive = head.isKeepAlive
             if !keepAlive { head.headers.replaceOrAdd(name: "connection", value: "close") }
             asked.append(Asked(version: head.version, keepAlive: keepAlive))
@@ -89,6 +92,20 @@ final class HTTP1Semantics: ChannelDuplexHandler, RemovableChannelHandler {
             break
         }
         context.write(data, promise: promise)
+    }
+
+    /// The host and port of a request target that is a whole `http` or `https` URL, without
+    /// any user part; nil for a path (the usual form), or a URL with no host.
+    static func authority(ofAbsolute target: String) -> String? {
+        let bytes = target.utf8
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return nil }
+        let scheme = String(decoding: bytes[..<colon], as: UTF8.self).lowercased()
+        guard scheme == "http" || scheme == "https", bytes[colon...].starts(with: "://".utf8) else { return nil }
+        let rest = bytes[bytes.index(colon, offsetBy: 3)...]
+        let end = rest.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? rest.endIndex
+        var authority = rest[..<end]
+        if let at = authority.lastIndex(of: UInt8(ascii: "@")) { authority = authority[authority.index(after: at)...] }
+        return authority.isEmpty ? nil : String(decoding: authority, as: UTF8.self)
     }
 
     /// Answers the request without Host with 400, and closes the connection.

@@ -100,6 +100,13 @@ import Testing
             // Two hosts: the first was served, where a proxy might have read the second.
             let twice = "GET / HTTP/1.1\r\nHost: post-hello.p.test\r\nHost: evil.p.test\r\nConnection: close\r\n\r\n"
             #expect(try await host.http.statusLine(sending: twice, seconds: 10) == "HTTP/1.1 400 Bad Request")
+            // A whole URL as the target is for its own host, whatever Host says (RFC 9112 §3.2.2).
+            let preview = try await host.send("/", host: "post-hello.p.test")
+            let absolute = try await host.http.exchange("GET http://post-hello.p.test/ HTTP/1.1\r\nHost: evil.com\r\nConnection: close\r\n\r\n",
+                                                        seconds: 10)
+            #expect(absolute.received.hasPrefix("HTTP/1.1 200 OK\r\n") && absolute.received.hasSuffix(preview.text), "\(absolute.received)")
+            let elsewhere = "GET http://evil.com/ HTTP/1.1\r\nHost: post-hello.p.test\r\nConnection: close\r\n\r\n"
+            #expect(try await host.http.statusLine(sending: elsewhere, seconds: 10) == "HTTP/1.1 421 Misdirected Request")
             for (name, status) in [("evil.com", 421), ("p.test.evil.com", 421), ("127.0.0.1", 421), ("[::1]", 421), ("a.b.p.test", 404),
                                    ("-x.p.test", 404), ("nope.p.test", 404), ("evil.p.test", 404), ("up.p.test", 404), ("beside.p.test", 404),
                                    ("post-hello.p.test:x", 421), ("post-hello.p.test/..", 421)] {
