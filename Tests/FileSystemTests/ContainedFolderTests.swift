@@ -13,6 +13,17 @@ import Testing
         return (scratch, try ContainedFolder(opening: scratch.path + "/inside"))
     }
 
+    /// A live folder beside `inside`, held open: `a/page.html` holding `page`, a link at
+    /// `plantedAt` to the secret outside, and a link `b` to the folder outside.
+    static func live(in scratch: ScratchFolder, page: String, plantedAt planted: String) throws -> ContainedFolder {
+        try FileManager.default.createDirectory(at: scratch.url.appending(path: "live/a"), withIntermediateDirectories: true)
+        let live = try ContainedFolder(opening: scratch.path + "/live")
+        _ = try live.write(Data(page.utf8), to: "a/page.html")
+        #expect(symlink(scratch.path + "/outside/secret.txt", scratch.path + "/live/" + planted) == 0)
+        #expect(symlink(scratch.path + "/outside", scratch.path + "/live/b") == 0)
+        return live
+    }
+
     static func secret(_ scratch: ScratchFolder) -> String? {
         FileManager.default.contents(atPath: scratch.path + "/outside/secret.txt").map { String(decoding: $0, as: UTF8.self) }
     }
@@ -73,11 +84,7 @@ import Testing
 
     @Test func aLiveFileIsKeptInItsOwnTreeAsItselfAndNoLinkIsFollowed() throws {
         let (scratch, spare) = try Self.folders()
-        try FileManager.default.createDirectory(at: scratch.url.appending(path: "live/a"), withIntermediateDirectories: true)
-        let live = try ContainedFolder(opening: scratch.path + "/live")
-        try live.write(Data("page".utf8), to: "a/page.html")
-        #expect(symlink(scratch.path + "/outside/secret.txt", scratch.path + "/live/a/link.html") == 0)
-        #expect(symlink(scratch.path + "/outside", scratch.path + "/live/b") == 0)
+        let live = try Self.live(in: scratch, page: "page", plantedAt: "a/link.html")
         #expect(spare.makeFolder(inOwnTree: "a"))
         #expect(spare.makeFolder(inOwnTree: "b"))
         let outside = try ContainedFolder(opening: scratch.path + "/outside")
@@ -111,10 +118,7 @@ import Testing
     @Test func aPageIsPublishedIntoTheLiveFolderInOneRenameAndNoLinkIsFollowed() throws {
         let (scratch, spare) = try Self.folders()
         try FileManager.default.createDirectory(at: scratch.url.appending(path: "live/a/folder"), withIntermediateDirectories: true)
-        let live = try ContainedFolder(opening: scratch.path + "/live")
-        try live.write(Data("old".utf8), to: "a/page.html")
-        #expect(symlink(scratch.path + "/outside/secret.txt", scratch.path + "/live/a/planted.html") == 0)
-        #expect(symlink(scratch.path + "/outside", scratch.path + "/live/b") == 0)
+        let live = try Self.live(in: scratch, page: "old", plantedAt: "a/planted.html")
         for folder in ["a", "b", "c"] { try spare.makeFolder(folder) }
         for name in ["a/page.html", "a/planted.html", "a/folder", "b/secret.txt", "c/page.html"] {
             _ = try spare.write(Data("new \(name)".utf8), to: name)

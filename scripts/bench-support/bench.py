@@ -160,25 +160,24 @@ def main():
                     f.write(text.replace('title: "', f'title: "Retitled {run} ', 1) if run == 0
                             else text.replace(f"Retitled {run - 1} ", f"Retitled {run} ", 1))
                 title_edits.append(timed([args.galley, "build", galley_site, "-o", galley_out, "--quiet"]))
-            # A new site title rewrites every page; the edit after it finds the spare (the
-            # folder before) stale throughout, and brings every file of it up to date first.
-            with open(settings) as f:
-                text = f.read()
-            with open(settings, "w") as f:
-                f.write(text.replace("title: ", "title: Retitled ", 1))
-            timed([args.galley, "build", galley_site, "-o", galley_out, "--quiet"])
-            settle()
+            def rewrite_every_page(words):
+                """A new site title: every page is rewritten, and the spare (the folder before)
+                is stale throughout. Built, and written out by the kernel, untimed."""
+                with open(settings) as f:
+                    text = f.read()
+                with open(settings, "w") as f:
+                    f.write(text.replace("title: ", f"title: {words} ", 1))
+                timed([args.galley, "build", galley_site, "-o", galley_out, "--quiet"])
+                settle()
+
+            # A body edit after it changes one page, which goes into the live folder alone.
+            rewrite_every_page("Retitled")
             with open(post, "a") as f:
                 f.write("\nAn edit after every page was rewritten.\n")
             edit_after_rewrite = timed([args.galley, "build", galley_site, "-o", galley_out, "--quiet"])
             # A title edit changes several pages: the spare is brought up to date throughout
             # before the folders change places.
-            with open(settings) as f:
-                text = f.read()
-            with open(settings, "w") as f:
-                f.write(text.replace("title: ", "title: Again ", 1))
-            timed([args.galley, "build", galley_site, "-o", galley_out, "--quiet"])
-            settle()
+            rewrite_every_page("Again")
             with open(post) as f:
                 text = f.read()
             with open(post, "w") as f:
