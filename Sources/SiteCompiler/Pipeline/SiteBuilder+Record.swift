@@ -53,7 +53,7 @@ extension SiteBuilder {
             if let placed, let known = placed[path] {
                 stamp = known
             } else if case .file(let kept) = page?.kept, placed != nil || untouched.contains(path) {
-                stamp = relinked[path]?.after ?? kept
+                stamp = relinked[path] ?? kept
             } else if placed == nil, let page, page.kept == nil, let known = written[path] {
                 stamp = known
             } else if placed == nil, let known = linked[path] {

@@ -29,7 +29,7 @@ final class OutputSession: Publisher {
         var linked: [String: FileStamp] = [:]
         var same: Set<String> = []
         var failure: (any Error)?
-        var relinked: [String: (before: FileStamp, after: FileStamp)] = [:]
+        var relinked: [String: FileStamp] = [:]
         var leftInPlace: [String: FileStamp]?
     }
     private let state = Locked(State())
@@ -43,10 +43,10 @@ final class OutputSession: Publisher {
     /// Every file of the live folder by a trusted ``SpareRecord``: the synced files, or what a
     /// build into a new folder left there. Nil when only a listing can tell.
     let liveFiles: Set<String>?
-    /// Live files that ``sync(_:)`` linked into the spare, with their stamps just before and
-    /// just after. A new link changes a file's change time, so without the stamp from before,
-    /// every page the last build wrote would look touched by hand and be rendered again.
-    var relinked: [String: (before: FileStamp, after: FileStamp)] { state.withLock { $0.relinked } }
+    /// Live files that ``sync(_:)`` linked into the spare, with their stamps just after. A new
+    /// link changes a file's change time: recorded with the stamp from before, every page the
+    /// last build wrote would look touched by hand to the next build, and be rendered again.
+    var relinked: [String: FileStamp] { state.withLock { $0.relinked } }
 
     /// Whether the spare was made empty for this build, so that nothing but what the session
     /// puts there can be in it.
@@ -90,12 +90,12 @@ final class OutputSession: Publisher {
         let spare = spare
         let linked = Parallel.map(folders, inRuns: true) { spare.relink($0.value, inFolder: $0.key, from: live) }
         var left = Set(paths)
-        var relinked: [String: (before: FileStamp, after: FileStamp)] = [:]
+        var relinked: [String: FileStamp] = [:]
         for ((folder, _), files) in zip(folders, linked) {
             for file in files {
                 let path = folder.isEmpty ? file.name : folder + "/" + file.name
                 left.remove(path)
-                if let before = FileStamp(file.before), let after = file.after.flatMap(FileStamp.init) { relinked[path] = (before, after) }
+                if let after = file.after.flatMap(FileStamp.init) { relinked[path] = after }
             }
         }
         state.withLock { $0.relinked.merge(relinked) { $1 } }
@@ -112,8 +112,8 @@ final class OutputSession: Publisher {
                 // Where no link can be made (another file system), a copy keeps the spare true
                 // to the record, which later steps trust without looking.
                 try spare.mirror(path, from: live)
-                if let before = liveInfo.flatMap(FileStamp.init), let after = live.info(of: path).flatMap(FileStamp.init) {
-                    state.withLock { $0.relinked[path] = (before, after) }
+                if let after = live.info(of: path).flatMap(FileStamp.init) {
+                    state.withLock { $0.relinked[path] = after }
                 }
             case S_IFDIR:
                 try folder(path)
