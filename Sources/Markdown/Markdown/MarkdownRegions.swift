@@ -2,7 +2,8 @@
 /// left alone there, and math must reach the page as written.
 ///
 /// Code is fenced blocks (```` ``` ```` or `~~~`, indented up to three spaces), indented blocks
-/// (four columns, outside lists, footnotes and quotes) and inline spans of backticks. Math is
+/// (four columns, outside lists and footnotes; in a quote, four columns after its `>` markers)
+/// and inline spans of backticks. Math is
 /// `$$ … $$`, `\\( … \\)` and `\\[ … \\]`, the forms that come through Markdown to MathJax and
 /// KaTeX on Jekyll and Hugo blogs, outside code (and, for Hugo's passthrough, `\( … \)` and
 /// `\[ … \]` with one backslash).
@@ -65,10 +66,69 @@ package struct MarkdownRegions: Sendable {
             return spaceOrEnd(digits + 1)
         }
 
+        // The same inside quotes, after their markers, with a state of its own: a quote's
+        // first line, or one after a line of markers alone, may start indented code.
+        var quoteDepth = 0, quotePreviousBlank = true, inQuotedCode = false, inQuotedContainer = false
+        /// The number of `>` markers `line` starts with (each after up to three spaces, with the
+        /// one space after it), the offset after them, and the column there.
+        func quoteMarkers(from line: Int, to end: Int) -> (depth: Int, content: Int, column: Int) {
+            var depth = 0, content = line, column = 0
+            while true {
+                var at = content, atColumn = column
+                while at < end, at - content < 3, bytes[at] == 0x20 {
+                    at += 1
+                    atColumn += 1
+                }
+                guard at < end, bytes[at] == UInt8(ascii: ">") else { return (depth, content, column) }
+                at += 1
+                atColumn += 1
+                if at < end, bytes[at] == 0x20 {
+                    at += 1
+                    atColumn += 1
+                }
+                depth += 1
+                content = at
+                column = atColumn
+            }
+        }
+
         while index < bytes.count {
             if lineStart {
                 lineStart = false
                 let end = lineEnd(from: index)
+                let (depth, content, contentColumn) = quoteMarkers(from: index, to: end)
+                if depth != quoteDepth {
+                    quoteDepth = depth
+                    quotePreviousBlank = true
+                    inQuotedCode = false
+                    inQuotedContainer = false
+                }
+                if depth > 0 {
+                    var column = contentColumn, first = content
+                    while first < end, bytes[first] == 0x20 || bytes[first] == 0x09 {
+                        column = bytes[first] == 0x09 ? (column / 4 + 1) * 4 : column + 1
+                        first += 1
+                    }
+                    if bytes[first..<end].allSatisfy({ $0 == 0x0D }) {
+                        quotePreviousBlank = true
+                        inQuotedCode = false
+                    } else if column - contentColumn >= 4, !inQuotedContainer, quotePreviousBlank || inQuotedCode {
+                        code.append(index..<min(end + 1, bytes.count))
+                        index = end + 1
+                        lineStart = true
+                        inQuotedCode = true
+                        quotePreviousBlank = false
+                        previousBlank = false
+                        inContainer = true
+                        continue
+                    } else {
+                        inQuotedCode = false
+                        if column - contentColumn <= 3 {
+                            if isContainerMarker(at: first, before: end) { inQuotedContainer = true } else if quotePreviousBlank { inQuotedContainer = false }
+                        }
+                        quotePreviousBlank = false
+                    }
+                }
                 var column = 0, first = index
                 while first < end, bytes[first] == 0x20 || bytes[first] == 0x09 {
                     column = bytes[first] == 0x09 ? (column / 4 + 1) * 4 : column + 1

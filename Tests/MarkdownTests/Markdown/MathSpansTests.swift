@@ -86,4 +86,23 @@ import Testing
         let start = template.utf8.count - "{{ page.title }}\n".utf8.count - 4
         #expect(regions.protected.contains { $0.contains(start + 6) }, "\(regions.protected)")
     }
+
+    /// Indented code inside a quote, four columns after its markers, is code as CommonMark reads
+    /// it: its math stayed math, and its template syntax ran (`{{ x }}` printed nothing).
+    @Test func indentedCodeInAQuoteHoldsNoMath() {
+        for text in ["> A quote:\n>\n>     $$x_1$$\n", ">     $$x_1$$\n", "> > Nested:\n> >\n> >     $$x_1$$\n> >     $$y$$\n",
+                     "Text.\n\n   >     $$x_1$$\n", "> A quote:\n>\n>\t    $$x_1$$\n"] {
+            #expect(MarkdownRegions(text).math.isEmpty, "\(text)")
+            #expect(render(text).contains("<pre><code>") && render(text).contains("$$x_1$$\n"), "\(text): \(render(text))")
+        }
+        // Not after the quote's paragraph (no blank line of markers between), nor in a list in
+        // it: there the indented line continues a paragraph, whose math stays math.
+        for text in ["> A quote:\n>     $$x_1$$\n", "> - An item.\n>\n>     $$x_1$$\n", ">    $$x_1$$ three columns\n"] {
+            #expect(MarkdownRegions(text).math.count == 1, "\(text)")
+            #expect(!render(text).contains("<pre>"), "\(text): \(render(text))")
+        }
+        let template = "> Show:\n>\n>     {{ page.title }}\n"
+        let start = template.utf8.count - "{{ page.title }}\n".utf8.count
+        #expect(MarkdownRegions(template).protected.contains { $0.contains(start + 3) })
+    }
 }
