@@ -162,22 +162,22 @@ package struct BodyTemplate: Sendable {
                             if name == "raw" { pieces.append(.text(text(index..<close.start))) }
                             index = close.trimAfter ? skippingSpace(from: close.end) : close.end
                         } else {
-                            pieces.append(.unreadable(source: source, reason: "{% \(name) %} has no {% \(closing) %}", at: brace))
+                            pieces.append(.unreadable(source: source, reason: "an opening with no {% \(closing) %}", at: brace))
                         }
                     case "highlight":
                         if let close = findTag("endhighlight", from: index) {
                             pieces.append(.highlight(arguments: arguments, code: text(index..<close.start), at: brace))
                             index = close.trimAfter ? skippingSpace(from: close.end) : close.end
                         } else {
-                            pieces.append(.unreadable(source: source, reason: "{% highlight %} has no {% endhighlight %}", at: brace))
+                            pieces.append(.unreadable(source: source, reason: "an opening with no {% endhighlight %}", at: brace))
                         }
                     case "for":
                         guard depth < BodyTemplate.depthLimit else {
-                            pieces.append(.unreadable(source: source, reason: "loops nest more than \(BodyTemplate.depthLimit) deep", at: brace))
+                            pieces.append(.unreadable(source: source, reason: "a loop in loops nested more than \(BodyTemplate.depthLimit) deep", at: brace))
                             break
                         }
                         guard !unclosedLoops.contains(brace) else {
-                            pieces.append(.unreadable(source: source, reason: "{% for %} has no {% endfor %}", at: brace))
+                            pieces.append(.unreadable(source: source, reason: "a loop with no {% endfor %}", at: brace))
                             break
                         }
                         let after = index
@@ -186,7 +186,7 @@ package struct BodyTemplate: Sendable {
                             pieces.append(.loop(arguments: arguments, body: body.pieces, at: brace))
                         } else {
                             index = after
-                            pieces.append(.unreadable(source: source, reason: "{% for %} has no {% endfor %}", at: brace))
+                            pieces.append(.unreadable(source: source, reason: "a loop with no {% endfor %}", at: brace))
                         }
                     default:
                         pieces.append(.tag(name: String(name), arguments: arguments, source: source, at: brace))

@@ -118,7 +118,11 @@ import Testing
         var deep = ""
         for _ in 0..<40 { deep += "{% for a in (1..1) %}" }
         for _ in 0..<40 { deep += "{% endfor %}" }
-        #expect(expand(deep).notes.contains { $0.message.contains("nest more than") })
+        #expect(expand(deep).notes.contains { $0.message.contains(" is a loop in loops nested more than \(BodyTemplate.depthLimit) deep; it is printed as it is") },
+                "\(expand(deep).notes)")
+        // An opening without its end says so in one sentence.
+        #expect(expand("A {% raw %} alone.").notes.map(\.message) == ["{% raw %} is an opening with no {% endraw %}; it is printed as it is"])
+        #expect(expand("{% for x in (1..2) %}x").notes.map(\.message) == ["{% for x in (1..2) %} is a loop with no {% endfor %}; it is printed as it is"])
     }
 
     /// Filters that double a value and then go over it again and again stop once they have gone
