@@ -83,22 +83,13 @@ final class PagePlanner: Sendable {
         let context = TemplateContext(site: site, options: options, words: theme.words, staticFiles: Set(copies.map(\.output)),
                                       anchoredContent: theme.readsAnchoredContent, images: images, summariesFromWhole: rendersEveryPage)
         self.context = context
-        let inputs = inputs(context)
-        self.inputs = inputs
-        // The archive's digests of every post are the first thing the plan asks for, to know
-        // whether it starts rendering the archive at once (after a new title, the page a build
-        // waits for last): made on another thread while the theme renders its site-only parts.
-        // The plan, asking for them, waits for that thread if it is not done.
-        if rendersAnyway != nil {
-            let listings = inputs.listings, fields = Self.archiveFields(theme)
-            _ = Background { _ = listings[fields] }
-        }
         // `site.…` means the site only while no value a layout can step into has a `site` key
         // of its own; front matter and galley.yml params are the only ones that could.
         let shadowed = YAMLValue.reaches("site", in: site.config.params)
             || site.posts.contains(where: \.paramsHaveSiteKey) || site.pages.contains(where: \.paramsHaveSiteKey)
         self.theme = renderSiteOnlyLayoutsOnce && !shadowed ? theme.renderingOnce(site: context.site) : theme
         self.renderer = renderer(self.theme, context.postSummaries)
+        self.inputs = inputs(context)
     }
 
     /// A page that `render` makes, planned with the digest of what it is made from.
