@@ -69,6 +69,16 @@ package struct MarkdownRegions: Sendable {
         // The same inside quotes, after their markers, with a state of its own: a quote's
         // first line, or one after a line of markers alone, may start indented code.
         var quoteDepth = 0, quotePreviousBlank = true, inQuotedCode = false, inQuotedContainer = false
+        /// The first byte from `start` that is no space or tab, and its column, tabs stopping
+        /// every four columns, counting from `column` at `start`.
+        func indentation(from start: Int, column: Int, to end: Int) -> (first: Int, column: Int) {
+            var first = start, column = column
+            while first < end, bytes[first] == 0x20 || bytes[first] == 0x09 {
+                column = bytes[first] == 0x09 ? (column / 4 + 1) * 4 : column + 1
+                first += 1
+            }
+            return (first, column)
+        }
         /// The number of `>` markers `line` starts with (each after up to three spaces, with the
         /// one space after it), the offset after them, and the column there.
         func quoteMarkers(from line: Int, to end: Int) -> (depth: Int, content: Int, column: Int) {
@@ -104,11 +114,7 @@ package struct MarkdownRegions: Sendable {
                     inQuotedContainer = false
                 }
                 if depth > 0 {
-                    var column = contentColumn, first = content
-                    while first < end, bytes[first] == 0x20 || bytes[first] == 0x09 {
-                        column = bytes[first] == 0x09 ? (column / 4 + 1) * 4 : column + 1
-                        first += 1
-                    }
+                    let (first, column) = indentation(from: content, column: contentColumn, to: end)
                     if bytes[first..<end].allSatisfy({ $0 == 0x0D }) {
                         quotePreviousBlank = true
                         inQuotedCode = false
@@ -129,11 +135,7 @@ package struct MarkdownRegions: Sendable {
                         quotePreviousBlank = false
                     }
                 }
-                var column = 0, first = index
-                while first < end, bytes[first] == 0x20 || bytes[first] == 0x09 {
-                    column = bytes[first] == 0x09 ? (column / 4 + 1) * 4 : column + 1
-                    first += 1
-                }
+                let (first, column) = indentation(from: index, column: 0, to: end)
                 let blank = bytes[first..<end].allSatisfy { $0 == 0x0D }
                 if blank {
                     previousBlank = true
