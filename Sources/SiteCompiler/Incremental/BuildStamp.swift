@@ -1,5 +1,6 @@
 import CacheFiles
 import Diagnostics
+import Digests
 import FileSystem
 import Foundation
 import SiteContent
@@ -11,15 +12,24 @@ import SiteSource
 ///
 /// When all of that is as recorded, and no future post has come due and no new year has begun
 /// (the only ways the clock changes a blog), the output is exactly what a full build would
-/// write, and the build stops before reading a single post. Anything else, and the stamp is
+/// write, and the build stops before reading a single post (but the few saved just before the
+/// build that left the stamp, which it reads again to compare: see ``recent``). Anything else, and the stamp is
 /// dropped and the build goes on as usual, where the cache's content hashes decide.
 struct BuildStamp: Sendable {
-    static let format = "galley-build-stamp-3"
+    static let format = "galley-build-stamp-4"
 
     /// One output file as the build left it.
     struct Output: Sendable, Equatable {
         var path: String
         var stamp: FileStamp
+    }
+
+    /// A post or page changed so shortly before the build that its times cannot vouch for it
+    /// (see ``SourceState/isRacy(at:margin:)``: it may have changed again within the same clock
+    /// tick), with the digest of its name and of the bytes the build read of it.
+    struct Recent: Sendable, Equatable {
+        var path: String
+        var source: Fingerprint
     }
 
     /// The digest of the sources' state, the options and the binary.
@@ -33,6 +43,9 @@ struct BuildStamp: Sendable {
     var leftOutFuture: Int
     var warnings: [Diagnostic]
     var outputs: [Output]
+    /// The sources whose contents the next build compares with what this one read before it
+    /// trusts the stamp: the post just saved, in a build run right after.
+    var recent: [Recent] = []
 
     /// The stamp file kept beside the cache file `cacheFile`.
     static func file(beside cacheFile: URL) -> URL {
@@ -45,6 +58,14 @@ struct BuildStamp: Sendable {
         return SourceState.hash(state.digest + Array(settings.utf8) + [0] + ToolIdentity.current)
     }
 
+    /// Whether each of ``recent`` in `source` still holds what the build read of it.
+    func recentSourcesHold(in source: any SourceTree) -> Bool {
+        recent.allSatisfy { recent in
+            guard let data = try? source.contents(of: recent.path) else { return false }
+            return Fingerprint.of(data, named: recent.path) == recent.source
+        }
+    }
+
     /// Whether the output folder `root` still holds every file as the stamp recorded it, at `now`.
     func describes(_ root: String, at now: Date) -> Bool {
         guard Int(now.timeIntervalSince1970.rounded(.down)) < validUntil else { return false }
@@ -52,8 +73,22 @@ struct BuildStamp: Sendable {
         return !Parallel.map(outputs) { FileStamp.of($0.path, in: folder) == $0.stamp }.contains(false)
     }
 
+    /// The stamp in `url` when it was made under `key`: any other is not decoded, nor its
+    /// checksum taken (a stamp names every output file, half a megabyte at 10,000 posts, and
+    /// after an edit the key is another).
+    static func load(from url: URL, key: [UInt8]) -> BuildStamp? {
+        guard let bytes = FileBytes.read(url.path) else { return nil }
+        var header = CacheReader(bytes)
+        guard (try? header.string()) == format, (try? header.raw()).map(Array.init) == key else { return nil }
+        return decode(bytes)
+    }
+
     static func load(from url: URL) -> BuildStamp? {
-        CacheReader.read(url, format: format) { reader in
+        FileBytes.read(url.path).flatMap(decode)
+    }
+
+    private static func decode(_ bytes: [UInt8]) -> BuildStamp? {
+        CacheReader.read(bytes, format: format) { reader in
             BuildStamp(
                 key: Array(try reader.raw()), validUntil: try reader.int(), posts: try reader.int(), pages: try reader.int(),
                 leftOutDrafts: try reader.int(), leftOutFuture: try reader.int(),
@@ -63,7 +98,8 @@ struct BuildStamp: Sendable {
                 },
                 outputs: try reader.array { reader in
                     Output(path: try reader.string(), stamp: try FileStamp.decode(from: &reader))
-                })
+                },
+                recent: try reader.array { reader in Recent(path: try reader.string(), source: try reader.fingerprint()) })
         }
     }
 
@@ -84,6 +120,10 @@ struct BuildStamp: Sendable {
             writer.array(outputs) { writer, output in
                 writer.string(output.path)
                 output.stamp.encode(to: &writer)
+            }
+            writer.array(recent) { writer, recent in
+                writer.string(recent.path)
+                writer.fingerprint(recent.source)
             }
         }
     }

@@ -10,7 +10,9 @@ extension SiteBuilder {
     /// and no output file has moved since. Otherwise nil, and the stale stamp is removed.
     func upToDate(cacheFile: URL, state: SourceState?, output: URL, clock: BuildClock) -> Report? {
         let stampFile = BuildStamp.file(beside: cacheFile)
-        if let state, let stamp = BuildStamp.load(from: stampFile), stamp.key == BuildStamp.key(state: state, options: options), stamp.describes(output.standardizedFileURL.path, at: options.now) {
+        if let state, let stamp = BuildStamp.load(from: stampFile, key: BuildStamp.key(state: state, options: options)),
+            stamp.describes(output.standardizedFileURL.path, at: options.now), stamp.recentSourcesHold(in: source)
+        {
             let config = try? SiteConfig.load(from: source)
             var report = Report(posts: stamp.posts, pages: stamp.pages, written: 0, unchanged: stamp.outputs.count, seconds: clock.seconds,
                                 warnings: quoting(stamp.warnings), baseURL: options.baseURL ?? config?.baseURL ?? URL(filePath: "/"))
@@ -66,6 +68,25 @@ extension SiteBuilder {
             return (stamp, record, previous[path] != record)
         }
         timer.lap("output stamps")
+        // A source changed within a clock tick of the state being read could change again
+        // unseen: the stamp names each such post or page with what was read of it, for the next
+        // build to compare; any other such file, and the build leaves no stamp. Nor does one
+        // that had no emoji names where the blog asks for them: they may be there next time.
+        // Made and written on another thread while the page records are.
+        var savingStamp: Background<Void>?
+        if let state, let recent = Self.recentSources(of: state, read: compiled.cache.documents, since: clock.startWall - racyMargin),
+            !entries.contains(where: { $0.stamp == nil }), !compiled.lacksEmoji
+        {
+            let key = BuildStamp.key(state: state, options: options)
+            let validUntil = Int(compiled.validUntil.timeIntervalSince1970.rounded(.down))
+            let (posts, pages, leftOut, warnings) = (compiled.site.posts.count, compiled.site.pages.count, compiled.leftOut, compiled.warnings)
+            savingStamp = Background {
+                let outputs = zip(paths, entries).map { BuildStamp.Output(path: $0, stamp: $1.stamp!) }
+                let stamp = BuildStamp(key: key, validUntil: validUntil, posts: posts, pages: pages, leftOutDrafts: leftOut.drafts,
+                                       leftOutFuture: leftOut.future, warnings: warnings, outputs: outputs, recent: recent)
+                try? stamp.save(to: BuildStamp.file(beside: cacheFile))
+            }
+        }
         // Held here alone, so that updating a few records does not copy them all.
         var records = consume previous
         compiled.previousPages = [:]
@@ -91,22 +112,30 @@ extension SiteBuilder {
         }
         compiled.savingDocuments?.wait()
         timer.lap("save cache")
-        // A source changed within a clock tick of the state being read could change again
-        // unseen; such a build leaves no stamp, and the next one checks contents. Nor does one
-        // that had no emoji names where the blog asks for them: they may be there next time.
-        if let state, !state.isRacy(at: clock.startWall, margin: racyMargin), !entries.contains(where: { $0.stamp == nil }), !compiled.lacksEmoji {
-            let outputs = zip(paths, entries).map { BuildStamp.Output(path: $0, stamp: $1.stamp!) }
-            let stamp = BuildStamp(key: BuildStamp.key(state: state, options: options),
-                                   validUntil: Int(compiled.validUntil.timeIntervalSince1970.rounded(.down)),
-                                   posts: compiled.site.posts.count, pages: compiled.site.pages.count,
-                                   leftOutDrafts: compiled.leftOut.drafts, leftOutFuture: compiled.leftOut.future,
-                                   warnings: compiled.warnings, outputs: outputs)
-            try? stamp.save(to: BuildStamp.file(beside: cacheFile))
-            Parallel.release(consume stamp)
-        }
+        savingStamp?.wait()
         timer.lap("save stamp")
         // A path and a stamp for every file of the site: let go of them on another thread.
         Parallel.release((consume paths, consume entries))
+    }
+}
+
+extension SiteBuilder {
+    /// The files of `state` changed at `moment` or later (nanoseconds since 1970), each with the
+    /// digest of what this build read of it (`read`, the cache's documents once this build has
+    /// told it what it read); empty when none was. Nil when one of them is not a post or page
+    /// that the build read (a layout, galley.yml, a picture), whose contents are not digested
+    /// as they are read. Folders do not count: a name added, removed or replaced in one changes
+    /// the names or the inodes the next walk finds.
+    static func recentSources(of state: SourceState, read: [String: CachedDocument], since moment: Int) -> [BuildStamp.Recent]? {
+        guard state.isRacy(at: moment, margin: 0) else { return [] }
+        var recent: [BuildStamp.Recent] = []
+        for (path, version) in state.versions where version.changed >= moment {
+            guard let document = read[path] else { return nil }
+            recent.append(BuildStamp.Recent(path: path, source: document.source))
+        }
+        // A tree that keeps no versions cannot say which files are recent.
+        if recent.isEmpty, state.versions.isEmpty { return nil }
+        return recent.sorted { $0.path < $1.path }
     }
 }
 

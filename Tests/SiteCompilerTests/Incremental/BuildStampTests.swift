@@ -1,4 +1,5 @@
 import Foundation
+import Digests
 import Highlighting
 @testable import SiteContent
 import SiteTestSupport
@@ -179,18 +180,69 @@ import Testing
     }
 
     /// A file given a time past what nanoseconds count (2262, as an archive can give it) builds
-    /// as any other, and an edit of it is seen: it counts as changed just now, every time.
+    /// as any other, and an edit of it is seen: it counts as changed just now, every time, so
+    /// each build reads it again and compares.
     @Test func aFileDatedPastTheYear2262IsBuiltAndItsEditSeen() throws {
         let post = blog.root.appending(path: "posts/2019-10-03-post-3.md")
         restoreTime(post, to: timespec(tv_sec: 10_000_000_000, tv_nsec: 0))
         try build()
         #expect(blog.page("2019/10/03/post-3/index.html")?.contains("Post 3") == true)
-        #expect(try !build().upToDate)
+        let stamp = BuildStamp.load(from: BuildStamp.file(beside: BuildCache.file(for: blog.output, in: cache)))
+        #expect(stamp?.recent.map(\.path) == ["posts/2019-10-03-post-3.md"])
+        #expect(try build().upToDate)
         try blog.write("posts/2019-10-03-post-3.md", TestBlog.post("title: Post Y\ntags: [alpha]"))
         restoreTime(post, to: timespec(tv_sec: 10_000_000_000, tv_nsec: 0))
         try build()
         #expect(blog.page("2019/10/03/post-3/index.html")?.contains("Post Y") == true)
         try blog.expectSameAsFullBuild("a post from far ahead")
+    }
+
+    /// A post saved just before a build may change again within the same clock tick, keeping
+    /// its times and size: the stamp names it with what the build read, and the next build
+    /// reads it again and compares rather than trusting its times or building in full.
+    @Test func aPostSavedJustBeforeABuildIsComparedNotTrusted() throws {
+        try build()
+        Thread.sleep(forTimeInterval: 1.1)
+        try blog.write("posts/2019-10-03-post-3.md", TestBlog.post("title: Post 3\ntags: [alpha]", "Saved just now."))
+        var builder = SiteBuilder(source: blog.source, options: blog.options())
+        builder.racyMargin = 1_000_000_000  // the post, and only it, is this recent
+        _ = try builder.build(into: blog.output, cache: cache)
+        let stampFile = BuildStamp.file(beside: BuildCache.file(for: blog.output, in: cache))
+        let stamp = try #require(BuildStamp.load(from: stampFile))
+        #expect(stamp.recent.map(\.path) == ["posts/2019-10-03-post-3.md"])
+        let next = try builder.build(into: blog.output, cache: cache)
+        #expect(next.upToDate && next.written == 0)
+
+        // What an edit within the same tick would leave: the same times, other bytes.
+        var changed = stamp
+        changed.recent[0].source = Fingerprint.of(Data("other".utf8), named: "posts/2019-10-03-post-3.md")
+        try changed.save(to: stampFile)
+        #expect(try !builder.build(into: blog.output, cache: cache).upToDate)
+        #expect(blog.page("2019/10/03/post-3/index.html")?.contains("Saved just now.") == true)
+        try blog.expectSameAsFullBuild("a post compared again")
+
+        // A layout is read without a digest of its bytes: saved as recently, it leaves no stamp.
+        Thread.sleep(forTimeInterval: 1.1)
+        try blog.write("layouts/footer.mustache", "<footer>just now</footer>")
+        _ = try builder.build(into: blog.output, cache: cache)
+        #expect(!FileManager.default.fileExists(atPath: stampFile.path))
+        #expect(try !builder.build(into: blog.output, cache: cache).upToDate)
+    }
+
+    /// A stamp made under another key is not decoded: after an edit, the half megabyte a big
+    /// blog's stamp takes is read for its first bytes alone.
+    @Test func aStampIsLoadedOnlyUnderItsOwnKey() throws {
+        try expectUpToDate()
+        let stampFile = BuildStamp.file(beside: BuildCache.file(for: blog.output, in: cache))
+        let stamp = try #require(BuildStamp.load(from: stampFile))
+        #expect(BuildStamp.load(from: stampFile, key: stamp.key)?.outputs == stamp.outputs)
+        #expect(BuildStamp.load(from: stampFile, key: Array(stamp.key.reversed())) == nil)
+        // Its own key, but damaged further on: the checksum still says no.
+        var bytes = try Data(contentsOf: stampFile)
+        bytes[bytes.count - 20] ^= 0xFF
+        try bytes.write(to: stampFile)
+        #expect(BuildStamp.load(from: stampFile, key: stamp.key) == nil)
+        #expect(try !build().upToDate)
     }
 
     @Test func aRecentEditLeavesNoStamp() throws {
