@@ -27,14 +27,16 @@ import Testing
             }
         }
         #expect(closed.withLock { $0 })
-        // Writes that each finish in time close nothing, however long they take together; each
-        // is well within the limit, as a busy machine's sleeps can run long (the whole suite
-        // at once once took one past a limit of four times its length).
+        // Writes that each finish in time close nothing, however long the response takes in
+        // all. Each is over at once and the time goes by between them: a write that sleeps
+        // could itself run past the limit when the whole suite at once keeps the threads busy
+        // (a sleep of 300 ms once took more than a second).
         let quiet = Locked(false)
         let prompt = StalledWrite(limit: .seconds(1), close: { quiet.withLock { $0 = true } })
         try await prompt.watching { stall in
             for _ in 0..<5 {
-                try await stall.write { try await Task.sleep(for: .milliseconds(300)) }
+                try await stall.write {}
+                try await Task.sleep(for: .milliseconds(300))
             }
         }
         #expect(!quiet.withLock { $0 })
