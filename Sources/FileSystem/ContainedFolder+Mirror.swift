@@ -59,20 +59,19 @@ extension ContainedFolder {
     package struct Relinked {
         /// The file's name in its folder.
         package let name: String
-        /// What `lstat` said of the live file before the link.
-        package let before: stat
-        /// What it said after (a new link changes a file's change time); nil if it could not tell.
-        package let after: stat?
+        /// What `lstat` says of the file once linked (a new link changes a file's change time).
+        package let after: stat
     }
 
     /// Makes each of `names` in the folder `folder` here the live file of the same path, where
     /// both sides hold that folder: each side's folder is opened once for all of them, and each
-    /// file costs a look at both sides, a link under a temporary name renamed over the old file,
-    /// and a look after. About six calls a file where ``mirror(_:from:)`` makes some thirty, for
-    /// the thousands of files a spare takes after a build that rewrote every page. A name left
-    /// out of the answer is left as it was, for ``mirror(_:from:)`` to do the careful way: no
-    /// regular file at it in live, a folder in its way here, a folder missing on either side, or
-    /// no link to be made (across file systems).
+    /// file costs a link under a temporary name, a rename over the old file and a look after.
+    /// Three calls a file where ``mirror(_:from:)`` makes some thirty, for the thousands of files
+    /// a spare takes after a build that rewrote every page: what was linked is looked at once it
+    /// is in place, not before. A name left out of the answer is left for ``mirror(_:from:)`` to
+    /// do the careful way, with nothing of the live folder at it: no regular file at it in live,
+    /// a folder in its way here, a folder missing on either side, or no link to be made (across
+    /// file systems).
     package func relink(_ names: [String], inFolder folder: String, from live: ContainedFolder) -> [Relinked] {
         guard folder.isEmpty || RelativePath.problem(with: folder) == nil else { return [] }
         let here = folder.isEmpty ? descriptor : open(folder, Platform.pathOnly | O_DIRECTORY)
@@ -83,17 +82,9 @@ extension ContainedFolder {
         defer { if there != live.descriptor { close(there) } }
         var done: [Relinked] = []
         for name in names where RelativePath.problem(with: name) == nil && !name.contains("/") {
-            var before = stat(), current = stat(), after = stat()
-            guard fstatat(there, name, &before, AT_SYMLINK_NOFOLLOW) == 0, before.st_mode & S_IFMT == S_IFREG else { continue }
-            if fstatat(here, name, &current, AT_SYMLINK_NOFOLLOW) == 0 {
-                if current.st_mode & S_IFMT == S_IFDIR { continue }
-                if current.st_ino == before.st_ino, current.st_dev == before.st_dev {
-                    done.append(Relinked(name: name, before: before, after: before))
-                    continue
-                }
-            }
             // Made under another name and renamed over the old file, as ``link(_:_:from:)`` does:
-            // the old file may be a planted link, which is replaced, never followed.
+            // the old file may be a planted link, which is replaced, never followed. A live
+            // folder cannot be linked; a live link is linked as a link, never followed.
             let temporary = name + ".galley-tmp"
             var made = linkat(there, name, here, temporary, 0) == 0
             if !made, errno == EEXIST {
@@ -101,11 +92,21 @@ extension ContainedFolder {
                 made = linkat(there, name, here, temporary, 0) == 0
             }
             guard made else { continue }
+            // A folder in the way stays, for the careful way.
             guard renameat(here, temporary, here, name) == 0 else {
                 unlinkat(here, temporary, 0)
                 continue
             }
-            done.append(Relinked(name: name, before: before, after: fstatat(there, name, &after, AT_SYMLINK_NOFOLLOW) == 0 ? after : nil))
+            var after = stat()
+            guard fstatat(here, name, &after, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+            guard after.st_mode & S_IFMT == S_IFREG else {
+                // A live link: taken away again, for the careful way.
+                unlinkat(here, name, 0)
+                continue
+            }
+            // Already the very file here: the rename did nothing, and the temporary name stays.
+            if after.st_nlink > 2, unlinkat(here, temporary, 0) == 0, fstatat(here, name, &after, AT_SYMLINK_NOFOLLOW) != 0 { continue }
+            done.append(Relinked(name: name, after: after))
         }
         return done
     }

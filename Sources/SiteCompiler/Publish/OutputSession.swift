@@ -95,7 +95,7 @@ final class OutputSession: Publisher {
             for file in files {
                 let path = folder.isEmpty ? file.name : folder + "/" + file.name
                 left.remove(path)
-                if let after = file.after.flatMap(FileStamp.init) { relinked[path] = after }
+                if let after = FileStamp(file.after) { relinked[path] = after }
             }
         }
         state.withLock { $0.relinked.merge(relinked) { $1 } }
