@@ -42,6 +42,26 @@ import Testing
         #expect(folder.read("blog/_site/2019/10/08/hello/index.html")?.contains("Hi once more.") == true)
     }
 
+    /// A binary written over in place, keeping its inode, its size and (given back) its
+    /// modification time, may be another build of Galley: what it cached is not trusted.
+    @Test func aBinaryWrittenOverInPlaceIsAnotherOne() throws {
+        let folder = try blog()
+        let copy = folder.url.appending(path: "galley-copy")
+        try FileManager.default.copyItem(at: GalleyProcess.binary, to: copy)
+        Thread.sleep(forTimeInterval: 2.2)  // past the two seconds a file's times are not trusted
+        #expect(try GalleyProcess.run(["build", "blog"], in: folder.url, executable: copy).status == 0)
+        #expect(try GalleyProcess.run(["build", "blog"], in: folder.url, executable: copy).stdout.contains(": nothing changed, "))
+        var before = stat()
+        #expect(stat(copy.path, &before) == 0)
+        try Data(contentsOf: copy).write(to: copy)  // in place: the same inode
+        var times = [before.st_atim, before.st_mtim]
+        #expect(utimensat(AT_FDCWD, copy.path, &times, 0) == 0)
+        var after = stat()
+        #expect(stat(copy.path, &after) == 0 && after.st_ino == before.st_ino && after.st_size == before.st_size)
+        let again = try GalleyProcess.run(["build", "blog"], in: folder.url, executable: copy)
+        #expect(again.status == 0 && !again.stdout.contains("nothing changed"), "\(again.stdout)")
+    }
+
     @Test func outputFolderBaseURLDraftsAndFuture() throws {
         let folder = try blog()
         try folder.write("blog/posts/2019-10-09-draft.md", "---\ntitle: Draft\ndraft: true\n---\nWIP\n")

@@ -34,13 +34,15 @@ struct GalleyProcess {
         return inherited
     }
 
-    /// Runs `galley arguments…` in `directory`, giving up after `timeout` seconds.
+    /// Runs `galley arguments…` in `directory`, giving up after `timeout` seconds; `galley` is
+    /// ``binary`` unless `executable` names a copy of it.
     /// With `fileSizeLimit`, no file it writes may grow past that many KiB: a write past it fails
     /// as on a full disk (the signal the kernel sends is ignored). With `asUser`, a folder's
     /// permissions hold for it as for a user who is not root, though the tests run as root (CI
     /// does): it runs without the capabilities that let root read and write anywhere.
     static func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:], timeout: TimeInterval = 60,
-                    fileSizeLimit: Int? = nil, asUser: Bool = false) throws -> Result {
+                    fileSizeLimit: Int? = nil, asUser: Bool = false, executable: URL? = nil) throws -> Result {
+        let binary = executable ?? binary
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments

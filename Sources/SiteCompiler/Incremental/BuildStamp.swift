@@ -130,12 +130,13 @@ struct BuildStamp: Sendable {
 }
 
 /// Which galley binary is running: a different build of Galley may render differently, so what
-/// one binary cached is not trusted by another.
+/// one binary cached is not trusted by another. Its change time too: a binary written over in
+/// place, keeping its size and given its old modification time back, is another all the same.
 enum ToolIdentity {
     static let current: [UInt8] = {
         guard let info = Platform.runningExecutable() else { return Array("unknown".utf8) }
         let parts = [UInt64(info.st_dev), UInt64(info.st_ino), UInt64(info.st_size),
-                     UInt64(bitPattern: Int64(info.modifiedNanoseconds))]
+                     UInt64(bitPattern: Int64(info.modifiedNanoseconds)), UInt64(bitPattern: Int64(info.changedNanoseconds))]
         return parts.withUnsafeBytes { Array($0) }
     }()
 }
