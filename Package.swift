@@ -254,7 +254,8 @@ let package = Package(
         .testTarget(name: "ShortcodesTests", dependencies: ["Shortcodes", "Markdown"]),
         .testTarget(name: "CacheFilesTests", dependencies: ["CacheFiles", "FileSystem", "Digests"]),
         .testTarget(name: "ServerConfigsTests", dependencies: ["ServerConfigs"]),
-        .testTarget(name: "ServingTests", dependencies: ["Serving", "SiteCompiler", "SiteSource", "Highlighting", "Blocking", "Previews"]),
+        .testTarget(name: "ServingTests", dependencies: ["Serving", "SiteCompiler", "SiteSource", "Highlighting", "Blocking", "Previews",
+                                                         .product(name: "NIOPosix", package: "swift-nio")]),
         .testTarget(name: "SiteImportTests", dependencies: ["SiteImport", "SiteCompiler", "SiteSource", "FileSystem"]),
     ]
 )

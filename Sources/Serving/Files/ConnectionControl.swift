@@ -1,4 +1,5 @@
 import Hummingbird
+import NIOCore
 
 /// A request context that can close its connection and wait for its event loop: what a
 /// ``StalledWrite`` needs of the server a file is sent by (`galley host`'s and `galley serve`'s).
@@ -8,6 +9,8 @@ protocol ConnectionControl: RequestContext {
     /// Returns once the connection's event loop has done what was asked of it so far: a write
     /// handed over is then written, or has made the connection unwritable.
     var catchUp: @Sendable () async -> Void { get }
+    /// The connection's event loop, where a watch over its writes runs.
+    var eventLoop: any EventLoop { get }
 }
 
 extension ConnectionControl {
@@ -23,9 +26,11 @@ struct ServeContext: ConnectionControl {
     var coreContext: CoreRequestContextStorage
     let closeConnection: @Sendable () -> Void
     let catchUp: @Sendable () async -> Void
+    let eventLoop: any EventLoop
 
     init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         (closeConnection, catchUp) = Self.control(of: source)
+        eventLoop = source.channel.eventLoop
     }
 }

@@ -62,7 +62,7 @@ extension RequestedFileProvider {
     /// The watch over a response's writes, for a server whose context can close its connection.
     func stalledWrite(context: some RequestContext) -> StalledWrite? {
         guard let stallLimit, let control = context as? any ConnectionControl else { return nil }
-        return StalledWrite(limit: stallLimit, close: control.closeConnection, catchUp: control.catchUp)
+        return StalledWrite(limit: stallLimit, eventLoop: control.eventLoop, close: control.closeConnection, catchUp: control.catchUp)
     }
 
     func getFileIdentifier(_ path: String) -> RequestedFile? {

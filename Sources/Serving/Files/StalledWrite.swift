@@ -1,5 +1,6 @@
 import Blocking
 import Foundation
+import NIOCore
 
 /// Closes the connection of a response whose reader has stopped reading. A write waits while
 /// the reader's side is full, and neither the idle timeout (which looks at what arrives) nor
@@ -15,13 +16,16 @@ import Foundation
 final class StalledWrite: Sendable {
     /// How long one write may wait.
     let limit: Duration
+    /// The connection's event loop, where the watch runs.
+    private let eventLoop: any EventLoop
     private let close: @Sendable () -> Void
     private let catchUp: @Sendable () async -> Void
     /// When the write under way began; nil between writes.
     private let since = Locked<ContinuousClock.Instant?>(nil)
 
-    init(limit: Duration, close: @escaping @Sendable () -> Void, catchUp: @escaping @Sendable () async -> Void = {}) {
+    init(limit: Duration, eventLoop: any EventLoop, close: @escaping @Sendable () -> Void, catchUp: @escaping @Sendable () async -> Void = {}) {
         self.limit = limit
+        self.eventLoop = eventLoop
         self.close = close
         self.catchUp = catchUp
     }
@@ -29,13 +33,14 @@ final class StalledWrite: Sendable {
     /// Runs `body`, a response's writes, with a watch that closes the connection once one write
     /// has waited past ``limit``; the write then fails, and so does `body`.
     func watching<T>(_ body: (StalledWrite) async throws -> T) async throws -> T {
-        let watch = Task { [self] in
-            while !Task.isCancelled {
-                try? await Task.sleep(for: limit / 4)
-                if let began = since.withLock({ $0 }), ContinuousClock.now - began > limit {
-                    close()
-                    return
-                }
+        // On the event loop rather than in a task of its own: tasks take turns on a few threads
+        // with every response being made, and a watch that waits for a turn closes nothing.
+        let (seconds, attoseconds) = (limit / 4).components
+        let period = TimeAmount.nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+        let watch = eventLoop.scheduleRepeatedTask(initialDelay: period, delay: period) { [self] task in
+            if let began = since.withLock({ $0 }), ContinuousClock.now - began > limit {
+                close()
+                task.cancel()
             }
         }
         defer { watch.cancel() }

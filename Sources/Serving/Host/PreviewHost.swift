@@ -2,6 +2,7 @@ import FileSystem
 import Foundation
 import Hummingbird
 import Logging
+import NIOCore
 import Previews
 
 /// `galley host`: serves every preview that `deploy` or `watch` put in a destination folder,
@@ -115,10 +116,12 @@ struct HostContext: ConnectionControl {
     let client: String
     let closeConnection: @Sendable () -> Void
     let catchUp: @Sendable () async -> Void
+    let eventLoop: any EventLoop
 
     init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         client = source.channel.remoteAddress?.ipAddress ?? "-"
         (closeConnection, catchUp) = Self.control(of: source)
+        eventLoop = source.channel.eventLoop
     }
 }

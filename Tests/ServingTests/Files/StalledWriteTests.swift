@@ -1,5 +1,6 @@
 import Blocking
 import Foundation
+import NIOPosix
 import Testing
 
 @testable import Serving
@@ -7,9 +8,11 @@ import Testing
 /// A file's writes wait for the connection's event loop after each one, and a write that waits
 /// past the limit closes the connection.
 @Suite struct StalledWriteTests {
+    static let loop = MultiThreadedEventLoopGroup.singleton.next()
+
     @Test func eachWriteWaitsForTheEventLoopToCatchUp() async throws {
         let log = Locked<[String]>([])
-        let stall = StalledWrite(limit: .seconds(60), close: { log.withLock { $0.append("close") } },
+        let stall = StalledWrite(limit: .seconds(60), eventLoop: Self.loop, close: { log.withLock { $0.append("close") } },
                                  catchUp: { log.withLock { $0.append("caught up") } })
         try await stall.watching { stall in
             for number in 1...2 { try await stall.write { log.withLock { $0.append("write \(number)") } } }
@@ -19,7 +22,7 @@ import Testing
 
     @Test(.timeLimit(.minutes(1))) func aWriteThatWaitsPastTheLimitClosesTheConnection() async throws {
         let closed = Locked(false)
-        let stall = StalledWrite(limit: .milliseconds(200), close: { closed.withLock { $0 = true } })
+        let stall = StalledWrite(limit: .milliseconds(200), eventLoop: Self.loop, close: { closed.withLock { $0 = true } })
         try await stall.watching { stall in
             // A write that waits until the connection is closed, as one to a reader that stopped does.
             try await stall.write {
@@ -32,7 +35,7 @@ import Testing
         // could itself run past the limit when the whole suite at once keeps the threads busy
         // (a sleep of 300 ms once took more than a second).
         let quiet = Locked(false)
-        let prompt = StalledWrite(limit: .seconds(1), close: { quiet.withLock { $0 = true } })
+        let prompt = StalledWrite(limit: .seconds(1), eventLoop: Self.loop, close: { quiet.withLock { $0 = true } })
         try await prompt.watching { stall in
             for _ in 0..<5 {
                 try await stall.write {}

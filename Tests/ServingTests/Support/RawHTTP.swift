@@ -89,8 +89,8 @@ struct RawHTTP: Sendable {
         }
     }
 
-    /// Asks for `target` with a receive buffer of a few kilobytes, reads nothing for `stalling`
-    /// seconds, then reads for up to `seconds` more: the bytes that came, and whether the server
+    /// Asks for `target` with a receive buffer of a few kilobytes, reads the answer's first
+    /// bytes and then nothing for `stalling` seconds, then reads for up to `seconds` more: the bytes that came, and whether the server
     /// closed the connection before sending them all (a keep-alive connection stays open).
     func stalledDownload(_ target: String, headers: [String: String], stalling: Double, seconds: Double) async throws -> (received: Int, closed: Bool) {
         let socket = try Self.connect(port: port, receiveBuffer: 4096)
@@ -98,11 +98,21 @@ struct RawHTTP: Sendable {
         var lines = ["GET \(target) HTTP/1.1"] + headers.map { "\($0.key): \($0.value)" }
         lines.append("")
         try Self.write(lines.joined(separator: "\r\n") + "\r\n", to: socket)
-        try await Task.sleep(for: .seconds(stalling))
-        let deadline = Date() + seconds
         return try await onOwnThread {
             var received = 0
             var buffer = [UInt8](repeating: 0, count: 65536)
+            // The answer's first bytes, so that the server is writing when the reader stops:
+            // on a busy machine the server may take a while to begin.
+            let begun = Date() + seconds
+            while received == 0, Date() < begun {
+                var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+                guard poll(&poller, 1, 500) > 0 else { continue }
+                let count = read(socket, &buffer, buffer.count)
+                if count <= 0 { return (received, true) }
+                received += count
+            }
+            Thread.sleep(forTimeInterval: stalling)
+            let deadline = Date() + seconds
             while Date() < deadline {
                 var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
                 guard poll(&poller, 1, 500) > 0 else { continue }
