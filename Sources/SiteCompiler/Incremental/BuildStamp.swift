@@ -12,9 +12,10 @@ import SiteSource
 ///
 /// When all of that is as recorded, and no future post has come due and no new year has begun
 /// (the only ways the clock changes a blog), the output is exactly what a full build would
-/// write, and the build stops before reading a single post (but the few saved just before the
-/// build that left the stamp, which it reads again to compare: see ``recent``). Anything else, and the stamp is
-/// dropped and the build goes on as usual, where the cache's content hashes decide.
+/// write, and the build stops before reading a single post (but those saved just before the
+/// build that left the stamp, which it reads again to compare: see ``recent``). Anything else,
+/// and the stamp is dropped and the build goes on as usual, where the cache's content hashes
+/// decide.
 struct BuildStamp: Sendable {
     static let format = "galley-build-stamp-4"
 
@@ -83,6 +84,7 @@ struct BuildStamp: Sendable {
         return decode(bytes)
     }
 
+    /// The stamp in `url`, whatever its key.
     static func load(from url: URL) -> BuildStamp? {
         FileBytes.read(url.path).flatMap(decode)
     }
