@@ -90,8 +90,9 @@ struct RawHTTP: Sendable {
     }
 
     /// Asks for `target` with a receive buffer of a few kilobytes, reads the answer's first
-    /// bytes and then nothing for `stalling` seconds, then reads for up to `seconds` more: the bytes that came, and whether the server
-    /// closed the connection before sending them all (a keep-alive connection stays open).
+    /// bytes and then nothing for `stalling` seconds, then reads for up to `seconds` more: the
+    /// bytes that came, and whether the server closed the connection before sending them all (a
+    /// keep-alive connection stays open).
     func stalledDownload(_ target: String, headers: [String: String], stalling: Double, seconds: Double) async throws -> (received: Int, closed: Bool) {
         let socket = try Self.connect(port: port, receiveBuffer: 4096)
         defer { close(socket) }
