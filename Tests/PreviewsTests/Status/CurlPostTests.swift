@@ -54,11 +54,10 @@ import Testing
     }
 
     @Test func noAnswerIsAFailureInCurlsWords() async throws {
-        // A port nothing listens on: a server started and stopped again.
-        let fake = try await FakeForge.start()
-        await fake.stop()
-        let post = CurlPost(url: URL(string: "\(fake.api)/x")!, headers: [], body: Data(), timeout: 10)
+        let port = try ClosedPort()
+        let post = CurlPost(url: URL(string: "http://127.0.0.1:\(port.number)/x")!, headers: [], body: Data(), timeout: 10)
         let failure = await #expect(throws: CurlPost.Failure.self) { try await post.send() }
+        withExtendedLifetime(port) {}
         #expect(failure?.reason.contains("curl: (7)") == true, "\(String(describing: failure))")
     }
 

@@ -30,12 +30,20 @@ struct RawHTTP: Sendable {
     }
 
     /// Connects, sends a request and hangs up without reading: the most work for a server's
-    /// accepting side at the least cost to the client. Failing to connect is not an error.
-    func knock(_ target: String, headers: [String: String] = [:]) {
+    /// accepting side at the least cost to the client. Failing to connect is not an error; the
+    /// answer is false once nothing listens at the port any more.
+    @discardableResult
+    func knock(_ target: String, headers: [String: String] = [:]) -> Bool {
         // A server that stops accepting leaves connects waiting on its backlog: not for long.
-        guard let socket = try? Self.connect(port: port, milliseconds: 200) else { return }
+        let socket: Int32
+        do {
+            socket = try Self.connect(port: port, milliseconds: 200)
+        } catch {
+            return (error as? Failure)?.refused != true
+        }
         try? Self.write(request("GET", target, headers: headers), to: socket)
         close(socket)
+        return true
     }
 
     private static func exchange(_ request: Data, port: Int, method: String) throws -> Response {
@@ -202,8 +210,9 @@ struct RawHTTP: Sendable {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard result == 0 else {
+            let number = errno
             close(socket)
-            throw Failure(message: "cannot connect to 127.0.0.1:\(port): \(String(cString: strerror(errno)))")
+            throw Failure(message: "cannot connect to 127.0.0.1:\(port): \(String(cString: strerror(number)))", refused: number == ECONNREFUSED)
         }
         return socket
     }
@@ -251,6 +260,8 @@ struct RawHTTP: Sendable {
 
     struct Failure: Error, CustomStringConvertible {
         var message: String
+        /// Nothing listened at the port.
+        var refused = false
         var description: String { message }
     }
 }

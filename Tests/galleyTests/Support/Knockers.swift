@@ -2,7 +2,12 @@ import Foundation
 import Synchronization
 
 /// Clients on threads of their own that keep connecting to a server, each sending a request
-/// and hanging up at once, until they are stopped: to stop a server while it accepts.
+/// and hanging up at once, until they are stopped or the server is gone: to stop a server while
+/// it accepts.
+///
+/// They stop at the first refused connection: once the port is free, another test's server
+/// (in this process or another) may be given it, and a stray `GET /` once arrived at a fake
+/// forge there as the request it expected.
 final class Knockers: Sendable {
     private let stopping = Atomic<Bool>(false)
     private let running = Atomic<Int>(0)
@@ -11,7 +16,7 @@ final class Knockers: Sendable {
         for _ in 0..<clients {
             running.add(1, ordering: .relaxed)
             Thread { [self] in
-                while !stopping.load(ordering: .relaxed) { http.knock("/", headers: headers) }
+                while !stopping.load(ordering: .relaxed), http.knock("/", headers: headers) {}
                 running.subtract(1, ordering: .relaxed)
             }.start()
         }
