@@ -23,7 +23,22 @@ final class SSHServer {
             try Self.run(["/usr/bin/ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", "galley-test", "-f", folder.appending(path: key).path])
         }
         try FileManager.default.copyItem(at: folder.appending(path: "user.pub"), to: folder.appending(path: "authorized_keys"))
-        port = try Self.freePort()
+        // The port is found free and then handed to sshd, so another server may take it in
+        // between (tests run beside each other, in this process and others): then sshd cannot
+        // listen and exits, and a new port is tried. Ours is the one that wrote its pid file.
+        for _ in 0..<5 {
+            let port = try Self.freePort()
+            let process = try Self.start(in: folder, port: port)
+            if try Self.listens(process, port: port, pidFile: folder.appending(path: "sshd.pid")) {
+                self.port = port
+                self.process = process
+                return
+            }
+        }
+        throw FixtureError("sshd did not start on a free port")
+    }
+
+    private static func start(in folder: URL, port: Int) throws -> Process {
         // HOME is the server's folder, so commands run none of this machine's startup files (bash
         // reads ~/.bashrc for a command sshd runs; here one that starts a version manager took
         // 130 ms of each). The working folder stays the user's home, as on any host.
@@ -47,17 +62,25 @@ final class SSHServer {
         try Data("[127.0.0.1]:\(port) \(hostKey)\n".utf8).write(to: folder.appending(path: "known_hosts"))
         try FileManager.default.createDirectory(atPath: "/run/sshd", withIntermediateDirectories: true)
 
-        process = Process()
+        let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
         process.arguments = ["300", "/usr/sbin/sshd", "-D", "-e", "-f", folder.appending(path: "sshd_config").path]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        // Wait, boundedly, until the server answers.
+        return process
+    }
+
+    /// Waits, boundedly, until this sshd has written its pid file (it does once it listens) and
+    /// the port answers; false when it exited first.
+    private static func listens(_ process: Process, port: Int, pidFile: URL) throws -> Bool {
         for _ in 0..<100 {
-            if Self.canConnect(port) { return }
+            if !process.isRunning { return false }
+            if FileManager.default.fileExists(atPath: pidFile.path) && canConnect(port) { return true }
             usleep(50_000)
         }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
         throw FixtureError("sshd did not start on port \(port)")
     }
 
