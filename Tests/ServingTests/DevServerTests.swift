@@ -266,7 +266,7 @@ import Highlighting
         let big = String(repeating: "0123456789abcdef", count: 1 << 20)  // 16 MB
         try await ServedBlog.with(["static/big.txt": big], stalledWrite: .seconds(1)) { blog in
             _ = try await blog.eventually("/") { $0.status == 200 }
-            let stalled = try await blog.http.stalledDownload("/big.txt", headers: ["Host": "127.0.0.1"], stalling: 4, seconds: 30)
+            let stalled = try await blog.http.stalledDownload("/big.txt", headers: ["Host": "127.0.0.1"], stalling: 20, seconds: 30)
             #expect(stalled.closed && stalled.received < big.utf8.count, "\(stalled)")
             let whole = try await blog.http.send("/big.txt")
             #expect(whole.status == 200 && whole.body.count == big.utf8.count)

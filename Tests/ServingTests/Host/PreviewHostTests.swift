@@ -302,7 +302,7 @@ import Testing
         try await HostedPreviews.with(prepare: { root in
             try HostedPreviews.publish("post-hello", release: "1-aaaaaaa", files: ["index.html": "hi", "big.txt": big], in: root)
         }, adjust: { $0.stalledWrite = .seconds(1) }) { host in
-            let stalled = try await host.http.stalledDownload("/big.txt", headers: ["Host": "post-hello.p.test"], stalling: 4, seconds: 30)
+            let stalled = try await host.http.stalledDownload("/big.txt", headers: ["Host": "post-hello.p.test"], stalling: 20, seconds: 30)
             #expect(stalled.closed && stalled.received < big.utf8.count, "\(stalled)")
             let whole = try await host.send("/big.txt", host: "post-hello.p.test")
             #expect(whole.status == 200 && whole.body.count == big.utf8.count)

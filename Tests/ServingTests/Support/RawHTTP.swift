@@ -98,9 +98,13 @@ struct RawHTTP: Sendable {
     }
 
     /// Asks for `target` with a receive buffer of a few kilobytes, reads the answer's first
-    /// bytes and then nothing for `stalling` seconds, then reads for up to `seconds` more: the
-    /// bytes that came, and whether the server closed the connection before sending them all (a
-    /// keep-alive connection stays open).
+    /// bytes and then nothing until the server has closed its side of the connection (at most
+    /// `stalling` seconds), then reads for up to `seconds` more: the bytes that came, and whether
+    /// the server closed the connection before sending them all (a keep-alive connection stays
+    /// open).
+    ///
+    /// A fixed pause was not enough: where tests hold the few threads of the task pool for
+    /// seconds, the server may not get to write, let alone to wait on a write, before it ends.
     func stalledDownload(_ target: String, headers: [String: String], stalling: Double, seconds: Double) async throws -> (received: Int, closed: Bool) {
         let socket = try Self.connect(port: port, receiveBuffer: 4096)
         defer { close(socket) }
@@ -120,7 +124,11 @@ struct RawHTTP: Sendable {
                 if count <= 0 { return (received, true) }
                 received += count
             }
-            Thread.sleep(forTimeInterval: stalling)
+            let local = Self.localPort(of: socket)
+            let patience = Date() + stalling
+            while Date() < patience, Self.serverSideIsOpen(server: port, client: local) {
+                Thread.sleep(forTimeInterval: 0.05)
+            }
             let deadline = Date() + seconds
             while Date() < deadline {
                 var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
@@ -131,6 +139,30 @@ struct RawHTTP: Sendable {
             }
             return (received, false)
         }
+    }
+
+    /// The port a connected socket has on this side.
+    private static func localPort(of socket: Int32) -> Int {
+        var address = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) }
+        }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// Whether the server's end of the loopback connection from port `client` to port `server`
+    /// is still established, as the kernel lists it in `/proc/net/tcp`: a server that closed it
+    /// with bytes still unsent keeps it a while in another state, and one that reset it drops it.
+    private static func serverSideIsOpen(server: Int, client: Int) -> Bool {
+        guard let table = try? String(contentsOfFile: "/proc/net/tcp", encoding: .utf8) else { return false }
+        let local = String(format: "0100007F:%04X", server), remote = String(format: "0100007F:%04X", client)
+        for line in table.split(separator: "\n").dropFirst() {
+            let fields = line.split(separator: " ")
+            guard fields.count > 3, fields[1] == local, fields[2] == remote else { continue }
+            return fields[3] == "01"
+        }
+        return false
     }
 
     /// Connects, sends `partial` (half a request) and waits up to `seconds` for the first line
