@@ -155,7 +155,10 @@ struct RawHTTP: Sendable {
     /// is still established, as the kernel lists it in `/proc/net/tcp`: a server that closed it
     /// with bytes still unsent keeps it a while in another state, and one that reset it drops it.
     private static func serverSideIsOpen(server: Int, client: Int) -> Bool {
-        guard let table = try? String(contentsOfFile: "/proc/net/tcp", encoding: .utf8) else { return false }
+        // Read to its end: the kernel makes the table a page at a time, and a file's reader
+        // that trusts its size (none) may stop after the first.
+        guard let data = FileHandle(forReadingAtPath: "/proc/net/tcp")?.readDataToEndOfFile() else { return false }
+        let table = String(decoding: data, as: UTF8.self)
         let local = String(format: "0100007F:%04X", server), remote = String(format: "0100007F:%04X", client)
         for line in table.split(separator: "\n").dropFirst() {
             let fields = line.split(separator: " ")
