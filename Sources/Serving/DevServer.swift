@@ -47,6 +47,11 @@ package struct DevServer: Sendable {
         /// How long one write of a file may wait for its reader before the connection is closed
         /// (see ``StalledWrite``).
         package var stalledWrite: Duration = .seconds(60)
+        /// Where the server's tasks run; nil for the threads every task shares, one a core.
+        /// Galley blocks none of those (builds go to ``BlockingPool``), but a test process runs
+        /// its synchronous tests on them, for seconds each: a server started there needs
+        /// threads of its own to answer in time.
+        package var executor: (any TaskExecutor)?
         /// The blog's folder as the user named it, for messages (`blog/posts/a.md:3`, as
         /// `galley build` writes it); its full path when not set.
         package var shownAs: String {
@@ -111,7 +116,7 @@ package struct DevServer: Sendable {
         )
         let watcher = WatchService(settings: settings, live: live, ports: ports, say: say, ready: ready)
         do {
-            try await GracefulGroup.run([app, watcher], logger: quiet)
+            try await GracefulGroup.run([app, watcher], logger: quiet, executor: settings.executor)
         } catch let error as ServeError {
             throw error
         } catch where Task.isCancelled {

@@ -7,6 +7,7 @@ import Logging
 /// does that), then shut down gracefully. A port another program holds, or any other failure to listen, is a ``ServeError``.
 enum QuietServer {
     static func run<Context: RequestContext>(host: String, port: Int, idleTimeout: Duration, purpose: String,
+                                             executor: (any TaskExecutor)? = nil,
                                              respond: @escaping @Sendable (Request, Context) async -> Response,
                                              ready: @escaping @Sendable (_ port: Int) -> Void) async throws
     where Context.Source == ApplicationRequestContextSource {
@@ -22,7 +23,7 @@ enum QuietServer {
             logger: quiet
         )
         do {
-            try await GracefulGroup.run([app], logger: quiet)
+            try await GracefulGroup.run([app], logger: quiet, executor: executor)
         } catch where Task.isCancelled {
             return
         } catch {

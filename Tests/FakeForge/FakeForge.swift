@@ -55,7 +55,7 @@ public final class FakeForge: Sendable {
         var configuration = ServiceGroupConfiguration(services: [.init(service: app)], logger: quiet)
         configuration.maximumGracefulShutdownDuration = .seconds(3)
         let group = ServiceGroup(configuration: configuration)
-        let run = Task {
+        let run = Task(executorPreference: ServerThreads.shared) {
             try? await group.run()
             port.finish()
         }

@@ -32,6 +32,9 @@ package struct PreviewHost: Sendable {
         /// How long a file's write may wait for a reader that stopped reading before the
         /// connection is closed (see ``StalledWrite``).
         package var stalledWrite: Duration = .seconds(60)
+        /// Where the server's tasks run; nil for the threads every task shares (see
+        /// ``DevServer/Settings/executor``).
+        package var executor: (any TaskExecutor)?
 
         package init(root: URL, domain: String, bind: String = "127.0.0.1", port: Int = 8080, productionLabel: String? = nil,
                     productionRoot: URL? = nil, productionDomain: String? = nil, passwords: HostPasswords? = nil) {
@@ -104,6 +107,7 @@ package struct PreviewHost: Sendable {
         let host = settings.bind, ready = ready
         let responder = HostResponder(settings: settings, logger: logger)
         try await QuietServer.run(host: host, port: settings.port, idleTimeout: .seconds(60), purpose: "for previews",
+                                  executor: settings.executor,
                                   respond: { (request, context: HostContext) in await responder.respond(to: request, context: context) },
                                   ready: { ready(QuietServer.address(host: host, port: $0)) })
     }

@@ -1,3 +1,4 @@
+import FakeForge
 import Foundation
 import Logging
 import Previews
@@ -37,6 +38,7 @@ struct HostedPreviews: Sendable {
         defer { try? FileManager.default.removeItem(at: scratch) }
         try prepare(root)
         var settings = PreviewHost.Settings(root: root, domain: domain, port: 0)
+        settings.executor = ServerThreads.shared
         adjust(&settings)
         var logger = Logger(label: "test.host")
         logger.logLevel = .critical

@@ -1,4 +1,5 @@
 import Blocking
+import FakeForge
 import Foundation
 import Highlighting
 import Serving
@@ -45,6 +46,7 @@ struct ServedBlog: Sendable {
                                           cacheFolder: root.appending(path: ".galley-cache"))
         settings.idleTimeout = idleTimeout
         settings.stalledWrite = stalledWrite
+        settings.executor = ServerThreads.shared
         let server = DevServer(settings: settings, say: { said.add($0) },
                                ready: { sink.yield($0); sink.finish() })
         let running = Task { try await server.run() }
