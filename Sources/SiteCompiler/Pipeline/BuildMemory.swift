@@ -25,6 +25,9 @@ protocol BuildMemory: Sendable {
     var typesetting: MathTypesetting? { get }
     /// Whether the build tells its cache what it read, for a build after it.
     var remembers: Bool { get }
+    /// Whether the highlighter was started before the build began, as a build on disk with no
+    /// documents from an earlier one starts it (``SiteBuilder/startHighlighterEarly(cacheFile:)``).
+    var startedHighlighter: Bool { get }
 
     /// The cache the build starts from: `empty`, whose keys say what this build's cache must
     /// have been made under, or what a build before left under the same keys. `html` renders a
@@ -54,6 +57,7 @@ struct NoMemory: BuildMemory {
     var highlighting: CodeHighlighting? { nil }
     var typesetting: MathTypesetting? { nil }
     var remembers: Bool { false }
+    var startedHighlighter = false
 
     func recall(_ empty: BuildCache, html: @escaping @Sendable (Document) -> String) -> BuildCache { empty }
 

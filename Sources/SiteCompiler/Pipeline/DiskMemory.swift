@@ -17,6 +17,7 @@ struct DiskMemory: BuildMemory {
     var state: SourceState?
     /// The cache file's bytes, read on another thread while the source was walked.
     var cacheBytes: Background<BuildCache.Files>?
+    var startedHighlighter: Bool
 
     var versions: [String: FileVersion] { state?.versions ?? [:] }
     var files: [String]? { state?.files }

@@ -19,6 +19,7 @@ struct HeldMemory: BuildMemory {
     var highlighting: CodeHighlighting? { previous?.highlighting }
     var typesetting: MathTypesetting? { previous?.typesetting }
     var remembers: Bool { true }
+    var startedHighlighter: Bool { false }
 
     func recall(_ empty: BuildCache, html: @escaping @Sendable (Document) -> String) -> BuildCache {
         var cache = empty

@@ -17,6 +17,20 @@ extension SiteBuilder {
         return CodeHighlighting(highlighter: highlighter, cache: HighlightCache(folder: cacheFolder))
     }
 
+    /// Starts the highlighter's helper before anything else when the build has no documents from
+    /// an earlier one, and so renders every body, and galley.yml leaves highlighting on: Python
+    /// imports Pygments while the sources are walked and the theme is read, on a core the build
+    /// leaves idle then. A cold build's bodies wait on the helper, which lexes on one core behind
+    /// its start. Returns whether it started it.
+    func startHighlighterEarly(cacheFile: URL?) -> Bool {
+        guard let highlighter = options.highlighter,
+            cacheFile.map({ !FileManager.default.fileExists(atPath: BuildCache.documentsFile(beside: $0).path) }) ?? true,
+            (try? SiteConfig.load(from: source))?.highlight == true
+        else { return false }
+        highlighter.prepare()
+        return true
+    }
+
     /// Sends the code of the bodies this build will render to the highlighter ahead of them, in
     /// the order they are rendered (posts newest first, then pages): the highlighter works on
     /// big batches while the bodies are read, instead of a small one for each body in turn.

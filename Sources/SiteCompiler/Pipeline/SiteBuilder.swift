@@ -144,9 +144,9 @@ package struct SiteBuilder: Sendable {
         timer.lap("config and theme")
         var cache = recallCache(from: memory, config: config, theme: theme, body: body)
         // A build with nothing from an earlier one will render every body and every page: the
-        // highlighter may start while the sources are read.
+        // highlighter may start while the sources are read, if it has not already.
         let rendersEveryPage = cache.documents.isEmpty
-        if rendersEveryPage { highlighting?.highlighter.prepare() }
+        if rendersEveryPage, !memory.startedHighlighter { highlighting?.highlighter.prepare() }
         timer.lap("cache")
         // Which pages the live folder still holds as the last build left them: a stat each,
         // taken on another thread while the sources are read, sorted and grouped.
@@ -257,6 +257,7 @@ package struct SiteBuilder: Sendable {
         writer.record = cacheFile.map(SpareRecord.file(beside:))
         let lock = try writer.lock(waiting: waiting)
         var timer = PhaseTimer()
+        let startedHighlighter = startHighlighterEarly(cacheFile: cacheFile)
         let state = cacheFile == nil ? nil : try? source.state(of: Self.inputs)
         timer.lap("source state")
         // Nothing changed since the last build: say so without reading a post.
@@ -272,8 +273,8 @@ package struct SiteBuilder: Sendable {
         let session = try writer.begin(lock)
         timer.lap("spare")
         let memory: any BuildMemory = cacheFile.map {
-            DiskMemory(cacheFile: $0, live: folder, state: state, cacheBytes: cacheBytes)
-        } ?? NoMemory()
+            DiskMemory(cacheFile: $0, live: folder, state: state, cacheBytes: cacheBytes, startedHighlighter: startedHighlighter)
+        } ?? NoMemory(startedHighlighter: startedHighlighter)
         var compiled: Compiled
         do {
             compiled = try compile(progress: progress, publisher: session, memory: memory)

@@ -2,6 +2,7 @@ import Blocking
 import Foundation
 import Highlighting
 @testable import SiteCompiler
+import SiteSource
 import SiteTestSupport
 import Testing
 
@@ -9,10 +10,10 @@ import Testing
 /// code or none: a command ending meanwhile left a program half started, and swift-subprocess
 /// said so on standard error as the process exited.
 @Suite struct PreparedHighlighterTests {
-    /// Says what it was asked, in order.
+    /// Says what it was asked, in order, in `asked` (which a ``WalkRecording`` may share).
     final class Recording: CodeHighlighter {
         let identity = "recording/1"
-        private let asked = Locked<[String]>([])
+        let asked = Locked<[String]>([])
 
         var calls: [String] { asked.withLock { $0 } }
 
@@ -24,6 +25,25 @@ import Testing
         func prepare() { asked.withLock { $0.append("prepare") } }
 
         func settle() { asked.withLock { $0.append("settle") } }
+    }
+
+    /// A blog's folder that writes `walk` in a log when the build walks it.
+    struct WalkRecording: SourceTree {
+        let folder: any SourceTree
+        let log: Locked<[String]>
+
+        func files(under directory: String) throws -> [String] { try folder.files(under: directory) }
+        func contents(of path: String) throws -> Data { try folder.contents(of: path) }
+        func head(of path: String, count: Int) throws -> Data { try folder.head(of: path, count: count) }
+        func fileExists(_ path: String) -> Bool { folder.fileExists(path) }
+        func version(of path: String) -> FileVersion? { folder.version(of: path) }
+        var description: String { folder.description }
+        var leftOut: [String] { folder.leftOut }
+
+        func state(of roots: [String]) throws -> SourceState? {
+            log.withLock { $0.append("walk") }
+            return try folder.state(of: roots)
+        }
     }
 
     @Test func aBuildThatStartedItsHighlighterWaitsForItWithNoCodeToShow() throws {
@@ -38,6 +58,29 @@ import Testing
         let warm = Recording()
         try SiteBuilder(source: blog.source, options: blog.options(highlighter: warm)).build(into: blog.output, cache: cache)
         #expect(warm.calls.isEmpty)
+    }
+
+    /// A cold build on disk starts the highlighter before it walks the sources (once), and not
+    /// when galley.yml turns highlighting off; nor does a build whose documents a new theme
+    /// made stale start it twice.
+    @Test func aColdBuildStartsItOnceAndOnlyWhenHighlightingIsOn() throws {
+        let post = ["posts/2019-10-08-one.md": TestBlog.post("title: One", "```swift\nlet x = 1\n```")]
+        let blog = try TestBlog(TestBlog.config, post)
+        let cache = blog.root.appending(path: ".cache")
+        let cold = Recording()
+        let walked = WalkRecording(folder: blog.source, log: cold.asked)
+        try SiteBuilder(source: walked, options: blog.options(highlighter: cold)).build(into: blog.output, cache: cache)
+        #expect(Array(cold.calls.prefix(2)) == ["prepare", "walk"] && cold.calls.filter { $0 == "prepare" }.count == 1, "\(cold.calls)")
+
+        // Without a cache, every build is a cold one.
+        let uncached = Recording()
+        try SiteBuilder(source: blog.source, options: blog.options(highlighter: uncached)).build(into: blog.output)
+        #expect(uncached.calls.filter { $0 == "prepare" }.count == 1, "\(uncached.calls)")
+
+        let off = try TestBlog(TestBlog.config + "highlight: false\n", post)
+        let plain = Recording()
+        try SiteBuilder(source: off.source, options: off.options(highlighter: plain)).build(into: off.output, cache: off.root.appending(path: ".cache"))
+        #expect(plain.calls.isEmpty, "\(plain.calls)")
     }
 
     @Test func itWaitsAfterTheCodeWasHighlighted() throws {
