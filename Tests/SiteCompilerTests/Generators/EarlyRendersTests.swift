@@ -29,7 +29,10 @@ import Testing
         ]
         let started = EarlyRenders.starting(items) { path, _ in path != "tags/b/index.html" }
         // Started before anything asks for them: the two named list pages, in the planned order.
-        for _ in 0..<200 where renders.withLock({ $0.count }) < 2 { Thread.sleep(forTimeInterval: 0.005) }
+        // Waited for as long as it takes: the threads they run on are shared with every test of
+        // the process, and a passing run waits no longer for it.
+        let deadline = Date() + 60
+        while renders.withLock({ $0.count }) < 2, Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
         #expect(renders.withLock { $0 } == ["archive/index.html", "tags/a/index.html"])
         // Asked for, each gives its own page, and the early ones are not rendered again.
         #expect(started.map(Self.text(of:)) == items.map { "<p>\($0.path)</p>" })
