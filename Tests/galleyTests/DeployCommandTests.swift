@@ -399,7 +399,9 @@ import Testing
 
         try git(["push", "-q", "-f", server.path, "\(commitA):refs/heads/post/x"], in: blog)
         #expect(eventually { folder.read(page)?.contains("Version A") == true })
-        // Ten passes or so: nothing more happens, and nothing more is said.
+        // The page changes before the deploy is said: waited for, then ten passes or so in
+        // which nothing more happens, and nothing more is said.
+        #expect(eventually { watcher.stderr.components(separatedBy: "deployed https://post-x.p.example.com/").count == 4 }, "\(watcher.stderr)")
         usleep(500_000)
         let settled = watcher.stderr.split(separator: "\n").count
         usleep(2_000_000)

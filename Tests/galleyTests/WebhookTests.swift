@@ -135,7 +135,15 @@ import Testing
         // With a signature that needs the body: four are read at once, and a fifth is told to come back.
         let held = try (0..<4).map { _ in try http.opened(sending: declared + "X-Hub-Signature-256: sha256=00\r\n\r\n{\"ref\":") }
         defer { held.forEach { close($0) } }
-        try await Task.sleep(for: .milliseconds(500))
+        // Until the watcher has taken in all four, on its own time: a short body with a wrong
+        // signature is read and refused (401) while a place is free, and turned away (503)
+        // once none is. A fixed pause once let a signed fifth in first on a busy machine.
+        var full = false
+        for _ in 0..<60 where !full {
+            full = try await post(http, headers: ["X-GitHub-Event": "push", "X-Hub-Signature-256": "sha256=00"], body: Data(#"{"ref":"x"}"#.utf8)).status == 503
+            if !full { try await Task.sleep(for: .milliseconds(500)) }
+        }
+        #expect(full, "\(watcher.stderr)")
         let body = Self.pushBody(branch: "main", after: String(repeating: "1", count: 40))
         let fifth = try await post(http, headers: ["X-GitHub-Event": "push", "X-Hub-Signature-256": "sha256=\(Self.signature(body))"], body: body)
         #expect(fifth.status == 503, "\(fifth.status) \(fifth.text)")
