@@ -41,8 +41,12 @@ import Testing
         let paths = ["/", "/about/", "/2024/01/03/post-3/", "/feed.xml", "/2024/01/05/post-5"]
         let results = Locked<(count: Int, bad: [String], releases: Set<String>)>((0, [], []))
         let stop = Atomic<Bool>(false)
+        // Waited for before the host stops: a request sent after that could reach another
+        // test's server that the kernel gave the port to.
+        let running = DispatchGroup()
         let clients = (0..<3).map { client in
             Thread {
+                defer { running.leave() }
                 var index = client
                 while !stop.load(ordering: .relaxed) {
                     let path = paths[index % paths.count]
@@ -75,6 +79,7 @@ import Testing
                 }
             }
         }
+        clients.forEach { _ in running.enter() }
         clients.forEach { $0.start() }
         for round in 1...20 {
             try folder.write("work/galley.yml", "title: Release \(round)\nbase_url: https://blog.example.com/\n")
@@ -86,7 +91,7 @@ import Testing
         let deadline = Date() + 120
         while results.withLock({ $0.count }) < 5000, Date() < deadline { usleep(50_000) }
         stop.store(true, ordering: .relaxed)
-        usleep(500_000)
+        #expect(running.wait(timeout: .now() + 60) == .success)
         let final = results.withLock { $0 }
         #expect(final.count >= 5000)
         #expect(duringDeploys >= 200, "only \(duringDeploys) requests were answered while the deploys ran")
