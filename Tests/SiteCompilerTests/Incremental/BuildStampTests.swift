@@ -202,10 +202,18 @@ import Testing
     /// reads it again and compares rather than trusting its times or building in full.
     @Test func aPostSavedJustBeforeABuildIsComparedNotTrusted() throws {
         try build()
-        Thread.sleep(forTimeInterval: 1.1)
+        // The margin reaches back to the middle of a pause before the post is saved: the post,
+        // and only it, is that recent, however long the machine takes to start the build.
+        func margin(since: ContinuousClock.Instant) -> Int {
+            let (seconds, attoseconds) = (ContinuousClock.now - since).components
+            return Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+        }
+        Thread.sleep(forTimeInterval: 0.55)
+        var middle = ContinuousClock.now
+        Thread.sleep(forTimeInterval: 0.55)
         try blog.write("posts/2019-10-03-post-3.md", TestBlog.post("title: Post 3\ntags: [alpha]", "Saved just now."))
         var builder = SiteBuilder(source: blog.source, options: blog.options())
-        builder.racyMargin = 1_000_000_000  // the post, and only it, is this recent
+        builder.racyMargin = margin(since: middle)
         _ = try builder.build(into: blog.output, cache: cache)
         let stampFile = BuildStamp.file(beside: BuildCache.file(for: blog.output, in: cache))
         let stamp = try #require(BuildStamp.load(from: stampFile))
@@ -222,8 +230,11 @@ import Testing
         try blog.expectSameAsFullBuild("a post compared again")
 
         // A layout is read without a digest of its bytes: saved as recently, it leaves no stamp.
-        Thread.sleep(forTimeInterval: 1.1)
+        Thread.sleep(forTimeInterval: 0.55)
+        middle = ContinuousClock.now
+        Thread.sleep(forTimeInterval: 0.55)
         try blog.write("layouts/footer.mustache", "<footer>just now</footer>")
+        builder.racyMargin = margin(since: middle)
         _ = try builder.build(into: blog.output, cache: cache)
         #expect(!FileManager.default.fileExists(atPath: stampFile.path))
         #expect(try !builder.build(into: blog.output, cache: cache).upToDate)
