@@ -1,3 +1,4 @@
+import FakeForge
 import Foundation
 import Testing
 
@@ -73,7 +74,9 @@ import Highlighting
         defer { try? FileManager.default.removeItem(at: root) }
         try ServedBlog.write(ServedBlog.config, to: root.appending(path: "galley.yml"))
         try ServedBlog.write(ServedBlog.post("Code", "```swift\nlet a = 1\n```"), to: root.appending(path: "posts/2024-03-01-code.md"))
-        let server = DevServer(settings: .init(site: root, port: 0, highlighter: Stuck()), say: { _ in })
+        var settings = DevServer.Settings(site: root, port: 0, highlighter: Stuck())
+        settings.executor = ServerThreads.shared
+        let server = DevServer(settings: settings, say: { _ in })
         let running = Task { try await server.run() }
         try await Task.sleep(for: .seconds(1))
         let stopped = Date()

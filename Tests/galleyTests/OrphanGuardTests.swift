@@ -31,8 +31,8 @@ import Testing
     @Test func aProcessIsLeftAloneWhileItsOwnerLives() throws {
         let server = try Self.start(["2"])
         let guarding = OrphanGuard(server)
-        usleep(1_200_000)
-        #expect(server.isRunning)
+        // How it ended says it was left alone: a killed one ends by SIGKILL. (Whether it still
+        // ran after a pause said nothing a slow machine could not make false.)
         server.waitUntilExit()
         #expect(server.terminationReason == .exit && server.terminationStatus == 0)
         #expect(eventually(within: 5) { guarding.ended })
