@@ -98,7 +98,9 @@ import Testing
         let closing = try await http.exchange("GET / HTTP/1.1\r\nHost: \(host)\r\nConnection: Close\r\n\r\n", seconds: 5)
         #expect(closing.received.hasPrefix("HTTP/1.1 200 OK\r\n") && closing.received.lowercased().contains("\r\nconnection: close\r\n")
                 && closing.closed, "\(closing)")
-        let kept = try await http.exchange("GET / HTTP/1.0\r\nHost: \(host)\r\nConnection: keep-alive\r\n\r\n", seconds: 1)
+        // Pages end in </html>: once it has come, the connection is watched a moment for a close.
+        let kept = try await http.exchange("GET / HTTP/1.0\r\nHost: \(host)\r\nConnection: keep-alive\r\n\r\n", seconds: 10,
+                                           until: { $0.contains("</html>") })
         #expect(kept.received.lowercased().contains("\r\nconnection: keep-alive\r\n") && !kept.closed, "\(kept)")
         let noHost = try await http.exchange("GET / HTTP/1.1\r\n\r\n", seconds: 5)
         #expect(noHost.received.hasPrefix("HTTP/1.1 400 Bad Request\r\n") && noHost.received.contains("needs a Host header") && noHost.closed,
@@ -109,7 +111,8 @@ import Testing
         let order = ["HTTP/1.1 200 OK\r\n", "HTTP/1.1 400 Bad Request\r\n"].map { behind.received.range(of: $0)?.lowerBound }
         #expect(order[0] != nil && order[1] != nil && order[0]! < order[1]! && behind.closed, "\(behind)")
         // Two requests on one HTTP/1.1 connection are both answered, and it stays open.
-        let two = try await http.exchange("GET / HTTP/1.1\r\nHost: \(host)\r\n\r\nGET / HTTP/1.1\r\nHost: \(host)\r\n\r\n", seconds: 1)
+        let two = try await http.exchange("GET / HTTP/1.1\r\nHost: \(host)\r\n\r\nGET / HTTP/1.1\r\nHost: \(host)\r\n\r\n", seconds: 10,
+                                          until: { $0.components(separatedBy: "</html>").count == 3 })
         #expect(two.received.components(separatedBy: "HTTP/1.1 200 OK").count == 3 && !two.closed)
     }
 

@@ -187,16 +187,26 @@ struct RawHTTP: Sendable {
 
     /// Connects, sends `request` exactly as written (any HTTP version, any headers) and reads
     /// for up to `seconds`: what came, and whether the server closed the connection by then.
-    func exchange(_ request: String, seconds: Double) async throws -> (received: String, closed: Bool) {
+    /// With `until`, it stops reading once that holds for what came, and then reads for
+    /// `linger` seconds more, to see whether the server closes the connection: a server that
+    /// keeps it open is told apart from a slow one without a short window for the answer.
+    func exchange(_ request: String, seconds: Double, until: (@Sendable (String) -> Bool)? = nil,
+                  linger: Double = 0.5) async throws -> (received: String, closed: Bool) {
         let socket = try Self.connect(port: port)
         defer { close(socket) }
         try Self.write(request, to: socket)
-        let deadline = Date() + seconds
+        let limit = Date() + seconds
         return try await onOwnThread {
+            var deadline = limit
             var received = ""
+            var answered = false
             while Date() < deadline {
                 guard let more = try Self.readSome(socket, deadline: deadline) else { return (received, true) }
                 received += more
+                if !answered, let until, until(received) {
+                    answered = true
+                    deadline = min(deadline, Date() + linger)
+                }
             }
             return (received, false)
         }
