@@ -220,7 +220,7 @@ package struct SiteBuilder: Sendable {
         planner.context.postSummaries.forgetNarrower()
         // A helper started for a build that had no code to show is still starting in a small
         // blog, and must not be left so by a command about to end.
-        if rendersEveryPage { highlighting?.highlighter.settle() }
+        if rendersEveryPage, !memory.startedHighlighter { highlighting?.highlighter.settle() }
         timer.lap("render")
         var warnings = config.warnings + theme.warnings + leftOutLinks + loaded.warnings + selection.warnings + bodyWarnings + linkWarnings
             + plan.notes
@@ -258,6 +258,9 @@ package struct SiteBuilder: Sendable {
         let lock = try writer.lock(waiting: waiting)
         var timer = PhaseTimer()
         let startedHighlighter = startHighlighterEarly(cacheFile: cacheFile)
+        // However the build ends (up to date after all, failed): a helper still starting must
+        // not be left so by a command about to end.
+        defer { if startedHighlighter { options.highlighter?.settle() } }
         let state = cacheFile == nil ? nil : try? source.state(of: Self.inputs)
         timer.lap("source state")
         // Nothing changed since the last build: say so without reading a post.

@@ -71,6 +71,15 @@ import Testing
         let walked = WalkRecording(folder: blog.source, log: cold.asked)
         try SiteBuilder(source: walked, options: blog.options(highlighter: cold)).build(into: blog.output, cache: cache)
         #expect(Array(cold.calls.prefix(2)) == ["prepare", "walk"] && cold.calls.filter { $0 == "prepare" }.count == 1, "\(cold.calls)")
+        #expect(cold.calls.last == "settle" && cold.calls.filter { $0 == "settle" }.count == 1, "\(cold.calls)")
+
+        // A cold build that fails still waits for the start it began.
+        let broken = try TestBlog(TestBlog.config, ["posts/2019-10-08-one.md": "---\ntitle: [One\n---\n\n```swift\nlet x = 1\n```\n"])
+        let failing = Recording()
+        #expect(throws: (any Error).self) {
+            try SiteBuilder(source: broken.source, options: broken.options(highlighter: failing)).build(into: broken.output, cache: broken.root.appending(path: ".cache"))
+        }
+        #expect(failing.calls.first == "prepare" && failing.calls.last == "settle", "\(failing.calls)")
 
         // Without a cache, every build is a cold one.
         let uncached = Recording()
