@@ -1,3 +1,4 @@
+import FakeForge
 import Foundation
 import Testing
 
@@ -117,20 +118,9 @@ final class SSHServer {
         guard process.terminationStatus == 0 else { throw FixtureError("\(command[0]) failed") }
     }
 
+    /// A port nothing holds now: held a moment by a socket that never listens, then let go.
     private static func freePort() throws -> Int {
-        let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        try withUnsafeMutablePointer(to: &address) { pointer in
-            try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
-                guard bind(socket, raw, length) == 0, getsockname(socket, raw, &length) == 0 else { throw FixtureError("no free port") }
-            }
-        }
-        return Int(UInt16(bigEndian: address.sin_port))
+        try ClosedPort().number
     }
 
     private static func canConnect(_ port: Int) -> Bool {
