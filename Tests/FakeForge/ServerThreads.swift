@@ -18,7 +18,8 @@ public final class ServerThreads: TaskExecutor, @unchecked Sendable {
         for number in 0..<count {
             let thread = Thread { [self] in serve() }
             thread.name = "test servers \(number)"
-            // As much as the main thread has: a server's task may build a blog.
+            // As much stack as the main thread has, rather than a thread's half megabyte: the
+            // servers' tasks run here whatever depth their responders reach.
             thread.stackSize = 8 << 20
             thread.start()
         }
