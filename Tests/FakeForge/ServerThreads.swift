@@ -18,9 +18,6 @@ public final class ServerThreads: TaskExecutor, @unchecked Sendable {
         for number in 0..<count {
             let thread = Thread { [self] in serve() }
             thread.name = "test servers \(number)"
-            // As much stack as the main thread has, rather than a thread's half megabyte: the
-            // servers' tasks run here whatever depth their responders reach.
-            thread.stackSize = 8 << 20
             thread.start()
         }
     }
