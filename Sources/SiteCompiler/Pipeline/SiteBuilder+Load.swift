@@ -66,10 +66,10 @@ extension SiteBuilder {
 
     /// What each file copied as it is is made from (see ``PagePlanner/PageInputs/files``): its
     /// version as the walk before the build saw it, once settled. No file is looked at again.
-    func copiedFiles(_ recall: any SourceRecall) -> @Sendable (String) -> Fingerprint? {
+    func copiedFiles(_ versions: [String: FileVersion]) -> @Sendable (String) -> Fingerprint? {
         let settledBefore = settledBefore
         return { source in
-            guard let version = recall.version(of: source), version.changed < settledBefore else { return nil }
+            guard let version = versions[source], version.changed < settledBefore else { return nil }
             return Fingerprint.of(Data(version.bytes), named: source)
         }
     }

@@ -152,8 +152,11 @@ package struct SiteBuilder: Sendable {
         // taken on another thread while the sources are read, sorted and grouped.
         let previous = cache.pages
         let intact = memory.intactPages(previous, under: cache)
-        let recall = memory.sources(cache)
-        let loaded = loadContent(config: config, recall: recall)
+        // The recall holds the cache's documents while the sources are read, and no longer: the
+        // cache then takes them over to remember this build's (a dictionary still shared with
+        // it was copied whole, ten thousand entries, for one changed post).
+        let loaded = loadContent(config: config, recall: memory.sources(cache))
+        let versions = memory.versions
         log.report(contentsOf: loaded.diagnostics)
         timer.lap("read sources")
 
@@ -190,7 +193,7 @@ package struct SiteBuilder: Sendable {
         let planner = PagePlanner(site: assembled.site, theme: theme, options: options, copies: loaded.copies, source: source,
                                   renderSiteOnlyLayoutsOnce: renderSiteOnlyLayoutsOnce, rendersEveryPage: rendersEveryPage,
                                   renderer: pageRenderer, rendersAnyway: rendersAnyway) { context in
-            assembled.inputs(site: context.site, listing: listed, pictures: { context.imageDigest(of: $0) }, files: copiedFiles(recall))
+            assembled.inputs(site: context.site, listing: listed, pictures: { context.imageDigest(of: $0) }, files: copiedFiles(versions))
         }
         let plan = planner.plan()
         // A post that could not be read is missing from the output, and links to it with it:
