@@ -65,7 +65,7 @@ extension ContainedFolder {
 
     /// Makes each of `names` in the folder `folder` here the live file of the same path, where
     /// both sides hold that folder: each side's folder is opened once for all of them, and each
-    /// file costs a link under a temporary name, a rename over the old file and a look after.
+    /// file costs the old name's removal, a link and a look after.
     /// Three calls a file where ``mirror(_:from:)`` makes some thirty, for the thousands of files
     /// a spare takes after a build that rewrote every page: what was linked is looked at once it
     /// is in place, not before. A name left out of the answer is left for ``mirror(_:from:)`` to
@@ -82,21 +82,13 @@ extension ContainedFolder {
         defer { if there != live.descriptor { close(there) } }
         var done: [Relinked] = []
         for name in names where RelativePath.problem(with: name) == nil && !name.contains("/") {
-            // Made under another name and renamed over the old file, as ``link(_:_:from:)`` does:
-            // the old file may be a planted link, which is replaced, never followed. A live
-            // folder cannot be linked; a live link is linked as a link, never followed.
-            let temporary = name + ".galley-tmp"
-            var made = linkat(there, name, here, temporary, 0) == 0
-            if !made, errno == EEXIST {
-                unlinkat(here, temporary, 0)
-                made = linkat(there, name, here, temporary, 0) == 0
-            }
-            guard made else { continue }
-            // A folder in the way stays, for the careful way.
-            guard renameat(here, temporary, here, name) == 0 else {
-                unlinkat(here, temporary, 0)
-                continue
-            }
+            // The old name goes first, then the live file takes it: nobody reads this folder
+            // while it is a spare, so there is no moment to hide, and a rename over the old file
+            // cost more than the removal. Whatever was at the name (a planted link too) is
+            // removed as a name, never followed; a folder in its way stays, for the careful
+            // way. A live folder cannot be linked; a live link is linked as a link, never followed.
+            unlinkat(here, name, 0)
+            guard linkat(there, name, here, name, 0) == 0 else { continue }
             var after = stat()
             guard fstatat(here, name, &after, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
             guard after.st_mode & S_IFMT == S_IFREG else {
@@ -104,8 +96,6 @@ extension ContainedFolder {
                 unlinkat(here, name, 0)
                 continue
             }
-            // Already the very file here: the rename did nothing, and the temporary name stays.
-            if after.st_nlink > 2, unlinkat(here, temporary, 0) == 0, fstatat(here, name, &after, AT_SYMLINK_NOFOLLOW) != 0 { continue }
             done.append(Relinked(name: name, after: after))
         }
         return done
