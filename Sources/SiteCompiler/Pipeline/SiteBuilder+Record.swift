@@ -45,6 +45,8 @@ extension SiteBuilder {
         let written = session.writtenStamps
         // So is a page the writer linked into an empty spare, as it found it once linked.
         let linked = session.linkedStamps
+        // A file linked into the spare after the swap last changed then.
+        let linkedAfterSwap = session.linkedAfterSwap
         let live = OpenFolder(output.standardizedFileURL.path)
         // Each page's record, and whether it differs from the last build's, found on every
         // core: after an edit nearly all are the same, and one lookup each says so.
@@ -52,7 +54,9 @@ extension SiteBuilder {
         let entries = Parallel.map(paths) { path -> (stamp: FileStamp?, record: BuildCache.PageRecord?, changed: Bool) in
             let page = made[path]
             let stamp: FileStamp?
-            if let placed, let known = placed[path] {
+            if let known = linkedAfterSwap[path] {
+                stamp = known
+            } else if let placed, let known = placed[path] {
                 stamp = known
             } else if case .file(let kept) = page?.kept, placed != nil || untouched.contains(path) {
                 stamp = relinked[path] ?? kept

@@ -30,6 +30,7 @@ final class OutputSession: Publisher {
         var same: Set<String> = []
         var failure: (any Error)?
         var relinked: [String: FileStamp] = [:]
+        var linkedAfterSwap: [String: FileStamp] = [:]
         var leftInPlace: [String: FileStamp]?
     }
     private let state = Locked(State())
@@ -185,6 +186,19 @@ final class OutputSession: Publisher {
     /// Notes that the live folder stays where it is, with `placed` put into it.
     func noteLeftInPlace(_ placed: [String: FileStamp]) {
         state.withLock { $0.leftInPlace = placed }
+    }
+
+    /// Live files that the writer linked into the spare once the folders had changed places (see
+    /// ``OutputWriter``), with their stamps just after: nothing touches them later in the build,
+    /// so these are their stamps as the build leaves them, whatever was noted of them before.
+    var linkedAfterSwap: [String: FileStamp] {
+        state.withLock { $0.linkedAfterSwap }
+    }
+
+    /// Notes the stamps of live files just linked into the spare after the swap.
+    func noteLinkedAfterSwap(_ stamps: [String: FileStamp]) {
+        guard !stamps.isEmpty else { return }
+        state.withLock { $0.linkedAfterSwap.merge(stamps) { $1 } }
     }
 
     /// Notes the stamps of pages just linked into the spare.

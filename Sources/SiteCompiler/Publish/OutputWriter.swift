@@ -8,7 +8,9 @@ import SiteSource
 /// Beside the output folder `OUT` lives a spare, `.OUT.galley-spare`, holding an earlier build.
 /// A build brings the spare up to date (writing only files whose bytes changed, hard-linking
 /// files that did not from the live folder, deleting what is gone) and then exchanges the two
-/// folders in one atomic `renameat2(RENAME_EXCHANGE)`. A file whose bytes did not change keeps its
+/// folders in one atomic `renameat2(RENAME_EXCHANGE)`, after which the spare, now the folder the
+/// build before left, takes the live files at the paths the build changed, so that it is the live
+/// folder's twin when the next build starts. A file whose bytes did not change keeps its
 /// inode and modification time, so rsync and browsers see it as unchanged; an unchanged blog
 /// costs a comparison per file and no writes. A build that changed one page and nothing else
 /// (an edit to a post's text, most often) moves that page alone into the live folder, in one
@@ -190,11 +192,30 @@ package struct OutputWriter: Sendable {
                 // The spare became the live folder, and none is left beside it.
                 try? SpareRecord(aloneLive: live, files: Array(tree.files.keys)).save(to: record)
             } else if let changed, let live = try? parent.folder(name), let spare = try? parent.folder(spareName) {
-                // The two folders have changed places.
-                try? SpareRecord(live: live, spare: spare, changed: changed, files: Array(tree.files.keys)).save(to: record)
+                // The two folders have changed places: the spare is the folder the last build
+                // left, and becomes the live folder's twin again at once (the record is made
+                // after, as the links change the spare's times).
+                let left = Self.twin(spare, of: live, in: changed, for: session)
+                try? SpareRecord(live: live, spare: spare, changed: left, files: Array(tree.files.keys)).save(to: record)
             }
         }
         return report
+    }
+
+    /// Makes `spare`, the folder that was live until the swap, hold the live files at `changed`,
+    /// the paths where the two differ, and returns the paths that still differ (all of them when
+    /// something stopped it). Done at once, rather than by the next build that needs the spare:
+    /// the work is the same, but after a build that rewrote every page it is a link for each of
+    /// thousands of files, which would otherwise fall on the edit that follows (a new title
+    /// changes several pages, and brings the spare up to date first), where it is most of the
+    /// wait. The stamps of the live files linked go to `session`, for the cache.
+    private static func twin(_ spare: ContainedFolder, of live: ContainedFolder, in changed: [String],
+                             for session: OutputSession) -> [String] {
+        guard !changed.isEmpty else { return [] }
+        let twin = OutputSession(spare: spare, live: live, lock: session.lock)
+        defer { session.noteLinkedAfterSwap(twin.relinked) }
+        do { try twin.sync(changed) } catch { return changed }
+        return []
     }
 
     /// Puts the one page a build changed into the live folder by itself, in one rename (see

@@ -153,6 +153,8 @@ import Testing
         try blog.write("posts/2019-10-05-post-5.md", TestBlog.post("title: Post 5, retitled\ntags: [alpha, odd, other]", "Opening of 5."))
         try incremental()
         try blog.expectSameAsFullBuild("the first edit after a build into a new folder")
+        // The pages it wrote were linked into the spare after the swap: recorded as they are since.
+        #expect(try incremental().upToDate, "the pages the first edit wrote look changed by hand")
         try blog.remove("posts/2019-10-12-post-12.md")
         try incremental()
         try blog.expectSameAsFullBuild("and the next")
@@ -190,9 +192,9 @@ import Testing
         try edit("posts/2019-10-07-post-7.md", TestBlog.post("title: Post 7\ntags: [alpha, odd, other]", "Opening of 7, edited."), "and the build after")
     }
 
-    /// After a build that rewrote every page (a new site title), the spare that the next build
-    /// brings up to date is stale throughout: every file becomes the live one again, and the
-    /// edit renders only what it changed, as after any other build.
+    /// After a build that rewrote every page (a new site title), the spare, the folder the build
+    /// before left, took every live file: the edit after it renders only what it changed, as
+    /// after any other build.
     @Test func theEditAfterABuildThatRewroteEveryPageRendersOnlyWhatItChanged() throws {
         try incremental()
         try blog.write("posts/2019-10-02-post-2.md", TestBlog.post("title: Post 2\ntags: [alpha, even, other]", "Opening of 2, edited."))
