@@ -170,22 +170,24 @@ def main():
                 title_edits.append(timed([args.galley, "build", galley_site, "-o", galley_out, "--quiet"]))
             def rewrite_every_page(words):
                 """A new site title: every page is rewritten, and the spare (the folder before)
-                is stale throughout. Built, and written out by the kernel, untimed."""
+                is stale throughout until the build links the new pages into it. Timed; then
+                written out by the kernel."""
                 with open(settings) as f:
                     text = f.read()
                 with open(settings, "w") as f:
                     f.write(text.replace("title: ", f"title: {words} ", 1))
-                timed([args.galley, "build", galley_site, "-o", galley_out, "--quiet"])
+                seconds = timed([args.galley, "build", galley_site, "-o", galley_out, "--quiet"])
                 settle()
+                return seconds
 
             # A body edit after it changes one page, which goes into the live folder alone.
-            rewrite_every_page("Retitled")
+            rewrites = [rewrite_every_page("Retitled")]
             with open(post, "a") as f:
                 f.write("\nAn edit after every page was rewritten.\n")
             edit_after_rewrite = timed([args.galley, "build", galley_site, "-o", galley_out, "--quiet"])
-            # A title edit changes several pages: the spare is brought up to date throughout
-            # before the folders change places.
-            rewrite_every_page("Again")
+            # A title edit changes several pages, so the folders change places: the spare must
+            # hold every live file, which the rewrite linked into it before it ended.
+            rewrites.append(rewrite_every_page("Again"))
             with open(post) as f:
                 text = f.read()
             with open(post, "w") as f:
@@ -216,7 +218,7 @@ def main():
             "size": size, "mb": markdown / 1e6, "files": count_files(galley_out),
             "g_wall": median(results["galley"], 0), "g_cpu": median(results["galley"], 1), "g_mem": median(results["galley"], 2),
             "noop": median(noop, 0), "noop_after_edit": median(noop_after_edit, 0), "edit": median(edits, 0), "title_edit": median(title_edits, 0), "first_edit": first_edit[0],
-            "edit_after_rewrite": edit_after_rewrite[0], "title_after_rewrite": title_after_rewrite[0],
+            "edit_after_rewrite": edit_after_rewrite[0], "title_after_rewrite": title_after_rewrite[0], "rewrite": min(r[0] for r in rewrites),
             "calls": calls,
             "serve": serve_median, "serve_worst": serve_worst, "serve_page": serve_page,
             "hook": hook_median, "hook_worst": hook_worst,
@@ -257,8 +259,11 @@ def main():
     print("First edit after a build that rewrote every page (a new site title; 700 ms at 10,000 posts before 2026-11-29, "
           "276 ms before 2026-11-30): "
           + ", ".join(f"{r['size']} posts: {r['edit_after_rewrite'] * 1000:.0f}ms" for r in rows))
-    print("First title edit after a build that rewrote every page (several pages changed: the whole spare is brought up "
-          "to date first): " + ", ".join(f"{r['size']} posts: {r['title_after_rewrite'] * 1000:.0f}ms" for r in rows))
+    print("A build that rewrote every page (a new site title; the faster of two): "
+          + ", ".join(f"{r['size']} posts: {r['rewrite'] * 1000:.0f}ms" for r in rows))
+    print("First title edit after a build that rewrote every page (several pages changed; until the rewrite linked its "
+          "pages into the spare, the edit did it first: 328 to 479 ms at 10,000 posts): "
+          + ", ".join(f"{r['size']} posts: {r['title_after_rewrite'] * 1000:.0f}ms" for r in rows))
     print("No-op right after an edit (the post saved within two seconds of the build before, so read again and compared; "
           "before 2026-11-30 such a build went through the cache as an edit does, 170 ms at 10,000 posts): "
           + ", ".join(f"{r['size']} posts: {r['noop_after_edit'] * 1000:.0f}ms" for r in rows))
