@@ -23,6 +23,12 @@ struct FileStamp: Sendable, Equatable {
         folder.info(of: relative).flatMap(FileStamp.init)
     }
 
+    /// Whether `other` is this stamp's file with the same bytes, by all but the change time: what
+    /// a new link to the file changes alone.
+    func isSameFile(as other: FileStamp) -> Bool {
+        inode == other.inode && size == other.size && modified == other.modified
+    }
+
     func encode(to writer: inout CacheWriter) {
         writer.int(size)
         writer.int(modified)

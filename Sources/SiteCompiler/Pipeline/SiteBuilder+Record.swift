@@ -45,7 +45,6 @@ extension SiteBuilder {
         let written = session.writtenStamps
         // So is a page the writer linked into an empty spare, as it found it once linked.
         let linked = session.linkedStamps
-        // A file linked into the spare after the swap last changed then.
         let linkedAfterSwap = session.linkedAfterSwap
         let live = OpenFolder(output.standardizedFileURL.path)
         // Each page's record, and whether it differs from the last build's, found on every
@@ -53,10 +52,8 @@ extension SiteBuilder {
         let previous = compiled.previousPages
         let entries = Parallel.map(paths) { path -> (stamp: FileStamp?, record: BuildCache.PageRecord?, changed: Bool) in
             let page = made[path]
-            let stamp: FileStamp?
-            if let known = linkedAfterSwap[path] {
-                stamp = known
-            } else if let placed, let known = placed[path] {
+            var stamp: FileStamp?
+            if let placed, let known = placed[path] {
                 stamp = known
             } else if case .file(let kept) = page?.kept, placed != nil || untouched.contains(path) {
                 stamp = relinked[path] ?? kept
@@ -67,6 +64,11 @@ extension SiteBuilder {
             } else {
                 stamp = live.flatMap { FileStamp.of(path, in: $0) }
             }
+            // A file linked into the spare after the swap changed its change time then: the
+            // stamp from after the link is its own, as long as the file is still the one the
+            // build knew (one changed by hand in between keeps the older stamp, and so is
+            // rendered again next time).
+            if let after = linkedAfterSwap[path], stamp.map({ $0.isSameFile(as: after) }) ?? true { stamp = after }
             guard let stamp, let page else { return (stamp, nil, false) }
             let record = BuildCache.PageRecord(fingerprint: page.fingerprint, stamp: stamp)
             return (stamp, record, previous[path] != record)
