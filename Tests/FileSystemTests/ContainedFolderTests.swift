@@ -150,8 +150,9 @@ import Testing
     }
 
     /// A stale spare brought up to date a folder at a time: each file becomes the live one
-    /// itself, a planted link is replaced as a name, and what it cannot do the quick way (a
-    /// folder in the way, a folder missing or planted as a link) is left as it was and unnamed.
+    /// itself, a planted link is replaced as a name, a file the live folder lacks goes, and what
+    /// it cannot do the quick way (a folder in the way, a folder missing or planted as a link)
+    /// is left as it was and unnamed.
     @Test func aStaleSpareIsRelinkedAFolderAtATimeAndNoLinkIsFollowed() throws {
         let (scratch, spare) = try Self.folders()
         try FileManager.default.createDirectory(at: scratch.url.appending(path: "live/a"), withIntermediateDirectories: true)
@@ -168,6 +169,7 @@ import Testing
 
         try spare.makeFolder("a")
         try spare.write(Data("old".utf8), to: "a/stale.html")
+        try spare.write(Data("old".utf8), to: "a/gone.html")
         #expect(symlink(scratch.path + "/outside/secret.txt", scratch.path + "/inside/a/planted.html") == 0)
         #expect(link(scratch.path + "/live/a/same.html", scratch.path + "/inside/a/same.html") == 0)
         try spare.makeFolder("a/folder.html")
@@ -175,7 +177,7 @@ import Testing
         let outside = try ContainedFolder(opening: scratch.path + "/outside")
         let secret = try #require(outside.info(of: "secret.txt"))
 
-        let names = ["stale", "missing", "planted", "same", "folder", "link"].map { $0 + ".html" }
+        let names = ["stale", "missing", "planted", "same", "folder", "link", "gone"].map { $0 + ".html" }
         let done = spare.relink(names + ["..", "."], inFolder: "a", from: live)
         #expect(done.map(\.name) == ["stale.html", "missing.html", "planted.html", "same.html"])
         for file in done {
@@ -186,6 +188,8 @@ import Testing
             #expect(after.st_nlink == 2 && after.st_ctim.tv_nsec == there.st_ctim.tv_nsec, "\(file.name)")
         }
         #expect(spare.kind(of: "a/folder.html") == S_IFDIR)
+        // A name the live folder lacks goes from the spare too, and is left unnamed.
+        #expect(spare.kind(of: "a/gone.html") == 0)
         #expect(spare.kind(of: "a/link.html") == 0)
         #expect(live.kind(of: "a/link.html") == S_IFLNK)
         #expect(spare.relink(["index.html"], inFolder: "b", from: live).isEmpty)

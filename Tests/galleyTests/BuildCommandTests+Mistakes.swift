@@ -202,6 +202,36 @@ import Testing
         #expect(folder.read("out/2019/10/08/hello/index.html")?.contains("Hi, edited.") == true)
     }
 
+    /// Right after the folders change places, the spare takes the pages the build changed; one
+    /// it cannot take (its folder made read-only) is left for the next build to bring over, and
+    /// that build publishes the page as it is, not the spare's older copy.
+    @Test func aPageTheSpareCouldNotTakeIsBroughtOverByTheNextBuild() throws {
+        let folder = try blog()
+        try folder.write("blog/posts/2019-10-09-second.md", "---\ntitle: Second\n---\nTwo.\n")
+        try folder.write("blog/posts/2019-10-20-third.md", "---\ntitle: Third\n---\nThree.\n")
+        #expect(try GalleyProcess.run(["build", "blog", "-o", "out"], in: folder.url).status == 0)
+        try folder.write("blog/posts/2019-10-08-hello.md", "---\ntitle: Hello again\n---\nHi.\n")
+        #expect(try GalleyProcess.run(["build", "blog", "-o", "out"], in: folder.url).status == 0)
+        // The live folder's copy of the post's folder becomes the spare's at the next swap.
+        let live = folder.url.appending(path: "out/2019/10/08/hello")
+        let spare = folder.url.appending(path: ".out.galley-spare/2019/10/08/hello")
+        #expect(chmod(live.path, 0o555) == 0)
+        defer { chmod(live.path, 0o755); chmod(spare.path, 0o755) }
+        try folder.write("blog/posts/2019-10-08-hello.md", "---\ntitle: Hello thrice\n---\nHi.\n")
+        let built = try GalleyProcess.run(["build", "blog", "-o", "out"], in: folder.url, asUser: true)
+        #expect(built.status == 0, "\(built.stderr)")
+        #expect(folder.read("out/2019/10/08/hello/index.html")?.contains("Hello thrice") == true)
+        #expect(folder.read(".out.galley-spare/2019/10/08/hello/index.html")?.contains("Hello again") == true)
+        #expect(chmod(spare.path, 0o755) == 0)
+        // A new title for a post that is not the first one's neighbour: the folders change places
+        // again, and the first post's page, which this build leaves alone, comes from the spare.
+        try folder.write("blog/posts/2019-10-20-third.md", "---\ntitle: Third, retitled\n---\nThree.\n")
+        let next = try GalleyProcess.run(["build", "blog", "-o", "out"], in: folder.url)
+        #expect(next.status == 0, "\(next.stderr)")
+        #expect(folder.read("out/2019/10/20/third/index.html")?.contains("Third, retitled") == true)
+        #expect(folder.read("out/2019/10/08/hello/index.html")?.contains("Hello thrice") == true)
+    }
+
     /// A folder Galley may not replace is refused before anything is made beside it: `-o /`
     /// once left `/.galley-lock` and said "///: cannot replace", and any refused `-o` left its
     /// lock file behind.
