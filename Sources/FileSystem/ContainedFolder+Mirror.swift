@@ -82,11 +82,12 @@ extension ContainedFolder {
         defer { if there != live.descriptor { close(there) } }
         var done: [Relinked] = []
         for name in names where RelativePath.problem(with: name) == nil && !name.contains("/") {
-            // The old name goes first, then the live file takes it: nobody reads this folder
-            // while it is a spare, so there is no moment to hide, and a rename over the old file
-            // cost more than the removal. Whatever was at the name (a planted link too) is
-            // removed as a name, never followed; a folder in its way stays, for the careful
-            // way. A live folder cannot be linked; a live link is linked as a link, never followed.
+            // The old name goes first, then the live file takes it: a spare is Galley's scratch
+            // folder, which readers reach by no name (the output's name leads to the live one),
+            // and a rename over the old file cost more than the removal. Whatever was at the
+            // name (a planted link too) is removed as a name, never followed; a folder in its way
+            // stays, for the careful way. A live folder cannot be linked; a live link is linked as
+            // a link, never followed.
             unlinkat(here, name, 0)
             guard linkat(there, name, here, name, 0) == 0 else { continue }
             var after = stat()
