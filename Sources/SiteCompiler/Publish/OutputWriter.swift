@@ -5,18 +5,18 @@ import SiteSource
 /// Writes an ``OutputTree`` to a folder so that readers never see half a site and a failed build
 /// loses nothing.
 ///
-/// Beside the output folder `OUT` lives a spare, `.OUT.galley-spare`, holding an earlier build.
-/// A build brings the spare up to date (writing only files whose bytes changed, hard-linking
-/// files that did not from the live folder, deleting what is gone) and then exchanges the two
-/// folders in one atomic `renameat2(RENAME_EXCHANGE)`, after which the spare, now the folder the
-/// build before left, takes the live files at the paths the build changed, so that it is the live
-/// folder's twin when the next build starts. A file whose bytes did not change keeps its
-/// inode and modification time, so rsync and browsers see it as unchanged; an unchanged blog
-/// costs a comparison per file and no writes. A build that changed one page and nothing else
-/// (an edit to a post's text, most often) moves that page alone into the live folder, in one
-/// rename just as atomic, and leaves the rest of the spare as it was. Files in the spare are never
-/// written in place (they may be links to live files): new content goes to a temporary file
-/// renamed over the old one.
+/// Beside the output folder `OUT` lives a spare, `.OUT.galley-spare`: a copy of the site that
+/// shares the live folder's files, where it is not behind it. A build brings the spare up to date
+/// (writing only files whose bytes changed, hard-linking files that did not from the live folder,
+/// deleting what is gone) and then exchanges the two folders in one atomic
+/// `renameat2(RENAME_EXCHANGE)`, after which the spare, now the folder the build before left, takes
+/// the live files at the paths the build changed, so that it is the live folder's twin when the
+/// next build starts. A file whose bytes did not change keeps its inode and modification time, so
+/// rsync and browsers see it as unchanged; an unchanged blog costs a comparison per file and no
+/// writes. A build that changed one page and nothing else (an edit to a post's text, most often)
+/// moves that page alone into the live folder, in one rename just as atomic, and leaves the rest of
+/// the spare as it was. Files in the spare are never written in place (they may be links to live
+/// files): new content goes to a temporary file renamed over the old one.
 package struct OutputWriter: Sendable {
     /// What a write did.
     struct Report: Sendable {
