@@ -14,6 +14,15 @@ import Testing
     /// The environment's timezone is UTC, so `galley new site` writes `timezone: UTC`.
     static let utc = ["TZ": "UTC"]
 
+    /// Each test starts at least a minute before midnight UTC, or just after it: `galley new`
+    /// dates a post when it runs and the test reads ``today`` afterwards, and a run that
+    /// crossed midnight in between expected the wrong day. No test here takes a minute.
+    init() {
+        let secondsIntoDay = Int(Date().timeIntervalSince1970) % 86_400
+        let left = 86_400 - secondsIntoDay
+        if left < 60 { Thread.sleep(forTimeInterval: Double(left) + 1) }
+    }
+
     func newBlog(_ folder: ScratchFolder, _ arguments: [String] = []) throws {
         let result = try GalleyProcess.run(["new", "site", "blog"] + arguments, in: folder.url, environment: Self.utc)
         #expect(result.status == 0, "\(result.stderr)")
