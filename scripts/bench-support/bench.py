@@ -168,6 +168,13 @@ def main():
                     f.write(text.replace('title: "', f'title: "Retitled {run} ', 1) if run == 0
                             else text.replace(f"Retitled {run - 1} ", f"Retitled {run} ", 1))
                 title_edits.append(timed([args.galley, "build", galley_site, "-o", galley_out, "--quiet"]))
+            def retitle(words):
+                """Puts `words` before the post's title."""
+                with open(post) as f:
+                    text = f.read()
+                with open(post, "w") as f:
+                    f.write(text.replace('title: "', f'title: "{words} ', 1))
+
             def rewrite_every_page(words):
                 """A new site title: every page is rewritten, and the spare (the folder before)
                 is stale throughout until the build links the new pages into it. Timed; then
@@ -188,10 +195,7 @@ def main():
             # A title edit changes several pages, so the folders change places: the spare must
             # hold every live file, which the rewrite linked into it before it ended.
             rewrites.append(rewrite_every_page("Again"))
-            with open(post) as f:
-                text = f.read()
-            with open(post, "w") as f:
-                f.write(text.replace('title: "', 'title: "Once more ', 1))
+            retitle("Once more")
             title_after_rewrite = timed([args.galley, "build", galley_site, "-o", galley_out, "--quiet"])
             # A build into a new folder leaves no spare; the first build after it that changes
             # more than one page (a new title) makes one from nothing: a folder and a link for
@@ -203,10 +207,7 @@ def main():
             os.makedirs(fresh)
             timed([args.galley, "build", galley_site, "-o", fresh_out, "--cache", fresh_cache, "--quiet"])
             settle()
-            with open(post) as f:
-                text = f.read()
-            with open(post, "w") as f:
-                f.write(text.replace('title: "', 'title: "In a new folder ', 1))
+            retitle("In a new folder")
             first_title_edit = timed([args.galley, "build", galley_site, "-o", fresh_out, "--cache", fresh_cache, "--quiet"])
             shutil.rmtree(fresh, ignore_errors=True)
         finally:
