@@ -236,7 +236,8 @@ let package = Package(
         .testTarget(name: "KaTeXTests", dependencies: ["KaTeX", "Typesetting", "Blocking"]),
         .testTarget(name: "SiteSourceTests", dependencies: ["SiteSource"]),
         .testTarget(name: "GitSourceTests", dependencies: ["GitSource", "CLibGit2", "SiteSource", "SiteCompiler", "Diagnostics"]),
-        // A forge's status API on loopback, for the tests of commit statuses here and end to end.
+        // Servers for tests on loopback: a forge's status API, for the tests of commit statuses here
+        // and end to end, and a real sshd, for deploys over ssh.
         .target(name: "FakeForge", dependencies: [
             "Blocking", .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -36,10 +36,10 @@ package protocol Destination: Sendable {
     /// Removes everything the patterns match: paths relative to the destination in which `*`
     /// stands for any part of one name (`.galley/releases/*/*.partial`).
     func removeAll(matching patterns: [String]) async throws
-    /// Copies the contents of the local folder `source` into `path` with rsync. Files identical to
-    /// those under one of `linkDests` (paths relative to `path`, or absolute) are hard-linked
-    /// rather than sent, the first that has one winning. A cancelled task stops the copy and gets
-    /// a `CancellationError`.
+    /// Copies the contents of the local folder `source` into `path` (with rsync to a host). Files
+    /// identical to those under one of `linkDests` (paths relative to `path`, or absolute) by size
+    /// and modification time (and by bytes, when `checksum`) are hard-linked rather than sent, the
+    /// first that has one winning. A cancelled task stops the copy and gets a `CancellationError`.
     func transfer(_ source: URL, to path: String, linkDests: [String], checksum: Bool) async throws
     /// The absolute path, as this destination's side sees it, of `relative` in `other`, when
     /// `other` is on the same machine and file system, so that files can be hard-linked between

@@ -127,9 +127,32 @@ package struct LocalDestination: Destination {
         }
     }
 
+    /// Copied by Galley itself (``LinkingCopy``), not by rsync, which on one machine walks every
+    /// path a folder at a time for each look and each write: a release of 11,000 files took it
+    /// 3.5 s. `path` is made anew, empty; `linkDests` that are missing are passed over.
     package func transfer(_ source: URL, to path: String, linkDests: [String], checksum: Bool) async throws {
+        try await remove(path)
         try await makeDirectory(path)
-        try await Rsync.run(source: source, destination: url(path).path + "/", linkDests: linkDests, checksum: checksum, remote: nil)
+        let target = url(path).path
+        // As rsync reads them: relative to the folder written, resolved by the kernel.
+        let references = linkDests.map { $0.hasPrefix("/") ? $0 : target + "/" + $0 }
+        let stop = Locked(false)
+        let tally = try await withTaskCancellationHandler {
+            try await BlockingPool.shared.run { () throws(DeployError) -> LinkingCopy.Tally? in
+                do throws(FileSystemError) {
+                    // The source is the user's or Galley's own build folder, named as it is.
+                    let from = try ContainedFolder(opening: source.standardizedFileURL.path, followingLink: true)
+                    let into = try ContainedFolder(opening: target)
+                    let alike = references.compactMap { try? ContainedFolder(opening: $0) }
+                    return try LinkingCopy(compareBytes: checksum).copy(from, into: into, references: alike) { stop.withLock { $0 } }
+                } catch {
+                    throw DeployError("cannot copy \(source.path) into \(target): \(error.path): \(error.message)")
+                }
+            }
+        } onCancel: {
+            stop.withLock { $0 = true }
+        }
+        if tally == nil { throw CancellationError() }
     }
 
     package func sharedPath(of relative: String, in other: any Destination) async -> String? {

@@ -32,7 +32,7 @@ extension PreviewDeployer {
 extension PreviewDeployer {
     /// Starts a new preview's build folder as hard links to production's last build, so that the
     /// files the preview does not change keep production's bytes, inode and time: they then cost
-    /// nothing beside the repository, and rsync links them to production's release at the
+    /// nothing beside the repository, and the release links them to production's release at the
     /// destination. The build replaces what differs (it never writes into a file in place). False
     /// when there is no finished production build to start from.
     func seed(_ build: URL, from production: URL) async -> Bool {

@@ -223,7 +223,7 @@ package struct PreviewDeployer: Sendable {
         let options = asked
         let build = configuration.cacheDirectory.appending(path: claim.label == nil ? "production" : claim.slot.name)
         // A build with no earlier output has fresh times on every file; comparing contents then
-        // keeps rsync from sending what the destination already has.
+        // keeps the release from sending or storing again what the destination already has.
         var cold = !FileManager.default.fileExists(atPath: build.path)
         if cold, claim.label != nil, await seed(build, from: configuration.cacheDirectory.appending(path: "production")) { cold = false }
         let cache = configuration.cacheDirectory
@@ -246,7 +246,7 @@ package struct PreviewDeployer: Sendable {
         }
         try Task.checkCancellation()
         let subject = await what.subject(of: commit)
-        // The digests and the changes page are made while rsync copies the release in: both only
+        // The digests and the changes page are made while the release is copied in: both only
         // read the build, and on two cores the one hides the other's time.
         let comparison = Task { [self] in
             let started = ContinuousClock.now

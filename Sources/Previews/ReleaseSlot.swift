@@ -58,7 +58,8 @@ package struct ReleaseSlot: Sendable {
     func stage(_ folder: URL, id: String, checksum: Bool, alsoLinking: [String] = []) async throws {
         let partial = "\(releasesFolder)/\(id).partial"
         let live = try await current()
-        // rsync reads a relative --link-dest from the folder it writes, two below the destination.
+        // A relative link-dest is read from the folder written, four below the destination, as
+        // rsync reads it and the local copy too.
         let others = alsoLinking.map { $0.hasPrefix("/") ? $0 : "../../../../\($0)" }
         do {
             try await destination.transfer(folder, to: partial, linkDests: (live.map { ["../\($0)"] } ?? []) + others, checksum: checksum)

@@ -1,3 +1,4 @@
+import FakeForge
 import Foundation
 import GitSource
 @testable import SiteContent

@@ -1,4 +1,5 @@
 import Blocking
+import FakeForge
 import Foundation
 import SiteCompiler
 import SiteSource

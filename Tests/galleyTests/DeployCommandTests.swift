@@ -1,3 +1,4 @@
+import FakeForge
 import Foundation
 import Testing
 
@@ -413,8 +414,8 @@ import Testing
         #expect(watcher.process.isRunning)
     }
 
-    /// A stand-in for rsync, first on the PATH, that lets a test interrupt a deploy while it
-    /// holds the destination's lock and copies a release in: it writes its pid to `started`,
+    /// A stand-in for rsync, first on the PATH, that lets a test interrupt a deploy over ssh while
+    /// it holds the destination's lock and copies a release in: it writes its pid to `started`,
     /// then waits (20 s at most) for a file `go` before it runs the real rsync.
     func pausingRsync(in folder: ScratchFolder) throws -> (environment: [String: String], started: URL) {
         let bin = folder.url.appending(path: "pause-bin")
@@ -447,15 +448,21 @@ import Testing
         return flock(descriptor, LOCK_EX | LOCK_NB) != 0
     }
 
-    @Test(arguments: [("deploy", SIGTERM), ("deploy", SIGKILL), ("watch", SIGTERM), ("watch", SIGINT)])
+    /// Over ssh, where rsync copies each release in and a deploy spends its time: a folder on this
+    /// machine is copied by Galley itself, in moments, and its stopping is the copy's own test
+    /// (`LocalDestinationTests`). The host is this machine, so the test sees its folder.
+    @Test(.enabled(if: SSHServer.isAvailable, "needs root and OpenSSH (scripts/test installs it)"),
+          arguments: [("deploy", SIGTERM), ("deploy", SIGKILL), ("watch", SIGTERM), ("watch", SIGINT)])
     func aProcessStoppedMidDeployLeavesNoLockAndNoPartialRelease(command: String, signal: Int32) throws {
         let folder = try setUp()
         let blog = folder.url.appending(path: "blog")
         let server = folder.url.appending(path: "server.git")
         try git(["init", "-q", "--bare", server.path], in: folder.url)
         try git(["push", "-q", server.path, "post/hello"], in: blog)
-        let deploy = ["deploy", "blog", "--to", "previews", "--domain", "p.example.com"]
-        let watch = ["watch", "--repo", server.path, "--to", "previews", "--domain", "p.example.com"]
+        let sshd = try SSHServer()
+        let host = ["--to", "127.0.0.1:" + folder.url.appending(path: "previews").path, "--ssh", sshd.command.joined(separator: " ")]
+        let deploy = ["deploy", "blog", "--domain", "p.example.com"] + host
+        let watch = ["watch", "--repo", server.path, "--domain", "p.example.com"] + host
         let (paused, started) = try pausingRsync(in: folder)
         let process = try BackgroundGalley(command == "deploy" ? deploy : watch + ["--interval", "30s"], in: folder.url, environment: paused)
         #expect(eventually { FileManager.default.fileExists(atPath: started.path) }, "\(process.stderr)")
@@ -476,7 +483,8 @@ import Testing
             #expect(process.process.terminationStatus == (command == "deploy" ? 128 + signal : 0), "\(process.stderr)")
             #expect(partialReleases(folder).isEmpty)
         }
-        #expect(!lockIsHeld(folder))
+        // The shell on the host that held the lock ends once its ssh connection has.
+        #expect(eventually(within: 10) { !lockIsHeld(folder) })
 
         // The next deploy starts at once, and goes through.
         let start = Date()

@@ -1,23 +1,21 @@
-import FakeForge
 import Foundation
-import Testing
 
 /// A real OpenSSH server on 127.0.0.1, with its own host key and one authorised user key, for
 /// deploying over ssh to this machine. It stops when the test releases it, and in any case by
 /// itself after five minutes.
-final class SSHServer {
-    let folder: URL
-    let port: Int
+public final class SSHServer {
+    public let folder: URL
+    public let port: Int
     private let process: Process
 
     /// Whether a server can be started here: the programs are installed and we are root (sshd
     /// must run as root to log anyone in).
-    static var isAvailable: Bool {
+    public static var isAvailable: Bool {
         geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/sbin/sshd")
             && FileManager.default.isExecutableFile(atPath: "/usr/bin/ssh") && FileManager.default.isExecutableFile(atPath: "/usr/bin/ssh-keygen")
     }
 
-    init() throws {
+    public init() throws {
         folder = FileManager.default.temporaryDirectory.appending(path: "galley-sshd-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for key in ["host", "user"] {
@@ -36,7 +34,7 @@ final class SSHServer {
                 return
             }
         }
-        throw FixtureError("sshd did not start on a free port")
+        throw SSHServer.Failure("sshd did not start on a free port")
     }
 
     private static func start(in folder: URL, port: Int) throws -> Process {
@@ -82,7 +80,7 @@ final class SSHServer {
         }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
-        throw FixtureError("sshd did not start on port \(port)")
+        throw SSHServer.Failure("sshd did not start on port \(port)")
     }
 
     deinit {
@@ -98,15 +96,21 @@ final class SSHServer {
     }
 
     /// An ssh command line that logs in as root with the test key and trusts the test host key.
-    var command: [String] {
+    public var command: [String] {
         ["ssh", "-F", "/dev/null", "-p", "\(port)", "-i", folder.appending(path: "user").path, "-o", "IdentitiesOnly=yes",
          "-o", "UserKnownHostsFile=\(folder.appending(path: "known_hosts").path)"]
     }
 
     /// The same, but with no known host keys, as on a machine that never met this server.
-    var commandWithoutKnownHosts: [String] {
+    public var commandWithoutKnownHosts: [String] {
         ["ssh", "-F", "/dev/null", "-p", "\(port)", "-i", folder.appending(path: "user").path, "-o", "IdentitiesOnly=yes",
          "-o", "UserKnownHostsFile=/dev/null", "-o", "GlobalKnownHostsFile=/dev/null"]
+    }
+
+    /// Why the server could not be started.
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+        init(_ description: String) { self.description = description }
     }
 
     private static func run(_ command: [String]) throws {
@@ -115,7 +119,7 @@ final class SSHServer {
         process.arguments = Array(command.dropFirst())
         try process.run()
         process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw FixtureError("\(command[0]) failed") }
+        guard process.terminationStatus == 0 else { throw SSHServer.Failure("\(command[0]) failed") }
     }
 
     /// A port nothing holds now: held a moment by a socket that never listens, then let go.
