@@ -129,30 +129,58 @@ package struct LocalDestination: Destination {
 
     /// Copied by Galley itself (``LinkingCopy``), not by rsync, which on one machine walks every
     /// path a folder at a time for each look and each write: a release of 11,000 files took it
-    /// 3.5 s. `path` is made anew, empty; `linkDests` that are missing are passed over.
+    /// 3.5 s. `path` is made anew, empty, below the destination's folder and never through a
+    /// link planted on the way; so are the `linkDests` reached, and those missing passed over.
+    /// `checksum` changes nothing here: a file of another time is copied whatever its bytes, as
+    /// `rsync -t` copies it, and on one machine there is nothing to spare sending.
     package func transfer(_ source: URL, to path: String, linkDests: [String], checksum: Bool) async throws {
-        try await remove(path)
-        try await makeDirectory(path)
-        let target = url(path).path
-        // As rsync reads them: relative to the folder written, resolved by the kernel.
-        let references = linkDests.map { $0.hasPrefix("/") ? $0 : target + "/" + $0 }
+        let root = self.root.path
         let stop = Locked(false)
         let tally = try await withTaskCancellationHandler {
             try await BlockingPool.shared.run { () throws(DeployError) -> LinkingCopy.Tally? in
                 do throws(FileSystemError) {
-                    // The source is the user's or Galley's own build folder, named as it is.
+                    try FolderPath.make(root)
+                    // The destination is the user's choice of place, named as they wrote it;
+                    // below it, every folder is Galley's and no link is followed.
+                    let destination = try ContainedFolder(opening: root, followingLink: true)
+                    try destination.removeAll(path)
+                    var made = ""
+                    for name in path.split(separator: "/") {
+                        made += (made.isEmpty ? "" : "/") + name
+                        try destination.makeFolder(made)
+                    }
+                    let into = try destination.folder(path)
+                    let alike = linkDests.compactMap { reference -> ContainedFolder? in
+                        // As rsync reads them: relative to the folder written.
+                        guard !reference.hasPrefix("/") else { return try? ContainedFolder(opening: reference) }
+                        guard let inside = Self.below(path, reference) else { return nil }
+                        return try? destination.folder(inside)
+                    }
                     let from = try ContainedFolder(opening: source.standardizedFileURL.path, followingLink: true)
-                    let into = try ContainedFolder(opening: target)
-                    let alike = references.compactMap { try? ContainedFolder(opening: $0) }
-                    return try LinkingCopy(compareBytes: checksum).copy(from, into: into, references: alike) { stop.withLock { $0 } }
+                    return try LinkingCopy().copy(from, into: into, references: alike) { stop.withLock { $0 } }
                 } catch {
-                    throw DeployError("cannot copy \(source.path) into \(target): \(error.path): \(error.message)")
+                    throw DeployError("cannot copy \(source.path) into \(root)/\(path): \(error.path): \(error.message)")
                 }
             }
         } onCancel: {
             stop.withLock { $0 = true }
         }
         if tally == nil { throw CancellationError() }
+    }
+
+    /// The path below the destination that `reference`, relative to the folder `path`, names;
+    /// nil when it climbs out of the destination.
+    static func below(_ path: String, _ reference: String) -> String? {
+        var parts: [Substring] = path.split(separator: "/")
+        for part in reference.split(separator: "/") where part != "." {
+            if part == ".." {
+                guard !parts.isEmpty else { return nil }
+                parts.removeLast()
+            } else {
+                parts.append(part)
+            }
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: "/")
     }
 
     package func sharedPath(of relative: String, in other: any Destination) async -> String? {

@@ -223,7 +223,7 @@ package struct PreviewDeployer: Sendable {
         let options = asked
         let build = configuration.cacheDirectory.appending(path: claim.label == nil ? "production" : claim.slot.name)
         // A build with no earlier output has fresh times on every file; comparing contents then
-        // keeps the release from sending or storing again what the destination already has.
+        // keeps rsync from sending over the network what a host already has.
         var cold = !FileManager.default.fileExists(atPath: build.path)
         if cold, claim.label != nil, await seed(build, from: configuration.cacheDirectory.appending(path: "production")) { cold = false }
         let cache = configuration.cacheDirectory

@@ -34,6 +34,32 @@ import Testing
         #expect(folder.inode("previews/site/style.css") != folder.inode("build/style.css"))
     }
 
+    @Test func aReleaseSharesAnotherSitesReleaseNamedBelowTheDestination() async throws {
+        let (folder, slot, build) = try Self.destination()
+        let other = ReleaseSlot(destination: slot.destination, name: "other")
+        try await other.stage(build, id: "1", checksum: false)
+        try await other.activate("1")
+        try Data("page, edited".utf8).write(to: build.appending(path: "a/index.html"))
+        try await slot.stage(build, id: "1", checksum: false, alsoLinking: [".galley/releases/other/1", ".galley/releases/missing/1"])
+        try await slot.activate("1")
+        #expect(folder.inode("previews/site/style.css") == folder.inode("previews/other/style.css"))
+        #expect(folder.read("previews/site/a/index.html") == "page, edited")
+    }
+
+    @Test func aLinkPlantedInTheDestinationIsNeverFollowed() async throws {
+        let (folder, slot, build) = try Self.destination()
+        let outside = folder.url.appending(path: "outside")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: false)
+        try FileManager.default.createDirectory(at: folder.url.appending(path: "previews/.galley/releases"), withIntermediateDirectories: true)
+        #expect(symlink(outside.path, folder.url.appending(path: "previews/.galley/releases/site").path) == 0)
+        await #expect {
+            try await slot.stage(build, id: "1", checksum: false)
+        } throws: { error in
+            "\(error)".contains(".galley/releases/site") && "\(error)".contains("link")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path).isEmpty)
+    }
+
     @Test func aReleaseStoppedWhileItIsCopiedLeavesNoPartialOneAndTheLiveOneAsItWas() async throws {
         let (folder, slot, build) = try Self.destination()
         try await slot.stage(build, id: "1", checksum: false)
