@@ -5,8 +5,8 @@ import Foundation
 /// modification time, becomes a hard link to that file; any other is copied, keeping its
 /// modification time. A new release of a site so stores only the files that changed, as rsync's
 /// `-t --link-dest` would make it, without rsync's walk of each path a component at a time for
-/// every look and every write: a release of 11,000 files took rsync about 3.5 s, nearly all of it
-/// in the kernel, and takes this a tenth of a second or two.
+/// every look and every write: a release of 11,000 files took rsync 3.3 to 3.8 s, nearly all of it
+/// in the kernel, where a push to such a preview now goes live in 0.65 s in all, its build included.
 ///
 /// A link in the tree is copied as a link (with its time) when rsync's `--safe-links` would keep
 /// it since version 3.4 (see ``staysInside(_:depth:)``), so that no chain of links can lead out
