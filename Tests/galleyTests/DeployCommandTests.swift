@@ -464,7 +464,13 @@ import Testing
         let deploy = ["deploy", "blog", "--domain", "p.example.com"] + host
         let watch = ["watch", "--repo", server.path, "--domain", "p.example.com"] + host
         let (paused, started) = try pausingRsync(in: folder)
-        let process = try BackgroundGalley(command == "deploy" ? deploy : watch + ["--interval", "30s"], in: folder.url, environment: paused)
+        // ssh's sockets go in a folder of the test's own (a short path, as a socket's must be): a
+        // galley killed outright cannot remove the folder it made for them.
+        var template = Array("/tmp/galley-test-ssh-XXXXXX".utf8CString)
+        let sockets = try #require(template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }.map { String(cString: $0) })
+        defer { try? FileManager.default.removeItem(atPath: sockets) }
+        let environment = paused.merging(["XDG_RUNTIME_DIR": sockets]) { $1 }
+        let process = try BackgroundGalley(command == "deploy" ? deploy : watch + ["--interval", "30s"], in: folder.url, environment: environment)
         #expect(eventually { FileManager.default.fileExists(atPath: started.path) }, "\(process.stderr)")
         // The kill lands while the release is copied in, under the lock.
         #expect(lockIsHeld(folder))
