@@ -207,14 +207,14 @@ let package = Package(
             dependencies: [
                 "SiteCompiler", "SiteContent", "SiteSource", "Layouts", "LayoutScanning", "Markdown", "Shortcodes", "FrontMatter",
                 "Highlighting", "Pygments", "Typesetting", "KaTeX", "FileSystem", "Blocking", "Dates", "Diagnostics", "Digests",
-                "Text", "SiteTestSupport",
+                "Text", "SiteTestSupport", "TestThreads",
             ]
         ),
         .testTarget(
             name: "SiteContentTests",
             dependencies: [
                 "SiteCompiler", "SiteContent", "SiteSource", "FrontMatter", "Highlighting", "Blocking", "Dates", "Diagnostics",
-                "Digests", "SiteTestSupport",
+                "Digests", "SiteTestSupport", "TestThreads",
                 // For tests that hold Galley's reading of YAML against the library's own.
                 .product(name: "Yams", package: "Yams"),
             ]
@@ -230,12 +230,14 @@ let package = Package(
         .testTarget(name: "LayoutScanningTests", dependencies: [
             "LayoutScanning", "Diagnostics", .product(name: "Mustache", package: "swift-mustache"),
         ]),
-        .testTarget(name: "FileSystemTests", dependencies: ["FileSystem", "Blocking", "Failures"]),
-        .testTarget(name: "BlockingTests", dependencies: ["Blocking"]),
-        .testTarget(name: "PygmentsTests", dependencies: ["Pygments", "Highlighting"]),
-        .testTarget(name: "KaTeXTests", dependencies: ["KaTeX", "Typesetting", "Blocking"]),
+        .testTarget(name: "FileSystemTests", dependencies: ["FileSystem", "Blocking", "Failures", "TestThreads"]),
+        // The trait that runs a test on BlockingPool, away from the threads async tests share.
+        .target(name: "TestThreads", dependencies: ["Blocking"], path: "Tests/TestThreads"),
+        .testTarget(name: "BlockingTests", dependencies: ["Blocking", "TestThreads"]),
+        .testTarget(name: "PygmentsTests", dependencies: ["Pygments", "Highlighting", "TestThreads"]),
+        .testTarget(name: "KaTeXTests", dependencies: ["KaTeX", "Typesetting", "Blocking", "TestThreads"]),
         .testTarget(name: "SiteSourceTests", dependencies: ["SiteSource"]),
-        .testTarget(name: "GitSourceTests", dependencies: ["GitSource", "CLibGit2", "SiteSource", "SiteCompiler", "Diagnostics"]),
+        .testTarget(name: "GitSourceTests", dependencies: ["GitSource", "CLibGit2", "SiteSource", "SiteCompiler", "Diagnostics", "TestThreads"]),
         // Servers for tests on loopback: a forge's status API, for the tests of commit statuses here
         // and end to end, and a real sshd, for deploys over ssh.
         .target(name: "FakeForge", dependencies: [
@@ -243,11 +245,11 @@ let package = Package(
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ], path: "Tests/FakeForge"),
         .testTarget(name: "PreviewsTests", dependencies: [
-            "Previews", "GitSource", "SiteSource", "SiteCompiler", "Blocking", "FakeForge", "Digests",
+            "Previews", "GitSource", "SiteSource", "SiteCompiler", "Blocking", "FakeForge", "Digests", "TestThreads",
         ]),
         // read-output.py is run by the tests, with Debian's python3 and feedparser.
         .testTarget(
-            name: "galleyTests", dependencies: ["SiteCompiler", "Previews", "Blocking", "FakeForge", "Digests"],
+            name: "galleyTests", dependencies: ["SiteCompiler", "Previews", "Blocking", "FakeForge", "Digests", "TestThreads"],
             exclude: ["Support/read-output.py"]
         ),
         .testTarget(name: "DigestsTests", dependencies: ["Digests"]),
@@ -256,8 +258,8 @@ let package = Package(
         .testTarget(name: "CacheFilesTests", dependencies: ["CacheFiles", "FileSystem", "Digests"]),
         .testTarget(name: "ServerConfigsTests", dependencies: ["ServerConfigs"]),
         .testTarget(name: "ServingTests", dependencies: ["Serving", "SiteCompiler", "SiteSource", "Highlighting", "Blocking", "Previews",
-                                                         "FakeForge", .product(name: "NIOPosix", package: "swift-nio")]),
-        .testTarget(name: "SiteImportTests", dependencies: ["SiteImport", "SiteCompiler", "SiteSource", "FileSystem"]),
+                                                         "FakeForge", .product(name: "NIOPosix", package: "swift-nio"), "TestThreads"]),
+        .testTarget(name: "SiteImportTests", dependencies: ["SiteImport", "SiteCompiler", "SiteSource", "FileSystem", "TestThreads"]),
     ]
 )
 

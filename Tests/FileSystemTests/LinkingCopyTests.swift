@@ -1,10 +1,11 @@
 import FileSystem
 import Foundation
+import TestThreads
 import Testing
 
 /// A release copied beside the one before shares its unchanged files, as rsync's `--link-dest`
 /// makes it, and nothing is followed out of the trees.
-@Suite struct LinkingCopyTests {
+@Suite(.onBlockingPool) struct LinkingCopyTests {
     /// A scratch folder with `source`, an empty `target`, a reference `earlier` and a folder
     /// `outside` holding a secret.
     struct Trees {

@@ -2,11 +2,12 @@ import Diagnostics
 import Foundation
 import SiteCompiler
 import SiteSource
+import TestThreads
 import Testing
 
 @testable import GitSource
 
-@Suite struct GitRepositoryTests {
+@Suite(.onBlockingPool) struct GitRepositoryTests {
     @Test func readsACommitsTreeWithoutACheckout() throws {
         let repo = try LibGit2Committer()
         try repo.write("site/galley.yml", "title: In a folder\nbase_url: https://example.com/\n")

@@ -1,11 +1,12 @@
 import Foundation
 import SiteSource
+import TestThreads
 import Testing
 
 @testable import GitSource
 
 /// Trees that `git` itself never writes but a bare repository accepts in a push.
-@Suite struct GitTreeSourceTests {
+@Suite(.onBlockingPool) struct GitTreeSourceTests {
     /// Runs git in `folder` with `input` on its standard input; its standard output, trimmed.
     @discardableResult
     func git(_ arguments: [String], in folder: URL, input: String = "", encoding: String.Encoding = .utf8) throws -> String {

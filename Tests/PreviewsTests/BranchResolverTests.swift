@@ -1,9 +1,10 @@
 import Foundation
+import TestThreads
 import Testing
 
 @testable import Previews
 
-@Suite struct BranchResolverTests {
+@Suite(.onBlockingPool) struct BranchResolverTests {
     @Test(arguments: [
         (["GITHUB_HEAD_REF": "post/pr-branch", "GITHUB_REF_NAME": "12/merge"], "post/pr-branch"),
         (["GITHUB_HEAD_REF": "", "GITHUB_REF_NAME": "post/pushed", "GITHUB_REF_TYPE": "branch"], "post/pushed"),

@@ -1,11 +1,12 @@
 import Foundation
 import GitSource
 import Logging
+import TestThreads
 import Testing
 
 @testable import Previews
 
-@Suite struct BranchWatcherRepositoryTests {
+@Suite(.onBlockingPool) struct BranchWatcherRepositoryTests {
     @Test func galleysFilesGoInTheGitFolder() async throws {
         let fixture = try GitFixture()
         let settings = PublishSettings(destination: "/srv/previews", domain: "p.example.com")

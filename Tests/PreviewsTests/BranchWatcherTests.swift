@@ -1,11 +1,12 @@
 import Foundation
 import GitSource
 import Logging
+import TestThreads
 import Testing
 
 @testable import Previews
 
-@Suite struct BranchWatcherTests {
+@Suite(.onBlockingPool) struct BranchWatcherTests {
     let fixture: GitFixture
     let destination: TemporaryFolder
     let state: TemporaryFolder

@@ -1,11 +1,12 @@
 import Diagnostics
 import Foundation
+import TestThreads
 import Testing
 
 @testable import Previews
 
 /// What a child build hands the watcher: one line of JSON.
-@Suite struct CommitBuildTests {
+@Suite(.onBlockingPool) struct CommitBuildTests {
     @Test func anOutcomeCarriesTheWarningsAndTheirCount() throws {
         let warnings = [Diagnostic(path: "posts/a.md", line: 3, message: "the link '/x/' names a file this blog does not have (/x/)"),
                         Diagnostic(path: "posts/b", message: "not published")]

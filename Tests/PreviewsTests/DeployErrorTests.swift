@@ -1,8 +1,9 @@
+import TestThreads
 import Testing
 
 @testable import Previews
 
-@Suite struct DeployErrorTests {
+@Suite(.onBlockingPool) struct DeployErrorTests {
     @Test func theMessageNamesTheBranchAndTheDestinationFirst() {
         let error = DeployError("rsync failed: no space left").about(branch: "post/x", destination: "deploy@host:/srv/previews")
         #expect(error.message == "branch post/x, destination deploy@host:/srv/previews: rsync failed: no space left")

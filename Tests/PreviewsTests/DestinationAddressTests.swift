@@ -1,10 +1,11 @@
 import Foundation
+import TestThreads
 import Testing
 
 @testable import Previews
 
 /// Reading destinations as users write them, and what is refused before anything runs.
-@Suite struct DestinationAddressTests {
+@Suite(.onBlockingPool) struct DestinationAddressTests {
     @Test func localAndRemoteDestinations() throws {
         #expect(try DestinationAddress.parse("/srv/previews") is LocalDestination)
         let remote = try #require(try DestinationAddress.parse("deploy@previews.example.com:/srv/previews/") as? SSHDestination)

@@ -1,10 +1,11 @@
 import Foundation
+import TestThreads
 import Testing
 
 @testable import Previews
 
 /// `galley deploy`'s work, without the command line.
-@Suite struct FolderDeployTests {
+@Suite(.onBlockingPool) struct FolderDeployTests {
     let fixture: GitFixture
     let destination: TemporaryFolder
 

@@ -1,11 +1,12 @@
 import Foundation
 import GitSource
+import TestThreads
 import Testing
 
 @testable import Previews
 
 /// The rule for whether a finished build may replace what is live, on its own.
-@Suite struct GoLiveRuleTests {
+@Suite(.onBlockingPool) struct GoLiveRuleTests {
     let older = DeployOrder(ticket: "20270115T080000.500Z")
     let newer = DeployOrder(ticket: "20270115T080000.501Z")
     let built = GitObjectID(hex: String(repeating: "a", count: 40))!

@@ -1,11 +1,12 @@
 import Foundation
+import TestThreads
 import Testing
 
 @testable import Previews
 
 /// A release copied into a folder on this machine: beside the live one, sharing its unchanged
 /// files, and gone again when the copy stops or fails.
-@Suite struct LocalDestinationTests {
+@Suite(.onBlockingPool) struct LocalDestinationTests {
     /// A destination with a live release of `site`, whose page is `page`, and a built site to
     /// copy in, with its page changed and its stylesheet as the live release has it.
     static func destination() throws -> (folder: TemporaryFolder, slot: ReleaseSlot, build: URL) {

@@ -3,13 +3,14 @@ import Foundation
 import GitSource
 @testable import SiteContent
 import SiteSource
+import TestThreads
 import Testing
 
 @testable import Previews
 
 /// `galley previews list` and `remove`, and the per-release addresses, on a local destination;
 /// ``PreviewCatalogOverSSHTests`` runs the same story over ssh.
-@Suite struct PreviewCatalogTests {
+@Suite(.onBlockingPool) struct PreviewCatalogTests {
     @Test func listsRemovesAndAddressesEachReleaseLocally() async throws {
         let previews = try TemporaryFolder(), production = try TemporaryFolder()
         try await CatalogStory(previews: LocalDestination(root: previews.url), production: LocalDestination(root: production.url.appending(path: "site")),
@@ -99,7 +100,7 @@ import Testing
     }
 }
 
-@Suite(.enabled(if: SSHServer.isAvailable, "needs root and OpenSSH (scripts/test installs it)"), .serialized)
+@Suite(.onBlockingPool, .enabled(if: SSHServer.isAvailable, "needs root and OpenSSH (scripts/test installs it)"), .serialized)
 struct PreviewCatalogOverSSHTests {
     @Test func listsRemovesAndAddressesEachReleaseOverSSH() async throws {
         let server = try SSHServer()

@@ -3,13 +3,14 @@ import FakeForge
 import Foundation
 import GitSource
 import SiteSource
+import TestThreads
 import Testing
 
 @testable import Previews
 
 /// Deploys that set commit statuses on a fake forge: when each one is set, and that a status
 /// that cannot be set never loses a deploy.
-@Suite struct PreviewDeployerStatusTests {
+@Suite(.onBlockingPool) struct PreviewDeployerStatusTests {
     let destination: TemporaryFolder
     let cache: TemporaryFolder
     let fixture: GitFixture

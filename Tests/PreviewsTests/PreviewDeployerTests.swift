@@ -2,12 +2,13 @@ import Foundation
 import GitSource
 import SiteCompiler
 import SiteSource
+import TestThreads
 import Testing
 
 import Diagnostics
 @testable import Previews
 
-@Suite struct PreviewDeployerTests {
+@Suite(.onBlockingPool) struct PreviewDeployerTests {
     let destination: TemporaryFolder
     let cache: TemporaryFolder
     let fixture: GitFixture

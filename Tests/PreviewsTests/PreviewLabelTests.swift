@@ -1,8 +1,9 @@
+import TestThreads
 import Testing
 
 @testable import Previews
 
-@Suite struct PreviewLabelTests {
+@Suite(.onBlockingPool) struct PreviewLabelTests {
     @Test(arguments: [
         ("post/nanoc-on-ipad", "post-nanoc-on-ipad"),
         ("feature/x", "feature-x"),

@@ -1,12 +1,13 @@
 import Foundation
 import SiteSource
+import TestThreads
 import Testing
 
 @testable import Previews
 
 /// A preview costs what it changes: files it shares with production are hard links, in the
 /// builds beside the repository and at the destination, and removing either never hurts the other.
-@Suite struct PreviewSharingTests {
+@Suite(.onBlockingPool) struct PreviewSharingTests {
     @Test func aNewPreviewLinksProductionsUnchangedFilesAndSurvivesItsRemoval() async throws {
         let previews = try TemporaryFolder(), production = try TemporaryFolder(), cache = try TemporaryFolder()
         let fixture = try GitFixture()

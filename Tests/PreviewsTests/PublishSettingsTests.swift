@@ -1,9 +1,10 @@
 import Foundation
+import TestThreads
 import Testing
 
 @testable import Previews
 
-@Suite struct PublishSettingsTests {
+@Suite(.onBlockingPool) struct PublishSettingsTests {
     @Test func theSSHCommandComesFromTheOptionThenTheEnvironment() throws {
         let settings = PublishSettings(destination: "/srv/previews", domain: "p.example.com")
         #expect(try settings.sshCommand(environment: [:]) == ["ssh"])

@@ -3,11 +3,12 @@ import FakeForge
 import Foundation
 import SiteCompiler
 import SiteSource
+import TestThreads
 import Testing
 
 @testable import Previews
 
-@Suite(.enabled(if: SSHServer.isAvailable, "needs root and OpenSSH (scripts/test installs it)"), .serialized)
+@Suite(.onBlockingPool, .enabled(if: SSHServer.isAvailable, "needs root and OpenSSH (scripts/test installs it)"), .serialized)
 struct SSHDestinationTests {
     @Test func deploysOverSSHWithAtomicReleases() async throws {
         let server = try SSHServer()

@@ -1,9 +1,10 @@
 import Foundation
+import TestThreads
 import Testing
 
 @testable import Pygments
 
-@Suite struct HelperStopperTests {
+@Suite(.onBlockingPool) struct HelperStopperTests {
     /// Starts `words` and returns its process number; the caller waits for it.
     private func spawn(_ words: [String]) throws -> pid_t {
         var pid: pid_t = 0

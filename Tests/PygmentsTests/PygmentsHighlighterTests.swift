@@ -1,11 +1,12 @@
 import Blocking
 import Foundation
+import TestThreads
 import Testing
 
 import Highlighting
 @testable import Pygments
 
-@Suite struct PygmentsHighlighterTests {
+@Suite(.onBlockingPool) struct PygmentsHighlighterTests {
     @Test(.enabled(if: DebianPygments.isInstalled, "needs Debian's python3-pygments (scripts/test installs it)"))
     func highlightsABatchAndLeavesUnknownLanguagesPlain() throws {
         let highlighter = PygmentsHighlighter(pythons: ["/usr/bin/python3"])

@@ -1,10 +1,11 @@
 import Highlighting
+import TestThreads
 import Testing
 
 @testable import Pygments
 
 /// Debian's python3-emoji, which scripts/test installs, names emoji as GitHub does.
-@Suite struct PythonEmojiTests {
+@Suite(.onBlockingPool) struct PythonEmojiTests {
     @Test func githubsNamesAreKnown() throws {
         let names = try PythonEmoji().names()
         #expect(names["ship"] == "🚢")

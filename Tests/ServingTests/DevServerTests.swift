@@ -1,5 +1,6 @@
 import FakeForge
 import Foundation
+import TestThreads
 import Testing
 
 import Highlighting
@@ -7,7 +8,7 @@ import Highlighting
 @testable import Serving
 
 /// `galley serve` as a browser meets it: real HTTP on a loopback port, real files changed on disk.
-@Suite struct DevServerTests {
+@Suite(.onBlockingPool) struct DevServerTests {
     @Test func servesPagesWithTheReloadScriptAndLinksToItself() async throws {
         try await ServedBlog.with { blog in
             let home = try await blog.http.send("/")

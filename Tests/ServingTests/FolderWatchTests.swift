@@ -1,10 +1,11 @@
 import Blocking
 import Foundation
+import TestThreads
 import Testing
 
 @testable import Serving
 
-@Suite struct FolderWatchTests {
+@Suite(.onBlockingPool) struct FolderWatchTests {
     /// A folder with `posts/` and `static/`, watched; the calls are counted.
     func watched(_ body: (URL, @Sendable () -> Int) async throws -> Void) async throws {
         let root = FileManager.default.temporaryDirectory.appending(path: "galley-watch-\(UUID().uuidString)")

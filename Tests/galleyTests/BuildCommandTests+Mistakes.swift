@@ -1,8 +1,9 @@
 import Foundation
+import TestThreads
 import Testing
 
 /// Mistakes that once passed in silence: each is now an error or a warning at its file and line.
-@Suite struct BuildMistakeTests {
+@Suite(.onBlockingPool) struct BuildMistakeTests {
     func blog(_ settings: String = "title: CLI Blog\nbase_url: https://cli.example.com/\n") throws -> ScratchFolder {
         let folder = try ScratchFolder()
         try folder.write("blog/galley.yml", settings)

@@ -1,7 +1,8 @@
 import Foundation
+import TestThreads
 import Testing
 
-@Suite struct BuildCommandTests {
+@Suite(.onBlockingPool) struct BuildCommandTests {
     /// The repository's own sample blog.
     static let sampleSite = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appending(path: "site")

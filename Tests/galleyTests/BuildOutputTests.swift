@@ -1,10 +1,11 @@
 import Foundation
+import TestThreads
 import Testing
 
 /// The sample blog built by the `galley` binary, then checked as a reader, a validator and a
 /// feed reader would (`SiteChecks` says what each check looks at); and the checks themselves,
 /// on a site broken on purpose. RealBlogOutputTests run the same checks on the real blogs.
-@Suite struct BuildOutputTests {
+@Suite(.onBlockingPool) struct BuildOutputTests {
     @Test func theSampleBlogPassesEveryCheck() throws {
         let site = try BuiltSite(BuildCommandTests.sampleSite, base: URL(string: "https://blog.example.com/")!)
         try SiteChecks(site: site).expectAllGood(feedEntries: 9)

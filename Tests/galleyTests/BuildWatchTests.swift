@@ -1,8 +1,9 @@
 import Foundation
+import TestThreads
 import Testing
 
 /// `galley build --watch`: the output folder follows the blog's files until Ctrl-C.
-@Suite struct BuildWatchTests {
+@Suite(.onBlockingPool) struct BuildWatchTests {
     @Test func eachSaveBuildsTheOutputAgainAndABrokenPostIsWaitedOut() async throws {
         let folder = try ScratchFolder()
         try folder.write("blog/galley.yml", "title: Watched\nbase_url: https://example.com/\ntimezone: UTC\n")

@@ -1,9 +1,10 @@
 import FakeForge
 import Foundation
+import TestThreads
 import Testing
 
 /// `galley deploy --status` as a CI job runs it, against a fake forge on loopback.
-@Suite struct DeployStatusTests {
+@Suite(.onBlockingPool) struct DeployStatusTests {
     static let token = "ghp_NeverPrintThisToken0123456789"
 
     /// A blog in a git repository, the token's file, and the deploy's arguments and environment.

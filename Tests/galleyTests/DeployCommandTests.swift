@@ -1,11 +1,12 @@
 import FakeForge
 import Foundation
+import TestThreads
 import Testing
 
 @testable import Previews
 
 /// `galley deploy`, `watch`, `rollback` and `preview-name` as a CI job or a server would run them.
-@Suite struct DeployCommandTests {
+@Suite(.onBlockingPool) struct DeployCommandTests {
     /// A blog in a git repository, and a folder to deploy into.
     func setUp(branch: String = "post/hello") throws -> ScratchFolder {
         let folder = try ScratchFolder()

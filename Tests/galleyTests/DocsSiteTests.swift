@@ -1,12 +1,13 @@
 import Foundation
 import SiteCompiler
 import SiteContent
+import TestThreads
 import Testing
 
 /// The user guide in `docs/` is a Galley site, and a real-content test of Galley: it builds with
 /// `--strict` and no warning, every page passes tidy, and every internal link and `#fragment`
 /// leads somewhere. The README stays short and points into it.
-@Suite struct DocsSiteTests {
+@Suite(.onBlockingPool) struct DocsSiteTests {
     static let repository = BuildCommandTests.sampleSite.deletingLastPathComponent()
     static let docs = repository.appending(path: "docs")
 

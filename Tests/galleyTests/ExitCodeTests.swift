@@ -1,10 +1,11 @@
 import Foundation
+import TestThreads
 import Testing
 
 /// Every command ends with the status of one table (`galley --help` shows it): 0 done, 1 the
 /// blog has errors, 2 usage, 3 not a blog folder, 4 a file or port problem, 5 publishing
 /// failed, 128+N stopped by signal N.
-@Suite struct ExitCodeTests {
+@Suite(.onBlockingPool) struct ExitCodeTests {
     func blog(_ folder: ScratchFolder) throws {
         try folder.write("blog/galley.yml", "title: Codes\nbase_url: https://codes.example.com/\n")
         try folder.write("blog/posts/2019-10-08-hello.md", "---\ntitle: Hello\n---\nHi.\n")

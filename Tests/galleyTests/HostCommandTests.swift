@@ -1,11 +1,12 @@
 import Blocking
 import Foundation
 import Synchronization
+import TestThreads
 import Testing
 
 /// `galley host` run as a server is: the binary, real deploys switching the preview it serves,
 /// and clients over real HTTP on loopback.
-@Suite struct HostCommandTests {
+@Suite(.onBlockingPool) struct HostCommandTests {
     let folder: ScratchFolder
     var work: URL { folder.url.appending(path: "work") }
 

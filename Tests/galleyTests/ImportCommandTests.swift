@@ -1,7 +1,8 @@
 import Foundation
+import TestThreads
 import Testing
 
-@Suite struct ImportCommandTests {
+@Suite(.onBlockingPool) struct ImportCommandTests {
     /// A Jekyll site in a scratch folder: settings, a post, a layout and a plugin list.
     func jekyllSite() throws -> ScratchFolder {
         let folder = try ScratchFolder()

@@ -1,9 +1,10 @@
 import Foundation
+import TestThreads
 import Testing
 
 /// `scripts/galley install PREFIX` as a user runs it: the binary, a man page per command and
 /// the shell completions, under a prefix with a space in it, each used as its tool uses it.
-@Suite struct InstallScriptTests {
+@Suite(.onBlockingPool) struct InstallScriptTests {
     static let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// Runs `program arguments…` with `environment` added, and what it printed.

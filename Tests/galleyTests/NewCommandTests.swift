@@ -1,7 +1,8 @@
 import Foundation
+import TestThreads
 import Testing
 
-@Suite struct NewCommandTests {
+@Suite(.onBlockingPool) struct NewCommandTests {
     /// Today as `galley new` dates a post in a blog whose timezone is UTC.
     static var today: String {
         let formatter = DateFormatter()

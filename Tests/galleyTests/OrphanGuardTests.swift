@@ -1,8 +1,9 @@
 import Foundation
+import TestThreads
 import Testing
 
 /// The servers the tests start stop by themselves when the tests' process is gone.
-@Suite struct OrphanGuardTests {
+@Suite(.onBlockingPool) struct OrphanGuardTests {
     static func start(_ arguments: [String]) throws -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sleep")

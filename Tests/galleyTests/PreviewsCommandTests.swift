@@ -1,9 +1,10 @@
 import Foundation
+import TestThreads
 import Testing
 
 /// `galley previews list` and `remove`, and `galley host`'s index and per-release addresses, as
 /// an operator uses them on a server a watcher publishes to.
-@Suite struct PreviewsCommandTests {
+@Suite(.onBlockingPool) struct PreviewsCommandTests {
     let folder: ScratchFolder
     var server: URL { folder.url.appending(path: "server.git") }
     var blog: URL { folder.url.appending(path: "blog") }

@@ -1,4 +1,5 @@
 import Foundation
+import TestThreads
 import Testing
 
 /// Real blogs nobody here wrote, built by the `galley` binary as they are and checked as the
@@ -6,7 +7,7 @@ import Testing
 /// outside the blog as we hold it is excused, and so is what a setting of the original site,
 /// which the fixture's galley.yml leaves out, would mend: `galley import` carries those settings,
 /// and RealBlogImportTests shows the links they mend working.
-@Suite(.enabled(if: RealBlogFixtures.folder != nil, "needs shared/fixtures/real beside the repository or a folder above it"))
+@Suite(.onBlockingPool, .enabled(if: RealBlogFixtures.folder != nil, "needs shared/fixtures/real beside the repository or a folder above it"))
 struct RealBlogOutputTests {
     static var fixtures: URL { RealBlogFixtures.folder! }
 

@@ -1,10 +1,11 @@
 import Foundation
+import TestThreads
 import Testing
 
 /// `galley serve` says the warnings of every build, not only the first: each rebuild prints
 /// those it found that the last good build had not, and how many are gone, and every page it
 /// serves lists the current ones in a banner that `galley build` never writes.
-@Suite struct ServeWarningTests {
+@Suite(.onBlockingPool) struct ServeWarningTests {
     typealias Server = ServeCommandTests.Server
 
     static let settings = "title: Warned\nbase_url: https://example.com/\ntimezone: UTC\ndate_format: \"%B <i>%d</i>\"\n"

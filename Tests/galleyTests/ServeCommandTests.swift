@@ -1,8 +1,9 @@
 import Foundation
+import TestThreads
 import Testing
 
 /// `galley serve` as a user runs it: the real binary on a free loopback port, stopped with Ctrl-C.
-@Suite struct ServeCommandTests {
+@Suite(.onBlockingPool) struct ServeCommandTests {
     /// A running `galley serve`, its standard output in a file, and the port it said.
     final class Server {
         let process = Process()

@@ -1,10 +1,11 @@
 import Foundation
+import TestThreads
 import Testing
 
 /// The binary scripts/galley builds and scripts/test runs the end-to-end tests against, as it
 /// ships: Swift's runtime and Foundation linked in (scripts/link-static), so it runs on a server
 /// that has the blog's C libraries but no Swift.
-@Suite(.enabled(if: ProcessInfo.processInfo.environment["GALLEY_BINARY"] != nil,
+@Suite(.onBlockingPool, .enabled(if: ProcessInfo.processInfo.environment["GALLEY_BINARY"] != nil,
                 "needs the binary that ships (scripts/test sets GALLEY_BINARY to it)"))
 struct ShippedBinaryTests {
     @Test func itNeedsNoSwiftLibraryBesideIt() throws {

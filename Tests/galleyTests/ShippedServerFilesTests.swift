@@ -1,9 +1,10 @@
 import Foundation
+import TestThreads
 import Testing
 
 /// The systemd units and the hook in scripts/server-config, run as shipped: only the folders and
 /// the binary are moved into the test's own, so a flag misspelt there fails here.
-@Suite struct ShippedServerFilesTests {
+@Suite(.onBlockingPool) struct ShippedServerFilesTests {
     static let shipped = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appending(path: "scripts/server-config")
     let folder: ScratchFolder

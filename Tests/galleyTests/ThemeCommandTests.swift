@@ -1,8 +1,9 @@
 import Foundation
+import TestThreads
 import Testing
 
 /// `galley theme eject`, run as a user runs it, on a copy of the sample blog.
-@Suite struct ThemeCommandTests {
+@Suite(.onBlockingPool) struct ThemeCommandTests {
     /// The sample blog copied into `folder` as `blog`.
     func sampleBlog(in folder: ScratchFolder) throws -> URL {
         let blog = folder.url.appending(path: "blog")

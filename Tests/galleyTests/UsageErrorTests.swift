@@ -1,9 +1,10 @@
 import Foundation
+import TestThreads
 import Testing
 
 /// A command line that is wrong says so with the usage of the command it was for, and a
 /// command name that is nearly right is named.
-@Suite struct UsageErrorTests {
+@Suite(.onBlockingPool) struct UsageErrorTests {
     @Test func aParsingMistakePrintsTheSubcommandsUsage() throws {
         let folder = try ScratchFolder()
         let result = try GalleyProcess.run(["build", "blog", "--no-such-flag"], in: folder.url)

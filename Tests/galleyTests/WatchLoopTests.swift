@@ -1,9 +1,10 @@
 import Foundation
+import TestThreads
 import Testing
 
 /// `galley watch --once` run again and again over one repository, as a post-receive hook runs it.
 /// scripts/test runs these against the release binary too: the watcher once crashed only there.
-@Suite struct WatchLoopTests {
+@Suite(.onBlockingPool) struct WatchLoopTests {
     let folder: ScratchFolder
     var work: URL { folder.url.appending(path: "work") }
     var server: URL { folder.url.appending(path: "server.git") }

@@ -1,10 +1,11 @@
 import FakeForge
 import Foundation
+import TestThreads
 import Testing
 
 /// `galley watch --once --status` over a repository with a good branch and a broken one,
 /// against a fake forge on loopback.
-@Suite struct WatchStatusTests {
+@Suite(.onBlockingPool) struct WatchStatusTests {
     static let token = "glpat-NeverPrintThisToken"
     let folder: ScratchFolder
     var work: URL { folder.url.appending(path: "work") }

@@ -1,10 +1,11 @@
 import Digests
 import Foundation
+import TestThreads
 import Testing
 
 /// `galley watch --webhook-port`: a forge's push, sent over real HTTP on loopback to a running
 /// watcher that polls only once an hour, so whatever it deploys meanwhile came from the webhook.
-@Suite struct WebhookTests {
+@Suite(.onBlockingPool) struct WebhookTests {
     static let secret = "It's a Secret to Everybody"
     let folder: ScratchFolder
     var work: URL { folder.url.appending(path: "work") }

@@ -1,11 +1,12 @@
 import Foundation
 import SiteSource
+import TestThreads
 import Testing
 
 @testable import Previews
 
 /// `/_galley/changes/` on a preview: what its branch changes against production.
-@Suite struct ChangesPageTests {
+@Suite(.onBlockingPool) struct ChangesPageTests {
     /// Production, then a preview whose branch edits one post's opening words: the page lists that
     /// post and the pages that show its opening (home and its tag's), nothing else.
     @Test func aPreviewThatEditsOnePostListsThatPostAndThePagesShowingIt() async throws {

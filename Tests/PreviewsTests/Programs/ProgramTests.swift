@@ -1,10 +1,11 @@
 import Foundation
+import TestThreads
 import Testing
 
 @testable import Previews
 
 /// The runner every program Galley starts goes through, on real programs.
-@Suite struct ProgramTests {
+@Suite(.onBlockingPool) struct ProgramTests {
     @Test func reportsTheStatusAndWhatWasPrinted() async throws {
         let result = try await Program(["sh", "-c", "echo out; echo err >&2; exit 3"]).run()
         #expect(result.status == 3)

@@ -1,12 +1,13 @@
 import FakeForge
 import Foundation
+import TestThreads
 import Testing
 
 @testable import Previews
 
 /// Requests made by the real `curl` program to a fake forge on loopback: what arrives is what
 /// was sent, whatever the body and headers hold, and what comes back is read whatever its shape.
-@Suite struct CurlPostTests {
+@Suite(.onBlockingPool) struct CurlPostTests {
     @Test func bodiesAndHeadersArriveAsTheyWereSent() async throws {
         let fake = try await FakeForge.start()
         // Everything curl's config treats specially: quotes, backslashes, line breaks, tabs, an

@@ -1,13 +1,14 @@
 import FakeForge
 import Foundation
 import GitSource
+import TestThreads
 import Testing
 
 @testable import Previews
 
 /// Statuses sent over real HTTP to a fake forge on loopback: what each forge is sent, and what
 /// is done with its answers.
-@Suite struct ForgeClientTests {
+@Suite(.onBlockingPool) struct ForgeClientTests {
     static let commit = GitObjectID(hex: "0123456789abcdef0123456789abcdef01234567")!
     static let secret = "ghp_s3cr3tT0k3nThatMustNeverBeSeen"
 

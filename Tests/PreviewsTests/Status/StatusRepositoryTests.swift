@@ -1,8 +1,9 @@
+import TestThreads
 import Testing
 
 @testable import Previews
 
-@Suite struct StatusRepositoryTests {
+@Suite(.onBlockingPool) struct StatusRepositoryTests {
     @Test func eachForgesNames() throws {
         #expect(try StatusRepository("octo/blog", for: .github).path == "octo/blog")
         #expect(try StatusRepository("group/sub/blog.site", for: .gitlab).path == "group/sub/blog.site")

@@ -1,11 +1,12 @@
 import Foundation
 import GitSource
+import TestThreads
 import Testing
 
 @testable import Previews
 
 /// Where statuses go, as the flags and each CI's variables say.
-@Suite struct StatusTargetTests {
+@Suite(.onBlockingPool) struct StatusTargetTests {
     static let head = "1111111111111111111111111111111111111111"
     static let merge = "2222222222222222222222222222222222222222"
 
@@ -113,7 +114,7 @@ import Testing
 }
 
 /// A watcher's target: the repository from its remote's URL.
-@Suite struct StatusTargetRemoteTests {
+@Suite(.onBlockingPool) struct StatusTargetRemoteTests {
     @Test func aWatcherFindsTheRepositoryInItsRemotesURL() async throws {
         let fixture = try GitFixture()
         try fixture.git(["remote", "add", "forge", "git@github.com:octo/blog.git"])

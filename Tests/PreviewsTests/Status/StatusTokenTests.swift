@@ -1,9 +1,10 @@
 import Foundation
+import TestThreads
 import Testing
 
 @testable import Previews
 
-@Suite struct StatusTokenTests {
+@Suite(.onBlockingPool) struct StatusTokenTests {
     @Test func theTokenIsReadTrimmedAndNeverShown() throws {
         let folder = try TemporaryFolder()
         let file = folder.url.appending(path: "token")

@@ -1,10 +1,11 @@
 import Digests
 import Foundation
+import TestThreads
 import Testing
 
 @testable import Previews
 
-@Suite struct PushWebhookTests {
+@Suite(.onBlockingPool) struct PushWebhookTests {
     let webhook = try! PushWebhook(secret: Array("It's a Secret to Everybody".utf8))
     let push = Array(#"{"ref":"refs/heads/post/hello","after":"0a1b2c3d4e5f0a1b2c3d4e5f0a1b2c3d4e5f0a1b"}"#.utf8)
 

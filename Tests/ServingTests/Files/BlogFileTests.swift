@@ -1,11 +1,12 @@
 import Blocking
 import FileSystem
 import Foundation
+import TestThreads
 import Testing
 
 @testable import Serving
 
-@Suite struct BlogFileTests {
+@Suite(.onBlockingPool) struct BlogFileTests {
     @Test func aFIFOOrADeviceIsRefusedAtOnceAndAFileIsRead() async throws {
         let root = FileManager.default.temporaryDirectory.appending(path: "galley-blogfile-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)

@@ -1,13 +1,14 @@
 import Blocking
 import Foundation
 import NIOPosix
+import TestThreads
 import Testing
 
 @testable import Serving
 
 /// A file's writes wait for the connection's event loop after each one, and a write that waits
 /// past the limit closes the connection.
-@Suite struct StalledWriteTests {
+@Suite(.onBlockingPool) struct StalledWriteTests {
     static let loop = MultiThreadedEventLoopGroup.singleton.next()
 
     @Test func eachWriteWaitsForTheEventLoopToCatchUp() async throws {

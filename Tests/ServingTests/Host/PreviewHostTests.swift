@@ -1,13 +1,14 @@
 import Foundation
 import Logging
 import Previews
+import TestThreads
 import Testing
 
 @testable import Serving
 
 /// `galley host` as browsers, podcast apps and attackers meet it: real HTTP on a loopback port,
 /// serving a destination folder laid out as deploys leave one.
-@Suite struct PreviewHostTests {
+@Suite(.onBlockingPool) struct PreviewHostTests {
     static let site = [
         "index.html": "<!DOCTYPE html><title>Home</title><p>home of release ONE</p>\n",
         "about/index.html": "<p>about</p>\n",

@@ -2,11 +2,12 @@ import Foundation
 import Highlighting
 @testable import Markdown
 import SiteTestSupport
+import TestThreads
 import Testing
 
 @testable import SiteCompiler
 
-@Suite struct CodeHighlightingTests {
+@Suite(.onBlockingPool) struct CodeHighlightingTests {
     static let post = TestBlog.post("title: Code", """
         Some code:
 

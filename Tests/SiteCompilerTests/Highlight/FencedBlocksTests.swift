@@ -2,6 +2,7 @@ import Blocking
 import Foundation
 import Highlighting
 @testable import Markdown
+import TestThreads
 import Testing
 
 @testable import SiteCompiler
@@ -9,7 +10,7 @@ import Testing
 
 /// The blocks found ahead of cmark are the ones rendering then asks for: otherwise they are
 /// highlighted for nothing, and each body asks again.
-@Suite struct FencedBlocksTests {
+@Suite(.onBlockingPool) struct FencedBlocksTests {
     /// What rendering `markdown` asks a highlighter for.
     func askedByRendering(_ markdown: String) -> [CodeBlock] {
         let asked = Locked<[CodeBlock]>([])

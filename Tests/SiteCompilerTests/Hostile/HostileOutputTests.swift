@@ -3,6 +3,7 @@ import Foundation
 @testable import SiteContent
 import SiteSource
 import SiteTestSupport
+import TestThreads
 import Testing
 
 @testable import SiteCompiler
@@ -10,7 +11,7 @@ import Testing
 /// Blogs written by an attacker: each must fail with an error naming the file, or build, and in
 /// either case leave everything outside the output folder, its spare, lock and cache as it was,
 /// and a failed build must leave the previous output as it was.
-@Suite struct HostileOutputTests {
+@Suite(.onBlockingPool) struct HostileOutputTests {
     static let config = TestBlog.config
     static let good = TestBlog.post("title: Good", "A good post.")
 

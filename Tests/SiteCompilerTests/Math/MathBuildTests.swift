@@ -2,6 +2,7 @@ import Foundation
 import KaTeX
 @testable import SiteContent
 import SiteTestSupport
+import TestThreads
 import Testing
 import Typesetting
 
@@ -9,7 +10,7 @@ import Typesetting
 
 /// Whole builds whose math is typeset: by a test typesetter, by a missing KaTeX, and (where it
 /// is installed) by Debian's KaTeX, as `galley build` runs it.
-@Suite struct MathBuildTests {
+@Suite(.onBlockingPool) struct MathBuildTests {
     static let jekyllConfig = TestBlog.config + "math_syntax: kramdown\n"
 
     func options(_ blog: TestBlog, _ typesetter: any MathTypesetter) -> BuildOptions {

@@ -3,13 +3,14 @@ import Foundation
 @testable import SiteContent
 import SiteSource
 import SiteTestSupport
+import TestThreads
 import Testing
 
 @testable import SiteCompiler
 
 /// Blogs built by Debian's `hugo` and by Galley (with `lowercase_addresses: true`, as a blog
 /// moved from Hugo has it) give the same post addresses.
-@Suite(.enabled(if: OtherGenerator.isInstalled("hugo"), "needs Debian's hugo (scripts/test installs it)"))
+@Suite(.onBlockingPool, .enabled(if: OtherGenerator.isInstalled("hugo"), "needs Debian's hugo (scripts/test installs it)"))
 struct HugoURLParityTests {
     /// A Hugo site of `posts` (file name to text) in `content/<section>/`, with `config` and
     /// layouts that print the content only; the addresses Hugo gives its pages.

@@ -2,6 +2,7 @@ import Foundation
 @testable import SiteContent
 import SiteSource
 import SiteTestSupport
+import TestThreads
 import Testing
 
 @testable import SiteCompiler
@@ -10,7 +11,7 @@ import Testing
 /// `:categories` in the site's pattern and posts' own `permalink`s. Jekyll's `:title` is the
 /// file name's slug, which Galley calls `:slug` (its `:title` is the title's), in a post's own
 /// pattern as in the site's.
-@Suite(.enabled(if: OtherGenerator.isInstalled("jekyll"), "needs Debian's jekyll (scripts/test installs it)"))
+@Suite(.onBlockingPool, .enabled(if: OtherGenerator.isInstalled("jekyll"), "needs Debian's jekyll (scripts/test installs it)"))
 struct JekyllURLParityOfCategoriesTests {
     /// Posts by file name, as both generators read them.
     static let posts = [

@@ -1,6 +1,7 @@
 import Foundation
 @testable import SiteContent
 import SiteSource
+import TestThreads
 import Testing
 
 @testable import SiteCompiler
@@ -9,7 +10,7 @@ import Testing
 /// archive, tag and category pages and links, neighbours, feeds, the sitemap and the alias
 /// redirects. Links the authors wrote in their posts (to pages of their old sites that are not
 /// here) are left out: the post bodies and excerpts are cut from the pages before looking.
-@Suite(.enabled(if: RealBlogFixtures.folder != nil, "needs shared/fixtures/real beside the repository or a folder above it"))
+@Suite(.onBlockingPool, .enabled(if: RealBlogFixtures.folder != nil, "needs shared/fixtures/real beside the repository or a folder above it"))
 struct RealBlogLinkTests {
     @Test(arguments: ["jekyll-docs", "letsencrypt"])
     func galleysOwnLinksLeadSomewhere(blog: String) throws {

@@ -2,13 +2,14 @@ import Foundation
 @testable import SiteContent
 import SiteSource
 import SiteTestSupport
+import TestThreads
 import Testing
 
 @testable import SiteCompiler
 
 /// Blogs nobody here wrote, built as they are. A clone without the fixtures skips these; CI
 /// always has them.
-@Suite(.enabled(if: RealBlogFixtures.folder != nil, "needs shared/fixtures/real beside the repository or a folder above it"))
+@Suite(.onBlockingPool, .enabled(if: RealBlogFixtures.folder != nil, "needs shared/fixtures/real beside the repository or a folder above it"))
 struct RealBlogTests {
     /// Removes an output folder and what a build keeps beside it (its lock).
     static func remove(_ output: URL) {
@@ -85,7 +86,7 @@ struct RealBlogTests {
 
 /// The Jekyll project's own posts built by Debian's `jekyll` and by Galley give the same post
 /// addresses: a blog moved from Jekyll keeps its URLs.
-@Suite(.enabled(if: RealBlogFixtures.folder != nil, "needs shared/fixtures/real beside the repository or a folder above it"))
+@Suite(.onBlockingPool, .enabled(if: RealBlogFixtures.folder != nil, "needs shared/fixtures/real beside the repository or a folder above it"))
 struct JekyllURLParityTests {
     @Test func theJekyllFixturesPostsLiveWhereJekyllPutsThem() throws {
         let fixture = RealBlogFixtures.folder!.appending(path: "jekyll-docs")

@@ -1,11 +1,12 @@
 import Foundation
 import SiteTestSupport
+import TestThreads
 import Testing
 
 @testable import SiteCompiler
 
 /// Front matter keys that Jekyll and Hugo blogs use for what Galley has its own names for.
-@Suite struct OtherGeneratorsKeysTests {
+@Suite(.onBlockingPool) struct OtherGeneratorsKeysTests {
     @Test func publishedFalseIsADraft() throws {
         let blog = try TestBlog(TestBlog.config, [
             "posts/2019-10-08-hidden.md": TestBlog.post("title: Hidden\npublished: false"),

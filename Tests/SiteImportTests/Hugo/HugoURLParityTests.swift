@@ -1,6 +1,7 @@
 import Foundation
 import SiteCompiler
 import SiteSource
+import TestThreads
 import Testing
 
 @testable import SiteImport
@@ -19,7 +20,7 @@ private let hugoIsInstalled: Bool = {
 
 /// A Hugo site built by the real Hugo and imported into Galley: every post Galley puts at
 /// another address than Hugo is one the report names, and no other.
-@Suite(.enabled(if: hugoIsInstalled, "needs hugo (scripts/test installs Debian's)"))
+@Suite(.onBlockingPool, .enabled(if: hugoIsInstalled, "needs hugo (scripts/test installs Debian's)"))
 struct HugoURLParityTests {
     /// The addresses of Hugo's pages of `site`: a folder with an index.html, or an ugly
     /// address's own `.html` file.

@@ -1,6 +1,7 @@
 import Foundation
 import SiteCompiler
 import SiteSource
+import TestThreads
 import Testing
 
 @testable import SiteImport
@@ -19,7 +20,7 @@ private let jekyllIsInstalled: Bool = {
 
 /// A Jekyll site built by the real Jekyll and imported into Galley: every post and page Galley
 /// puts at another address than Jekyll is one the report names, and no other.
-@Suite(.enabled(if: jekyllIsInstalled, "needs jekyll (scripts/test installs Debian's)"))
+@Suite(.onBlockingPool, .enabled(if: jekyllIsInstalled, "needs jekyll (scripts/test installs Debian's)"))
 struct JekyllURLParityTests {
     /// The addresses of the HTML files Jekyll makes of the site.
     func jekyllAddresses(_ scratch: ScratchSite) throws -> Set<String> {

@@ -2,6 +2,7 @@ import Foundation
 import SiteCompiler
 @testable import SiteContent
 import SiteSource
+import TestThreads
 import Testing
 
 import Diagnostics
@@ -9,7 +10,7 @@ import Diagnostics
 
 /// The real blogs put back into the layout of the generator they came from, imported, and
 /// built: the same posts at the same addresses as building the fixture itself.
-@Suite(.enabled(if: RealBlogFixtures.folder != nil, "needs shared/fixtures/real beside the repository or a folder above it"))
+@Suite(.onBlockingPool, .enabled(if: RealBlogFixtures.folder != nil, "needs shared/fixtures/real beside the repository or a folder above it"))
 struct RealBlogImportTests {
     /// The site paths of the posts of the blog at `folder`, as a build gives them, and the
     /// warnings of the build.

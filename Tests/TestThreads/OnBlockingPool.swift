@@ -1,0 +1,43 @@
+import Blocking
+import Foundation
+import Testing
+
+/// Runs a test on ``BlockingPool`` rather than on the threads Swift's tasks share, one a core.
+///
+/// Swift Testing starts every test of the process at once, each waiting in one queue for a
+/// shared thread. A test that blocks its thread for long (it waits on galley, git, ssh, hugo, or
+/// builds a whole blog synchronously) holds one; two hold them all, and each async test waits
+/// meanwhile for its next step: its sleeps, its servers' replies, its time limits run out. In
+/// CI a process stalled so for a minute, and tests that allow ten seconds for a rebuild failed.
+///
+/// Two kinds of suite take this trait: those whose tests block their thread, so they no longer
+/// hold the shared threads, and those whose tests time things, so their steps never wait for
+/// them. The marked tests of a process run at most one a core at once (as many as the shared
+/// threads ran): the blocking ones would otherwise all start together.
+package struct OnBlockingPool: TestTrait, SuiteTrait, TestScoping {
+    /// The turns of the marked tests of this process.
+    private static let turns = Turns(max(1, ProcessInfo.processInfo.activeProcessorCount))
+
+    package init() {}
+
+    package var isRecursive: Bool { true }
+
+    /// A scope for each test case (each argument of a parameterized test), none for a suite.
+    package func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
+        testCase == nil ? nil : self
+    }
+
+    package func provideScope(for test: Test, testCase: Test.Case?,
+                              performing function: @Sendable () async throws -> Void) async throws {
+        await Self.turns.take()
+        defer { Self.turns.give() }
+        try await withTaskExecutorPreference(BlockingPool.shared) {
+            try await function()
+        }
+    }
+}
+
+extension Trait where Self == OnBlockingPool {
+    /// The test runs on ``BlockingPool``: it blocks its thread for long, or times what it waits for.
+    package static var onBlockingPool: Self { OnBlockingPool() }
+}
