@@ -450,8 +450,8 @@ import Testing
     }
 
     /// Over ssh, where rsync copies each release in and a deploy spends its time: a folder on this
-    /// machine is copied by Galley itself, in moments, and its stopping is the copy's own test
-    /// (`LocalDestinationTests`). The host is this machine, so the test sees its folder.
+    /// machine is copied by Galley itself, in moments: its stopping is tested in `LocalDestinationTests`,
+    /// and its killing below. The host is this machine, so the test sees its folder.
     @Test(.enabled(if: SSHServer.isAvailable, "needs root and OpenSSH (scripts/test installs it)"),
           arguments: [("deploy", SIGTERM), ("deploy", SIGKILL), ("watch", SIGTERM), ("watch", SIGINT)])
     func aProcessStoppedMidDeployLeavesNoLockAndNoPartialRelease(command: String, signal: Int32) throws {
@@ -500,6 +500,67 @@ import Testing
         #expect(Date().timeIntervalSince(start) < 10)
         #expect(!next.stderr.contains("waiting for the lock"))
         #expect(folder.read("previews/post-hello.p.example.com/2019/10/08/hello/index.html") != nil)
+        #expect(partialReleases(folder).isEmpty, "\(partialReleases(folder))")
+    }
+
+    /// A folder on this machine is copied in by Galley itself, with no rsync to pause: the
+    /// deploy is frozen as soon as its release appears, then killed. What a user would see is
+    /// the preview as it was, and the next deploy sweeping what the killed one left.
+    @Test func aLocalDeployKilledWhileItsReleaseIsStagedLeavesThePreviewAsItWas() throws {
+        let folder = try setUp()
+        let blog = folder.url.appending(path: "blog")
+        // Enough files that the copy lasts long enough to be caught.
+        for number in 1...1500 {
+            try folder.write("blog/posts/2020-01-01-p\(number).md", "---\ntitle: P\(number)\n---\nWords.\n")
+        }
+        try git(["add", "-A"], in: blog)
+        try git(["commit", "-q", "-m", "many"], in: blog)
+        let deploy = ["deploy", "blog", "--to", "previews", "--domain", "p.example.com"]
+        let first = try GalleyProcess.run(deploy, in: folder.url, timeout: 120)
+        #expect(first.status == 0, "\(first.stderr)")
+        let page = "previews/post-hello.p.example.com/2019/10/08/hello/index.html"
+        #expect(folder.read(page)?.contains("Hi.") == true)
+        let releases = folder.url.appending(path: "previews/.galley/releases")
+        func staged() -> Bool {
+            let sites = (try? FileManager.default.contentsOfDirectory(atPath: releases.path)) ?? []
+            return sites.contains { site in
+                ((try? FileManager.default.contentsOfDirectory(atPath: releases.appending(path: site).path)) ?? [])
+                    .contains { $0.hasSuffix(".partial") }
+            }
+        }
+        // A deploy that goes through between two looks (a busy machine) is the live one, and
+        // the next edit's deploy is tried.
+        var live = "Hi.", frozen: BackgroundGalley?
+        for attempt in 1...5 where frozen == nil {
+            try folder.write("blog/posts/2019-10-08-hello.md", "---\ntitle: Hello\n---\nEdit \(attempt).\n")
+            try git(["commit", "-q", "-am", "edit \(attempt)"], in: blog)
+            let process = try BackgroundGalley(deploy, in: folder.url)
+            let deadline = Date().addingTimeInterval(120)
+            while process.process.isRunning, Date() < deadline {
+                if staged() {
+                    process.signal(SIGSTOP)
+                    frozen = process
+                    break
+                }
+                usleep(200)
+            }
+            if frozen == nil {
+                #expect(process.waitForExit(timeout: 60) && process.process.terminationStatus == 0, "\(process.stderr)")
+                live = "Edit \(attempt)."
+            }
+        }
+        let process = try #require(frozen, "no deploy was seen with its release staged")
+        #expect(partialReleases(folder).count == 1)
+        process.signal(SIGKILL)
+        #expect(process.waitForExit(timeout: 10))
+        #expect(!lockIsHeld(folder))
+        #expect(folder.read(page)?.contains(live) == true, "the live preview is the last good one: \(folder.read(page) ?? "none")")
+
+        try folder.write("blog/posts/2019-10-08-hello.md", "---\ntitle: Hello\n---\nThe last edit.\n")
+        try git(["commit", "-q", "-am", "last"], in: blog)
+        let next = try GalleyProcess.run(deploy, in: folder.url, timeout: 120)
+        #expect(next.status == 0, "\(next.stderr)")
+        #expect(folder.read(page)?.contains("The last edit.") == true)
         #expect(partialReleases(folder).isEmpty, "\(partialReleases(folder))")
     }
 
