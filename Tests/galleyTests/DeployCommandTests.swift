@@ -503,6 +503,33 @@ import Testing
         #expect(partialReleases(folder).isEmpty, "\(partialReleases(folder))")
     }
 
+    /// More folders than the process may hold open, as under a service manager's default
+    /// limit: production's digests, a preview's changes page and both copies still go through,
+    /// a folder at a time.
+    @Test func aSiteOfMoreFoldersThanItMayHoldOpenIsDeployedWhole() throws {
+        let folder = try setUp(branch: "main")
+        let blog = folder.url.appending(path: "blog")
+        for number in 1...600 {
+            try folder.write("blog/posts/2020-01-01-p\(number).md", "---\ntitle: P\(number)\n---\nWords \(number).\n")
+        }
+        try git(["add", "-A"], in: blog)
+        try git(["commit", "-q", "-m", "many"], in: blog)
+        let deploy = ["deploy", "blog", "--to", "previews", "--domain", "p.example.com", "--production-to", "www"]
+        let production = try GalleyProcess.run(deploy, in: folder.url, timeout: 120, openFiles: 256)
+        #expect(production.status == 0, "\(production.stderr)")
+        #expect(folder.read("www/current/2020/01/01/p600/index.html")?.contains("Words 600.") == true)
+
+        try git(["checkout", "-q", "-b", "post/edit"], in: blog)
+        try folder.write("blog/posts/2020-01-01-p7.md", "---\ntitle: P7\n---\nOther words.\n")
+        try git(["commit", "-q", "-am", "edit"], in: blog)
+        let preview = try GalleyProcess.run(deploy, in: folder.url, timeout: 120, openFiles: 256)
+        #expect(preview.status == 0, "\(preview.stderr)")
+        #expect(folder.read("previews/post-edit.p.example.com/2020/01/01/p7/index.html")?.contains("Other words.") == true)
+        let changes = try #require(folder.read("previews/post-edit.p.example.com/_galley/changes/index.html"))
+        #expect(changes.contains("/2020/01/01/p7/"), "\(changes)")
+        #expect(!changes.contains("/2020/01/01/p8/"), "\(changes)")
+    }
+
     /// A folder on this machine is copied in by Galley itself, with no rsync to pause: the
     /// deploy is frozen as soon as its release appears, then killed. What a user would see is
     /// the preview as it was, and the next deploy sweeping what the killed one left.

@@ -37,18 +37,20 @@ struct GalleyProcess {
     /// Runs `galley arguments…` in `directory`, giving up after `timeout` seconds; `galley` is
     /// ``binary`` unless `executable` names a copy of it.
     /// With `fileSizeLimit`, no file it writes may grow past that many KiB: a write past it fails
-    /// as on a full disk (the signal the kernel sends is ignored). With `asUser`, a folder's
+    /// as on a full disk (the signal the kernel sends is ignored). With `openFiles`, it may hold
+    /// no more descriptors open at once than that (a service manager's default is 1,024). With `asUser`, a folder's
     /// permissions hold for it as for a user who is not root, though the tests run as root (CI
     /// does): it runs without the capabilities that let root read and write anywhere.
     static func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:], timeout: TimeInterval = 60,
-                    fileSizeLimit: Int? = nil, asUser: Bool = false, executable: URL? = nil) throws -> Result {
+                    fileSizeLimit: Int? = nil, openFiles: Int? = nil, asUser: Bool = false, executable: URL? = nil) throws -> Result {
         let binary = executable ?? binary
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
-        if let fileSizeLimit {
+        if fileSizeLimit != nil || openFiles != nil {
+            let limits = (fileSizeLimit.map { "trap '' XFSZ; ulimit -f \($0); " } ?? "") + (openFiles.map { "ulimit -n \($0); " } ?? "")
             process.executableURL = URL(fileURLWithPath: "/bin/bash")
-            process.arguments = ["-c", "trap '' XFSZ; ulimit -f \(fileSizeLimit); exec \"$0\" \"$@\"", binary.path] + arguments
+            process.arguments = ["-c", limits + "exec \"$0\" \"$@\"", binary.path] + arguments
         } else if asUser, getuid() == 0 {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
             process.arguments = ["--bounding-set=-dac_override,-dac_read_search,-fowner", binary.path] + arguments

@@ -1,3 +1,4 @@
+import Digests
 import Foundation
 import SiteSource
 import TestThreads
@@ -66,6 +67,53 @@ import Testing
         _ = try await deployer.deploy(DirectorySource(root: fixture.work), branch: "post/x", commit: nil)
         let page = try #require(previews.read("post-x.previews.example.com/_galley/changes/index.html"))
         #expect(page.contains("give the deploys of previews --production-to as well"))
+    }
+
+    /// Each file's digest and title are its own, however the files are shared out between
+    /// threads; robots.txt is left out; measured again, only a file whose size or time changed
+    /// is read.
+    @Test func eachFileIsMeasuredAsItselfAndReadAgainOnlyWhenItChanged() throws {
+        let folder = try TemporaryFolder()
+        let base = "https://p.example.com/"
+        func write(_ path: String, _ text: String) throws {
+            let file = folder.url.appending(path: path)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: file)
+        }
+        var pages: [String: String] = [:]
+        for number in 0..<300 {
+            let path = "\(number % 7)/\(number)/index.html"
+            pages[path] = "<html><head><title>Page \(number)</title></head><body><a href=\"\(base)\(number)/\">"
+                + String(repeating: "x", count: number) + "</a></body></html>\n"
+            try write(path, pages[path]!)
+        }
+        let feed = "<feed><entry><id>urn:a</id><title>A</title></entry><entry><id>urn:b</id><title>B</title></entry></feed>\n"
+        try write("feed.xml", feed)
+        try write("robots.txt", "User-agent: *\nDisallow: /\n")
+
+        let digests = OutputDigests.measure(folder.url, baseURL: base, previous: nil)
+        #expect(Set(digests.files.keys) == Set(pages.keys).union(["feed.xml"]))
+        for (path, text) in pages {
+            let normal = OutputDigests.normalized(Array(text.utf8), path: path, baseURL: base)
+            #expect(digests.files[path]?.digest == OutputDigests.hex(SHA256.hash(data: normal)), "\(path)")
+            #expect(digests.files[path]?.title == "Page \(path.split(separator: "/")[1])")
+        }
+        #expect(digests.feeds["feed.xml"].map { Set($0.keys) } == ["urn:a", "urn:b"])
+
+        // A file rewritten to the same size and time is taken as unchanged (not read); one of
+        // another size is read again.
+        let kept = folder.url.appending(path: "1/1/index.html")
+        var info = stat()
+        #expect(stat(kept.path, &info) == 0)
+        try Data(pages["1/1/index.html"]!.replacingOccurrences(of: "Page 1<", with: "Page Z<").utf8).write(to: kept)
+        var times = [info.st_atim, info.st_mtim]
+        #expect(utimensat(AT_FDCWD, kept.path, &times, 0) == 0)
+        try write("0/0/index.html", "<html><head><title>Changed</title></head></html>\n")
+        let again = OutputDigests.measure(folder.url, baseURL: base, previous: digests)
+        #expect(again.files["1/1/index.html"] == digests.files["1/1/index.html"])
+        #expect(again.files["0/0/index.html"]?.title == "Changed")
+        #expect(again.files.filter { $0.key != "0/0/index.html" } == digests.files.filter { $0.key != "0/0/index.html" })
+        #expect(again.feeds == digests.feeds)
     }
 
     @Test func digestsLeaveOutWhatAlwaysDiffers() {
