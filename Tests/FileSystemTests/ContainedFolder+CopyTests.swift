@@ -29,6 +29,17 @@ import Testing
         #expect(folder.info(of: "copy.bin")?.st_mtim.tv_sec == 1_234_567_890)
     }
 
+    @Test func copiesFromWhereTheSourceStands() throws {
+        let scratch = try ScratchFolder()
+        let (descriptor, info) = try Self.source(in: scratch)
+        defer { close(descriptor) }
+        #expect(lseek(descriptor, 1000, SEEK_SET) == 1000)
+        try FileManager.default.createDirectory(atPath: scratch.path + "/out", withIntermediateDirectories: false)
+        let folder = try ContainedFolder(opening: scratch.path + "/out")
+        try folder.copy(from: descriptor, to: "rest.bin", times: info)
+        #expect(folder.read("rest.bin") == Array(Self.bytes[1000...]))
+    }
+
     @Test func anExistingFileIsNeverOverwritten() throws {
         let scratch = try ScratchFolder()
         let (descriptor, info) = try Self.source(in: scratch, bytes: Array("new".utf8))
