@@ -20,10 +20,11 @@ import TestThreads
     }
 
     @Test func markedTestsLeaveTheSharedThreadsFreeAndRunOneACoreAtOnce() async throws {
-        let trait = OnBlockingPool()
+        let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        // Turns of its own: the process's are taken by other suites' tests meanwhile.
+        let trait = OnBlockingPool(turns: Turns(cores))
         let test = try #require(Test.current)
         let testCase = Test.Case.current
-        let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
         let gate = DispatchSemaphore(value: 0)
         let seen = Seen()
         // More bodies than turns, each blocking its thread until the gate opens, as a test
@@ -56,11 +57,37 @@ import TestThreads
         #expect(seen.most == cores)
     }
 
+    /// Marked twice (by its suite and by an outer one), a test takes one turn, not a second
+    /// while it holds the first: with one turn, a second would never come.
+    @Test func aTestMarkedTwiceTakesOneTurn() async throws {
+        let trait = OnBlockingPool(turns: Turns(1))
+        let test = try #require(Test.current)
+        let ran = Locked(false)
+        let nested = Task {
+            try await trait.provideScope(for: test, testCase: Test.Case.current) {
+                try await trait.provideScope(for: test, testCase: Test.Case.current) { ran.withLock { $0 = true } }
+            }
+        }
+        let deadline = ContinuousClock.now + .seconds(60)
+        while !ran.withLock({ $0 }), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(ran.withLock { $0 })
+        if ran.withLock({ $0 }) { try await nested.value } else { nested.cancel() }
+    }
+
+    @Test func aTestWithoutATimeLimitTakesATurn() throws {
+        #expect(OnBlockingPool.takesATurn(try #require(Test.current)))
+    }
+
+    /// Its limit would count the wait for a turn too.
+    @Test(.timeLimit(.minutes(10))) func aTestWithATimeLimitTakesNone() throws {
+        #expect(!OnBlockingPool.takesATurn(try #require(Test.current)))
+    }
+
     @Test func aFailingBodyGivesItsTurnBack() async throws {
         struct Failure: Error {}
-        let trait = OnBlockingPool()
-        let test = try #require(Test.current)
         let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let trait = OnBlockingPool(turns: Turns(cores))
+        let test = try #require(Test.current)
         // Had a failure kept its turn, the last of these would wait for ever.
         for _ in 0..<cores + 1 {
             await #expect(throws: Failure.self) {

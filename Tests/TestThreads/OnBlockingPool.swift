@@ -12,13 +12,28 @@ import Testing
 ///
 /// Two kinds of suite take this trait: those whose tests block their thread, so they no longer
 /// hold the shared threads, and those whose tests time things, so their steps never wait for
-/// them. The marked tests of a process run at most one a core at once (as many as the shared
-/// threads ran): the blocking ones would otherwise all start together.
+/// them. The marked tests of a process take turns, one a core at once (as many as the shared
+/// threads ran): the blocking ones would otherwise all start together. A test with a time limit
+/// takes no turn: its limit counts from before the wait, which in one process of every test
+/// outlasted a minute.
 package struct OnBlockingPool: TestTrait, SuiteTrait, TestScoping {
     /// The turns of the marked tests of this process.
-    private static let turns = Turns(max(1, ProcessInfo.processInfo.activeProcessorCount))
+    private static let shared = Turns(max(1, ProcessInfo.processInfo.activeProcessorCount))
 
-    package init() {}
+    /// Whether the running test holds a turn already: marked twice (by its suite and by an
+    /// outer one, say), it would wait for a second one while holding the first.
+    @TaskLocal private static var holding = false
+
+    private let turns: Turns
+
+    package init() {
+        turns = Self.shared
+    }
+
+    /// A trait whose tests take `turns` rather than the process's: for the trait's own tests.
+    package init(turns: Turns) {
+        self.turns = turns
+    }
 
     package var isRecursive: Bool { true }
 
@@ -29,11 +44,19 @@ package struct OnBlockingPool: TestTrait, SuiteTrait, TestScoping {
 
     package func provideScope(for test: Test, testCase: Test.Case?,
                               performing function: @Sendable () async throws -> Void) async throws {
-        await Self.turns.take()
-        defer { Self.turns.give() }
-        try await withTaskExecutorPreference(BlockingPool.shared) {
-            try await function()
+        let turn = !Self.holding && Self.takesATurn(test)
+        if turn { await turns.take() }
+        defer { if turn { turns.give() } }
+        try await Self.$holding.withValue(Self.holding || turn) {
+            try await withTaskExecutorPreference(BlockingPool.shared) {
+                try await function()
+            }
         }
+    }
+
+    /// Whether `test` waits for a turn: all but those with a time limit.
+    package static func takesATurn(_ test: Test) -> Bool {
+        !test.traits.contains { $0 is TimeLimitTrait }
     }
 }
 
