@@ -234,8 +234,8 @@ let package = Package(
         // The trait that runs a test on BlockingPool, away from the threads async tests share.
         .target(name: "TestThreads", dependencies: ["Blocking"], path: "Tests/TestThreads"),
         .testTarget(name: "BlockingTests", dependencies: ["Blocking", "TestThreads"]),
-        .testTarget(name: "PygmentsTests", dependencies: ["Pygments", "Highlighting", "TestThreads"]),
-        .testTarget(name: "KaTeXTests", dependencies: ["KaTeX", "Typesetting", "Blocking", "TestThreads"]),
+        .testTarget(name: "PygmentsTests", dependencies: ["Pygments", "Highlighting"]),
+        .testTarget(name: "KaTeXTests", dependencies: ["KaTeX", "Typesetting", "Blocking"]),
         .testTarget(name: "SiteSourceTests", dependencies: ["SiteSource"]),
         .testTarget(name: "GitSourceTests", dependencies: ["GitSource", "CLibGit2", "SiteSource", "SiteCompiler", "Diagnostics", "TestThreads"]),
         // Servers for tests on loopback: a forge's status API, for the tests of commit statuses here

@@ -1,12 +1,11 @@
 import Blocking
 import Foundation
-import TestThreads
 import Testing
 
 @testable import KaTeX
 import Typesetting
 
-@Suite(.onBlockingPool) struct KaTeXTypesetterTests {
+@Suite struct KaTeXTypesetterTests {
     /// Runs `formulas` as a build does, on a thread of the blocking pool: the typesetter waits
     /// for Node there, never on one of the threads Swift's tasks share.
     private func typeset(_ formulas: [MathFormula], with typesetter: KaTeXTypesetter = KaTeXTypesetter()) async throws -> [TypesetMath] {

@@ -1,12 +1,11 @@
 import Foundation
-import TestThreads
 import Testing
 
 @testable import Pygments
 
 /// The helpers are Python files in the source tree, run here as files by Debian's Python, as
 /// Python's own tools would: the same bytes the binary embeds, speaking the same frames.
-@Suite(.onBlockingPool) struct HelperScriptFileTests {
+@Suite struct HelperScriptFileTests {
     static let scripts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appending(path: "Sources/Pygments/Scripts")
 

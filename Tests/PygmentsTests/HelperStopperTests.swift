@@ -1,10 +1,9 @@
 import Foundation
-import TestThreads
 import Testing
 
 @testable import Pygments
 
-@Suite(.onBlockingPool) struct HelperStopperTests {
+@Suite struct HelperStopperTests {
     /// Starts `words` and returns its process number; the caller waits for it.
     private func spawn(_ words: [String]) throws -> pid_t {
         var pid: pid_t = 0

@@ -1,5 +1,4 @@
 import Foundation
-import TestThreads
 import Testing
 
 import Highlighting
@@ -7,7 +6,7 @@ import Highlighting
 
 /// The helper finds tokens by joining each lexer state's rules into one pattern; Pygments tries
 /// them one by one. The two must give the same HTML for any text in any language.
-@Suite(.onBlockingPool) struct JoinedRulesTests {
+@Suite struct JoinedRulesTests {
     @Test(.enabled(if: DebianPygments.isInstalled, "needs Debian's python3-pygments (scripts/test installs it)"))
     func joinedRulesGiveTheTokensPygmentsGives() throws {
         let joined = PygmentsHighlighter(pythons: ["/usr/bin/python3"], helperLimit: 1)

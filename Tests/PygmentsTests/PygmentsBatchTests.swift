@@ -1,11 +1,10 @@
 import Foundation
-import TestThreads
 import Testing
 
 import Highlighting
 @testable import Pygments
 
-@Suite(.onBlockingPool) struct PygmentsBatchTests {
+@Suite struct PygmentsBatchTests {
     static let awkward = ["", "plain", "quote \" and back\\slash", "line\nbreak\ttab\r\u{0}\u{1}\u{1F}\u{7F}", "é ü 日本 🎉 \u{2028}\u{2029}", "</script>"]
 
     /// Reads a request back as the helper does: a frame, then length-prefixed texts.

@@ -1,12 +1,11 @@
 import Blocking
 import Foundation
-import TestThreads
 import Testing
 
 import Highlighting
 @testable import Pygments
 
-@Suite(.onBlockingPool) struct PygmentsHighlighterTests {
+@Suite struct PygmentsHighlighterTests {
     @Test(.enabled(if: DebianPygments.isInstalled, "needs Debian's python3-pygments (scripts/test installs it)"))
     func highlightsABatchAndLeavesUnknownLanguagesPlain() throws {
         let highlighter = PygmentsHighlighter(pythons: ["/usr/bin/python3"])

@@ -1,11 +1,10 @@
 import Highlighting
-import TestThreads
 import Testing
 
 @testable import Pygments
 
 /// Debian's python3-emoji, which scripts/test installs, names emoji as GitHub does.
-@Suite(.onBlockingPool) struct PythonEmojiTests {
+@Suite struct PythonEmojiTests {
     @Test func githubsNamesAreKnown() throws {
         let names = try PythonEmoji().names()
         #expect(names["ship"] == "🚢")

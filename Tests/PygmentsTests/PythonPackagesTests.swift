@@ -1,12 +1,11 @@
 import Foundation
-import TestThreads
 import Testing
 
 @testable import Pygments
 
 /// The installation stamp must name the copy of a package that Python will import: a no-op
 /// build trusts it to say that Pygments is as the last build found it.
-@Suite(.onBlockingPool) struct PythonPackagesTests {
+@Suite struct PythonPackagesTests {
     /// A folder that plays the root of a file system: `usr/bin/python3.11` and the rest below it.
     private struct FakeRoot {
         let url = FileManager.default.temporaryDirectory.appending(path: "galley-python-\(UUID().uuidString)")

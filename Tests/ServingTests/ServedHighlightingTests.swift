@@ -1,7 +1,6 @@
 import Blocking
 import Foundation
 import Highlighting
-import TestThreads
 import Testing
 
 /// A highlighter that wraps each block in a marker and counts the blocks it is asked for.
@@ -17,7 +16,7 @@ final class CountingHighlighter: CodeHighlighter {
 }
 
 /// Code in served pages is highlighted, and a save never asks for a block highlighted before.
-@Suite(.onBlockingPool) struct ServedHighlightingTests {
+@Suite struct ServedHighlightingTests {
     @Test func aSaveAsksOnlyForTheBlocksItChanged() async throws {
         let highlighter = CountingHighlighter()
         let code = ServedBlog.post("Code", "```swift\nlet answer = 42\n```\n")

@@ -2,12 +2,11 @@ import Foundation
 import Highlighting
 @testable import Markdown
 import SiteTestSupport
-import TestThreads
 import Testing
 
 @testable import SiteCompiler
 
-@Suite(.onBlockingPool) struct CodeHighlightingTests {
+@Suite struct CodeHighlightingTests {
     static let post = TestBlog.post("title: Code", """
         Some code:
 

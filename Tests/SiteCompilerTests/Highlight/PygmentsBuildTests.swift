@@ -2,13 +2,12 @@ import Foundation
 import Highlighting
 import Pygments
 import SiteTestSupport
-import TestThreads
 import Testing
 
 @testable import SiteCompiler
 
 /// Whole builds with the real Pygments helper, as `galley build` runs them.
-@Suite(.onBlockingPool, .enabled(if: DebianPygments.isInstalled, "needs Debian's python3-pygments (scripts/test installs it)"))
+@Suite(.enabled(if: DebianPygments.isInstalled, "needs Debian's python3-pygments (scripts/test installs it)"))
 struct PygmentsBuildTests {
     @Test func aPostBuildsToTokenSpansAndASecondBuildStartsNoHelper() throws {
         let blog = try TestBlog(TestBlog.config, ["posts/2019-10-01-code.md": CodeHighlightingTests.post])

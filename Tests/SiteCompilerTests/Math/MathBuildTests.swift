@@ -2,7 +2,6 @@ import Foundation
 import KaTeX
 @testable import SiteContent
 import SiteTestSupport
-import TestThreads
 import Testing
 import Typesetting
 
@@ -10,7 +9,7 @@ import Typesetting
 
 /// Whole builds whose math is typeset: by a test typesetter, by a missing KaTeX, and (where it
 /// is installed) by Debian's KaTeX, as `galley build` runs it.
-@Suite(.onBlockingPool) struct MathBuildTests {
+@Suite struct MathBuildTests {
     static let jekyllConfig = TestBlog.config + "math_syntax: kramdown\n"
 
     func options(_ blog: TestBlog, _ typesetter: any MathTypesetter) -> BuildOptions {
