@@ -518,6 +518,18 @@ import Testing
         let production = try GalleyProcess.run(deploy, in: folder.url, timeout: 120, openFiles: 256)
         #expect(production.status == 0, "\(production.stderr)")
         #expect(folder.read("www/current/2020/01/01/p600/index.html")?.contains("Words 600.") == true)
+        // Every page's digest taken: a file left unread would be missing from them.
+        let digestsFolder = folder.url.appending(path: "www/.galley/digests")
+        let digestFiles = try FileManager.default.contentsOfDirectory(atPath: digestsFolder.path)
+        #expect(digestFiles.count == 1)
+        let digests = try String(contentsOf: digestsFolder.appending(path: digestFiles.first ?? ""), encoding: .utf8)
+        let postPages = Set((1...600).map { "2020/01/01/p\($0)/index.html" })
+        // A file's line: f, digest, size, time, path, title.
+        let measured = Set(digests.split(separator: "\n").compactMap { line -> String? in
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            return fields.first == "f" && fields.count > 4 ? String(fields[4]) : nil
+        })
+        #expect(postPages.isSubset(of: measured), "\(postPages.subtracting(measured).count) post pages have no digest")
 
         try git(["checkout", "-q", "-b", "post/edit"], in: blog)
         try folder.write("blog/posts/2020-01-01-p7.md", "---\ntitle: P7\n---\nOther words.\n")

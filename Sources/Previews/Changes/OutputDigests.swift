@@ -99,7 +99,8 @@ package struct OutputDigests: Sendable, Equatable {
             case S_IFREG:
                 visit(path, info)
             case S_IFDIR:
-                if let child = try? ContainedFolder(opening: folder.path + "/" + name) { walk(child, path, visit) }
+                // Opened below the folder, not by its path from the top: what is read is what was walked.
+                if let child = try? folder.folder(name) { walk(child, path, visit) }
             default:
                 continue
             }
