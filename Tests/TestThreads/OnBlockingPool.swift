@@ -15,7 +15,9 @@ import Testing
 /// them. The marked tests of a process take turns, one a core at once (as many as the shared
 /// threads ran): the blocking ones would otherwise all start together. A test with a time limit
 /// takes no turn: its limit counts from before the wait, which in one process of every test
-/// outlasted a minute.
+/// outlasted a minute. The suites of the highlighter and the typesetter stay unmarked, though
+/// they wait on Python and Node: that a build blocking a shared thread still gets its helper
+/// started is part of what they try.
 package struct OnBlockingPool: TestTrait, SuiteTrait, TestScoping {
     /// The turns of the marked tests of this process.
     private static let shared = Turns(max(1, ProcessInfo.processInfo.activeProcessorCount))
