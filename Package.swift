@@ -161,7 +161,7 @@ let package = Package(
         .target(
             name: "Previews",
             dependencies: [
-                "SiteCompiler", "SiteSource", "GitSource", "Blocking", "FileSystem", "Digests", "Diagnostics",
+                "SiteCompiler", "SiteSource", "GitSource", "Blocking", "FileSystem", "Digests", "Diagnostics", "Text",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Subprocess", package: "swift-subprocess"),
             ]
