@@ -13,9 +13,12 @@ package enum FileBytes {
 
     /// Whether the file open as `descriptor` holds exactly `bytes`, read from where it stands.
     package static func equal(_ descriptor: Int32, _ bytes: some ContiguousBytes) -> Bool {
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        var offset = 0
-        return bytes.withUnsafeBytes { expected -> Bool in
+        bytes.withUnsafeBytes { expected -> Bool in
+            // A byte more than expected, so that a file of the right size is read in one call and
+            // its end found by the next; a page is a few kilobytes, and a zeroed 64 KiB buffer
+            // for each of thousands of comparisons cost more than the reads.
+            var buffer = [UInt8](repeating: 0, count: min(65536, expected.count + 1))
+            var offset = 0
             while true {
                 let count = buffer.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
                 if count < 0 { return false }

@@ -35,6 +35,26 @@ import Testing
         #expect(FileBytes.read(path) == expected)
     }
 
+    /// A file is equal to bytes only when it holds them all and nothing more, whether it is
+    /// read in one call or many.
+    @Test func aFileEqualsExactlyItsOwnBytes() throws {
+        let scratch = try ScratchFolder()
+        let path = scratch.url.appending(path: "file").path
+        for size in [0, 1, 4_096, 65_535, 65_536, 65_537, 200_000] {
+            let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+            try FileBytes.write(bytes, to: path)
+            #expect(FileBytes.equal(path, bytes), "\(size)")
+            #expect(!FileBytes.equal(path, bytes + [1]), "\(size)")
+            if size > 0 {
+                #expect(!FileBytes.equal(path, Array(bytes.dropLast())), "\(size)")
+                var changed = bytes
+                changed[size - 1] &+= 1
+                #expect(!FileBytes.equal(path, changed), "\(size)")
+            }
+        }
+        #expect(!FileBytes.equal(scratch.url.appending(path: "missing").path, [UInt8]()))
+    }
+
     @Test func aFileThatCannotBeMadeIsAnErrorNamingIt() throws {
         let scratch = try ScratchFolder()
         let path = scratch.url.appending(path: "missing/folder/file").path
