@@ -55,6 +55,31 @@ extension ContainedFolder {
         return nil
     }
 
+    /// Makes `path` here the file `path` of `other` when that is a regular file holding exactly
+    /// `bytes`, where this folder is a tree of this process's own that started empty (see
+    /// ``makeFolder(inOwnTree:)``) and `path`'s folder is made. `other` may be changing
+    /// meanwhile (another build's folder): the link is kept only when it turns out, by its inode,
+    /// to be the very file whose bytes were compared. Returns what `lstat` says of it once
+    /// linked; nil, with nothing left at `path`, otherwise.
+    package func linkIfHolding(_ bytes: some ContiguousBytes, at path: String, from other: ContainedFolder) -> stat? {
+        guard RelativePath.problem(with: path) == nil else { return nil }
+        let file = other.open(path, O_RDONLY | O_NOFOLLOW)
+        guard file >= 0 else { return nil }
+        defer { close(file) }
+        var compared = stat()
+        guard fstat(file, &compared) == 0, compared.st_mode & S_IFMT == S_IFREG,
+              Int(compared.st_size) == bytes.withUnsafeBytes(\.count), FileBytes.equal(file, bytes) else { return nil }
+        var after = stat()
+        let linked = other.inParent(of: path) { folder, name in linkat(folder, name, descriptor, path, 0) } == 0
+        guard linked else { return nil }
+        guard fstatat(descriptor, path, &after, AT_SYMLINK_NOFOLLOW) == 0, after.st_ino == compared.st_ino,
+              after.st_dev == compared.st_dev else {
+            removeFile(path)
+            return nil
+        }
+        return after
+    }
+
     /// A live file that ``relink(_:inFolder:from:)`` made the file of the same name here.
     package struct Relinked {
         /// The file's name in its folder.

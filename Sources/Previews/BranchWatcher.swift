@@ -251,18 +251,30 @@ package struct BranchWatcher: Sendable {
     /// the parent is handed a tuple the child never wrote (garbage from reused task memory), and
     /// the release watcher crashed or recorded nothing. The debug build is not affected; the
     /// release end-to-end tests (`WatchLoopTests`, run by scripts/test on the shipped binary) keep this from coming back.
+    ///
+    /// The production branch goes first: a new preview's build shares the files of production's
+    /// (see ``PreviewDeployer/sharedBuild(for:into:)``), so while there is none yet, the others
+    /// wait for it rather than each keep a copy of every photo.
     private func build(_ tips: [BranchTip]) async -> [(BranchTip, Result<PreviewDeployer.Outcome, Error>)] {
         let outcomes = DeployOutcomes(count: tips.count)
+        let production = deployer.configuration.productionBranch
+        let order = tips.indices.filter { tips[$0].name == production } + tips.indices.filter { tips[$0].name != production }
+        let alone = order.count > 1 && tips[order[0]].name == production && deployer.configuration.production != nil
+            && !deployer.hasProductionBuild
         await withTaskGroup(of: Void.self) { group in
             var next = 0
             func startNext() {
-                guard next < tips.count, !Task.isCancelled else { return }
-                let index = next, tip = tips[index]
+                guard next < order.count, !Task.isCancelled else { return }
+                let index = order[next], tip = tips[index]
                 next += 1
                 group.addTask { await self.deploy(tip, into: outcomes, at: index) }
             }
-            for _ in 0..<configuration.concurrency { startNext() }
-            while await group.next() != nil { startNext() }
+            for _ in 0..<(alone ? 1 : configuration.concurrency) { startNext() }
+            var waiting = alone
+            while await group.next() != nil {
+                for _ in 0..<(waiting ? configuration.concurrency : 1) { startNext() }
+                waiting = false
+            }
         }
         return zip(tips, outcomes.results).compactMap { tip, outcome in outcome.map { (tip, $0) } }
     }

@@ -59,9 +59,10 @@ package struct CommitBuild: Sendable {
     /// The command line of `galley build-commit` for this build into `output`. Each value is
     /// joined to its option (`--label=-x@1a2b3c4`): a branch pushed as `-x` must be read as a
     /// value, not as an option.
-    func arguments(output: URL, cache: URL, options: BuildOptions, limits: Limits) -> [String] {
+    func arguments(output: URL, cache: URL, options: BuildOptions, limits: Limits, sharing: URL? = nil) -> [String] {
         var words = ["build-commit", "--repo=\(repository)", "--commit=\(commit.hex)", "--label=\(label)", "--output=\(output.path)",
                      "--cache=\(cache.path)", "--max-file-bytes=\(limits.fileSize)", "--parent-pid=\(getpid())"]
+        if let sharing { words.append("--sharing=\(sharing.path)") }
         if !siteFolder.isEmpty { words.append("--site=\(siteFolder)") }
         if let baseURL = options.baseURL { words.append("--base-url=\(baseURL.absoluteString)") }
         if options.noindex { words.append("--noindex") }
@@ -135,10 +136,12 @@ package struct CommitBuild: Sendable {
 }
 
 extension CommitBuild {
-    /// Builds into `output` in a child process that `child` names and limits: the build's
+    /// Builds into `output` in a child process that `child` names and limits, sharing the files
+    /// of `sharing` where a new output's are the same (see ``SiteBuilder``): the build's
     /// outcome, or a ``DeployError`` that says how it failed (its errors, a crash, a limit).
-    func run(in child: Child, output: URL, cache: URL, options: BuildOptions) async throws -> Outcome {
-        let program = Program([child.executable] + arguments(output: output, cache: cache, options: options, limits: child.limits))
+    func run(in child: Child, output: URL, cache: URL, options: BuildOptions, sharing: URL? = nil) async throws -> Outcome {
+        let program = Program([child.executable] + arguments(output: output, cache: cache, options: options, limits: child.limits,
+                                                             sharing: sharing))
         let limits = child.limits
         let (value, result) = try await program.withInputOpen { session -> (String?, String?) in
             try await withThrowingTaskGroup(of: Ended.self) { group in

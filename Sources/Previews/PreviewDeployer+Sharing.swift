@@ -30,43 +30,21 @@ extension PreviewDeployer {
 }
 
 extension PreviewDeployer {
-    /// Starts a new preview's build folder as hard links to production's last build, so that the
-    /// files the preview does not change keep production's bytes, inode and time: they then cost
-    /// nothing beside the repository, and the release links them to production's release at the
-    /// destination. The build replaces what differs (it never writes into a file in place). False
-    /// when there is no finished production build to start from.
-    func seed(_ build: URL, from production: URL) async -> Bool {
-        guard FileManager.default.fileExists(atPath: production.appending(path: ".galley-build").path) else { return false }
-        return await BlockingPool.shared.run {
-            let partial = build.deletingLastPathComponent().appending(path: ".\(build.lastPathComponent).seeding")
-            try? FileManager.default.removeItem(at: partial)
-            do {
-                try Self.linkTree(production, to: partial)
-                try FileManager.default.moveItem(at: partial, to: build)
-                return true
-            } catch {
-                try? FileManager.default.removeItem(at: partial)
-                return false
-            }
-        }
+    /// Production's last build, for a new preview's build to share: the files the preview does
+    /// not change become hard links to production's, keeping its bytes, inode and time, so that
+    /// they cost nothing beside the repository and the release links them to production's
+    /// release at the destination. Nil for production itself, for a preview built before (its
+    /// own last build is what it keeps), and when production has no finished build.
+    func sharedBuild(for claim: Claim, into build: URL) -> URL? {
+        guard claim.label != nil, !FileManager.default.fileExists(atPath: build.path), hasProductionBuild else { return nil }
+        return productionBuild
     }
 
-    /// Copies the folder `source` to `target` as new folders and hard links to its files.
-    static func linkTree(_ source: URL, to target: URL) throws {
-        try FileManager.default.createDirectory(at: target, withIntermediateDirectories: false)
-        guard let walk = FileManager.default.enumerator(atPath: source.path) else { return }
-        while let path = walk.nextObject() as? String {
-            var info = stat()
-            let from = source.path + "/" + path, to = target.path + "/" + path
-            guard lstat(from, &info) == 0 else { continue }
-            switch info.st_mode & S_IFMT {
-            case S_IFDIR:
-                guard mkdir(to, 0o755) == 0 else { throw DeployError("cannot create \(to): \(FileSystemError.explain(errno))") }
-            case S_IFREG:
-                guard link(from, to) == 0 else { throw DeployError("cannot link \(to): \(FileSystemError.explain(errno))") }
-            default:
-                continue  // a build makes no links or devices; none is carried over
-            }
-        }
+    /// Where production's build is kept, beside the repository.
+    var productionBuild: URL { configuration.cacheDirectory.appending(path: "production") }
+
+    /// Whether production has a finished build for new previews to share.
+    package var hasProductionBuild: Bool {
+        FileManager.default.fileExists(atPath: productionBuild.appending(path: ".galley-build").path)
     }
 }

@@ -223,18 +223,21 @@ package struct PreviewDeployer: Sendable {
         let options = asked
         let build = configuration.cacheDirectory.appending(path: claim.label == nil ? "production" : claim.slot.name)
         // A build with no earlier output has fresh times on every file; comparing contents then
-        // keeps rsync from sending over the network what a host already has.
-        var cold = !FileManager.default.fileExists(atPath: build.path)
-        if cold, claim.label != nil, await seed(build, from: configuration.cacheDirectory.appending(path: "production")) { cold = false }
+        // keeps rsync from sending over the network what a host already has. A new preview's
+        // shares production's build's files where they are the same (see ``sharedBuild(for:)``).
+        let sharing = sharedBuild(for: claim, into: build)
+        let cold = !FileManager.default.fileExists(atPath: build.path) && sharing == nil
         let cache = configuration.cacheDirectory
         let report: (built: DeployReport, baseURL: String)
         do {
             if case .commit(let job) = what, let child = configuration.childBuilds {
-                let outcome = try await job.run(in: child, output: build, cache: cache, options: options)
+                let outcome = try await job.run(in: child, output: build, cache: cache, options: options, sharing: sharing)
                 report = (outcome.deployReport, outcome.baseURL)
             } else {
                 let makeSource = what.makeSource
-                let built = try await BlockingPool.shared.run { try SiteBuilder(source: try makeSource(), options: options).build(into: build, cache: cache) }
+                let built = try await BlockingPool.shared.run {
+                    try SiteBuilder(source: try makeSource(), options: options).build(into: build, cache: cache, sharing: sharing)
+                }
                 report = (DeployReport(summary: built.description, warnings: Array(built.warnings.prefix(DeployReport.carried)),
                                        warningCount: built.warnings.count), built.baseURL.absoluteString)
             }

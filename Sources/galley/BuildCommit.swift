@@ -29,6 +29,8 @@ extension Galley {
         @Flag(name: .customLong("require-base-url")) var requireBaseURL = false
         @Option(name: .customLong("max-file-bytes")) var maxFileBytes: Int?
         @Option(name: .customLong("parent-pid")) var parentPID: Int32?
+        /// Another build whose files a build into a new folder shares (production's, for a new preview).
+        @Option(name: .customLong("sharing")) var sharing: String?
 
         func run() async throws {
             if let parentPID { Self.endWithParent(parentPID) }
@@ -45,7 +47,7 @@ extension Galley {
             let job = CommitBuild(repository: repo, commit: id, siteFolder: siteFolder, label: label)
             do {
                 let report = try SiteBuilder(source: try job.source(), options: options)
-                    .build(into: URL(fileURLWithPath: output), cache: URL(fileURLWithPath: cache))
+                    .build(into: URL(fileURLWithPath: output), cache: URL(fileURLWithPath: cache), sharing: sharing.map(URL.init(fileURLWithPath:)))
                 // Files are named from the top of the repository, where a writer looks for them.
                 let outcome = CommitBuild.Outcome(report: report.description, baseURL: report.baseURL.absoluteString,
                                                   warnings: report.warnings.map { $0.prefixed(by: siteFolder) })

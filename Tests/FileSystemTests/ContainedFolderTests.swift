@@ -111,6 +111,35 @@ import Testing
         #expect(Self.secret(scratch) == "secret")
     }
 
+    /// Another build's file is shared only when it holds exactly the bytes given: then both
+    /// names are one file; otherwise nothing is left at the name. No link there or on the way is
+    /// followed, and nothing outside is touched.
+    @Test func anotherBuildsFileIsSharedOnlyWhenItHoldsTheSameBytes() throws {
+        let (scratch, spare) = try Self.folders()
+        let other = try Self.live(in: scratch, page: "the page", plantedAt: "a/link.html")
+        #expect(spare.makeFolder(inOwnTree: "a"))
+        #expect(spare.makeFolder(inOwnTree: "b"))
+        let outside = try ContainedFolder(opening: scratch.path + "/outside")
+        let secret = try #require(outside.info(of: "secret.txt"))
+
+        let shared = try #require(spare.linkIfHolding(Array("the page".utf8), at: "a/page.html", from: other))
+        #expect(shared.st_ino == other.info(of: "a/page.html")?.st_ino && shared.st_nlink == 2)
+        #expect(spare.read("a/page.html") == Array("the page".utf8))
+        // Same size, other bytes; shorter; longer: not shared, and no name is left behind.
+        for text in ["the pagE", "the pag", "the page!"] {
+            #expect(spare.linkIfHolding(Array(text.utf8), at: "a/other.html", from: other) == nil, "\(text)")
+            #expect(spare.kind(of: "a/other.html") == 0)
+        }
+        // A link holding the bytes of what it points at is no file to share, nor one on the way.
+        #expect(spare.linkIfHolding(Array("secret".utf8), at: "a/link.html", from: other) == nil)
+        #expect(spare.linkIfHolding(Array("secret".utf8), at: "b/secret.txt", from: other) == nil)
+        #expect(spare.linkIfHolding(Array("secret".utf8), at: "../outside/secret.txt", from: other) == nil)
+        #expect(spare.listing().files == ["a/page.html"])
+        let after = try #require(outside.info(of: "secret.txt"))
+        #expect(after.st_nlink == 1 && after.st_ctim.tv_sec == secret.st_ctim.tv_sec && after.st_ctim.tv_nsec == secret.st_ctim.tv_nsec)
+        #expect(other.info(of: "a/page.html")?.st_nlink == 2)
+    }
+
     /// A page moved into the live folder by itself: one file under both names afterwards, put
     /// there by a rename that leaves no temporary name in the live folder, replacing a planted
     /// link as a name; a folder at the live name, or a folder missing or planted as a link on

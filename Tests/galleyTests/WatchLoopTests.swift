@@ -79,6 +79,38 @@ import Testing
         #expect(try watchOnce().stderr.contains("0 deployed, 0 failed, 0 removed, 5 unchanged"))
     }
 
+    /// Every new preview's build shares production's files where they are the same, beside the
+    /// repository and at the destination, even branches whose names sort before production's:
+    /// production is built first, and the first pass's previews wait for it.
+    @Test func theFirstPassesPreviewsShareProductionsUnchangedFiles() throws {
+        let photo = String(repeating: "pretend these are the bytes of a photo\n", count: 2000)
+        for branch in Self.branches {
+            try git(["checkout", "-q", branch], in: work)
+            try folder.write("work/static/images/photo.jpg", photo)
+            try git(["add", "-A"], in: work)
+            try git(["commit", "-q", "-m", "A photo"], in: work)
+            try git(["push", "-q", "-f", server.path, branch], in: work)
+        }
+        let result = try GalleyProcess.run(["watch", "--repo", server.path, "--to", "previews", "--domain", "p.example.com",
+                                            "--production-to", "production", "--once"], in: folder.url, timeout: 120)
+        #expect(result.status == 0 && result.stderr.contains("5 deployed, 0 failed"), "\(result.stderr)")
+        func inode(_ path: String) -> UInt64? {
+            var info = stat()
+            return stat(folder.url.appending(path: path).path, &info) == 0 ? UInt64(info.st_ino) : nil
+        }
+        // The destination's releases are copies of the builds: each side shares within itself.
+        let built = "server.git/galley/builds"
+        let productionPhoto = try #require(inode("production/current/images/photo.jpg"))
+        let productionBuildPhoto = try #require(inode("\(built)/production/images/photo.jpg"))
+        for branch in Self.branches.dropFirst() {
+            let site = String(branch.map { $0.isLetter || $0.isNumber ? $0 : "-" }) + ".p.example.com"
+            #expect(inode("previews/\(site)/images/photo.jpg") == productionPhoto, "\(branch)")
+            #expect(inode("\(built)/\(site)/images/photo.jpg") == productionBuildPhoto, "\(branch)")
+            #expect(folder.read("previews/\(site)/index.html")?.contains("Title of \(branch)") == true, "\(branch)")
+            #expect(folder.read("\(built)/\(site)/images/photo.jpg") == photo)
+        }
+    }
+
     @Test func twoWatchersAtOnceTakeTurnsAndNeitherThinksTheOtherDied() throws {
         let first = try BackgroundGalley(["watch", "--repo", server.path, "--to", "previews", "--domain", "p.example.com", "--once"],
                                          in: folder.url)

@@ -42,7 +42,7 @@ package struct BuildRequest: Sendable {
         }
     }
 
-    /// Builds the blog (see ``SiteBuilder/build(into:cache:progress:waiting:)``).
+    /// Builds the blog (see ``SiteBuilder/build(into:cache:progress:waiting:sharing:)``).
     @discardableResult
     package func build(progress: BuildProgress? = nil, waiting: (@Sendable () -> Void)? = nil) throws -> SiteBuilder.Report {
         try SiteBuilder(source: DirectorySource(root: site), options: options).build(into: output, cache: cache, progress: progress, waiting: waiting)

@@ -247,9 +247,11 @@ package struct SiteBuilder: Sendable {
     /// whole build succeeded. With a `cache` folder, unchanged files are neither parsed nor
     /// rendered again.
     /// `waiting` is called if another build into the same folder holds it, before waiting for it.
+    /// A build into a new folder shares `reference`'s files where its own are the same (see
+    /// ``OutputWriter/begin(_:sharing:)``): a new preview, production's build.
     @discardableResult
     package func build(into folder: URL, cache: URL? = nil, progress: BuildProgress? = nil,
-                      waiting: (@Sendable () -> Void)? = nil) throws -> Report {
+                      waiting: (@Sendable () -> Void)? = nil, sharing reference: URL? = nil) throws -> Report {
         let clock = BuildClock()
         // A folder that is no blog gets nothing written beside it, not even a lock.
         if !source.fileExists(SiteConfig.fileName) { _ = try SiteConfig.load(from: source) }
@@ -276,7 +278,7 @@ package struct SiteBuilder: Sendable {
         // the sources: when nothing changed, its megabytes were read for nothing.
         let cacheBytes = cacheFile.map { file in Background { BuildCache.Files(beside: file) } }
         // Pages go to the spare folder as they are rendered; the live folder changes only at the end.
-        let session = try writer.begin(lock)
+        let session = try writer.begin(lock, sharing: reference)
         timer.lap("spare")
         let memory: any BuildMemory = cacheFile.map {
             DiskMemory(cacheFile: $0, live: folder, state: state, cacheBytes: cacheBytes, startedHighlighter: startedHighlighter)

@@ -52,9 +52,12 @@ final class OutputSession: Publisher {
     /// Whether the spare was made empty for this build, so that nothing but what the session
     /// puts there can be in it.
     let startedEmpty: Bool
+    /// Another build of the blog whose files a build into a new folder shares where its bytes
+    /// are the same (see ``OutputWriter/begin(_:sharing:)``); nil otherwise.
+    let reference: ContainedFolder?
 
     init(spare: ContainedFolder, live: ContainedFolder?, lock: OutputLock, synced: Set<String>? = nil, pending: [String] = [],
-         startedEmpty: Bool = false, liveFiles: Set<String>? = nil) {
+         startedEmpty: Bool = false, liveFiles: Set<String>? = nil, reference: ContainedFolder? = nil) {
         self.spare = spare
         self.live = live
         self.lock = lock
@@ -62,6 +65,7 @@ final class OutputSession: Publisher {
         self.pending = pending
         self.liveFiles = liveFiles ?? synced
         self.startedEmpty = startedEmpty
+        self.reference = live == nil && startedEmpty ? reference : nil
     }
 
     /// Makes the spare the live folder but for the pages this session wrote there: each of
@@ -147,7 +151,8 @@ final class OutputSession: Publisher {
             if startedEmpty {
                 // Nothing in a spare made for this build is a link to a live file, so a page
                 // may be written in place.
-                let stamp = try spare.write(bytes, to: path).flatMap(FileStamp.init)
+                let stamp = try (reference.flatMap { spare.linkIfHolding(bytes, at: path, from: $0) } ?? spare.write(bytes, to: path))
+                    .flatMap(FileStamp.init)
                 state.withLock { state in
                     state.written.insert(path)
                     state.stamps[path] = stamp

@@ -92,6 +92,10 @@ extension OutputWriter {
                     bytes = try Self.bytes(of: content, from: source)!
                 }
                 if makesFolders { try session.parents(of: path) }
+                // New to this output, even where another build's file is shared.
+                if let reference = session.reference, spare.linkIfHolding(bytes, at: path, from: reference) != nil {
+                    return (false, held(), nil)
+                }
                 return (try spare.place(bytes, at: path, live: live), held(), nil)
             }
         }

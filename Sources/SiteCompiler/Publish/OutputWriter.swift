@@ -100,11 +100,17 @@ package struct OutputWriter: Sendable {
     /// Readies the spare folder, after making sure the destination may be replaced, for pages
     /// to be put there while the build is still rendering. What else it lacks of the live
     /// folder is linked in at the end, and only if the build changed more than one page.
-    func begin(_ lock: OutputLock) throws -> OutputSession {
-        do { return try readySpare(lock) } catch { throw OutputError.from(error) ?? error }
+    ///
+    /// A build into a new folder shares the files of `reference`, another build of the blog (a
+    /// new preview's, production's build): a file whose bytes are the same as the file at its
+    /// path there becomes a hard link to it, keeping its inode and time, so that it costs no
+    /// space and a release of it links to the other's. Its files are reached below it, never
+    /// through a link; a folder that cannot be opened is no reference.
+    func begin(_ lock: OutputLock, sharing reference: URL? = nil) throws -> OutputSession {
+        do { return try readySpare(lock, reference: reference) } catch { throw OutputError.from(error) ?? error }
     }
 
-    private func readySpare(_ lock: OutputLock) throws -> OutputSession {
+    private func readySpare(_ lock: OutputLock, reference: URL?) throws -> OutputSession {
         let parent = lock.folder
         try checkDestination(in: parent)
         // Anything but a real folder at the spare's name (a file, a link planted there) is
@@ -129,7 +135,8 @@ package struct OutputWriter: Sendable {
         // the two will differ.
         var liveFiles: Set<String>?
         if madeSpare, let saved, let live, saved.matches(aloneLive: live) { liveFiles = Set(saved.files) }
-        return OutputSession(spare: spare, live: live, lock: lock, startedEmpty: madeSpare, liveFiles: liveFiles)
+        let shared = live == nil && madeSpare ? reference.flatMap { try? ContainedFolder(opening: $0.standardizedFileURL.path) } : nil
+        return OutputSession(spare: spare, live: live, lock: lock, startedEmpty: madeSpare, liveFiles: liveFiles, reference: shared)
     }
 
     /// Lets go of the spare of a build that failed before publishing: one made empty for it
