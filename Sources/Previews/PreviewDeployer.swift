@@ -251,7 +251,7 @@ package struct PreviewDeployer: Sendable {
         let subject = await what.subject(of: commit)
         // The digests and the changes page are made while the release is copied in: both only
         // read the build, and on two cores the one hides the other's time.
-        let comparison = Task { [self] in
+        let comparison = Task { [self] () -> Comparison in
             let started = ContinuousClock.now
             let digests = await digests(of: build, baseURL: report.baseURL)
             let changes = claim.label == nil ? nil
@@ -259,6 +259,27 @@ package struct PreviewDeployer: Sendable {
             return (digests: digests, changes: changes, milliseconds: Self.milliseconds(ContinuousClock.now - started))
         }
 
+        // However the deploy ends (superseded, failed), the comparison has ended first: it
+        // writes the build's digests beside it, and must not do so after the deploy returned.
+        let published: Result<Outcome, any Error>
+        do {
+            published = .success(try await release(build, report: report, claim: claim, commit: commit, subject: subject, rule: rule,
+                                                   cold: cold, comparison: comparison))
+        } catch {
+            published = .failure(error)
+        }
+        _ = await comparison.value
+        return try published.get()
+    }
+
+    /// What the comparison beside a deploy's release copy gives: the build's digests, the
+    /// changes page (for a preview), and how long they took.
+    typealias Comparison = (digests: OutputDigests, changes: ChangesPage?, milliseconds: Int)
+
+    /// Copies `build` in as a new release of the claimed site and switches to it, under the
+    /// destination's lock, unless the deploy was superseded meanwhile.
+    private func release(_ build: URL, report: (built: DeployReport, baseURL: String), claim: Claim, commit: GitObjectID?,
+                         subject: String?, rule: GoLiveRule, cold: Bool, comparison: Task<Comparison, Never>) async throws -> Outcome {
         let slot = claim.slot, destination = slot.destination
         return try await lock(destination).withLock("publishing \(claim.branch)\(commit.map { " at \($0.short)" } ?? "")") {
             try await destination.removeAll(matching: ReleaseSlot.leftovers)

@@ -392,4 +392,21 @@ import Diagnostics
         #expect(releases.map(\.url) == [nil, "https://abababa--post-a.previews.example.com/"], "\(releases.map(\.id))")
         #expect(destination.linkTarget("abababa--post-a.previews.example.com") == ".galley/releases/post-a.previews.example.com/\(releases[1].id)")
     }
+
+    /// A deploy superseded before its release is staged has ended its comparison by the time it
+    /// returns: the build's digests are beside the build then, not written later into a folder
+    /// its caller may be removing.
+    @Test func aSupersededDeployHasWrittenItsDigestsWhenItReturns() async throws {
+        for day in 1...600 {
+            try fixture.write("posts/2020-01-01-post-\(day).md", "---\ntitle: Post \(day)\n---\n" + String(repeating: "Words of a post. ", count: 200))
+        }
+        let built = try #require(GitObjectID(hex: String(repeating: "a", count: 40)))
+        let moved = try #require(GitObjectID(hex: String(repeating: "b", count: 40)))
+        let outcome = try await deployer().deploy(source, branch: "post/x", commit: built, rule: GoLiveRule { moved })
+        #expect(outcome == .superseded(.branchMoved))
+        let file = cache.url.appending(path: "post-x.previews.example.com.digests").path
+        let digests = try #require(OutputDigests.decode(FileManager.default.contents(atPath: file)))
+        #expect(digests.files["2020/01/01/post-600/index.html"] != nil)
+        #expect(destination.read("post-x.previews.example.com/index.html") == nil)
+    }
 }
