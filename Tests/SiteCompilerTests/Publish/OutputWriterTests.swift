@@ -1,4 +1,5 @@
 import Foundation
+import SiteSource
 import SiteTestSupport
 import Testing
 
@@ -49,6 +50,44 @@ import Testing
         #expect(blog.page("old.txt") == nil)
         #expect(blog.page("2019/10/08/one/index.html") == nil)
         #expect(!FileManager.default.fileExists(atPath: blog.output.appending(path: "2019").path))
+    }
+
+    /// A build into a new folder shares another build's files where its own bytes are the same
+    /// (a new preview, production's build): one file under both names, and the same output as a
+    /// build that shares nothing. Into a folder it built before, it shares nothing more.
+    @Test func aBuildIntoANewFolderSharesAnotherBuildsSameFiles() throws {
+        let blog = try TestBlog(TestBlog.config, [
+            "posts/2019-10-08-one.md": TestBlog.post("title: One"),
+            "posts/2019-10-09-two.md": TestBlog.post("title: Two"),
+            "posts/2019-10-10-three.md": TestBlog.post("title: Three", "The first words."),
+            "static/photo.jpg": "photo",
+        ])
+        try blog.build()
+        try blog.write("posts/2019-10-10-three.md", TestBlog.post("title: Three", "Words from a branch."))
+        let preview = blog.root.appending(path: "_preview"), plain = blog.root.appending(path: "_plain")
+        let shared = try SiteBuilder(source: blog.source, options: blog.options()).build(into: preview, sharing: blog.output)
+        let unshared = try SiteBuilder(source: blog.source, options: blog.options()).build(into: plain)
+        #expect(shared.written == unshared.written && shared.unchanged == 0)
+        let files = try DirectorySource(root: plain).files(under: "")
+        #expect(try DirectorySource(root: preview).files(under: "") == files)
+        for file in files {
+            #expect(FileManager.default.contents(atPath: preview.appending(path: file).path)
+                == FileManager.default.contents(atPath: plain.appending(path: file).path), "\(file)")
+        }
+        for file in ["photo.jpg", "2019/10/08/one/index.html"] {
+            #expect(inode(preview.appending(path: file))?.0 == inode(blog.output.appending(path: file))?.0, "\(file)")
+        }
+        let three = "2019/10/10/three/index.html"
+        #expect(inode(preview.appending(path: three))?.0 != inode(blog.output.appending(path: three))?.0)
+        #expect(try String(contentsOf: preview.appending(path: three), encoding: .utf8).contains("Words from a branch."))
+
+        // Back as it was: the page is its own file in the folder built before, not the other's.
+        try blog.write("posts/2019-10-10-three.md", TestBlog.post("title: Three", "The first words."))
+        try SiteBuilder(source: blog.source, options: blog.options()).build(into: preview, sharing: blog.output)
+        #expect(FileManager.default.contents(atPath: preview.appending(path: three).path)
+            == FileManager.default.contents(atPath: blog.output.appending(path: three).path))
+        #expect(inode(preview.appending(path: three))?.0 != inode(blog.output.appending(path: three))?.0)
+        #expect(inode(preview.appending(path: "photo.jpg"))?.0 == inode(blog.output.appending(path: "photo.jpg"))?.0)
     }
 
     @Test func refusesToReplaceAFolderThatIsNotABuiltSite() throws {
