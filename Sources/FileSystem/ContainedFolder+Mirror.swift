@@ -58,12 +58,15 @@ extension ContainedFolder {
     /// Makes `path` here the file `path` of `other` when that is a regular file holding exactly
     /// `bytes`, where this folder is a tree of this process's own that started empty (see
     /// ``makeFolder(inOwnTree:)``) and `path`'s folder is made. `other` may be changing
-    /// meanwhile (another build's folder): the link is kept only when it turns out, by its inode,
-    /// to be the very file whose bytes were compared. Returns what `lstat` says of it once
-    /// linked; nil, with nothing left at `path`, otherwise.
+    /// meanwhile (another build's folder, whose files are never written into once whole): the
+    /// link is kept only when it turns out, by its inode, to be the very file whose bytes were
+    /// compared, of the size and time it had then. Returns what `lstat` says of it once linked;
+    /// nil otherwise, with nothing left at `path` unless a name could not be taken away again
+    /// (which a write of `path` with `exclusive` then finds).
     package func linkIfHolding(_ bytes: some ContiguousBytes, at path: String, from other: ContainedFolder) -> stat? {
         guard RelativePath.problem(with: path) == nil else { return nil }
-        let file = other.open(path, O_RDONLY | O_NOFOLLOW)
+        // Not blocking: a pipe planted there would hold the open until a writer came.
+        let file = other.open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
         guard file >= 0 else { return nil }
         defer { close(file) }
         var compared = stat()
@@ -73,7 +76,8 @@ extension ContainedFolder {
         let linked = other.inParent(of: path) { folder, name in linkat(folder, name, descriptor, path, 0) } == 0
         guard linked else { return nil }
         guard fstatat(descriptor, path, &after, AT_SYMLINK_NOFOLLOW) == 0, after.st_ino == compared.st_ino,
-              after.st_dev == compared.st_dev else {
+              after.st_dev == compared.st_dev, after.st_size == compared.st_size,
+              after.st_mtim.tv_sec == compared.st_mtim.tv_sec, after.st_mtim.tv_nsec == compared.st_mtim.tv_nsec else {
             removeFile(path)
             return nil
         }

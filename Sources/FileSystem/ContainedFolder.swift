@@ -158,11 +158,12 @@ package final class ContainedFolder: Sendable {
         return result == 0
     }
 
-    /// Writes `bytes` to `relative`, a new file or one truncated; returns what `fstat` says of it
-    /// as the write left it, nil if that cannot be told.
+    /// Writes `bytes` to `relative`, a new file or one truncated (with `exclusive`, only a new
+    /// file: anything at the name is an error); returns what `fstat` says of it as the write left
+    /// it, nil if that cannot be told.
     @discardableResult
-    package func write(_ bytes: some ContiguousBytes, to relative: String) throws(FileSystemError) -> stat? {
-        let file = open(relative, O_WRONLY | O_CREAT | O_TRUNC, mode: 0o644)
+    package func write(_ bytes: some ContiguousBytes, to relative: String, exclusive: Bool = false) throws(FileSystemError) -> stat? {
+        let file = open(relative, O_WRONLY | O_CREAT | (exclusive ? O_EXCL : O_TRUNC), mode: 0o644)
         guard file >= 0 else { throw failure(relative, errno, "cannot write") }
         defer { close(file) }
         try FileBytes.write(bytes, to: file, path: path + "/" + relative)

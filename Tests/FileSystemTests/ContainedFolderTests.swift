@@ -140,6 +140,16 @@ import Testing
         #expect(other.info(of: "a/page.html")?.st_nlink == 2)
     }
 
+    /// A pipe where the other build's file should be is no file to share, and never waited on.
+    @Test(.timeLimit(.minutes(1))) func aPipeInTheOtherBuildIsPassedOverAtOnce() throws {
+        let (scratch, spare) = try Self.folders()
+        let other = try Self.live(in: scratch, page: "the page", plantedAt: "a/link.html")
+        #expect(mkfifo(scratch.path + "/live/a/pipe.html", 0o644) == 0)
+        #expect(spare.makeFolder(inOwnTree: "a"))
+        #expect(spare.linkIfHolding([UInt8](), at: "a/pipe.html", from: other) == nil)
+        #expect(spare.kind(of: "a/pipe.html") == 0)
+    }
+
     /// A page moved into the live folder by itself: one file under both names afterwards, put
     /// there by a rename that leaves no temporary name in the live folder, replacing a planted
     /// link as a name; a folder at the live name, or a folder missing or planted as a link on

@@ -150,9 +150,10 @@ final class OutputSession: Publisher {
             try folder(RelativePath.folder(of: path))
             if startedEmpty {
                 // Nothing in a spare made for this build is a link to a live file, so a page
-                // may be written in place.
-                let stamp = try (reference.flatMap { spare.linkIfHolding(bytes, at: path, from: $0) } ?? spare.write(bytes, to: path))
-                    .flatMap(FileStamp.init)
+                // may be written in place. With a reference, some are links to its files, though
+                // never at a page written: each page comes once, and is written only as a new file.
+                let stamp = try (reference.flatMap { spare.linkIfHolding(bytes, at: path, from: $0) }
+                    ?? spare.write(bytes, to: path, exclusive: reference != nil)).flatMap(FileStamp.init)
                 state.withLock { state in
                     state.written.insert(path)
                     state.stamps[path] = stamp
