@@ -7,10 +7,17 @@ extension PreviewDeployer {
     /// build's last digests (kept beside it) are not read again.
     func digests(of build: URL, baseURL: String) async -> OutputDigests {
         let file = Self.digestsFile(of: build)
-        return await BlockingPool.shared.run {
-            let digests = OutputDigests.measure(build, baseURL: baseURL, previous: OutputDigests.decode(FileManager.default.contents(atPath: file.path)))
-            try? digests.encoded().write(to: file, options: .atomic)
-            return digests
+        let stop = Locked(false)
+        return await withTaskCancellationHandler {
+            await BlockingPool.shared.run {
+                let previous = OutputDigests.decode(FileManager.default.contents(atPath: file.path))
+                let digests = OutputDigests.measure(build, baseURL: baseURL, previous: previous) { stop.withLock { $0 } }
+                // Digests cut short are not kept for the next deploy to trust.
+                if !stop.withLock({ $0 }) { try? digests.encoded().write(to: file, options: .atomic) }
+                return digests
+            }
+        } onCancel: {
+            stop.withLock { $0 = true }
         }
     }
 

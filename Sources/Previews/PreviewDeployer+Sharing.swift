@@ -40,6 +40,15 @@ extension PreviewDeployer {
         return productionBuild
     }
 
+    /// Whether the build in `build` shares `reference`'s files: every build holds the same
+    /// marker file at its top, which is one file under both names when sharing took place.
+    static func shares(_ build: URL, with reference: URL) -> Bool {
+        var ours = stat(), theirs = stat()
+        return lstat(build.appending(path: ".galley-build").path, &ours) == 0
+            && lstat(reference.appending(path: ".galley-build").path, &theirs) == 0
+            && ours.st_ino == theirs.st_ino && ours.st_dev == theirs.st_dev
+    }
+
     /// Where production's build is kept, beside the repository.
     var productionBuild: URL { configuration.cacheDirectory.appending(path: "production") }
 

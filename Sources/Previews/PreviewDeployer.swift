@@ -224,9 +224,10 @@ package struct PreviewDeployer: Sendable {
         let build = configuration.cacheDirectory.appending(path: claim.label == nil ? "production" : claim.slot.name)
         // A build with no earlier output has fresh times on every file; comparing contents then
         // keeps rsync from sending over the network what a host already has. A new preview's
-        // shares production's build's files where they are the same (see ``sharedBuild(for:)``).
+        // shares production's build's files where they are the same (see
+        // ``sharedBuild(for:into:)``), times and all, unless it found no way to.
         let sharing = sharedBuild(for: claim, into: build)
-        let cold = !FileManager.default.fileExists(atPath: build.path) && sharing == nil
+        let isNew = !FileManager.default.fileExists(atPath: build.path)
         let cache = configuration.cacheDirectory
         let report: (built: DeployReport, baseURL: String)
         do {
@@ -248,13 +249,14 @@ package struct PreviewDeployer: Sendable {
             throw failure
         }
         try Task.checkCancellation()
+        let cold = isNew && !(sharing.map { Self.shares(build, with: $0) } ?? false)
         let subject = await what.subject(of: commit)
         // The digests and the changes page are made while the release is copied in: both only
         // read the build, and on two cores the one hides the other's time.
         let comparison = Task { [self] () -> Comparison in
             let started = ContinuousClock.now
             let digests = await digests(of: build, baseURL: report.baseURL)
-            let changes = claim.label == nil ? nil
+            let changes = claim.label == nil || Task.isCancelled ? nil
                 : await changesPage(branch: claim.branch, commit: commit, subject: subject, digests: digests, build: report.built)
             return (digests: digests, changes: changes, milliseconds: Self.milliseconds(ContinuousClock.now - started))
         }
@@ -268,7 +270,8 @@ package struct PreviewDeployer: Sendable {
         } catch {
             published = .failure(error)
         }
-        _ = await comparison.value
+        // A deploy stopped (a watcher told to end) does not wait out the digests of its build.
+        _ = await withTaskCancellationHandler { await comparison.value } onCancel: { comparison.cancel() }
         return try published.get()
     }
 

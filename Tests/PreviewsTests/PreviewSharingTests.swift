@@ -29,6 +29,8 @@ import Testing
         // Beside the repository: the preview's build started from production's.
         let built = cache.url.appending(path: site).path, productionBuild = cache.url.appending(path: "production").path
         #expect(Self.inode(built + "/images/photo.jpg") == Self.inode(productionBuild + "/images/photo.jpg"))
+        #expect(PreviewDeployer.shares(URL(fileURLWithPath: built), with: URL(fileURLWithPath: productionBuild)))
+        #expect(!PreviewDeployer.shares(URL(fileURLWithPath: built), with: cache.url))
         #expect(FileManager.default.contents(atPath: built + "/2020/01/01/first/index.html").map { String(decoding: $0, as: UTF8.self) }?
             .contains("Edited in a branch.") == true)
         #expect(FileManager.default.contents(atPath: productionBuild + "/2020/01/01/first/index.html").map { String(decoding: $0, as: UTF8.self) }?

@@ -38,8 +38,10 @@ package struct OutputDigests: Sendable, Equatable {
     static let ignored: Set<String> = ["robots.txt"]
 
     /// The digests of the output in `folder`, built with `baseURL`, reading only the files that
-    /// changed since `previous` (the same folder's last digests).
-    package static func measure(_ folder: URL, baseURL: String, previous: OutputDigests?) -> OutputDigests {
+    /// changed since `previous` (the same folder's last digests). Once `stopped` says so, no
+    /// more files are read, and those left are missing from the answer.
+    package static func measure(_ folder: URL, baseURL: String, previous: OutputDigests?,
+                                stopped: @Sendable () -> Bool = { false }) -> OutputDigests {
         var digests = OutputDigests(baseURL: baseURL)
         let reusable = previous?.baseURL == baseURL ? previous : nil
         guard let root = try? ContainedFolder(opening: folder.path, followingLink: true) else { return digests }
@@ -62,7 +64,7 @@ package struct OutputDigests: Sendable, Equatable {
             changed.append(Changed(path: path, size: size, modified: modified))
         }
         let bases = basePatterns(baseURL)
-        let measured = Parallel.map(changed) { changed in measure(changed, in: root, bases: bases) }
+        let measured = Parallel.map(changed) { changed in stopped() ? nil : measure(changed, in: root, bases: bases) }
         for (changed, measured) in zip(changed, measured) {
             guard let (file, entries) = measured else { continue }
             digests.files[changed.path] = file

@@ -114,6 +114,34 @@ import Testing
         #expect(again.files["0/0/index.html"]?.title == "Changed")
         #expect(again.files.filter { $0.key != "0/0/index.html" } == digests.files.filter { $0.key != "0/0/index.html" })
         #expect(again.feeds == digests.feeds)
+
+        // Stopped, the measure reads no more: only what the digests before vouch for is there.
+        try write("0/0/index.html", "<html><head><title>Changed again, longer</title></head></html>\n")
+        let stopped = OutputDigests.measure(folder.url, baseURL: base, previous: again) { true }
+        #expect(stopped.files["0/0/index.html"] == nil && stopped.files.count == again.files.count - 1)
+    }
+
+    /// A deploy told to stop does not wait out its build's digests, and keeps none of them for
+    /// the next deploy to trust.
+    @Test func digestsAskedOfAStoppedDeployAreNeitherMadeNorKept() async throws {
+        let folder = try TemporaryFolder(), cache = try TemporaryFolder()
+        let build = folder.url.appending(path: "site")
+        for number in 0..<50 {
+            let page = build.appending(path: "\(number)/index.html")
+            try FileManager.default.createDirectory(at: page.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("<html><head><title>Page \(number)</title></head></html>\n".utf8).write(to: page)
+        }
+        let deployer = try PreviewDeployer(.init(destination: LocalDestination(root: folder.url.appending(path: "previews")),
+                                                 domain: "p.example.com", cacheDirectory: cache.url))
+        let stopped = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return await deployer.digests(of: build, baseURL: "https://p.example.com/")
+        }
+        #expect(await stopped.value.files.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: PreviewDeployer.digestsFile(of: build).path))
+        let digests = await deployer.digests(of: build, baseURL: "https://p.example.com/")
+        #expect(digests.files.count == 50)
+        #expect(FileManager.default.fileExists(atPath: PreviewDeployer.digestsFile(of: build).path))
     }
 
     @Test func digestsLeaveOutWhatAlwaysDiffers() {
