@@ -64,6 +64,12 @@ package final class HighlightCache: Sendable {
         return folder?.appending(path: "\(name).\(String(shard, radix: 16)).cache")
     }
 
+    /// Whether the folder holds answers of an earlier build (any of the files): a build into a
+    /// new folder beside others, such as a new preview's, then finds most of its code there.
+    package var holdsAnswers: Bool {
+        (0..<Self.shards).contains { file($0).map { FileManager.default.fileExists(atPath: $0.path) } ?? false }
+    }
+
     /// Which file holds the answer for `key`.
     static func shard(of key: Fingerprint) -> Int {
         Int(key.firstByte) * shards / 256

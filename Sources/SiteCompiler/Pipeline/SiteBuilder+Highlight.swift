@@ -18,13 +18,16 @@ extension SiteBuilder {
     }
 
     /// Starts the highlighter's helper before anything else when the build has no documents from
-    /// an earlier one, and so renders every body, and galley.yml leaves highlighting on: Python
+    /// an earlier one, and so renders every body, and galley.yml leaves highlighting on, unless
+    /// the cache folder holds highlighted code already (a new preview's build beside the other
+    /// branches': its code is nearly all there, and the helper starts only if a block is not): Python
     /// imports Pygments while the sources are walked and the theme is read, on a core the build
     /// leaves idle then. A cold build's bodies wait on the helper, which lexes on one core behind
     /// its start. Returns whether it started it.
     func startHighlighterEarly(cacheFile: URL?) -> Bool {
         guard let highlighter = options.highlighter,
             cacheFile.map({ !FileManager.default.fileExists(atPath: BuildCache.documentsFile(beside: $0).path) }) ?? true,
+            !(cacheFile.map { HighlightCache(folder: $0.deletingLastPathComponent()).holdsAnswers } ?? false),
             (try? SiteConfig.load(from: source))?.highlight == true
         else { return false }
         highlighter.prepare()

@@ -144,9 +144,10 @@ package struct SiteBuilder: Sendable {
         timer.lap("config and theme")
         var cache = recallCache(from: memory, config: config, theme: theme, body: body)
         // A build with nothing from an earlier one will render every body and every page: the
-        // highlighter may start while the sources are read, if it has not already.
+        // highlighter may start while the sources are read, if it has not already, unless the
+        // code is likely all highlighted already (see ``startHighlighterEarly(cacheFile:)``).
         let rendersEveryPage = cache.documents.isEmpty
-        if rendersEveryPage, !memory.startedHighlighter { highlighting?.highlighter.prepare() }
+        if rendersEveryPage, !memory.startedHighlighter, highlighting?.cache.holdsAnswers == false { highlighting?.highlighter.prepare() }
         timer.lap("cache")
         // Which pages the live folder still holds as the last build left them: a stat each,
         // taken on another thread while the sources are read, sorted and grouped.

@@ -92,6 +92,26 @@ import Testing
         #expect(plain.calls.isEmpty, "\(plain.calls)")
     }
 
+    /// A build into a new folder whose cache folder holds highlighted code (a new preview's,
+    /// beside production's and the other branches') starts nothing early: its code is there
+    /// already. A block that is not goes to the highlighter all the same.
+    @Test func aNewFolderBesideHighlightedCodeStartsNothingEarly() throws {
+        let blog = try TestBlog(TestBlog.config, ["posts/2019-10-08-one.md": TestBlog.post("title: One", "```swift\nlet x = 1\n```")])
+        let cache = blog.root.appending(path: ".cache")
+        let first = Recording()
+        try SiteBuilder(source: blog.source, options: blog.options(highlighter: first)).build(into: blog.output, cache: cache)
+        #expect(first.calls.first == "prepare" && first.calls.contains("highlight"), "\(first.calls)")
+
+        let beside = Recording()
+        try SiteBuilder(source: blog.source, options: blog.options(highlighter: beside)).build(into: blog.root.appending(path: "_one"), cache: cache)
+        #expect(!beside.calls.contains("prepare") && !beside.calls.contains("highlight"), "\(beside.calls)")
+
+        try blog.write("posts/2019-10-09-two.md", TestBlog.post("title: Two", "```swift\nlet y = 2\n```"))
+        let missing = Recording()
+        try SiteBuilder(source: blog.source, options: blog.options(highlighter: missing)).build(into: blog.root.appending(path: "_two"), cache: cache)
+        #expect(!missing.calls.contains("prepare") && missing.calls.filter { $0 == "highlight" }.count == 1, "\(missing.calls)")
+    }
+
     @Test func itWaitsAfterTheCodeWasHighlighted() throws {
         let blog = try TestBlog(TestBlog.config, ["posts/2019-10-08-one.md": TestBlog.post("title: One", "```swift\nlet x = 1\n```")])
         let highlighter = Recording()
