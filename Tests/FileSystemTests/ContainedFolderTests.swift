@@ -24,6 +24,18 @@ import Testing
         return live
     }
 
+    /// A spare of this process's own tree, with folders `a` and `b`, beside a live folder (see
+    /// ``live(in:page:plantedAt:)``) holding `page`; the folder outside, and its secret's stat.
+    static func ownTreeBesideLive(page: String) throws -> (ScratchFolder, spare: ContainedFolder, live: ContainedFolder,
+                                                            outside: ContainedFolder, secret: stat) {
+        let (scratch, spare) = try folders()
+        let live = try live(in: scratch, page: page, plantedAt: "a/link.html")
+        #expect(spare.makeFolder(inOwnTree: "a"))
+        #expect(spare.makeFolder(inOwnTree: "b"))
+        let outside = try ContainedFolder(opening: scratch.path + "/outside")
+        return (scratch, spare, live, outside, try #require(outside.info(of: "secret.txt")))
+    }
+
     static func secret(_ scratch: ScratchFolder) -> String? {
         FileManager.default.contents(atPath: scratch.path + "/outside/secret.txt").map { String(decoding: $0, as: UTF8.self) }
     }
@@ -83,12 +95,7 @@ import Testing
     }
 
     @Test func aLiveFileIsKeptInItsOwnTreeAsItselfAndNoLinkIsFollowed() throws {
-        let (scratch, spare) = try Self.folders()
-        let live = try Self.live(in: scratch, page: "page", plantedAt: "a/link.html")
-        #expect(spare.makeFolder(inOwnTree: "a"))
-        #expect(spare.makeFolder(inOwnTree: "b"))
-        let outside = try ContainedFolder(opening: scratch.path + "/outside")
-        let secret = try #require(outside.info(of: "secret.txt"))
+        let (scratch, spare, live, outside, secret) = try Self.ownTreeBesideLive(page: "page")
 
         // What the look after the link says is the file as it now is: linked twice, and changed
         // (a link changes a file's change time), so the stamp a build records from it holds.
@@ -115,12 +122,7 @@ import Testing
     /// names are one file; otherwise nothing is left at the name. No link there or on the way is
     /// followed, and nothing outside is touched.
     @Test func anotherBuildsFileIsSharedOnlyWhenItHoldsTheSameBytes() throws {
-        let (scratch, spare) = try Self.folders()
-        let other = try Self.live(in: scratch, page: "the page", plantedAt: "a/link.html")
-        #expect(spare.makeFolder(inOwnTree: "a"))
-        #expect(spare.makeFolder(inOwnTree: "b"))
-        let outside = try ContainedFolder(opening: scratch.path + "/outside")
-        let secret = try #require(outside.info(of: "secret.txt"))
+        let (scratch, spare, other, outside, secret) = try Self.ownTreeBesideLive(page: "the page")
 
         let shared = try #require(spare.linkIfHolding(Array("the page".utf8), at: "a/page.html", from: other))
         #expect(shared.st_ino == other.info(of: "a/page.html")?.st_ino && shared.st_nlink == 2)
@@ -138,16 +140,16 @@ import Testing
         let after = try #require(outside.info(of: "secret.txt"))
         #expect(after.st_nlink == 1 && after.st_ctim.tv_sec == secret.st_ctim.tv_sec && after.st_ctim.tv_nsec == secret.st_ctim.tv_nsec)
         #expect(other.info(of: "a/page.html")?.st_nlink == 2)
+        #expect(Self.secret(scratch) == "secret")
     }
 
     /// A pipe where the other build's file should be is no file to share, and never waited on.
     @Test(.timeLimit(.minutes(1))) func aPipeInTheOtherBuildIsPassedOverAtOnce() throws {
-        let (scratch, spare) = try Self.folders()
-        let other = try Self.live(in: scratch, page: "the page", plantedAt: "a/link.html")
+        let (scratch, spare, other, _, _) = try Self.ownTreeBesideLive(page: "the page")
         #expect(mkfifo(scratch.path + "/live/a/pipe.html", 0o644) == 0)
-        #expect(spare.makeFolder(inOwnTree: "a"))
         #expect(spare.linkIfHolding([UInt8](), at: "a/pipe.html", from: other) == nil)
         #expect(spare.kind(of: "a/pipe.html") == 0)
+        #expect(Self.secret(scratch) == "secret")
     }
 
     /// A page moved into the live folder by itself: one file under both names afterwards, put
