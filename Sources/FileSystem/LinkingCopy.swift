@@ -70,8 +70,10 @@ package struct LinkingCopy: Sendable {
                             stopped: () -> Bool) throws(FileSystemError) -> (folders: [String], tally: Tally)? {
         let from = relative.isEmpty ? source : try source.folder(relative)
         let into = relative.isEmpty ? target : try target.folder(relative)
-        // A reference without this folder has none of its files.
-        let alike = relative.isEmpty ? references : references.compactMap { try? $0.folder(relative) }
+        // A reference without this folder has none of its files. Each is opened only once a
+        // file is not found alike in the ones before it: the first (the site's own live release)
+        // usually holds them all, and opening the others' folders cost two calls a folder each.
+        var alike = References(references, at: relative)
         let entries = relative.isEmpty ? FolderEntries.read(descriptor: from.descriptor) : FolderEntries.read(fresh: from.descriptor)
         guard let entries else { throw from.failure("", errno, "cannot list the folder to copy") }
         let depth = relative.isEmpty ? 0 : relative.utf8.reduce(1) { $1 == UInt8(ascii: "/") ? $0 + 1 : $0 }
@@ -168,5 +170,30 @@ package struct LinkingCopy: Sendable {
         let parts = pointee.split(separator: "/")
         let climbs = parts.prefix { $0 == ".." }.count
         return climbs <= depth && !parts.dropFirst(climbs).contains("..")
+    }
+}
+
+extension LinkingCopy {
+    /// The folder at one path of each reference tree, opened when first asked for.
+    private struct References {
+        private let trees: [ContainedFolder]
+        private let relative: String
+        /// The folders opened so far, in order; nil for a tree without the folder.
+        private var opened: [ContainedFolder?] = []
+
+        init(_ trees: [ContainedFolder], at relative: String) {
+            self.trees = trees
+            self.relative = relative
+        }
+
+        /// Whether `body` holds for some reference's folder, asked in order: those after the
+        /// first for which it does are not opened.
+        mutating func contains(where body: (ContainedFolder) -> Bool) -> Bool {
+            for index in trees.indices {
+                if index == opened.count { opened.append(relative.isEmpty ? trees[index] : try? trees[index].folder(relative)) }
+                if let folder = opened[index], body(folder) { return true }
+            }
+            return false
+        }
     }
 }

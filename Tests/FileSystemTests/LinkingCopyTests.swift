@@ -81,10 +81,20 @@ import Testing
         try trees.write("source/other.html", "other", modified: 1_000)
         try trees.write("earlier/other.html", "other", modified: 1_000)
         try trees.write("outside/other.html", "other", modified: 1_000)
+        // Below the top: a folder the first reference lacks, and one where it lacks a file.
+        try trees.write("source/a/b/deep.html", "deep", modified: 1_000)
+        try trees.write("outside/a/b/deep.html", "deep", modified: 1_000)
+        try trees.write("source/a/c/one.html", "one", modified: 1_000)
+        try trees.write("earlier/a/c/one.html", "one", modified: 1_000)
+        try trees.write("source/a/c/two.html", "two", modified: 1_000)
+        try trees.write("outside/a/c/two.html", "two", modified: 1_000)
         let tally = try #require(try trees.copy(references: ["earlier", "outside"]))
-        #expect(tally.linked == 2)
+        #expect(tally.linked == 5 && tally.copied == 0)
         #expect(trees.info("target/page.html")?.st_ino == trees.info("outside/page.html")?.st_ino)
         #expect(trees.info("target/other.html")?.st_ino == trees.info("earlier/other.html")?.st_ino)
+        #expect(trees.info("target/a/b/deep.html")?.st_ino == trees.info("outside/a/b/deep.html")?.st_ino)
+        #expect(trees.info("target/a/c/one.html")?.st_ino == trees.info("earlier/a/c/one.html")?.st_ino)
+        #expect(trees.info("target/a/c/two.html")?.st_ino == trees.info("outside/a/c/two.html")?.st_ino)
     }
 
     @Test func linksInsideTheTreeAreCopiedAsLinksAndTheOthersLeftOut() throws {
