@@ -1,6 +1,7 @@
 import Blocking
 import FileSystem
 import Foundation
+import SiteCompiler
 
 extension PreviewDeployer {
     /// Live releases a new preview release can hard-link its unchanged files from, besides its
@@ -44,8 +45,8 @@ extension PreviewDeployer {
     /// marker file at its top, which is one file under both names when sharing took place.
     static func shares(_ build: URL, with reference: URL) -> Bool {
         var ours = stat(), theirs = stat()
-        return lstat(build.appending(path: ".galley-build").path, &ours) == 0
-            && lstat(reference.appending(path: ".galley-build").path, &theirs) == 0
+        return lstat(build.appending(path: OutputWriter.marker).path, &ours) == 0
+            && lstat(reference.appending(path: OutputWriter.marker).path, &theirs) == 0
             && ours.st_ino == theirs.st_ino && ours.st_dev == theirs.st_dev
     }
 
@@ -54,6 +55,6 @@ extension PreviewDeployer {
 
     /// Whether production has a finished build for new previews to share.
     package var hasProductionBuild: Bool {
-        FileManager.default.fileExists(atPath: productionBuild.appending(path: ".galley-build").path)
+        FileManager.default.fileExists(atPath: productionBuild.appending(path: OutputWriter.marker).path)
     }
 }

@@ -39,7 +39,7 @@ package struct OutputWriter: Sendable {
 
     /// The name of the file every build puts at the top of its output, by which Galley knows a
     /// folder it may replace.
-    static let marker = ".galley-build"
+    package static let marker = ".galley-build"
     /// What the marker says to whoever opens it.
     static let markerText = "This folder is a site built by Galley; each build replaces all of it.\n"
 
