@@ -58,8 +58,8 @@ extension ContainedFolder {
     /// Makes `path` here the file `path` of `other` when that is a regular file holding exactly
     /// `bytes`, where this folder is a tree of this process's own that started empty (see
     /// ``makeFolder(inOwnTree:)``) and `path`'s folder is made. `other` may be changing
-    /// meanwhile (another build's folder, whose files are never written into once whole): the
-    /// link is kept only when it turns out, by its inode, to be the very file whose bytes were
+    /// meanwhile (another build's folder, whose files take their names only once whole, and
+    /// are never written into after: see ``replace(_:with:)``): the link is kept only when it turns out, by its inode, to be the very file whose bytes were
     /// compared, of the size and time it had then. Returns what `lstat` says of it once linked;
     /// nil otherwise, with nothing left at `path` unless a name could not be taken away again
     /// (which a write of `path` with `exclusive` then finds).
@@ -165,20 +165,15 @@ extension ContainedFolder {
     }
 
     /// Writes a new file and renames it over `path`, never writing into a file that may be
-    /// shared; where nothing is yet, it writes in place.
+    /// shared. Where nothing is yet, too: this folder may have been live a build ago, and a new
+    /// preview's build may still be linking production's files from it (see
+    /// ``linkIfHolding(_:at:from:)``), so no file here is seen under its name before it is whole.
     package func replace(_ path: String, with bytes: some ContiguousBytes) throws(FileSystemError) {
-        switch kind(of: path) {
-        case 0:
-            try write(bytes, to: path)
-        case S_IFDIR:
-            try removeAll(path)
-            try write(bytes, to: path)
-        default:
-            let temporary = path + ".galley-tmp"
-            removeFile(temporary)
-            try write(bytes, to: temporary)
-            try rename(temporary, over: path)
-        }
+        if kind(of: path) == S_IFDIR { try removeAll(path) }
+        let temporary = path + ".galley-tmp"
+        removeFile(temporary)
+        try write(bytes, to: temporary)
+        try rename(temporary, over: path)
     }
 
     /// Makes `path` here the live file itself (same inode, same time), unless it already is.
