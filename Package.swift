@@ -197,7 +197,7 @@ let package = Package(
         // What the compiler's tests share: a blog in a temporary folder built as `galley build`
         // builds it, a sandbox with files outside the blog, and the programs tests may look for.
         .target(name: "SiteTestSupport", dependencies: [
-            "SiteCompiler", "SiteContent", "SiteSource", "FileSystem", "Highlighting", "Dates", "Diagnostics",
+            "SiteCompiler", "SiteContent", "SiteSource", "FileSystem", "Highlighting", "Dates", "Diagnostics", "TestThreads",
         ], path: "Tests/SiteTestSupport"),
         // The compiler's tests, with those of SiteContent and Layouts in modules of their own as
         // the sources are: each test module is type-checked in one job, and the 7,800 lines in one
@@ -231,17 +231,18 @@ let package = Package(
             "LayoutScanning", "Diagnostics", .product(name: "Mustache", package: "swift-mustache"),
         ]),
         .testTarget(name: "FileSystemTests", dependencies: ["FileSystem", "Blocking", "Failures", "TestThreads"]),
-        // The trait that runs a test on BlockingPool, away from the threads async tests share.
+        // The trait that runs a test on BlockingPool, away from the threads async tests share;
+        // and a wait for a program the tests started that keeps no core busy meanwhile.
         .target(name: "TestThreads", dependencies: ["Blocking"], path: "Tests/TestThreads"),
         .testTarget(name: "BlockingTests", dependencies: ["Blocking", "TestThreads"]),
-        .testTarget(name: "PygmentsTests", dependencies: ["Pygments", "Highlighting"]),
+        .testTarget(name: "PygmentsTests", dependencies: ["Pygments", "Highlighting", "TestThreads"]),
         .testTarget(name: "KaTeXTests", dependencies: ["KaTeX", "Typesetting", "Blocking"]),
         .testTarget(name: "SiteSourceTests", dependencies: ["SiteSource"]),
         .testTarget(name: "GitSourceTests", dependencies: ["GitSource", "CLibGit2", "SiteSource", "SiteCompiler", "Diagnostics", "TestThreads"]),
         // Servers for tests on loopback: a forge's status API, for the tests of commit statuses here
         // and end to end, and a real sshd, for deploys over ssh.
         .target(name: "FakeForge", dependencies: [
-            "Blocking", .product(name: "Hummingbird", package: "hummingbird"),
+            "Blocking", "TestThreads", .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ], path: "Tests/FakeForge"),
         .testTarget(name: "PreviewsTests", dependencies: [
@@ -252,7 +253,7 @@ let package = Package(
             name: "galleyTests", dependencies: ["SiteCompiler", "Previews", "Blocking", "FakeForge", "Digests", "TestThreads"],
             exclude: ["Support/read-output.py"]
         ),
-        .testTarget(name: "DigestsTests", dependencies: ["Digests"]),
+        .testTarget(name: "DigestsTests", dependencies: ["Digests", "TestThreads"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown", "Highlighting", "Digests", "Text"]),
         .testTarget(name: "ShortcodesTests", dependencies: ["Shortcodes", "Markdown"]),
         .testTarget(name: "CacheFilesTests", dependencies: ["CacheFiles", "FileSystem", "Digests"]),

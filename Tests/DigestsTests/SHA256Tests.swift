@@ -1,5 +1,6 @@
 import Digests
 import Foundation
+import TestThreads
 import Testing
 
 /// SHA-256 against the examples FIPS 180-4 publishes, and against coreutils' `sha256sum`: every
@@ -69,7 +70,7 @@ import Testing
             process.standardOutput = output
             try process.run()
             let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
+            process.waitWithoutSpinning()
             #expect(printed.split(separator: " ").first.map(String.init) == SHA256.hash(data: bytes).hex, "\(size) bytes")
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TestThreads
 
 /// A real OpenSSH server on 127.0.0.1, with its own host key and one authorised user key, for
 /// deploying over ssh to this machine. It stops when the test releases it, and in any case by
@@ -79,7 +80,7 @@ public final class SSHServer {
             usleep(50_000)
         }
         kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        process.waitWithoutSpinning()
         throw SSHServer.Failure("sshd did not start on port \(port)")
     }
 
@@ -91,7 +92,7 @@ public final class SSHServer {
             kill(pid, SIGKILL)
         }
         kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        process.waitWithoutSpinning()
         try? FileManager.default.removeItem(at: folder)
     }
 
@@ -118,7 +119,7 @@ public final class SSHServer {
         process.executableURL = URL(fileURLWithPath: command[0])
         process.arguments = Array(command.dropFirst())
         try process.run()
-        process.waitUntilExit()
+        process.waitWithoutSpinning()
         guard process.terminationStatus == 0 else { throw SSHServer.Failure("\(command[0]) failed") }
     }
 

@@ -183,7 +183,7 @@ import Testing
                            "--link-dest=../earlier", "--", trees.path + "/source/", trees.path + "/rsynced/"]
         rsync.standardError = FileHandle.nullDevice
         try rsync.run()
-        rsync.waitUntilExit()
+        rsync.waitWithoutSpinning()
         #expect(rsync.terminationStatus == 0)
 
         let ours = try Self.describe(trees.path + "/target", earlier: trees.path + "/earlier")

@@ -142,7 +142,7 @@ import Testing
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        process.waitUntilExit()
+        process.waitWithoutSpinning()
         guard process.terminationStatus == 0 else { throw GitError(code: -1, message: "git \(arguments.joined(separator: " ")) failed") }
     }
 }

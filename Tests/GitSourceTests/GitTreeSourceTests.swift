@@ -27,7 +27,7 @@ import Testing
         stdin.fileHandleForWriting.write(input.data(using: encoding) ?? Data(input.utf8))
         try stdin.fileHandleForWriting.close()
         let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        process.waitWithoutSpinning()
         #expect(process.terminationStatus == 0, "\(command.joined(separator: " "))")
         return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }

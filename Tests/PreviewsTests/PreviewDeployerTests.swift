@@ -304,7 +304,7 @@ import Diagnostics
         for _ in 0..<100 where !isHeld() { usleep(20_000) }
         #expect(isHeld())
         kill(holder.processIdentifier, SIGKILL)
-        holder.waitUntilExit()
+        holder.waitWithoutSpinning()
         // Free at once: the deploy never says it waits. (Not timed: while the whole suite runs,
         // other suites can hold the shared threads for many seconds.)
         let notices = Notices()

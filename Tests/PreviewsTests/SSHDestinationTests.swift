@@ -97,7 +97,7 @@ struct SSHDestinationTests {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/ssh-keygen")
         process.arguments = ["-q", "-t", "ed25519", "-N", "", "-f", keys.url.appending(path: "other").path]
         try process.run()
-        process.waitUntilExit()
+        process.waitWithoutSpinning()
         let other = try String(contentsOf: keys.url.appending(path: "other.pub"), encoding: .utf8).split(separator: " ").prefix(2).joined(separator: " ")
         try Data("[127.0.0.1]:\(server.port) \(other)\n".utf8).write(to: keys.url.appending(path: "known_hosts"))
         let ssh = server.command.map { $0.hasPrefix("UserKnownHostsFile=") ? "UserKnownHostsFile=\(keys.url.path)/known_hosts" : $0 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestThreads
 import Testing
 
 @testable import Pygments
@@ -22,7 +23,7 @@ import Testing
         stdin.fileHandleForWriting.write(Data(input))
         try stdin.fileHandleForWriting.close()
         let output = Array(stdout.fileHandleForReading.readDataToEndOfFile())
-        process.waitUntilExit()
+        process.waitWithoutSpinning()
         var frames: [[UInt8]] = []
         var index = 0
         while index + 4 <= output.count {

@@ -1,4 +1,5 @@
 import Foundation
+import TestThreads
 
 /// Whether Debian's Python has Pygments, asked of it directly rather than through Galley's
 /// code: when it says yes, a highlighter that cannot start is a failure, not a reason to skip.
@@ -10,7 +11,7 @@ package enum DebianPygments {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
+        process.waitWithoutSpinning()
         return process.terminationStatus == 0
     }()
 }

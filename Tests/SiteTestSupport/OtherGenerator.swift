@@ -1,4 +1,5 @@
 import Foundation
+import TestThreads
 
 /// Runs another generator (Debian's `jekyll` or `hugo`) on a site, to check Galley's addresses
 /// against the real thing.
@@ -15,7 +16,7 @@ package enum OtherGenerator {
         process.arguments = arguments
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        process.waitUntilExit()
+        process.waitWithoutSpinning()
         return process.terminationStatus
     }
 

@@ -327,7 +327,7 @@ import Testing
         defer {
             withExtendedLifetime(guarding) {}
             kill(watcher.processIdentifier, SIGKILL)
-            watcher.waitUntilExit()
+            watcher.waitWithoutSpinning()
         }
         func eventually(_ condition: () -> Bool) -> Bool {
             for _ in 0..<300 {  // at most 30 s

@@ -1,4 +1,5 @@
 import Foundation
+import TestThreads
 import Testing
 
 /// Runs the built `galley` binary the way a user or a CI job does, and captures what it says.
@@ -78,7 +79,7 @@ struct GalleyProcess {
             process.terminate()
             Issue.record("galley \(arguments.joined(separator: " ")) did not finish within \(timeout) s")
         }
-        process.waitUntilExit()
+        process.waitWithoutSpinning()
         read.wait()
         return Result(status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
                       stderr: String(decoding: stderrData, as: UTF8.self))
@@ -108,7 +109,7 @@ final class BackgroundGalley {
 
     deinit {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        process.waitWithoutSpinning()
     }
 
     /// What it has said so far.
@@ -121,7 +122,7 @@ final class BackgroundGalley {
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning && Date() < deadline { usleep(20_000) }
         if process.isRunning { return false }
-        process.waitUntilExit()
+        process.waitWithoutSpinning()
         return true
     }
 }
@@ -151,7 +152,7 @@ final class OrphanGuard {
     deinit {
         guard started else { return }
         if shell.isRunning { kill(shell.processIdentifier, SIGKILL) }
-        shell.waitUntilExit()
+        shell.waitWithoutSpinning()
     }
 }
 
@@ -211,7 +212,7 @@ func git(_ arguments: [String], in directory: URL) throws -> String {
     process.standardError = FileHandle.nullDevice
     try process.run()
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    process.waitWithoutSpinning()
     #expect(process.terminationStatus == 0, "git \(arguments)")
     return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
 }

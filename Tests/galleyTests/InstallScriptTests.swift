@@ -32,7 +32,7 @@ import Testing
             process.terminate()
             Issue.record("\(program) \(arguments) did not finish within \(timeout) s")
         }
-        process.waitUntilExit()
+        process.waitWithoutSpinning()
         read.wait()
         return GalleyProcess.Result(status: process.terminationStatus, stdout: String(decoding: outputData, as: UTF8.self),
                                     stderr: String(decoding: errorData, as: UTF8.self))

@@ -18,11 +18,11 @@ import Testing
         let server = try Self.start(["120"])
         defer {
             if server.isRunning { kill(server.processIdentifier, SIGKILL) }
-            server.waitUntilExit()
+            server.waitWithoutSpinning()
         }
         let guarding = OrphanGuard(server, owner: owner.processIdentifier)
         #expect(server.isRunning)
-        owner.waitUntilExit()
+        owner.waitWithoutSpinning()
         #expect(eventually(within: 10) { !server.isRunning }, "the server outlived its owner")
         #expect(server.terminationReason == .uncaughtSignal && server.terminationStatus == SIGKILL)
         #expect(eventually(within: 5) { guarding.ended })
@@ -34,7 +34,7 @@ import Testing
         let guarding = OrphanGuard(server)
         // How it ended says it was left alone: a killed one ends by SIGKILL. (Whether it still
         // ran after a pause said nothing a slow machine could not make false.)
-        server.waitUntilExit()
+        server.waitWithoutSpinning()
         #expect(server.terminationReason == .exit && server.terminationStatus == 0)
         #expect(eventually(within: 5) { guarding.ended })
     }

@@ -42,7 +42,7 @@ import Testing
 
         deinit {
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
+            process.waitWithoutSpinning()
         }
 
         var said: String { (try? String(contentsOf: output, encoding: .utf8)) ?? "" }
@@ -74,7 +74,7 @@ import Testing
         #expect(events.contains("event: hello"))
         let process = server.process
         #expect(await settles(within: 10) { !process.isRunning }, "galley serve did not stop on SIGINT: \(server.said)")
-        server.process.waitUntilExit()
+        server.process.waitWithoutSpinning()
         #expect(server.process.terminationStatus == 0, "\(server.said)")
         #expect(!FileManager.default.fileExists(atPath: folder.url.appending(path: "blog/_site").path))
     }
@@ -129,7 +129,7 @@ import Testing
             let process = server.process
             let ended = await settles(within: 20) { !process.isRunning }
             clients.stop()
-            if ended { process.waitUntilExit() }
+            if ended { process.waitWithoutSpinning() }
             let clean = ended && process.terminationReason == .exit && process.terminationStatus == 0
             #expect(clean, "round \(round): \(ended ? "\(process.terminationReason == .exit ? "exit" : "signal") \(process.terminationStatus)" : "still running")\n\(server.said.suffix(600))")
             if !clean { break }

@@ -42,7 +42,7 @@ struct ShippedBinaryTests {
         process.standardOutput = output
         try process.run()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        process.waitWithoutSpinning()
         return (process.terminationStatus, text)
     }
 }

@@ -50,7 +50,7 @@ import Testing
         push.currentDirectoryURL = work
         push.environment = GalleyProcess.environment(["PATH": GalleyProcess.binary.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "")])
         try push.run()
-        push.waitUntilExit()
+        push.waitWithoutSpinning()
         #expect(push.terminationStatus == 0)
         #expect(folder.read("previews/post-hooked.previews.example.com/2024/01/01/hello/index.html")?.contains("From the hook.") == true)
     }

@@ -71,7 +71,7 @@ import Testing
             shell.arguments = ["-c", "cd \(quoted) && test -f galley.yml"]
             shell.currentDirectoryURL = folder.url
             try shell.run()
-            shell.waitUntilExit()
+            shell.waitWithoutSpinning()
             #expect(shell.terminationStatus == 0, "cd \(quoted)")
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TestThreads
 import Testing
 
 /// Real git repositories for tests, driven by the `git` command: a bare "server" repository
@@ -44,7 +45,7 @@ final class GitFixture {
         }
         let data = output.fileHandleForReading.readDataToEndOfFile()
         let errorData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        process.waitWithoutSpinning()
         guard process.terminationStatus == 0 else {
             throw FixtureError("git \(arguments.joined(separator: " ")) failed: \(String(decoding: errorData, as: UTF8.self))")
         }

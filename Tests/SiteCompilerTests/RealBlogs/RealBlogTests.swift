@@ -113,7 +113,7 @@ struct JekyllURLParityTests {
         jekyll.arguments = ["jekyll", "build", "--quiet", "--source", site.path, "--destination", site.appending(path: "_site").path]
         jekyll.standardOutput = FileHandle.nullDevice
         try jekyll.run()
-        jekyll.waitUntilExit()
+        jekyll.waitWithoutSpinning()
         try #require(jekyll.terminationStatus == 0, "jekyll build failed (scripts/test installs Debian's jekyll)")
         var jekyllURLs = Set<String>()
         let output = site.appending(path: "_site")

@@ -14,7 +14,7 @@ private let hugoIsInstalled: Bool = {
     probe.standardOutput = FileHandle.nullDevice
     probe.standardError = FileHandle.nullDevice
     guard (try? probe.run()) != nil else { return false }
-    probe.waitUntilExit()
+    probe.waitWithoutSpinning()
     return probe.terminationStatus == 0
 }()
 
@@ -31,7 +31,7 @@ struct HugoURLParityTests {
         hugo.arguments = ["hugo", "--quiet", "--source", scratch.site.path, "--destination", output.path]
         hugo.standardOutput = FileHandle.nullDevice
         try hugo.run()
-        hugo.waitUntilExit()
+        hugo.waitWithoutSpinning()
         try #require(hugo.terminationStatus == 0, "hugo failed")
         var addresses = Set<String>()
         let walker = FileManager.default.enumerator(atPath: output.path)!

@@ -14,7 +14,7 @@ private let jekyllIsInstalled: Bool = {
     probe.standardOutput = FileHandle.nullDevice
     probe.standardError = FileHandle.nullDevice
     guard (try? probe.run()) != nil else { return false }
-    probe.waitUntilExit()
+    probe.waitWithoutSpinning()
     return probe.terminationStatus == 0
 }()
 
@@ -30,7 +30,7 @@ struct JekyllURLParityTests {
         jekyll.arguments = ["jekyll", "build", "--quiet", "--source", scratch.site.path, "--destination", output.path]
         jekyll.standardOutput = FileHandle.nullDevice
         try jekyll.run()
-        jekyll.waitUntilExit()
+        jekyll.waitWithoutSpinning()
         try #require(jekyll.terminationStatus == 0, "jekyll failed")
         var addresses = Set<String>()
         let walker = FileManager.default.enumerator(atPath: output.path)!

@@ -1,4 +1,5 @@
 import Foundation
+import TestThreads
 import Testing
 
 /// What `read-output.py` found in a built site: each page's links and ids, each feed as a real
@@ -65,7 +66,7 @@ struct OutputReading: Decodable {
         let reader = Thread { errors = err.fileHandleForReading.readDataToEndOfFile() }
         reader.start()
         let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        process.waitWithoutSpinning()
         while !reader.isFinished { Thread.sleep(forTimeInterval: 0.005) }
         try #require(process.terminationStatus == 0,
                      "read-output.py failed (scripts/test installs Debian's python3-feedparser):\n\(String(decoding: errors, as: UTF8.self))")

@@ -1,4 +1,5 @@
 import Foundation
+import TestThreads
 import Testing
 
 /// Runs `tidy` (tidy-html5) over every page of a built site and keeps what says a page is broken.
@@ -41,7 +42,7 @@ enum TidyCheck {
         process.standardError = err
         try process.run()
         let data = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        process.waitWithoutSpinning()
         // 0: clean, 1: warnings, 2: errors; anything else is tidy itself failing (or missing).
         try #require(process.terminationStatus <= 2, "tidy failed (scripts/test installs Debian's tidy): \(String(decoding: data, as: UTF8.self))")
         return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
