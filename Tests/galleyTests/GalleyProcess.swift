@@ -130,29 +130,49 @@ final class BackgroundGalley {
 /// Kills a process the tests started once the tests' own process is gone: a crash skips the
 /// `deinit` that would have stopped it, and a server left running keeps its port and its
 /// scratch folder. A shell looks once a second, and ends as soon as the process does.
+///
+/// The shell is started by `posix_spawn`, not as a Foundation `Process`: Foundation learns that
+/// a program ended when the last holder of a socket it hands the program closes it, and the
+/// shell's `sleep` holds it too, so waiting for a killed guard lasted until its `sleep` ended.
 final class OrphanGuard {
-    private let shell = Process()
-    private var started = false
+    private var shell: pid_t = 0
+    private var status: Int32?
 
     /// Guards `process` (running) while the process `owner` (this one, unless told) lives.
     init(_ process: Process, owner: Int32 = getpid()) {
         let child = process.processIdentifier
-        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
-        shell.arguments = ["-c", "while kill -0 \(owner) && kill -0 \(child); do sleep 1; done 2>/dev/null; kill -9 \(child) 2>/dev/null",
-                           "galley-test-guard"]
-        shell.standardInput = FileHandle.nullDevice
-        shell.standardOutput = FileHandle.nullDevice
-        shell.standardError = FileHandle.nullDevice
-        started = (try? shell.run()) != nil
+        let script = "while kill -0 \(owner) && kill -0 \(child); do sleep 1; done 2>/dev/null; kill -9 \(child) 2>/dev/null"
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for descriptor: Int32 in 0...2 { posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", O_RDWR, 0) }
+        // Nothing else of this process's reaches the shell: no socket of Foundation's either.
+        // (One closed meanwhile is passed over: glibc fails a spawn only for a number out of range.)
+        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        for descriptor in open.compactMap({ Int32($0) }) where descriptor > 2 {
+            posix_spawn_file_actions_addclose(&actions, descriptor)
+        }
+        let arguments = ["/bin/sh", "-c", script, "galley-test-guard"]
+        var pointers = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in pointers { free(pointer) } }
+        if posix_spawn(&shell, "/bin/sh", &actions, nil, &pointers, environ) != 0 { shell = 0 }
     }
 
     /// Whether the shell has ended (having killed the process, or seen it end).
-    var ended: Bool { started && !shell.isRunning }
+    var ended: Bool {
+        guard shell > 0 else { return false }
+        if status == nil {
+            var code: Int32 = 0
+            if waitpid(shell, &code, WNOHANG) == shell { status = code }
+        }
+        return status != nil
+    }
 
     deinit {
-        guard started else { return }
-        if shell.isRunning { kill(shell.processIdentifier, SIGKILL) }
-        shell.waitWithoutSpinning()
+        guard shell > 0, status == nil else { return }
+        kill(shell, SIGKILL)
+        var code: Int32 = 0
+        while waitpid(shell, &code, 0) < 0, errno == EINTR {}
     }
 }
 
