@@ -59,8 +59,9 @@ extension ContainedFolder {
     /// `bytes`, where this folder is a tree of this process's own that started empty (see
     /// ``makeFolder(inOwnTree:)``) and `path`'s folder is made. `other` may be changing
     /// meanwhile (another build's folder, whose files take their names only once whole, and
-    /// are never written into after: see ``replace(_:with:)``): the link is kept only when it turns out, by its inode, to be the very file whose bytes were
-    /// compared, of the size and time it had then. Returns what `lstat` says of it once linked;
+    /// are never written into after: see ``replace(_:with:)``): the link is kept only when it
+    /// turns out, by its inode, to be the very file whose bytes were compared, of the size and
+    /// time it had then. Returns what `lstat` says of it once linked;
     /// nil otherwise, with nothing left at `path` unless a name could not be taken away again
     /// (which a write of `path` with `exclusive` then finds).
     package func linkIfHolding(_ bytes: some ContiguousBytes, at path: String, from other: ContainedFolder) -> stat? {
