@@ -9,7 +9,7 @@ package extension String {
     func replacingForbiddenCharacters() -> String {
         // Nearly all text has none: looked over as contiguous bytes, and returned as it is.
         let clean = utf8.withContiguousStorageIfAvailable { Self.firstForbidden(in: $0) == nil }
-            ?? (Self.firstForbidden(in: Array(utf8)) == nil)
+            ?? Array(utf8).withUnsafeBufferPointer { Self.firstForbidden(in: $0) == nil }
         if clean { return self }
         var output: [UInt8] = []
         output.reserveCapacity(utf8.count + 8)
@@ -28,8 +28,27 @@ package extension String {
         return String(decoding: output, as: UTF8.self)
     }
 
-    private static func firstForbidden<Bytes: RandomAccessCollection<UInt8>>(in bytes: Bytes) -> Int? where Bytes.Index == Int {
-        bytes.indices.first { forbiddenWidth(bytes, at: $0) > 0 }
+    /// Where the first forbidden character starts, looked for eight bytes at a time: a word
+    /// with no byte below 0x20 and none that is 0xEF (the first of U+FFFE's and U+FFFF's three)
+    /// holds none, and nearly every word of a page is such a word. A word with a tab or a line
+    /// break in it is looked over a byte at a time.
+    private static func firstForbidden(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        let raw = UnsafeRawPointer(base)
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        var start = 0
+        while start + 8 <= bytes.count {
+            let word = raw.loadUnaligned(fromByteOffset: start, as: UInt64.self)
+            // Not zero when some byte is below 0x20, or is 0xEF (which the xor makes 0).
+            let below = (word &- ones &* 0x20) & ~word & highs
+            let xored = word ^ (ones &* 0xEF)
+            let marked = (xored &- ones) & ~xored & highs
+            if below | marked != 0, let found = (start..<(start + 8)).first(where: { forbiddenWidth(bytes, at: $0) > 0 }) {
+                return found
+            }
+            start += 8
+        }
+        return (start..<bytes.count).first { forbiddenWidth(bytes, at: $0) > 0 }
     }
 
     /// How many bytes the forbidden character at `index` takes; 0 when the byte starts none.
