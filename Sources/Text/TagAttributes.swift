@@ -1,3 +1,5 @@
+import Foundation
+
 /// The attributes of one HTML or SVG start tag, read as browsers read them: names without case,
 /// values in double quotes, single quotes or none.
 ///
@@ -65,11 +67,14 @@ package struct TagAttributes {
     private static func startTags(named name: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
         var found: [Range<Int>] = []
         let count = bytes.count
+        guard let base = bytes.baseAddress else { return found }
+        // Highlighted code has a tag every few words: nothing is made anew for each.
+        let commentEnd = Array("-->".utf8)
         var index = 0
-        while let open = UTF8Search.offset(of: [UInt8(ascii: "<")], in: bytes, from: index) {
-            let after = open + 1
-            if matches(Array("!--".utf8), in: bytes, at: after) {
-                guard let close = UTF8Search.offset(of: Array("-->".utf8), in: bytes, from: after) else { break }
+        while index < count, let open = memchr(base + index, Int32(UInt8(ascii: "<")), count - index) {
+            let after = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(open)) + 1
+            if after + 3 <= count, bytes[after] == UInt8(ascii: "!"), bytes[after + 1] == UInt8(ascii: "-"), bytes[after + 2] == UInt8(ascii: "-") {
+                guard let close = UTF8Search.offset(of: commentEnd, in: bytes, from: after) else { break }
                 index = close + 3
                 continue
             }
@@ -102,10 +107,6 @@ package struct TagAttributes {
             index = candidate + 1
         }
         return nil
-    }
-
-    private static func matches(_ text: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
-        start + text.count <= bytes.count && zip(bytes[start...], text).allSatisfy { $0 == $1 }
     }
 
     /// Whether `bytes` at `start` spell `lowercase` (ASCII), in any case.
