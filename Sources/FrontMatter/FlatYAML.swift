@@ -4,13 +4,22 @@ package extension YAMLValue {
     /// reading it. Anything outside that shape returns nil, and Yams reads the whole document:
     /// the result for what it does accept is the same as Yams' (tests compare the two).
     static func parseFlat(_ text: String, lineOffset: Int) -> YAMLValue? {
+        // Over the contiguous bytes: through String's own UTF-8 view, each index is checked and
+        // each slice kept apart, which cost several thousand instructions a value.
+        var text = text
+        return text.withUTF8 { parseFlat($0, lineOffset: lineOffset) }
+    }
+
+    private typealias Bytes = Slice<UnsafeBufferPointer<UInt8>>
+
+    private static func parseFlat(_ text: UnsafeBufferPointer<UInt8>, lineOffset: Int) -> YAMLValue? {
         var pairs: [(key: String, value: YAMLValue)] = []
         var keys = Set<String>()
         var lineNumber = lineOffset
         var firstLine: Int?
-        for rawLine in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+        for rawLine in text.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
             lineNumber += 1
-            var line = rawLine[...]
+            var line = rawLine
             if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
             if line.allSatisfy({ $0 == UInt8(ascii: " ") }) || line.first == UInt8(ascii: "#") { continue }
             guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return nil }
@@ -28,7 +37,7 @@ package extension YAMLValue {
         return .mapping(pairs, line: firstLine)
     }
 
-    private static func flatValue(_ value: Substring.UTF8View.SubSequence, line: Int) -> YAMLValue? {
+    private static func flatValue(_ value: Bytes, line: Int) -> YAMLValue? {
         guard let first = value.first else { return .null(line: line) }
         switch first {
         case UInt8(ascii: "\""), UInt8(ascii: "'"):
@@ -65,7 +74,7 @@ package extension YAMLValue {
         }
     }
 
-    private static func trimmed(_ bytes: Substring.UTF8View.SubSequence) -> Substring.UTF8View.SubSequence {
+    private static func trimmed(_ bytes: Bytes) -> Bytes {
         var result = bytes
         while result.first == UInt8(ascii: " ") { result = result.dropFirst() }
         while result.last == UInt8(ascii: " ") { result = result.dropLast() }
@@ -100,7 +109,7 @@ package extension YAMLValue {
         }
     }
 
-    private static func isNullWord(_ bytes: Substring.UTF8View.SubSequence) -> Bool {
+    private static func isNullWord(_ bytes: Bytes) -> Bool {
         bytes.elementsEqual("~".utf8) || bytes.elementsEqual("null".utf8) || bytes.elementsEqual("Null".utf8)
             || bytes.elementsEqual("NULL".utf8)
     }
