@@ -53,8 +53,16 @@ package enum ScriptJSON: Equatable, Sendable {
 
     private static func quote(_ string: String, to text: inout String) {
         text += "\""
-        // Looked over as bytes, and copied in runs between the escapes: nearly every title and
-        // address has none, and a description ends in `…`, whose first byte is a separator's too.
+        // Nearly every title and address needs no escape: found so over the contiguous bytes,
+        // and written whole.
+        var string = string
+        if string.withUTF8({ !needsEscape($0) }) {
+            text += string
+            text += "\""
+            return
+        }
+        // Looked over as bytes, and copied in runs between the escapes: a description ends in
+        // `…`, whose first byte is a separator's too.
         let utf8 = string.utf8
         var copied = utf8.startIndex, index = utf8.startIndex
         while index < utf8.endIndex {
@@ -95,6 +103,21 @@ package enum ScriptJSON: Equatable, Sendable {
         }
         if copied == utf8.startIndex { text += string } else if copied < utf8.endIndex { text += string[copied...] }
         text += "\""
+    }
+
+    /// Whether `bytes` hold anything ``quote(_:to:)`` writes escaped.
+    private static func needsEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for index in bytes.indices {
+            switch bytes[index] {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), 0..<0x20, UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"):
+                return true
+            case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                return true
+            default:
+                continue
+            }
+        }
+        return false
     }
 
     /// `\u` and four lower-case hexadecimal digits, as JSON writers on this platform spell them.
