@@ -53,71 +53,51 @@ package enum ScriptJSON: Equatable, Sendable {
 
     private static func quote(_ string: String, to text: inout String) {
         text += "\""
-        // Nearly every title and address needs no escape: found so over the contiguous bytes,
-        // and written whole.
+        // Looked over as contiguous bytes (String's own UTF-8 view checks every index), and
+        // copied in runs between the escapes: nearly every title and address has none, and a
+        // description ends in `…`, whose first byte is a separator's too.
         var string = string
-        if string.withUTF8({ !needsEscape($0) }) {
+        let escapes = string.withUTF8(escapes(in:))
+        if escapes.isEmpty {
             text += string
-            text += "\""
-            return
-        }
-        // Looked over as bytes, and copied in runs between the escapes: a description ends in
-        // `…`, whose first byte is a separator's too.
-        let utf8 = string.utf8
-        var copied = utf8.startIndex, index = utf8.startIndex
-        while index < utf8.endIndex {
-            let byte = utf8[index]
-            var next = utf8.index(after: index)
-            let escape: String
-            switch byte {
-            case UInt8(ascii: "\""): escape = "\\\""
-            case UInt8(ascii: "\\"): escape = "\\\\"
-            case 0x08: escape = "\\b"
-            case 0x0C: escape = "\\f"
-            case UInt8(ascii: "\n"): escape = "\\n"
-            case UInt8(ascii: "\r"): escape = "\\r"
-            case UInt8(ascii: "\t"): escape = "\\t"
-            case 0..<0x20, UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"):
-                escape = unicodeEscape(UInt32(byte))
-            case 0xE2:
-                // U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
-                guard next < utf8.endIndex, utf8[next] == 0x80 else {
-                    index = next
-                    continue
-                }
-                let third = utf8.index(after: next)
-                guard third < utf8.endIndex, utf8[third] == 0xA8 || utf8[third] == 0xA9 else {
-                    index = next
-                    continue
-                }
-                escape = utf8[third] == 0xA8 ? "\\u2028" : "\\u2029"
-                next = utf8.index(after: third)
-            default:
-                index = next
-                continue
+        } else {
+            let utf8 = string.utf8
+            var copied = utf8.startIndex
+            for (offset, length, escape) in escapes {
+                let start = utf8.index(utf8.startIndex, offsetBy: offset)
+                text += string[copied..<start]
+                text += escape
+                copied = utf8.index(start, offsetBy: length)
             }
-            if copied < index { text += string[copied..<index] }
-            text += escape
-            index = next
-            copied = next
+            text += string[copied...]
         }
-        if copied == utf8.startIndex { text += string } else if copied < utf8.endIndex { text += string[copied...] }
         text += "\""
     }
 
-    /// Whether `bytes` hold anything ``quote(_:to:)`` writes escaped.
-    private static func needsEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// Each byte or sequence of `bytes` that JSON inside a script element must not hold as it
+    /// is: where it starts, how many bytes it takes, and what is written in its place.
+    private static func escapes(in bytes: UnsafeBufferPointer<UInt8>) -> [(offset: Int, length: Int, escape: String)] {
+        var found: [(offset: Int, length: Int, escape: String)] = []
         for index in bytes.indices {
-            switch bytes[index] {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"), 0..<0x20, UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"):
-                return true
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\""): found.append((index, 1, "\\\""))
+            case UInt8(ascii: "\\"): found.append((index, 1, "\\\\"))
+            case 0x08: found.append((index, 1, "\\b"))
+            case 0x0C: found.append((index, 1, "\\f"))
+            case UInt8(ascii: "\n"): found.append((index, 1, "\\n"))
+            case UInt8(ascii: "\r"): found.append((index, 1, "\\r"))
+            case UInt8(ascii: "\t"): found.append((index, 1, "\\t"))
+            case 0..<0x20, UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"):
+                found.append((index, 1, unicodeEscape(UInt32(byte))))
+            // U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
             case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
-                return true
+                found.append((index, 3, bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"))
             default:
                 continue
             }
         }
-        return false
+        return found
     }
 
     /// `\u` and four lower-case hexadecimal digits, as JSON writers on this platform spell them.
