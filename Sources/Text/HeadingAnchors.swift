@@ -11,10 +11,12 @@ package enum HeadingAnchors {
 
     package static func linked(_ html: String) -> String {
         guard UTF8Search.contains(" id=\"", in: html) else { return html }
-        let bytes = Array(html.utf8)
-        var output: [UInt8] = []
-        var copied = 0
-        bytes.withUnsafeBufferPointer { bytes in
+        // Each linked heading's id and text, by byte offsets: the scan runs over the bytes, and
+        // the result is made of the text's own pieces, which need no checking as new bytes would
+        // (checking a post's whole HTML again took most of this function's time).
+        var headings: [(id: Range<Int>, text: Range<Int>)] = []
+        var html = html
+        html.withUTF8 { bytes in
             var index = 0
             // From one `<h` to the next, found many bytes at a time: a long post has a few
             // headings among thousands of tags.
@@ -39,20 +41,31 @@ package enum HeadingAnchors {
                     index = textStart
                     continue
                 }
-                if output.isEmpty { output.reserveCapacity(bytes.count + 256) }
-                output += bytes[copied..<textStart]
-                output += Array("<a class=\"\(linkClass)\" href=\"#".utf8)
-                output += bytes[idStart..<idEnd]
-                output += Array("\">".utf8)
-                output += bytes[textStart..<textEnd]
-                output += Array("</a>".utf8)
-                copied = textEnd
+                headings.append((idStart..<idEnd, textStart..<textEnd))
                 index = textEnd + closing.count
             }
         }
-        guard copied > 0 else { return html }
-        output += bytes[copied...]
-        return String(decoding: output, as: UTF8.self)
+        guard !headings.isEmpty else { return html }
+        let utf8 = html.utf8
+        // Every piece starts and ends beside an ASCII byte (`"`, `>`, `<`): on a scalar's edge.
+        func piece(_ from: Int, _ to: Int) -> String {
+            String(utf8[utf8.index(utf8.startIndex, offsetBy: from)..<utf8.index(utf8.startIndex, offsetBy: to)])!
+        }
+        var output = ""
+        output.reserveCapacity(utf8.count + headings.count * 64)
+        var copied = 0
+        for (id, text) in headings {
+            let name = piece(id.lowerBound, id.upperBound)
+            output += piece(copied, text.lowerBound)
+            output += "<a class=\"\(linkClass)\" href=\"#"
+            output += name
+            output += "\">"
+            output += piece(text.lowerBound, text.upperBound)
+            output += "</a>"
+            copied = text.upperBound
+        }
+        output += piece(copied, utf8.count)
+        return output
     }
 
     private static let headingOpening = Array("<h".utf8), quote = Array("\"".utf8)
