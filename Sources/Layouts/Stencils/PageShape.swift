@@ -295,8 +295,14 @@ package struct PageShape {
             shape.key.append(0x7B)
             var skeleton: [String: Any] = [:]
             if recorder != nil { skeleton.reserveCapacity(values.count) }
-            // Sorted pairs, not sorted keys looked up again: a page walks a dozen dictionaries.
-            for (key, value) in values.sorted(by: { $0.key < $1.key }) {
+            // The keys' places sorted, and each value taken from its place once: sorting the pairs
+            // copied every key and value into an array first (a page walks a dozen dictionaries).
+            let keys = values.keys
+            var order = Array(keys.indices)
+            order.sort { keys[$0] < keys[$1] }
+            for place in order {
+                let key = keys[place]
+                let value = values.values[place]
                 append(key)
                 let repeatsBefore = shape.repeats.count
                 if isRoot, key == "site" {
