@@ -231,14 +231,48 @@ package struct MarkdownRenderer: Sendable {
     }
 
     /// Footnotes named as kramdown (Jekyll) and Goldmark (Hugo) name them, `fn:1` and `fnref:1`,
-    /// where cmark-gfm writes `fn-1`: posts moved from those link their notes by those ids.
+    /// where cmark-gfm writes `fn-1`: posts moved from those link their notes by those ids. Each
+    /// `href="#fn-`, `id="fn-`, `href="#fnref-` and `id="fnref-` gets a colon for its dash.
     static func footnoteIDs(_ html: String) -> String {
         guard UTF8Search.contains("data-footnote", in: html) else { return html }
+        // One pass over the bytes finds the dashes of all four (every `f` is a candidate), where
+        // a pass for each spelling went over the whole post four times, and made it again.
         var html = html
-        for (cmark, theirs) in [("href=\"#fn-", "href=\"#fn:"), ("id=\"fn-", "id=\"fn:"), ("href=\"#fnref-", "href=\"#fnref:"), ("id=\"fnref-", "id=\"fnref:")] {
-            html = UTF8Search.replacing(cmark, with: theirs, in: html)
+        let dashes: [Int] = html.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return [] }
+            func ends(at end: Int, with text: StaticString) -> Bool {
+                let count = text.utf8CodeUnitCount
+                return end >= count && memcmp(base + end - count, text.utf8Start, count) == 0
+            }
+            var dashes: [Int] = []
+            var index = 0
+            while index < bytes.count, let found = memchr(base + index, Int32(UInt8(ascii: "f")), bytes.count - index) {
+                let start = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                index = start + 1
+                guard start + 2 < bytes.count, bytes[start + 1] == UInt8(ascii: "n") else { continue }
+                var dash = start + 2
+                if dash + 3 < bytes.count, bytes[dash] == UInt8(ascii: "r"), bytes[dash + 1] == UInt8(ascii: "e"), bytes[dash + 2] == UInt8(ascii: "f") {
+                    dash += 3
+                }
+                guard bytes[dash] == UInt8(ascii: "-"), ends(at: start, with: "href=\"#") || ends(at: start, with: "id=\"") else { continue }
+                dashes.append(dash)
+            }
+            return dashes
         }
-        return html
+        guard !dashes.isEmpty else { return html }
+        // Put together from the text's own pieces (each ends beside an ASCII byte), which need
+        // no checking as new bytes would.
+        let utf8 = html.utf8
+        var output = ""
+        output.reserveCapacity(utf8.count)
+        var copied = 0
+        for dash in dashes {
+            output += html[utf8.index(utf8.startIndex, offsetBy: copied)..<utf8.index(utf8.startIndex, offsetBy: dash)]
+            output += ":"
+            copied = dash + 1
+        }
+        output += html[utf8.index(utf8.startIndex, offsetBy: copied)...]
+        return output
     }
 
     private static func string(_ pointer: UnsafeMutablePointer<CChar>?) -> String {
