@@ -310,7 +310,13 @@ package struct PageShape {
             // The keys' places sorted, and each value taken from its place once: sorting the pairs
             // copied every key and value into an array first (a page walks a dozen dictionaries).
             let keys = values.keys
-            var order = Array(keys.indices)
+            var order: [Dictionary<String, Any>.Index] = []
+            order.reserveCapacity(values.count)
+            var place = values.startIndex
+            while place != values.endIndex {
+                order.append(place)
+                values.formIndex(after: &place)
+            }
             order.sort { keys[$0] < keys[$1] }
             for place in order {
                 let key = keys[place]
