@@ -14,8 +14,13 @@ package enum LayoutReads {
 
     /// The names of every layout in `sources`, each text read once however many layouts include it.
     package static func names(in sources: [String: String]) -> [String: Set<String>?] {
-        let scans = sources.mapValues(scan)
-        return Dictionary(uniqueKeysWithValues: sources.keys.map { ($0, names(of: $0, scans: scans)) })
+        names(scanned: sources.mapValues { LayoutScan($0) })
+    }
+
+    /// The names of every layout, from each one's ``LayoutScan`` (a theme has them already).
+    package static func names(scanned: [String: LayoutScan]) -> [String: Set<String>?] {
+        let scans = scanned.mapValues { tags(of: $0).flatMap(words) }
+        return Dictionary(uniqueKeysWithValues: scanned.keys.map { ($0, names(of: $0, scans: scans)) })
     }
 
     private static func names(of layout: String, scans: [String: (words: Set<String>, templates: [String])?]) -> Set<String>? {
@@ -46,7 +51,10 @@ package enum LayoutReads {
     /// The words in the tags of `text` and the templates it includes, or nil when it does
     /// something this reading does not follow.
     package static func scan(_ text: String) -> (words: Set<String>, templates: [String])? {
-        guard let tags = tags(in: text) else { return nil }
+        tags(in: text).flatMap(words)
+    }
+
+    private static func words(in tags: [LayoutScan.Tag]) -> (words: Set<String>, templates: [String])? {
         var words = Set<String>()
         var templates: [String] = []
         for tag in tags {
@@ -76,6 +84,11 @@ package enum LayoutReads {
     /// partials disqualify, as does an include of the layout with indentation anywhere, since the
     /// layout's text is then re-indented on the way in.
     package static func siteOnly(in sources: [String: String]) -> Set<String> {
+        siteOnly(in: sources, scanned: sources.mapValues { LayoutScan($0) })
+    }
+
+    /// ``siteOnly(in:)``, from each layout's ``LayoutScan`` (a theme has them already).
+    package static func siteOnly(in sources: [String: String], scanned: [String: LayoutScan]) -> Set<String> {
         var candidates: [String: [String]] = [:]
         var indented = Set<String>()
         for (name, text) in sources {
@@ -85,7 +98,7 @@ package enum LayoutReads {
                     indented.insert(String(trimmed.dropFirst(3).prefix { $0 != "}" }).trimmingSpaces())
                 }
             }
-            guard let tags = tags(in: text) else { continue }
+            guard let scan = scanned[name], let tags = tags(of: scan) else { continue }
             var depth = 0
             var partials: [String] = []
             var qualifies = true
@@ -123,7 +136,11 @@ package enum LayoutReads {
     /// these readings do not follow) or where swift-mustache's parser would fail, whose error
     /// the build reports instead.
     package static func tags(in text: String) -> [LayoutScan.Tag]? {
-        let scan = LayoutScan(text)
+        tags(of: LayoutScan(text))
+    }
+
+    /// The tags `scan` read, as ``tags(in:)`` gives them.
+    static func tags(of scan: LayoutScan) -> [LayoutScan.Tag]? {
         guard scan.isComplete, !scan.changesDelimiters else { return nil }
         return scan.tagsRead
     }

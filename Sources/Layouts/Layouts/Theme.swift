@@ -132,11 +132,12 @@ package struct Theme: Sendable {
             + assets.sorted { $0.key < $1.key }.map { Fingerprint(Fingerprint.of($0.key), Fingerprint.of($0.value)) }
             + strings.fingerprintParts
         let texts = sources.mapValues(\.text)
-        let names = LayoutReads.names(in: texts)
+        // Every layout's scan, made above, is read again for what it reads rather than made anew.
+        let names = LayoutReads.names(scanned: scans)
         var theme = Theme(library: library, layoutNames: Set(sources.keys), assets: assets, origins: sources.mapValues(\.origin),
                      fingerprint: Fingerprint(parts, label: "theme"),
                      listingFields: names.mapValues(ListingFields.init(names:)), names: names,
-                     siteOnly: LayoutReads.siteOnly(in: texts),
+                     siteOnly: LayoutReads.siteOnly(in: texts, scanned: scans),
                      texts: texts, strings: strings,
                      readsAnchoredContent: texts.values.contains { $0.contains("anchored_content") },
                      words: strings.words(for: ThemeStrings.fallbackLanguage))
