@@ -79,9 +79,9 @@ extension RenderedDocument {
         writer.array(d.assets) { $0.string($1) }
         // Nor is the HTML body: a rebuild shows few bodies (the feeds', the pages it renders
         // anew), and a cache without them reads and writes in a fraction of the time.
-        writer.string(excerpt)
+        Self.write(storedExcerpt, to: &writer)
         writer.bool(hasMore)
-        writer.string(summary)
+        Self.write(storedSummary, to: &writer)
         writer.int(wordCount)
         writer.array(listings.known) { writer, known in
             writer.int(known.fields)
@@ -103,6 +103,15 @@ extension RenderedDocument {
             writer.int(link.line)
             writer.int(link.column)
             writer.bool(link.isImage)
+        }
+    }
+
+    /// Writes a text as ``CacheWriter/string(_:)`` does: bytes read from the cache go back as
+    /// they are, without being made a String on the way.
+    private static func write(_ text: StoredText, to writer: inout CacheWriter) {
+        switch text {
+        case .string(let string): writer.string(string)
+        case .utf8(let bytes): writer.raw(bytes)
         }
     }
 
@@ -143,7 +152,8 @@ extension RenderedDocument {
             body: body, bodyLine: bodyLine, path: path, assets: assets)
         read.dateOffset = dateOffset
         let document = read
-        let excerpt = try reader.string(), hasMore = try reader.bool(), plainSummary = try reader.string(), wordCount = try reader.int()
+        // Kept as the file's bytes until read: few of them are (see ``StoredText``).
+        let excerpt = try reader.raw(), hasMore = try reader.bool(), plainSummary = try reader.raw(), wordCount = try reader.int()
         let listings = try reader.array { reader in (fields: try reader.int(), fingerprint: try reader.fingerprint()) }
         let warnings = try reader.array { reader in
             let line = try reader.int(), column = try reader.int()
@@ -156,7 +166,7 @@ extension RenderedDocument {
         let localLinks = try reader.array { reader in
             LocalLink(target: try reader.string(), line: try reader.int(), column: try reader.int(), isImage: try reader.bool())
         }
-        return RenderedDocument(document: document, html: { html(document) }, excerpt: excerpt, hasMore: hasMore, summary: plainSummary,
+        return RenderedDocument(document: document, html: { html(document) }, excerpt: .utf8(excerpt), hasMore: hasMore, summary: .utf8(plainSummary),
                                 wordCount: wordCount, listings: ListingDigests(listings), paramsHaveSiteKey: paramsHaveSiteKey,
                                 warnings: warnings, references: references, pictures: pictures, localLinks: localLinks)
     }

@@ -59,11 +59,15 @@ package final class RenderedDocument: Sendable {
     /// on first use: only the few pages a rebuild renders anew (and the feeds) ask for it.
     package var html: String { body.value }
     /// The opening, as HTML: the text before `<!--more-->`, the front matter summary, or the first paragraph.
-    package let excerpt: String
+    package var excerpt: String { storedExcerpt.text }
+    /// The excerpt as made, or as the cache holds it (see ``StoredText``).
+    package let storedExcerpt: StoredText
     /// Whether there is more to read than the excerpt.
     package let hasMore: Bool
     /// A plain-text summary for meta descriptions and feeds.
-    package let summary: String
+    package var summary: String { storedSummary.text }
+    /// The summary as made, or as the cache holds it.
+    package let storedSummary: StoredText
     package let wordCount: Int
     /// The digests of what lists show of it, by field groups, made once each (or read from the cache).
     package let listings: ListingDigests
@@ -87,24 +91,24 @@ package final class RenderedDocument: Sendable {
 
     /// A document whose body is rendered by `html` when first asked for; `paramsHaveSiteKey` is
     /// what its params would say, so that they need not be decoded to say it.
-    package convenience init(document: Document, html: @escaping @Sendable () -> String, excerpt: String, hasMore: Bool, summary: String, wordCount: Int,
-                     listings: ListingDigests, paramsHaveSiteKey: Bool, warnings: [Diagnostic], references: [BodyReference],
+    package convenience init(document: Document, html: @escaping @Sendable () -> String, excerpt: StoredText, hasMore: Bool, summary: StoredText,
+                     wordCount: Int, listings: ListingDigests, paramsHaveSiteKey: Bool, warnings: [Diagnostic], references: [BodyReference],
                      pictures: [String], localLinks: [LocalLink] = []) {
         self.init(document: document, body: Once(html), excerpt: excerpt, hasMore: hasMore, summary: summary,
                   wordCount: wordCount, listings: listings, paramsHaveSiteKey: paramsHaveSiteKey, warnings: warnings, references: references,
                   pictures: pictures, localLinks: localLinks)
     }
 
-    private init(document: Document, body: Once<String>, excerpt: String, hasMore: Bool, summary: String, wordCount: Int,
+    private init(document: Document, body: Once<String>, excerpt: StoredText, hasMore: Bool, summary: StoredText, wordCount: Int,
                  listings: ListingDigests = ListingDigests(), paramsHaveSiteKey: Bool, warnings: [Diagnostic], references: [BodyReference],
                  pictures: [String], localLinks: [LocalLink]) {
         self.document = document
         self.listings = listings
         self.paramsHaveSiteKey = paramsHaveSiteKey
         self.body = body
-        self.excerpt = excerpt
+        storedExcerpt = excerpt
         self.hasMore = hasMore
-        self.summary = summary
+        storedSummary = summary
         self.wordCount = wordCount
         self.warnings = warnings
         self.references = references
@@ -124,6 +128,7 @@ package final class RenderedDocument: Sendable {
         // author marked the place in the text itself.
         let writtenSummary = rendered.endsAtMore ? nil : document.summary.map(renderer.renderSummary)
         // Excerpts stand side by side on list pages: their headings keep no ids there.
+        let excerpt: String
         if let writtenSummary {
             excerpt = HeadingAnchors.withoutIDs(writtenSummary)
             hasMore = true
@@ -131,7 +136,8 @@ package final class RenderedDocument: Sendable {
             excerpt = HeadingAnchors.withoutIDs(FootnoteReferences.removed(from: rendered.excerpt))
             hasMore = rendered.isTruncated
         }
-        summary = PlainText.truncate(PlainText.of(writtenSummary ?? excerpt), to: 200)
+        storedExcerpt = .string(excerpt)
+        storedSummary = .string(PlainText.truncate(PlainText.of(writtenSummary ?? excerpt), to: 200))
         wordCount = PlainText.wordCount(rendered.html)
         warnings = result.warnings + (renderer.shareImageProblem(in: document).map { [$0] } ?? [])
         references = result.references
@@ -147,7 +153,7 @@ package final class RenderedDocument: Sendable {
         var document = document
         document.assets = assets
         // What lists show does not include the files beside it, so the digests carry over.
-        return RenderedDocument(document: document, body: body, excerpt: excerpt, hasMore: hasMore, summary: summary, wordCount: wordCount,
+        return RenderedDocument(document: document, body: body, excerpt: storedExcerpt, hasMore: hasMore, summary: storedSummary, wordCount: wordCount,
                                 listings: listings, paramsHaveSiteKey: paramsHaveSiteKey, warnings: warnings, references: references,
                                 pictures: pictures, localLinks: localLinks)
     }
