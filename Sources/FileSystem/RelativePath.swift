@@ -84,18 +84,41 @@ package struct RelativePath: Hashable, Sendable, CustomStringConvertible {
 
     /// The last name in `path`, trailing slashes ignored.
     package static func lastComponent(of path: String) -> String {
-        var bytes = path.utf8[...]
-        while bytes.last == slash { bytes = bytes.dropLast() }
-        if let index = bytes.lastIndex(of: slash) { bytes = bytes[bytes.index(after: index)...] }
-        return String(Substring(bytes))
+        var path = path
+        return path.withUTF8 { bytes in
+            let (start, end) = lastComponentBounds(in: bytes)
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        }
     }
 
     /// The file name without its extension.
     package static func name(of path: String) -> String {
-        let file = lastComponent(of: path)
-        let bytes = file.utf8
-        guard let index = bytes.lastIndex(of: dot), index != bytes.startIndex else { return file }
-        return String(Substring(bytes[..<index]))
+        // Over the contiguous bytes (String's own views check each index): every post's file
+        // name, every build.
+        var path = path
+        return path.withUTF8 { bytes in
+            let (start, end) = lastComponentBounds(in: bytes)
+            // The last dot but a leading one, which is part of the name (`.hidden`).
+            var stop = end, index = end
+            while index > start + 1 {
+                index -= 1
+                if bytes[index] == dot {
+                    stop = index
+                    break
+                }
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<stop]), as: UTF8.self)
+        }
+    }
+
+    /// Where the last name in `bytes` starts and ends, trailing slashes ignored: each beside a
+    /// slash or an end, so on a character's edge.
+    private static func lastComponentBounds(in bytes: UnsafeBufferPointer<UInt8>) -> (start: Int, end: Int) {
+        var end = bytes.count
+        while end > 0, bytes[end - 1] == slash { end -= 1 }
+        var start = end
+        while start > 0, bytes[start - 1] != slash { start -= 1 }
+        return (start, end)
     }
 
     /// The folder `path` is in; empty at the top.

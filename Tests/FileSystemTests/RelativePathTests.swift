@@ -33,4 +33,28 @@ import Testing
         #expect(RelativePath.name(of: "posts/hello.world.md") == "hello.world")
         #expect(RelativePath.name(of: "posts/.hidden") == ".hidden")
     }
+
+    /// Paths of slashes, dots and names, beyond ASCII too, cut and joined at random: the last
+    /// name and the name without its extension as the string-view definitions gave them.
+    @Test func namesAreTheOnesTheStringViewsGave() {
+        func lastComponent(_ path: String) -> String {
+            var bytes = path.utf8[...]
+            while bytes.last == UInt8(ascii: "/") { bytes = bytes.dropLast() }
+            if let index = bytes.lastIndex(of: UInt8(ascii: "/")) { bytes = bytes[bytes.index(after: index)...] }
+            return String(Substring(bytes))
+        }
+        func name(_ path: String) -> String {
+            let file = lastComponent(path)
+            let bytes = file.utf8
+            guard let index = bytes.lastIndex(of: UInt8(ascii: ".")), index != bytes.startIndex else { return file }
+            return String(Substring(bytes[..<index]))
+        }
+        let pieces = ["/", ".", "a", "md", "é", "日本", "..", "//", "x.y"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<20_000 {
+            let path = (0..<Int.random(in: 0...8, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            #expect(RelativePath.lastComponent(of: path) == lastComponent(path), "\(path)")
+            #expect(RelativePath.name(of: path) == name(path), "\(path)")
+        }
+    }
 }
