@@ -154,7 +154,10 @@ package struct ContentLoader: Sendable {
             // The same files, sorted the same way, as listing the folder again would give.
             if let knownFiles = recall.files {
                 // A flat folder comes sorted already; a look costs far less than a sort.
-                let files = knownFiles.filter { $0.hasPrefix(folder + "/") }
+                // By bytes, as file names are: `hasPrefix` compares characters (and made the
+                // prefix again for every file).
+                let prefix = Array((folder + "/").utf8)
+                let files = knownFiles.filter { $0.utf8.starts(with: prefix) }
                 return zip(files, files.dropFirst()).allSatisfy { $0 < $1 } ? files : files.sorted()
             }
             do {
