@@ -46,25 +46,20 @@ package enum HeadingAnchors {
             }
         }
         guard !headings.isEmpty else { return html }
-        let utf8 = html.utf8
-        // Every piece starts and ends beside an ASCII byte (`"`, `>`, `<`): on a scalar's edge.
-        func piece(_ from: Int, _ to: Int) -> String {
-            String(utf8[utf8.index(utf8.startIndex, offsetBy: from)..<utf8.index(utf8.startIndex, offsetBy: to)])!
-        }
+        // Every piece starts and ends beside an ASCII byte (`"`, `>`, `<`).
         var output = ""
-        output.reserveCapacity(utf8.count + headings.count * 64)
+        output.reserveCapacity(html.utf8.count + headings.count * 64)
         var copied = 0
         for (id, text) in headings {
-            let name = piece(id.lowerBound, id.upperBound)
-            output += piece(copied, text.lowerBound)
+            output += UTF8Search.slice(of: html, from: copied, to: text.lowerBound)
             output += "<a class=\"\(linkClass)\" href=\"#"
-            output += name
+            output += UTF8Search.slice(of: html, from: id.lowerBound, to: id.upperBound)
             output += "\">"
-            output += piece(text.lowerBound, text.upperBound)
+            output += UTF8Search.slice(of: html, from: text.lowerBound, to: text.upperBound)
             output += "</a>"
             copied = text.upperBound
         }
-        output += piece(copied, utf8.count)
+        output += UTF8Search.slice(of: html, from: copied, to: html.utf8.count)
         return output
     }
 

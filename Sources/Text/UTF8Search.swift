@@ -71,18 +71,24 @@ package enum UTF8Search {
         guard !found.isEmpty, !pattern.isEmpty else { return text }
         // Put together from the text's own pieces, which are UTF-8 already: bytes made into a
         // String would be checked again, the whole post for a handful of footnote ids.
-        let utf8 = text.utf8
         var output = ""
-        output.reserveCapacity(utf8.count + found.count * max(0, replacement.utf8.count - pattern.count))
-        var copied = utf8.startIndex
+        output.reserveCapacity(text.utf8.count + found.count * max(0, replacement.utf8.count - pattern.count))
+        var copied = 0
         for offset in found {
-            let start = utf8.index(utf8.startIndex, offsetBy: offset)
-            output += text[copied..<start]
+            output += slice(of: text, from: copied, to: offset)
             output += replacement
-            copied = utf8.index(start, offsetBy: pattern.count)
+            copied = offset + pattern.count
         }
-        output += text[copied...]
+        output += slice(of: text, from: copied, to: text.utf8.count)
         return output
+    }
+
+    /// The part of `text` between the byte offsets `start` and `end`, each on a scalar's edge
+    /// (beside an ASCII byte, or where a match of whole characters starts or ends): a slice of
+    /// the text's own storage, which a String takes in without checking it again as UTF-8.
+    package static func slice(of text: String, from start: Int, to end: Int) -> Substring {
+        let utf8 = text.utf8
+        return text[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)]
     }
 
     /// Whether `haystack` contains `needle`.

@@ -260,18 +260,16 @@ package struct MarkdownRenderer: Sendable {
             return dashes
         }
         guard !dashes.isEmpty else { return html }
-        // Put together from the text's own pieces (each ends beside an ASCII byte), which need
-        // no checking as new bytes would.
-        let utf8 = html.utf8
+        // Put together from the text's own pieces, which need no checking as new bytes would.
         var output = ""
-        output.reserveCapacity(utf8.count)
+        output.reserveCapacity(html.utf8.count)
         var copied = 0
         for dash in dashes {
-            output += html[utf8.index(utf8.startIndex, offsetBy: copied)..<utf8.index(utf8.startIndex, offsetBy: dash)]
+            output += UTF8Search.slice(of: html, from: copied, to: dash)
             output += ":"
             copied = dash + 1
         }
-        output += html[utf8.index(utf8.startIndex, offsetBy: copied)...]
+        output += UTF8Search.slice(of: html, from: copied, to: html.utf8.count)
         return output
     }
 
