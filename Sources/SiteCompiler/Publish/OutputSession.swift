@@ -213,6 +213,19 @@ final class OutputSession: Publisher {
         state.withLock { $0.linked.merge(stamps) { $1 } }
     }
 
+    /// The paths the spare differs from the live folder in: the record's, the pages this session
+    /// put there and the folders it made for them. Nil after a failed write, which may have
+    /// left what no list names.
+    var differsFromRecord: [String]? {
+        state.withLock { state in
+            guard state.failure == nil else { return nil }
+            var paths = Set(pending)
+            paths.formUnion(state.written)
+            paths.formUnion(state.folders.lazy.filter { !$0.isEmpty })
+            return Array(paths)
+        }
+    }
+
     /// The pages written and the pages found unchanged, or the first error met.
     func outcome() throws -> (written: Set<String>, same: Set<String>) {
         let (written, same, failure) = state.withLock { ($0.written, $0.same, $0.failure) }

@@ -122,13 +122,22 @@ package struct OutputWriter: Sendable {
             try parent.makeFolder(spareName)
             madeSpare = true
         }
-        let spare = try parent.folder(spareName)
+        var spare = try parent.folder(spareName)
         let live = parent.kind(of: name) == S_IFDIR ? try parent.folder(name) : nil
         // Whatever happens next, the record no longer describes the spare.
         let saved = record.flatMap(SpareRecord.load(from:))
         if let record { try? FileManager.default.removeItem(at: record) }
         if let saved, let live, saved.matches(live: live, spare: spare) {
             return OutputSession(spare: spare, live: live, lock: lock, synced: Set(saved.files), pending: saved.changed)
+        }
+        if record != nil, !madeSpare {
+            // A spare that no record describes (a build stopped half-way, the cache removed) could
+            // only be listed and compared whole, by this build and by every later one that changes
+            // one page or none, which never record it again: it is made anew, empty, once.
+            try parent.removeAll(spareName)
+            try parent.makeFolder(spareName)
+            spare = try parent.folder(spareName)
+            madeSpare = true
         }
         // The build that made the live folder from nothing said what it holds: the first build
         // after it, which makes the spare, need not list its thousands of folders to know how
@@ -141,9 +150,16 @@ package struct OutputWriter: Sendable {
 
     /// Lets go of the spare of a build that failed before publishing: one made empty for it
     /// holds nothing a later build needs, and is removed, as a failed write removes its spare;
-    /// one that holds an earlier build stays for the next build.
+    /// one that holds an earlier build stays for the next build, recorded again when its record
+    /// said how it differed from the live folder: it still does there, and at the pages the
+    /// build put in it. (Without the record, every later edit of one page would list the
+    /// whole live folder: a mistake in a post, once, would slow every edit after it.)
     func abandon(_ session: OutputSession) {
-        if session.startedEmpty { try? session.parent.removeAll(spareName) }
+        if session.startedEmpty {
+            try? session.parent.removeAll(spareName)
+        } else if let record, let files = session.synced, let live = session.live, let differs = session.differsFromRecord {
+            try? SpareRecord(live: live, spare: session.spare, changed: differs, files: Array(files)).save(to: record)
+        }
     }
 
     /// Completes the spare with the rest of `tree` and swaps it in; when nothing differs from

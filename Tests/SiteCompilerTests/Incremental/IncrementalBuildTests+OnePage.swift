@@ -1,3 +1,5 @@
+import Diagnostics
+import FileSystem
 import Foundation
 import SiteSource
 import SiteTestSupport
@@ -115,6 +117,80 @@ extension IncrementalBuildTests {
         let next = try incremental()
         #expect(next.renderedPages.isDisjoint(with: elsewhere), "rendered again: \(next.renderedPages.sorted())")
         try blog.expectSameAsFullBuild("and the next")
+    }
+
+    var recordFile: URL { SpareRecord.file(beside: BuildCache.file(for: blog.output, in: cache)) }
+
+    /// Whether the record describes the live folder and the spare as they are now.
+    func recordMatches() throws -> Bool {
+        let record = try #require(SpareRecord.load(from: recordFile), "no spare record")
+        return record.matches(live: try ContainedFolder(opening: blog.output.path), spare: try ContainedFolder(opening: spare.path))
+    }
+
+    /// A build that fails (a mistake in a post) leaves the spare recorded: the edits after it
+    /// still move their one page in without listing the live folder.
+    @Test func aFailedBuildLeavesTheSpareRecorded() throws {
+        try blog.write("galley.yml", Self.shortFeeds)
+        try incremental()
+        try blog.write("posts/2019-10-03-post-3.md", TestBlog.post("title: Post 3, retitled\ntags: [alpha, odd, three]", "Opening of 3."))
+        try incremental()
+        #expect(try recordMatches())
+        try blog.write("posts/2019-10-01-post-1.md", "---\ntitle: [unclosed\n---\nOpening of 1.\n")
+        #expect(throws: BuildFailure.self) { try incremental() }
+        #expect(try recordMatches(), "the failed build lost the record")
+        try editPost1("edited after the mistake")
+        #expect(try incremental().written == 1)
+        #expect(try recordMatches())
+        try blog.expectSameAsFullBuild("one page after a failed build")
+    }
+
+    /// Pages a failed build put in the spare are recorded as differing from the live folder, so
+    /// that the next build that swaps the folders does not publish them.
+    @Test func pagesAFailedBuildPutInTheSpareAreRecorded() throws {
+        try blog.write("galley.yml", Self.shortFeeds)
+        try incremental()
+        try blog.write("posts/2019-10-03-post-3.md", TestBlog.post("title: Post 3, retitled\ntags: [alpha, odd, three]", "Opening of 3."))
+        try incremental()
+        // The session holds the output's lock until it goes.
+        func failAfterWriting() throws {
+            var writer = OutputWriter(destination: blog.output)
+            writer.record = recordFile
+            let session = try writer.begin(writer.lock())
+            #expect(session.synced != nil)
+            session.publish("2019/10/01/post-1/index.html", "never built")
+            session.publish("stray/deeper/index.html", "never built either")
+            writer.abandon(session)
+        }
+        try failAfterWriting()
+        let record = try #require(SpareRecord.load(from: recordFile))
+        #expect(Set(["2019/10/01/post-1/index.html", "stray/deeper/index.html", "stray", "stray/deeper"]).isSubset(of: record.changed))
+        #expect(try recordMatches())
+        try blog.write("posts/2019-10-05-post-5.md", TestBlog.post("title: Post 5, retitled\ntags: [alpha, odd, other]", "Opening of 5."))
+        #expect(try incremental().written > 1)
+        try blog.expectSameAsFullBuild("more pages after a failed build wrote into the spare")
+        #expect(!FileManager.default.fileExists(atPath: blog.output.appending(path: "stray").path))
+    }
+
+    /// A spare that no record describes (the cache removed) is made anew, so that the builds
+    /// after it are recorded again.
+    @Test func aSpareWithoutARecordIsMadeAnew() throws {
+        try blog.write("galley.yml", Self.shortFeeds)
+        try incremental()
+        try blog.write("posts/2019-10-03-post-3.md", TestBlog.post("title: Post 3, retitled\ntags: [alpha, odd, three]", "Opening of 3."))
+        try incremental()
+        try Data("left".utf8).write(to: spare.appending(path: "left-over.txt"))
+        try FileManager.default.removeItem(at: recordFile)
+        try editPost1("edited without a record")
+        #expect(try incremental().written == 1)
+        #expect(SpareRecord.load(from: recordFile) != nil, "no record: every later edit would list the live folder")
+        #expect(!FileManager.default.fileExists(atPath: spare.appending(path: "left-over.txt").path))
+        try blog.expectSameAsFullBuild("one page without a record")
+        try editPost1("edited once more")
+        #expect(try incremental().written == 1)
+        try blog.write("posts/2019-10-05-post-5.md", TestBlog.post("title: Post 5, retitled\ntags: [alpha, odd, other]", "Opening of 5."))
+        #expect(try incremental().written > 1)
+        try blog.expectSameAsFullBuild("more pages after that")
+        #expect(try recordMatches())
     }
 
     /// A folder put by hand where the one changed page's file was: the page cannot be moved in
