@@ -67,9 +67,12 @@ package struct OutputTree: Sendable {
         return clash
     }
 
+    /// Room for `count` files, and for the folders they are in: half as many again in a blog
+    /// (a folder a post, its day's, month's and year's, a tag's), more than room for `count`
+    /// would hold without making the set again halfway.
     mutating func reserveCapacity(_ count: Int) {
         files.reserveCapacity(count)
-        folders.reserveCapacity(count)
+        folders.reserveCapacity(count * 2)
     }
 
     /// Adds a file, replacing one that is already there; a path that is not a valid
