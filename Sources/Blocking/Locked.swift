@@ -12,7 +12,10 @@ public final class Locked<Value>: @unchecked Sendable {
     @usableFromInline let value: UnsafeMutablePointer<Value>
     @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
-    package init(_ value: Value) {
+    // Inlinable for the same reason as `withLock`: a big blog makes one for each post's params
+    // (through `Once`), and the generic copy asked the runtime for the value's type each time.
+    @inlinable
+    public init(_ value: Value) {
         self.value = .allocate(capacity: 1)
         self.value.initialize(to: value)
         mutex = .allocate(capacity: 1)
