@@ -57,4 +57,23 @@ import Testing
             return
         }
     }
+
+    /// Paths of slashes, dots, names and endings in any case, beyond ASCII too, joined at random:
+    /// Markdown or not as the definition over the string's views said.
+    @Test func markdownFilesAreTheOnesTheStringViewsFound() {
+        func isMarkdown(_ path: String) -> Bool {
+            let bytes = path.utf8
+            guard let dotIndex = bytes.lastIndex(of: UInt8(ascii: ".")), !bytes[dotIndex...].contains(UInt8(ascii: "/")) else { return false }
+            let suffix = bytes[bytes.index(after: dotIndex)...]
+            guard suffix.count <= 8 else { return false }
+            let lowered = String(decoding: suffix.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+            return ContentLoader.markdownExtensions.contains(lowered)
+        }
+        let pieces = ["/", ".", "md", "MD", "Markdown", "markdowns", "m", "d", "é", "日本", "x.md", "mD/"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<20_000 {
+            let path = (0..<Int.random(in: 0...6, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            #expect(ContentLoader.isMarkdown(path) == isMarkdown(path), "\(path)")
+        }
+    }
 }
