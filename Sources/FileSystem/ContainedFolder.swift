@@ -97,7 +97,7 @@ package final class ContainedFolder: Sendable {
     /// (open the parent, make, close) for each of the thousands of folders a cold build makes.
     package func makeFolder(inOwnTree relative: String) -> Bool {
         guard RelativePath.problem(with: relative) == nil else { return false }
-        return mkdirat(descriptor, relative, 0o755) == 0
+        return relative.withCString { mkdirat(descriptor, $0, 0o755) } == 0
     }
 
     /// Makes the folder `relative`, unless a folder is already there.

@@ -27,6 +27,8 @@ package final class OpenFolder: Sendable {
     /// What `lstat` says of `relative`, a path below the folder.
     package func info(of relative: String) -> stat? {
         var info = stat()
-        return fstatat(descriptor, relative, &info, AT_SYMLINK_NOFOLLOW) == 0 ? info : nil
+        // The string's own bytes (see ``Platform/openBeneath(_:_:_:mode:noLinks:)``): a build
+        // asks this of every output file.
+        return relative.withCString { fstatat(descriptor, $0, &info, AT_SYMLINK_NOFOLLOW) } == 0 ? info : nil
     }
 }

@@ -89,7 +89,8 @@ private struct StateWalk {
         // Relative to the open folder, the kernel looks up one name instead of the whole path.
         let look: @Sendable (String) -> stat? = { name in
             var info = stat()
-            return fstatat(folder, name, &info, 0) == 0 ? info : nil
+            // The string's own bytes: handed to C as it is, each name was copied into an array.
+            return name.withCString { fstatat(folder, $0, &info, 0) } == 0 ? info : nil
         }
         let infos = names.count > Self.parallelFrom ? Parallel.map(names, look) : names.map(look)
         for (name, info) in zip(names, infos) where info == nil {
