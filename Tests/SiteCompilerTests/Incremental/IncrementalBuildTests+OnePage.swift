@@ -127,13 +127,19 @@ extension IncrementalBuildTests {
         return record.matches(live: try ContainedFolder(opening: blog.output.path), spare: try ContainedFolder(opening: spare.path))
     }
 
-    /// A build that fails (a mistake in a post) leaves the spare recorded: the edits after it
-    /// still move their one page in without listing the live folder.
-    @Test func aFailedBuildLeavesTheSpareRecorded() throws {
+    /// Builds the blog, then retitles a post: the folders change places, and the spare is
+    /// recorded beside the cache.
+    func buildWithASpare() throws {
         try blog.write("galley.yml", Self.shortFeeds)
         try incremental()
         try blog.write("posts/2019-10-03-post-3.md", TestBlog.post("title: Post 3, retitled\ntags: [alpha, odd, three]", "Opening of 3."))
         try incremental()
+    }
+
+    /// A build that fails (a mistake in a post) leaves the spare recorded: the edits after it
+    /// still move their one page in without listing the live folder.
+    @Test func aFailedBuildLeavesTheSpareRecorded() throws {
+        try buildWithASpare()
         #expect(try recordMatches())
         try blog.write("posts/2019-10-01-post-1.md", "---\ntitle: [unclosed\n---\nOpening of 1.\n")
         #expect(throws: BuildFailure.self) { try incremental() }
@@ -147,10 +153,7 @@ extension IncrementalBuildTests {
     /// Pages a failed build put in the spare are recorded as differing from the live folder, so
     /// that the next build that swaps the folders does not publish them.
     @Test func pagesAFailedBuildPutInTheSpareAreRecorded() throws {
-        try blog.write("galley.yml", Self.shortFeeds)
-        try incremental()
-        try blog.write("posts/2019-10-03-post-3.md", TestBlog.post("title: Post 3, retitled\ntags: [alpha, odd, three]", "Opening of 3."))
-        try incremental()
+        try buildWithASpare()
         // The session holds the output's lock until it goes.
         func failAfterWriting() throws {
             var writer = OutputWriter(destination: blog.output)
@@ -174,10 +177,7 @@ extension IncrementalBuildTests {
     /// A spare that no record describes (the cache removed) is made anew, so that the builds
     /// after it are recorded again.
     @Test func aSpareWithoutARecordIsMadeAnew() throws {
-        try blog.write("galley.yml", Self.shortFeeds)
-        try incremental()
-        try blog.write("posts/2019-10-03-post-3.md", TestBlog.post("title: Post 3, retitled\ntags: [alpha, odd, three]", "Opening of 3."))
-        try incremental()
+        try buildWithASpare()
         try Data("left".utf8).write(to: spare.appending(path: "left-over.txt"))
         try FileManager.default.removeItem(at: recordFile)
         try editPost1("edited without a record")
