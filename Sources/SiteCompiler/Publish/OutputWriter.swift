@@ -130,11 +130,11 @@ package struct OutputWriter: Sendable {
         if let saved, let live, saved.matches(live: live, spare: spare) {
             return OutputSession(spare: spare, live: live, lock: lock, synced: Set(saved.files), pending: saved.changed)
         }
-        if record != nil, !madeSpare {
-            // A spare that no record describes (a build stopped half-way, the cache removed) could
-            // only be listed and compared whole, by this build and by every later one that changes
-            // one page or none, which never record it again: it is made anew, empty, once.
-            try parent.removeAll(spareName)
+        // A spare that no record describes (a build stopped half-way, the cache removed) could
+        // only be listed and compared whole, by this build and by every later one that changes
+        // one page or none, which never record it again: it is made anew, empty, once. One that
+        // cannot all be removed (a folder in it made read-only) is compared whole as before.
+        if record != nil, !madeSpare, (try? parent.removeAll(spareName)) != nil {
             try parent.makeFolder(spareName)
             spare = try parent.folder(spareName)
             madeSpare = true
