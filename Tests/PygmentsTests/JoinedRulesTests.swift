@@ -4,15 +4,20 @@ import Testing
 import Highlighting
 @testable import Pygments
 
-/// The helper finds tokens by joining each lexer state's rules into one pattern; Pygments tries
-/// them one by one. The two must give the same HTML for any text in any language.
+/// The helper finds tokens by joining each lexer state's rules into one pattern, and reads most
+/// lexers' tokens without Pygments' get_tokens; Pygments tries the rules one by one, through
+/// get_tokens. The two must give the same HTML for any text in any language.
 @Suite struct JoinedRulesTests {
     @Test(.enabled(if: DebianPygments.isInstalled, "needs Debian's python3-pygments (scripts/test installs it)"))
     func joinedRulesGiveTheTokensPygmentsGives() throws {
         let joined = PygmentsHighlighter(pythons: ["/usr/bin/python3"], helperLimit: 1)
         let ruleByRule = PygmentsHighlighter(pythons: ["/usr/bin/python3"], helperLimit: 1, ruleByRule: true)
-        let texts = CodeSamples.byLanguage.map(\.code) + CodeSamples.splices(count: 60)
-            + ["", "\n", "\t\t\n\n", "\"unclosed\n", "/* open", "${%x}y%}", "$begin{%a}b%}c"]
+        // Line ends and a byte order mark as Windows editors leave them: the helper makes the text
+        // ready itself, as Pygments' get_tokens would.
+        let foreign = CodeSamples.byLanguage.prefix(8).map { "\u{FEFF}" + $0.code.replacingOccurrences(of: "\n", with: "\r\n") }
+            + CodeSamples.byLanguage.suffix(4).map { $0.code.replacingOccurrences(of: "\n", with: "\r") }
+        let texts = CodeSamples.byLanguage.map(\.code) + CodeSamples.splices(count: 60) + foreign
+            + ["", "\n", "\t\t\n\n", "\"unclosed\n", "/* open", "${%x}y%}", "$begin{%a}b%}c", "a\r\n\r\rb", "\u{FEFF}"]
         let languages = CodeSamples.byLanguage.map(\.language) + ["objective-c++", "ts", "shell", "scss", "erb", "jsx", "dockerfile", "make", "perl",
                                                                   // Its rules hold a conditional group, `(?(4)…)`, which joining would renumber.
                                                                   "evoque"]

@@ -12,7 +12,8 @@ for a language Pygments does not know. It ends at the end of its input.
 Most of Pygments' time on a blog's short blocks goes to trying a state's rules one by one, a
 regular expression call each, until one matches. This joins each state's rules into one
 alternation and finds the first that matches in a single call: the same tokens, in about two
-thirds of the time. Given the argument `rule-by-rule`, it keeps Pygments' own way.
+thirds of the time; and it reads a lexer's tokens without the generator Pygments puts between
+them and the caller. Given the argument `rule-by-rule`, it does neither: Pygments' own way.
 """
 import os
 import re
@@ -21,7 +22,7 @@ import sys
 
 try:
     import pygments
-    from pygments.lexer import RegexLexer
+    from pygments.lexer import Lexer, RegexLexer
     from pygments.lexers import get_lexer_by_name
     from pygments.token import STANDARD_TYPES, Error, Whitespace, _TokenType
     from pygments.util import ClassNotFound
@@ -58,8 +59,11 @@ def joined(rules):
 
 
 def join(rules):
-    flags, pieces, rule_by_group, group, names = None, [], {}, 1, set()
-    for index, (match, _, _) in enumerate(rules):
+    """(match, table): table[n] is what to do when group n, a rule's own, is the last matched:
+    (the rule's match, its token kind or callback, its next state, whether the kind is a plain
+    token kind), None for a group inside a rule."""
+    flags, pieces, table, names = None, [], [None], set()
+    for match, action, next_state in rules:
         pattern = getattr(match, "__self__", None)
         if not isinstance(pattern, re.Pattern) or not isinstance(pattern.pattern, str):
             return None
@@ -70,10 +74,10 @@ def join(rules):
         names.update(pattern.groupindex)
         # A verbose pattern may end in a comment, which would swallow the closing parenthesis.
         pieces.append("(" + pattern.pattern + ("\n)" if flags & re.VERBOSE else ")"))
-        rule_by_group[group] = index
-        group += 1 + pattern.groups
+        table.append((match, action, next_state, type(action) is _TokenType))
+        table.extend([None] * pattern.groups)
     try:
-        return re.compile("|".join(pieces), flags).match, rule_by_group
+        return re.compile("|".join(pieces), flags).match, table
     except (re.error, RecursionError, OverflowError):
         return None
 
@@ -84,12 +88,15 @@ def joined_tokens(self, text, stack=("root",)):
     rules = definitions[states[-1]]
     way = joined(rules)
     position = 0
+    end = len(text)
     while True:
         if way is None:
             group = 0
             for rule in rules:
                 found = rule[0](text, position)
                 if found:
+                    match, action, next_state = rule
+                    plain = type(action) is _TokenType
                     break
             else:
                 found = None
@@ -98,9 +105,9 @@ def joined_tokens(self, text, stack=("root",)):
             if found:
                 # The group around a rule closes after any group inside it: it is the last matched.
                 group = found.lastindex
-                rule = rules[way[1][group]]
+                match, action, next_state, plain = way[1][group]
         if not found:
-            if position >= len(text):
+            if position >= end:
                 return
             if text[position] == "\n":
                 # No rule takes the end of a line: the next line starts afresh.
@@ -112,13 +119,11 @@ def joined_tokens(self, text, stack=("root",)):
                 yield position, Error, text[position]
             position += 1
             continue
-        match, action, next_state = rule
-        if action is not None:
-            if type(action) is _TokenType:
-                yield position, action, found.group(group)
-            else:
-                # A callback reads the rule's own groups: it gets the rule's match alone.
-                yield from action(self, match(text, position) if group else found)
+        if plain:
+            yield position, action, found.group(group)
+        elif action is not None:
+            # A callback reads the rule's own groups: it gets the rule's match alone.
+            yield from action(self, match(text, position) if group else found)
         position = found.end(group)
         if next_state is None:
             continue
@@ -142,19 +147,41 @@ def joined_tokens(self, text, stack=("root",)):
         way = joined(rules)
 
 
-if "rule-by-rule" not in sys.argv[1:]:
+FAST = "rule-by-rule" not in sys.argv[1:]
+if FAST:
     # Every regex lexer, and those that build on one (Swift's, C's), finds tokens this way.
     RegexLexer.get_tokens_unprocessed = joined_tokens
 
 
 def lexer_for(language):
+    """The lexer for `language` and whether its tokens may be taken as ``tokens`` takes them,
+    or (None, False) for a language Pygments does not know."""
     language = language.lower()
     if language not in lexers:
         try:
-            lexers[language] = get_lexer_by_name(ALIASES.get(language, language), stripnl=False, ensurenl=False)
+            lexer = get_lexer_by_name(ALIASES.get(language, language), stripnl=False, ensurenl=False)
         except ClassNotFound:
-            lexers[language] = None
+            lexers[language] = (None, False)
+        else:
+            # Pygments' get_tokens makes the text ready as below and drops each token's offset
+            # in a generator of its own, a call a token: a lexer that does only that is read
+            # without it, unless tokens are found rule by rule (as Pygments itself does all of it).
+            direct = (FAST and type(lexer).get_tokens is Lexer.get_tokens and not lexer.filters
+                      and not (lexer.stripall or lexer.stripnl or lexer.ensurenl or lexer.tabsize > 0))
+            lexers[language] = (lexer, direct)
     return lexers[language]
+
+
+def tokens(lexer, direct, code):
+    """(offset, kind, text) for each token of `code`, as `lexer.get_tokens(code)` gives them
+    (with no offset to rely on when not `direct`)."""
+    if not direct:
+        return ((0, kind, value) for kind, value in lexer.get_tokens(code))
+    if code.startswith("\ufeff"):
+        code = code[1:]
+    if "\r" in code:
+        code = code.replace("\r\n", "\n").replace("\r", "\n")
+    return lexer.get_tokens_unprocessed(code)
 
 
 def css_class(kind):
@@ -176,14 +203,14 @@ def escape(text):
 
 
 def highlight(language, code):
-    lexer = lexer_for(language)
+    lexer, direct = lexer_for(language)
     if lexer is None:
         return None
     names, texts = [], []
     known = classes.get
     last = None
     # Tokens of one class in a row share a span.
-    for kind, value in lexer.get_tokens(code):
+    for _, kind, value in tokens(lexer, direct, code):
         name = known(kind)
         if name is None:
             name = css_class(kind)
