@@ -15,22 +15,18 @@ extension MarkdownRenderer {
     static func highlightCode(in document: OpaquePointer, with highlighting: CodeHighlighting) -> [SlowCode] {
         var nodes: [OpaquePointer] = []
         var blocks: [CodeBlock] = []
-        guard let iterator = cmark_iter_new(document) else { return [] }
-        while true {
-            let event = cmark_iter_next(iterator)
-            if event == CMARK_EVENT_DONE { break }
-            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator), cmark_node_get_type(node) == CMARK_NODE_CODE_BLOCK,
+        BlockWalk.forEach(in: document) { node in
+            guard cmark_node_get_type(node) == CMARK_NODE_CODE_BLOCK,
                 let info = cmark_node_get_fence_info(node), let literal = cmark_node_get_literal(node)
-            else { continue }
+            else { return }
             // The language is the info string's first word, as cmark takes it for the class.
             let language = String(cString: info).prefix { !$0.isWhitespace }
             let code = String(cString: literal)
-            guard !language.isEmpty, !code.isEmpty else { continue }
+            guard !language.isEmpty, !code.isEmpty else { return }
             nodes.append(node)
             blocks.append(CodeBlock(language: String(language), code: code))
         }
         // The tree is changed only once the walk is over.
-        cmark_iter_free(iterator)
         guard !blocks.isEmpty else { return [] }
         let answers = highlighting.highlight(blocks)
         var slow: [SlowCode] = []

@@ -327,13 +327,8 @@ package struct MarkdownRenderer: Sendable {
     private func insertHeadingMarkers(_ document: OpaquePointer, markdown: String) -> [String] {
         var anchors: [String] = []
         var used: [String: Int] = [:]
-        guard let iterator = cmark_iter_new(document) else { return [] }
-        defer { cmark_iter_free(iterator) }
         var headings: [OpaquePointer] = []
-        while true {
-            let event = cmark_iter_next(iterator)
-            if event == CMARK_EVENT_DONE { break }
-            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+        BlockWalk.forEach(in: document) { node in
             if cmark_node_get_type(node) == CMARK_NODE_HEADING { headings.append(node) }
         }
         var taken = Set<String>()
