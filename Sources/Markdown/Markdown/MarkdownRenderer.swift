@@ -134,7 +134,64 @@ package struct MarkdownRenderer: Sendable {
     }
 
     private func render(_ markdown: String, options: Int32, resolvingLinks: ((String, Int) -> String?)? = nil) -> Rendered {
-        guard let parser = cmark_parser_new(options) else { return Rendered(html: "", excerpt: "", isTruncated: false) }
+        switch prepare(markdown, options: options, resolvingLinks: resolvingLinks, deferringCode: false) {
+        case .rendered(let rendered): rendered
+        case .unfinished(let unfinished): unfinished.finish()
+        }
+    }
+
+    /// A body rendered, or rendered but for code the highlighter has yet to answer.
+    package enum Prepared: Sendable {
+        case rendered(Rendered)
+        case unfinished(Unfinished)
+    }
+
+    /// A body rendered but for its code blocks, each a placeholder in cmark's HTML until
+    /// ``finish()`` has the highlighter's answers: bodies rendered while the highlighter is still
+    /// lexing the first of them, rather than each waiting for its own blocks.
+    package struct Unfinished: Sendable {
+        let markdown: String
+        let renderer: MarkdownRenderer
+        /// cmark's HTML, heading ids in, before the passes of
+        /// ``MarkdownRenderer/finished(_:firstParagraph:blocks:slowCode:localLinks:)``.
+        let html: String
+        let code: PlacedCode
+        let firstParagraph: String?
+        let blocks: Int
+        package let localLinks: [LocalLink]
+
+        /// The body as ``MarkdownRenderer/render(_:resolvingLinks:)`` renders it, once the
+        /// highlighter has answered for its blocks.
+        package func finish() -> Rendered {
+            guard let highlighting = renderer.highlighting else { return renderer.render(markdown) }
+            let answers = highlighting.highlight(code.blocks)
+            var slowCode: [SlowCode] = []
+            var pieces: [String] = []
+            for (index, answer) in answers.enumerated() {
+                if case .tooSlow(let seconds) = answer {
+                    slowCode.append(SlowCode(line: code.lines[index], language: code.blocks[index].language, seconds: seconds))
+                }
+                pieces.append(answer.html.map { MarkdownRenderer.highlightedBlock($0, language: code.blocks[index].language) } ?? code.plain[index])
+            }
+            // A placeholder's characters came from elsewhere after all: rendered again, the blocks in place.
+            guard let spliced = code.splice(into: html, pieces) else { return renderer.render(markdown) }
+            return MarkdownRenderer.finished(spliced, firstParagraph: { firstParagraph }, blocks: blocks, slowCode: slowCode, localLinks: localLinks)
+        }
+    }
+
+    /// Renders `markdown` as ``render(_:resolvingLinks:)`` does, except that its code blocks are
+    /// left for ``Unfinished/finish()``. Rendered whole all the same when it resolves links
+    /// (whose resolver keeps what it found) or may hold a placeholder's characters itself (as
+    /// they are, or as a numeric character reference).
+    package func prepareDeferringCode(_ markdown: String) -> Prepared {
+        let mayHoldPlaceholders = UTF8Search.contains("&#", in: markdown) || UTF8Search.contains("\u{E004}", in: markdown)
+            || UTF8Search.contains("\u{E005}", in: markdown)
+        return prepare(markdown, options: Self.options, resolvingLinks: nil, deferringCode: highlighting != nil && !mayHoldPlaceholders)
+    }
+
+    private func prepare(_ markdown: String, options: Int32, resolvingLinks: ((String, Int) -> String?)?, deferringCode: Bool) -> Prepared {
+        let empty = Prepared.rendered(Rendered(html: "", excerpt: "", isTruncated: false))
+        guard let parser = cmark_parser_new(options) else { return empty }
         defer { cmark_parser_free(parser) }
         for name in Self.extensions {
             if let syntax = cmark_find_syntax_extension(name) {
@@ -150,7 +207,7 @@ package struct MarkdownRenderer: Sendable {
         // parsing before and HTML rendering after still run on every core.
         var finished: OpaquePointer?
         Self.inlineParsing.withLock { _ in finished = cmark_parser_finish(parser) }
-        guard let document = finished else { return Rendered(html: "", excerpt: "", isTruncated: false) }
+        guard let document = finished else { return empty }
         defer { cmark_node_free(document) }
         let syntaxExtensions = cmark_parser_get_syntax_extensions(parser)
 
@@ -165,30 +222,50 @@ package struct MarkdownRenderer: Sendable {
             Self.unlinkInsideRawAnchors(document)
         }
         var slowCode: [SlowCode] = []
+        var placed: PlacedCode?
         if let highlighting, UTF8Search.contains("```", in: markdown) || UTF8Search.contains("~~~", in: markdown) {
-            slowCode = Self.highlightCode(in: document, with: highlighting)
+            if deferringCode {
+                placed = Self.placeCode(in: document, options: options, extensions: syntaxExtensions)
+            } else {
+                slowCode = Self.highlightCode(in: document, with: highlighting)
+            }
         }
         let anchors = insertHeadingMarkers(document, markdown: markdown)
         let rendered = cmark_render_html(document, options, syntaxExtensions)
-        // cmark passes control characters through, and turns `&#1;` into one: no page or feed may hold them.
-        let html = Self.footnoteIDs((anchors.isEmpty ? Self.string(rendered) : Self.applyHeadingAnchors(rendered, anchors)).replacingForbiddenCharacters())
+        let html = anchors.isEmpty ? Self.string(rendered) : Self.applyHeadingAnchors(rendered, anchors)
 
-        if let more = Self.moreOffset(in: html) {
-            return Rendered(html: html, excerpt: Self.excerpt(of: html, before: more), isTruncated: true, endsAtMore: true, slowCode: slowCode,
-                            localLinks: localLinks)
-        }
-        // The first paragraph, rendered alone so no other block leaks into the excerpt.
-        var excerpt = ""
-        var child = cmark_node_first_child(document)
+        // The first paragraph, rendered alone so no other block leaks into the excerpt: wanted
+        // unless a `<!--more-->` ends the excerpt (the highlighter's code holds none).
         var blocks = 0
+        var paragraph: OpaquePointer?
+        var child = cmark_node_first_child(document)
         while let node = child {
             blocks += 1
-            if cmark_node_get_type(node) == CMARK_NODE_PARAGRAPH && excerpt.isEmpty {
-                excerpt = Self.footnoteIDs(Self.string(cmark_render_html(node, options, syntaxExtensions)).replacingForbiddenCharacters())
-            }
+            if paragraph == nil, cmark_node_get_type(node) == CMARK_NODE_PARAGRAPH { paragraph = node }
             child = cmark_node_next(node)
         }
-        return Rendered(html: html, excerpt: excerpt, isTruncated: blocks > 1, slowCode: slowCode, localLinks: localLinks)
+        let firstParagraph = { () -> String? in
+            paragraph.map { Self.footnoteIDs(Self.string(cmark_render_html($0, options, syntaxExtensions)).replacingForbiddenCharacters()) }
+        }
+        guard let placed else {
+            return .rendered(Self.finished(html, firstParagraph: firstParagraph, blocks: blocks, slowCode: slowCode, localLinks: localLinks))
+        }
+        // The tree is gone by the time the code is in: the paragraph is rendered now.
+        let excerpt = Self.moreOffset(in: html) == nil ? firstParagraph() : nil
+        return .unfinished(Unfinished(markdown: markdown, renderer: self, html: html, code: placed,
+                                      firstParagraph: excerpt, blocks: blocks, localLinks: localLinks))
+    }
+
+    /// The passes over cmark's HTML, and the excerpt: the text before a `<!--more-->`, or else
+    /// `firstParagraph`, the first paragraph of the `blocks` the document holds.
+    static func finished(_ html: String, firstParagraph: () -> String?, blocks: Int, slowCode: [SlowCode], localLinks: [LocalLink]) -> Rendered {
+        // cmark passes control characters through, and turns `&#1;` into one: no page or feed may hold them.
+        let html = footnoteIDs(html.replacingForbiddenCharacters())
+        if let more = moreOffset(in: html) {
+            return Rendered(html: html, excerpt: excerpt(of: html, before: more), isTruncated: true, endsAtMore: true, slowCode: slowCode,
+                            localLinks: localLinks)
+        }
+        return Rendered(html: html, excerpt: firstParagraph() ?? "", isTruncated: blocks > 1, slowCode: slowCode, localLinks: localLinks)
     }
 
     /// Gives each link and image whose destination starts with `@/` the destination `resolve`
@@ -273,7 +350,7 @@ package struct MarkdownRenderer: Sendable {
         return output
     }
 
-    private static func string(_ pointer: UnsafeMutablePointer<CChar>?) -> String {
+    static func string(_ pointer: UnsafeMutablePointer<CChar>?) -> String {
         guard let pointer else { return "" }
         defer { free(pointer) }
         return String(cString: pointer)

@@ -101,6 +101,53 @@ package final class BodyRenderer: Sendable {
 
     /// Renders the body of `document`.
     package func render(_ document: Document) -> Result {
+        prepare(document, deferringCode: false).finish()
+    }
+
+    /// Renders the body of `document` but for code blocks the highlighter has yet to answer,
+    /// which ``PreparedBody/finish()`` waits for: a build renders every body first, while the
+    /// highlighter lexes, and then puts each one's code in.
+    package func prepare(_ document: Document) -> PreparedBody {
+        prepare(document, deferringCode: true)
+    }
+
+    /// A body rendered, its highlighted code perhaps still to come.
+    package struct PreparedBody: Sendable {
+        fileprivate var result: Result
+        fileprivate let unfinished: MarkdownRenderer.Unfinished?
+        fileprivate let renderer: BodyRenderer
+        fileprivate let document: (sourcePath: String, bodyLine: Int)
+        /// The math to put back, once the Markdown is rendered; nil for a body written in HTML.
+        fileprivate let math: (spans: MathSpans, mathML: [String?])?
+        /// Where the warnings of code too slow to highlight go among the others.
+        fileprivate let slowCodeAt: Int
+
+        /// Whether the body waits for the highlighter.
+        package var isFinished: Bool { unfinished == nil }
+
+        /// The body, whole.
+        package func finish() -> Result {
+            var result = result
+            if let unfinished { result.rendered = unfinished.finish() }
+            var rendered = result.rendered
+            let slowCode = rendered.slowCode.map { slow in
+                // Lines of the Markdown as rendered: the body's own, as templates keep them.
+                Diagnostic(path: document.sourcePath, line: document.bodyLine + slow.line - 1, message:
+                    "this \(slow.language) code block took Pygments longer than \(slow.seconds) s to highlight; it is shown as plain code")
+            }
+            result.warnings.insert(contentsOf: slowCode, at: slowCodeAt)
+            if let math {
+                rendered.html = math.spans.restore(rendered.html, typeset: math.mathML)
+                rendered.excerpt = math.spans.restore(rendered.excerpt, typeset: math.mathML)
+            }
+            rendered.html = renderer.underBasePath(rendered.html)
+            rendered.excerpt = renderer.underBasePath(rendered.excerpt)
+            result.rendered = rendered
+            return result
+        }
+    }
+
+    private func prepare(_ document: Document, deferringCode: Bool) -> PreparedBody {
         var text = document.body
         var result = Result(rendered: MarkdownRenderer.Rendered(html: "", excerpt: "", isTruncated: false), warnings: document.readWarnings)
         let single = mathSyntax.singleBackslashDelimiters
@@ -114,44 +161,52 @@ package final class BodyRenderer: Sendable {
             text = expanded.text
             result.references += expanded.references
         }
+        let place = (sourcePath: document.sourcePath, bodyLine: document.bodyLine)
         if document.isHTML {
             result.rendered = MarkdownRenderer.passThrough(text)
-        } else {
-            if let emoji, UTF8Search.contains(byte: UInt8(ascii: ":"), in: text) {
-                text = EmojiNames.replacing(in: text, protected: MarkdownRegions(text, singleBackslashMath: single).protected, names: emoji)
-            }
-            var math = MathSpans(syntax: mathSyntax)
-            // Formulas' offsets are in the text before their markers went in.
-            let withMath = text
-            if mayHoldMath { text = math.protect(text, regions: MarkdownRegions(text, singleBackslashMath: single).math) }
-            let contentLinks = ContentPathLinks.mayHold(text) ? ContentPathLinks(links: documentLinks(), basePath: links.basePath) : nil
-            var rendered = markdown.render(text, resolvingLinks: contentLinks.map { found in { found.address(for: $0, line: $1) } })
-            if let contentLinks {
-                result.references += contentLinks.references
-                for note in contentLinks.notes {
-                    // Lines of the Markdown as rendered: the body's own, as templates keep them.
-                    let diagnostic = Diagnostic(path: document.sourcePath, line: document.bodyLine + note.line - 1, message: note.message)
-                    if note.isError { result.errors.append(diagnostic) } else { result.warnings.append(diagnostic) }
-                }
-            }
-            for slow in rendered.slowCode {
-                result.warnings.append(Diagnostic(path: document.sourcePath, line: document.bodyLine + slow.line - 1, message:
-                    "this \(slow.language) code block took Pygments longer than \(slow.seconds) s to highlight; it is shown as plain code"))
-            }
-            // Lines of the Markdown as rendered: the body's own, as templates keep them.
-            result.localLinks = rendered.localLinks.map { link in
-                var link = link
-                link.line += document.bodyLine - 1
-                return link
-            }
-            let mathML = typeset(math, in: withMath, of: document, into: &result)
-            rendered.html = math.restore(rendered.html, typeset: mathML)
-            rendered.excerpt = math.restore(rendered.excerpt, typeset: mathML)
-            result.rendered = rendered
+            return PreparedBody(result: result, unfinished: nil, renderer: self, document: place, math: nil, slowCodeAt: result.warnings.count)
         }
-        result.rendered.html = underBasePath(result.rendered.html)
-        result.rendered.excerpt = underBasePath(result.rendered.excerpt)
-        return result
+        if let emoji, UTF8Search.contains(byte: UInt8(ascii: ":"), in: text) {
+            text = EmojiNames.replacing(in: text, protected: MarkdownRegions(text, singleBackslashMath: single).protected, names: emoji)
+        }
+        var math = MathSpans(syntax: mathSyntax)
+        // Formulas' offsets are in the text before their markers went in.
+        let withMath = text
+        if mayHoldMath { text = math.protect(text, regions: MarkdownRegions(text, singleBackslashMath: single).math) }
+        let contentLinks = ContentPathLinks.mayHold(text) ? ContentPathLinks(links: documentLinks(), basePath: links.basePath) : nil
+        let prepared: MarkdownRenderer.Prepared
+        if deferringCode, contentLinks == nil {
+            prepared = markdown.prepareDeferringCode(text)
+        } else {
+            prepared = .rendered(markdown.render(text, resolvingLinks: contentLinks.map { found in { found.address(for: $0, line: $1) } }))
+        }
+        if let contentLinks {
+            result.references += contentLinks.references
+            for note in contentLinks.notes {
+                // Lines of the Markdown as rendered: the body's own, as templates keep them.
+                let diagnostic = Diagnostic(path: document.sourcePath, line: document.bodyLine + note.line - 1, message: note.message)
+                if note.isError { result.errors.append(diagnostic) } else { result.warnings.append(diagnostic) }
+            }
+        }
+        let slowCodeAt = result.warnings.count
+        var unfinished: MarkdownRenderer.Unfinished?
+        let localLinks: [LocalLink]
+        switch prepared {
+        case .rendered(let rendered):
+            result.rendered = rendered
+            localLinks = rendered.localLinks
+        case .unfinished(let body):
+            unfinished = body
+            localLinks = body.localLinks
+        }
+        // Lines of the Markdown as rendered: the body's own, as templates keep them.
+        result.localLinks = localLinks.map { link in
+            var link = link
+            link.line += document.bodyLine - 1
+            return link
+        }
+        let mathML = typeset(math, in: withMath, of: document, into: &result)
+        return PreparedBody(result: result, unfinished: unfinished, renderer: self, document: place, math: (math, mathML), slowCodeAt: slowCodeAt)
     }
 
     /// Each formula of `math` as MathML, or nil where it stays TeX; a warning at its line for

@@ -117,11 +117,15 @@ package final class RenderedDocument: Sendable {
         errors = []
     }
 
-    package init(document: Document, renderer: BodyRenderer) {
+    package convenience init(document: Document, renderer: BodyRenderer) {
+        self.init(document: document, renderer: renderer, body: renderer.render(document))
+    }
+
+    /// `document` with its body as `renderer` rendered it (`result`).
+    package init(document: Document, renderer: BodyRenderer, body result: BodyRenderer.Result) {
         self.document = document
         listings = ListingDigests()
         paramsHaveSiteKey = YAMLValue.reaches("site", in: document.params)
-        let result = renderer.render(document)
         let rendered = result.rendered
         body = Once(value: rendered.html)
         // A `<!--more-->` line in the body wins over a summary in front matter, as in Hugo: the
