@@ -3,7 +3,7 @@
 /// length-prefixed frames (``HelperFrames``, ``PygmentsBatch``), a batch of blocks in each.
 enum PygmentsScript {
     /// Bumped whenever what the script prints changes, so that cached results are made again.
-    static let version = "1"
+    static let version = "2"
 
     static let source = String(decoding: PackageResources.highlight_py, as: UTF8.self)
 }

@@ -197,8 +197,11 @@ def css_class(kind):
 
 
 def escape(text):
-    # U+E000 is how Galley marks headings in cmark's HTML: code may not hold one as it is.
-    return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    # Quotes as cmark escapes them in plain code: what the build does to the page's attributes
+    # afterwards (links put under the base URL's path, footnotes' ids renamed) finds a quote in
+    # the code no more than in text. U+E000 is how Galley marks headings in cmark's HTML: code
+    # may not hold one as it is.
+    return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
             .replace("\ue000", "&#xe000;"))
 
 

@@ -31,6 +31,23 @@ struct PygmentsBuildTests {
         #expect(String(decoding: again, as: UTF8.self) == page)
     }
 
+    /// Code that shows HTML keeps its attributes as written: the build puts the blog's own
+    /// links under its sub-path and renames its footnotes' ids, not the code's.
+    @Test func htmlShownInCodeKeepsItsLinksAndIds() throws {
+        let config = TestBlog.config.replacingOccurrences(of: "https://example.com/", with: "https://example.com/blog/")
+        let body = "A note[^1].\n\n```html\n<a href=\"/about/\">About</a> <img src=\"/me.png\"> <li id=\"fn-1\">x</li>\n```\n\n[^1]: The note.\n"
+        let blog = try TestBlog(config, ["posts/2019-10-01-html.md": TestBlog.post("title: HTML", body)])
+        try blog.build(blog.options(highlighter: PygmentsHighlighter(pythons: ["/usr/bin/python3"])))
+        let page = try #require(blog.page("2019/10/01/html/index.html"))
+        #expect(page.contains(#"class="highlight"><code class="language-html">"#))
+        #expect(page.contains("&quot;/about/&quot;") && page.contains("&quot;/me.png&quot;") && page.contains("&quot;fn-1&quot;"), "\(page)")
+        #expect(!page.contains("/blog/about/") && !page.contains("/blog/me.png") && !page.contains("fn:1&quot;"))
+        // The post's own note is renamed as always.
+        #expect(page.contains(#"<li id="fn:1">"#))
+        let feed = try #require(blog.page("feed.xml"))
+        #expect(!feed.contains("blog/about") && !feed.contains("blog/me.png"))
+    }
+
     @Test func aMissingPythonGivesOneWarningAndPlainCode() throws {
         var files: [String: String] = [:]
         for day in 1...3 { files[String(format: "posts/2019-10-%02d-code-%d.md", day, day)] = CodeHighlightingTests.post }
