@@ -13,7 +13,10 @@ Most of Pygments' time on a blog's short blocks goes to trying a state's rules o
 regular expression call each, until one matches. This joins each state's rules into one
 alternation and finds the first that matches in a single call: the same tokens, in about two
 thirds of the time; and it reads a lexer's tokens without the generator Pygments puts between
-them and the caller. Given the argument `rule-by-rule`, it does neither: Pygments' own way.
+them and the caller. An alternation still tries its rules in turn, most of which cannot begin
+with the character at hand (a keyword list at a space): so each character gets the alternation
+of only the rules that can, another third off. Given the argument `rule-by-rule`, it does none
+of this: Pygments' own way.
 """
 import os
 import re
@@ -42,11 +45,10 @@ ALIASES = {
 lexers = {}
 classes = {}
 
-# A state's rules as one alternation, by the identity of the state's rule list (kept alive
-# beside it): (match, rule by group number), or None for a state that must be tried rule by
-# rule. Rules are joined only when nothing in one can see the others: the same flags, no
-# backreference or conditional group (its group number would move), no flag group that must
-# start a pattern.
+# A state's rules as alternations, by the identity of the state's rule list (kept alive
+# beside it): a ``Ways`` or None for a state that must be tried rule by rule. Rules are joined
+# only when nothing in one can see the others: the same flags, no backreference or conditional
+# group (its group number would move), no flag group that must start a pattern.
 joined_states = {}
 UNJOINABLE = re.compile(r"\\[1-9]|\(\?P=|\(\?\(|\(\?[aiLmsux-]+\)")
 
@@ -54,16 +56,89 @@ UNJOINABLE = re.compile(r"\\[1-9]|\(\?P=|\(\?\(|\(\?[aiLmsux-]+\)")
 def joined(rules):
     entry = joined_states.get(id(rules))
     if entry is None:
-        entry = joined_states[id(rules)] = (rules, join(rules))
+        entry = joined_states[id(rules)] = (rules, Ways.of(rules))
     return entry[1]
 
 
-def join(rules):
-    """(match, table): table[n] is what to do when group n, a rule's own, is the last matched:
-    (the rule's match, its token kind or callback, its next state, whether the kind is a plain
-    token kind), None for a group inside a rule."""
-    flags, pieces, table, names = None, [], [None], set()
-    for match, action, next_state in rules:
+# Python's own parser and compiler of regular expressions, through which the alternations are
+# made from each rule's pattern parsed once (parsing is most of compiling, and a state has many
+# alternations). Without them (another Python), each state has its one alternation.
+try:
+    from re import _compiler as sre_compiler, _constants as sre, _parser as sre_parse
+    REPEATS = {sre.MAX_REPEAT, sre.MIN_REPEAT, getattr(sre, "POSSESSIVE_REPEAT", sre.MAX_REPEAT)}
+except ImportError:
+    sre_compiler = sre = sre_parse = None
+NON_ASCII, END = 128, 129
+EVERY = frozenset(range(128))
+NOWHERE = (lambda text, position: None, [None])
+categories = {}
+# Each pattern's parse, by its text and flags: kept as Pygments compiles a lexer's rules, the
+# first time the lexer is made, so that they are not parsed a second time here. The helper is a
+# process of its own, and Python's compiler only reads a parse.
+parsed_patterns = {}
+if sre_parse is not None:
+    parse_once = sre_parse.parse
+
+    def parse_kept(*arguments, **options):
+        tree = parse_once(*arguments, **options)
+        if len(arguments) == 2 and not options and isinstance(arguments[0], str):
+            parsed_patterns[(arguments[0], arguments[1] | tree.state.flags)] = tree
+        return tree
+
+    sre_parse.parse = parse_kept
+
+
+class Ways:
+    """A state's alternations: ``at[code]`` is (match, rule by group number) for the rules that
+    can begin a match at a character of that code (0 to 127), ``at[NON_ASCII]`` for every rule
+    (a character past ASCII), ``at[END]`` for those that can match nothing (the end of the
+    text); each made when first needed, None until then. A rule left out cannot match there, so
+    the first that matches is the one the whole alternation would find."""
+
+    __slots__ = ("at", "rules", "flags", "starts", "made")
+
+    @staticmethod
+    def of(rules):
+        flags = joinable(rules)
+        if flags is None:
+            return None
+        ways = Ways()
+        ways.at, ways.rules, ways.flags = [None] * 130, rules, flags
+        try:
+            whole = compiled(rules, flags)
+            ways.starts = [first_characters(parsed(rule[0].__self__)) for rule in rules]
+        except Exception:
+            # Joined as a string, the way every character takes.
+            whole = join(rules)
+            if whole is None:
+                return None
+            ways.at = [whole] * 130
+            return ways
+        ways.made = {tuple(range(len(rules))): whole}
+        return ways
+
+    def way(self, code):
+        if code == NON_ASCII:
+            chosen = tuple(range(len(self.rules)))
+        else:
+            chosen = tuple(index for index, (characters, empty) in enumerate(self.starts)
+                           if empty or (code != END and code in characters))
+        way = self.made.get(chosen)
+        if way is None:
+            try:
+                way = compiled([self.rules[index] for index in chosen], self.flags) if chosen else NOWHERE
+            except Exception:
+                # Every rule: the first that matches is still the one.
+                way = self.made[tuple(range(len(self.rules)))]
+            self.made[chosen] = way
+        self.at[code] = way
+        return way
+
+
+def joinable(rules):
+    """The flags `rules` share, when they can be joined into one alternation; else None."""
+    flags, names = None, set()
+    for match, _, _ in rules:
         pattern = getattr(match, "__self__", None)
         if not isinstance(pattern, re.Pattern) or not isinstance(pattern.pattern, str):
             return None
@@ -72,6 +147,170 @@ def join(rules):
         if pattern.flags != flags or UNJOINABLE.search(pattern.pattern) or names.intersection(pattern.groupindex):
             return None
         names.update(pattern.groupindex)
+    return flags
+
+
+def parsed(pattern):
+    key = (pattern.pattern, pattern.flags)
+    tree = parsed_patterns.get(key)
+    if tree is None:
+        tree = parsed_patterns[key] = parse_once(pattern.pattern, pattern.flags)
+    return tree
+
+
+def compiled(rules, flags):
+    """(match, table) as ``join`` makes them, from the rules' parsed patterns: each a group of
+    its own, its groups numbered after it."""
+    state = sre_parse.State()
+    state.flags = flags
+    branches, table = [], [None]
+    for rule in rules:
+        inner = parsed(rule[0].__self__)
+        group = state.opengroup()
+        for number in range(1, inner.state.groups):
+            state.opengroup()
+            state.groupwidths[group + number] = inner.state.groupwidths[number]
+        for name, number in inner.state.groupdict.items():
+            state.groupdict[name] = group + number
+        # A pattern without groups of its own goes in as it was parsed: the compiler reads it.
+        body = shifted(inner, group, state) if inner.state.groups > 1 else inner
+        state.closegroup(group, body)
+        branches.append(sre_parse.SubPattern(state, [(sre.SUBPATTERN, (group, 0, 0, body))]))
+        match, action, next_state = rule
+        table.append((match, action, next_state, type(action) is _TokenType))
+        table.extend([None] * (inner.state.groups - 1))
+    tree = sre_parse.SubPattern(state, [(sre.BRANCH, (None, branches))] if len(branches) > 1 else branches[0].data)
+    return sre_compiler.compile(tree, flags).match, table
+
+
+def shifted(pattern, offset, state):
+    """`pattern` with its groups' numbers `offset` higher, in `state`."""
+    items = []
+    for op, value in pattern.data:
+        if op is sre.SUBPATTERN:
+            group, add, remove, inner = value
+            value = (None if group is None else group + offset, add, remove, shifted(inner, offset, state))
+        elif op is sre.BRANCH:
+            value = (value[0], [shifted(branch, offset, state) for branch in value[1]])
+        elif op in REPEATS:
+            value = (value[0], value[1], shifted(value[2], offset, state))
+        elif op is sre.ASSERT or op is sre.ASSERT_NOT:
+            value = (value[0], shifted(value[1], offset, state))
+        elif op is getattr(sre, "ATOMIC_GROUP", None):
+            value = shifted(value, offset, state)
+        elif op not in (sre.LITERAL, sre.NOT_LITERAL, sre.ANY, sre.IN, sre.AT, sre.CATEGORY):
+            # A reference to a group, or what this does not know.
+            raise ValueError(op)
+        items.append((op, value))
+    return sre_parse.SubPattern(state, items)
+
+
+def first_characters(pattern):
+    """(the ASCII codes a match of the parsed `pattern` can begin with, whether it can match
+    nothing), erring toward more: every code, and nothing, for what is not understood."""
+    return sequence(pattern.data, pattern.state.flags)
+
+
+def sequence(items, flags):
+    found = set()
+    for op, value in items:
+        characters, empty = item(op, value, flags)
+        found |= characters
+        if not empty:
+            return found, False
+    return found, True
+
+
+def item(op, value, flags):
+    if op is sre.LITERAL:
+        return literal(value, flags), False
+    if op is sre.IN:
+        return character_class(value, flags), False
+    if op is sre.NOT_LITERAL or op is sre.ANY:
+        return EVERY, False
+    if op is sre.SUBPATTERN:
+        _, add, remove, inner = value
+        return sequence(inner.data, (flags | add) & ~remove)
+    if op is sre.BRANCH:
+        found, empty = set(), False
+        for branch in value[1]:
+            characters, can = sequence(branch.data, flags)
+            found |= characters
+            empty = empty or can
+        return found, empty
+    if op in REPEATS:
+        characters, empty = sequence(value[2].data, flags)
+        return characters, empty or value[0] == 0
+    if op is getattr(sre, "ATOMIC_GROUP", None):
+        return sequence(value.data, flags)
+    if op is sre.AT or op is sre.ASSERT or op is sre.ASSERT_NOT:
+        # Takes no character: what follows begins the match.
+        return set(), True
+    return EVERY, True
+
+
+def literal(code, flags):
+    if not flags & re.IGNORECASE:
+        return {code} if code < 128 else set()
+    if code >= 128:
+        # Some fold to an ASCII letter: the long s to s, the Kelvin sign to k.
+        return EVERY
+    character = chr(code)
+    return {code, ord(character.lower()), ord(character.upper())}
+
+
+def character_class(items, flags):
+    members, negated, unsure = set(), False, False
+    for op, value in items:
+        if op is sre.NEGATE:
+            negated = True
+        elif op is sre.LITERAL:
+            if value < 128:
+                members |= literal(value, flags)
+            elif flags & re.IGNORECASE:
+                unsure = True
+        elif op is sre.RANGE:
+            low, high = value
+            for code in range(low, min(high, 127) + 1):
+                members |= literal(code, flags)
+            if high >= 128 and flags & re.IGNORECASE:
+                unsure = True
+        elif op is sre.CATEGORY:
+            members |= category(value, flags)
+        else:
+            unsure = True
+    # A member missed leaves a negated class more characters, never fewer.
+    if negated:
+        return EVERY - members
+    return EVERY if unsure else members
+
+
+def category(code, flags):
+    key = (code, flags & (re.ASCII | re.UNICODE))
+    found = categories.get(key)
+    if found is None:
+        test = {sre.CATEGORY_DIGIT: r"\d", sre.CATEGORY_NOT_DIGIT: r"\D", sre.CATEGORY_SPACE: r"\s",
+                sre.CATEGORY_NOT_SPACE: r"\S", sre.CATEGORY_WORD: r"\w", sre.CATEGORY_NOT_WORD: r"\W"}.get(code)
+        if test is None:
+            found = EVERY
+        else:
+            matcher = re.compile(test, key[1]).match
+            found = frozenset(code for code in range(128) if matcher(chr(code)))
+        categories[key] = found
+    return found
+
+
+def join(rules):
+    """(match, table): table[n] is what to do when group n, a rule's own, is the last matched:
+    (the rule's match, its token kind or callback, its next state, whether the kind is a plain
+    token kind), None for a group inside a rule. Joined as a string: ``compiled`` is the way
+    where Python's parser can be reached."""
+    flags = joinable(rules)
+    if flags is None:
+        return None
+    pieces, table = [], [None]
+    for match, action, next_state in rules:
+        pattern = match.__self__
         # A verbose pattern may end in a comment, which would swallow the closing parenthesis.
         pieces.append("(" + pattern.pattern + ("\n)" if flags & re.VERBOSE else ")"))
         table.append((match, action, next_state, type(action) is _TokenType))
@@ -101,11 +340,18 @@ def joined_tokens(self, text, stack=("root",)):
             else:
                 found = None
         else:
-            found = way[0](text, position)
+            if position < end:
+                code = ord(text[position])
+                if code > 127:
+                    code = NON_ASCII
+            else:
+                code = END
+            matcher, table = way.at[code] or way.way(code)
+            found = matcher(text, position)
             if found:
                 # The group around a rule closes after any group inside it: it is the last matched.
                 group = found.lastindex
-                match, action, next_state, plain = way[1][group]
+                match, action, next_state, plain = table[group]
         if not found:
             if position >= end:
                 return
