@@ -19,6 +19,18 @@ struct ShippedBinaryTests {
         #expect(!text.contains("libcurl"), "it loads libcurl")
     }
 
+    /// Its own symbols stay inside it (scripts/link-static): exported, the loader read the table
+    /// of 42,000 of them at every start, and the runtime's `dladdr` walked it.
+    @Test func itExportsNoneOfItsOwnSymbols() throws {
+        let (status, text) = try Self.output(of: "/usr/bin/nm", ["--dynamic", "--defined-only", GalleyProcess.binary.path])
+        #expect(status == 0)
+        let (allStatus, all) = try Self.output(of: "/usr/bin/nm", ["--defined-only", GalleyProcess.binary.path])
+        #expect(allStatus == 0)
+        #expect(all.contains("$s6galley"), "nm lists the binary's own symbols")
+        let exported = text.split(separator: "\n").filter { $0.contains("$s") }
+        #expect(exported.isEmpty, "it exports \(exported.count) Swift symbols, such as \(exported.prefix(3))")
+    }
+
     /// The shared generic helpers are `public` and `@inlinable` so that each module gets copies
     /// made for its own types: a `package` one is called generically from other modules, every
     /// element going through the runtime's metadata caches (an edit at 10,000 posts ran 14% more
