@@ -9,7 +9,7 @@ extension SiteBuilder {
     package static func forget(output: URL, cache: URL) {
         OutputWriter(destination: output).removeLeftovers()
         let file = BuildCache.file(for: output, in: cache)
-        for url in [file, BuildCache.documentsFile(beside: file), BuildStamp.file(beside: file), SpareRecord.file(beside: file)] {
+        for url in [file, BuildStamp.file(beside: file), SpareRecord.file(beside: file)] + BuildCache.allDocumentsFiles(beside: file) {
             try? FileManager.default.removeItem(at: url)
         }
     }

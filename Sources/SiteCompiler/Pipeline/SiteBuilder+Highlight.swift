@@ -26,7 +26,7 @@ extension SiteBuilder {
     /// its start. Returns whether it started it.
     func startHighlighterEarly(cacheFile: URL?) -> Bool {
         guard let highlighter = options.highlighter,
-            cacheFile.map({ !FileManager.default.fileExists(atPath: BuildCache.documentsFile(beside: $0).path) }) ?? true,
+            cacheFile.map({ !BuildCache.documentsFiles(beside: $0).contains { FileManager.default.fileExists(atPath: $0.path) } }) ?? true,
             !(cacheFile.map { HighlightCache(folder: $0.deletingLastPathComponent()).holdsAnswers } ?? false),
             (try? SiteConfig.load(from: source))?.highlight == true
         else { return false }
@@ -68,7 +68,7 @@ extension SiteBuilder {
     /// Removes the page records, documents and stamp kept for the output whose cache file is
     /// `cacheFile`, leaving its spare folder alone.
     static func forgetRecords(of cacheFile: URL) {
-        for url in [cacheFile, BuildCache.documentsFile(beside: cacheFile), BuildStamp.file(beside: cacheFile)] {
+        for url in [cacheFile, BuildStamp.file(beside: cacheFile)] + BuildCache.allDocumentsFiles(beside: cacheFile) {
             try? FileManager.default.removeItem(at: url)
         }
     }

@@ -9,12 +9,23 @@ package struct CachedDocument: Sendable {
     /// the same the file need not be read again. Empty when unknown.
     package var version: [UInt8] = []
     package var rendered: RenderedDocument
-    /// Where the entry is, length and all, in the documents file the cache was read from. It
-    /// is written back from there while nothing about
-    /// the document changed: an edit to one post re-encodes one entry, not ten thousand.
-    package var encoded: Range<Int>?
+    /// Where the entry is in the documents files the cache was read from. It is written back
+    /// from there while nothing about the document changed: an edit to one post re-encodes one
+    /// entry, not ten thousand.
+    package var encoded: Place?
 
-    package init(source: Fingerprint, version: [UInt8] = [], rendered: RenderedDocument, encoded: Range<Int>? = nil) {
+    /// An entry's place in the documents files: which of them, and its bytes there, length and all.
+    package struct Place: Sendable, Equatable {
+        package var shard: Int
+        package var range: Range<Int>
+
+        package init(shard: Int, range: Range<Int>) {
+            self.shard = shard
+            self.range = range
+        }
+    }
+
+    package init(source: Fingerprint, version: [UInt8] = [], rendered: RenderedDocument, encoded: Place? = nil) {
         self.source = source
         self.version = version
         self.rendered = rendered

@@ -316,6 +316,56 @@ import Testing
         try blog.expectSameAsFullBuild("a relinked page changed by hand")
     }
 
+    /// The documents are in several files by path: an edit rewrites the one that holds the
+    /// post, a removed post the one that held it, and the others stay as they were.
+    @Test func anEditRewritesOnlyTheDocumentsFileOfItsPost() throws {
+        try incremental()
+        let files = BuildCache.documentsFiles(beside: BuildCache.file(for: blog.output, in: cache))
+        func stamps() -> [[Int]?] {
+            files.map { file in
+                var info = stat()
+                guard stat(file.path, &info) == 0 else { return nil }
+                return [Int(info.st_ino), info.st_mtim.tv_sec, info.st_mtim.tv_nsec]
+            }
+        }
+        let first = stamps()
+        #expect(first.allSatisfy { $0 != nil }, "a first build writes every documents file")
+        let edited = "posts/2019-10-04-post-4.md", removed = "posts/2019-10-09-post-9.md"
+        try blog.write(edited, TestBlog.post("title: Post 4, retitled\ntags: [alpha, even, other]", "Opening of 4.\n\nMore of 4."))
+        try incremental()
+        let afterEdit = stamps()
+        let shard = BuildCache.shard(of: edited)
+        for index in files.indices {
+            #expect((afterEdit[index] != first[index]) == (index == shard), "file \(index) after an edit to a post in file \(shard)")
+        }
+        try FileManager.default.removeItem(at: blog.root.appending(path: removed))
+        try incremental()
+        let afterRemoval = stamps()
+        let removedShard = BuildCache.shard(of: removed)
+        for index in files.indices {
+            #expect((afterRemoval[index] != afterEdit[index]) == (index == removedShard), "file \(index) after a post in file \(removedShard) went")
+        }
+        try blog.expectSameAsFullBuild("an edit and a removal")
+        // A build reads back every document it kept, in every file: pages that show neither
+        // post are not made again.
+        try blog.write(edited, TestBlog.post("title: Post 4, again\ntags: [alpha, even, other]", "Opening of 4.\n\nMore of 4."))
+        let report = try incremental()
+        #expect(report.renderedPages.isDisjoint(with: ["2019/10/01/post-1/index.html", "2019/10/11/post-11/index.html", "about/index.html"]),
+                "rendered again: \(report.renderedPages.sorted())")
+    }
+
+    /// The one documents file of a Galley before they were split is removed by the first build
+    /// that writes them split.
+    @Test func theUnsplitDocumentsFileIsRemoved() throws {
+        let cacheFile = BuildCache.file(for: blog.output, in: cache)
+        let unsplit = BuildCache.unsplitDocumentsFile(beside: cacheFile)
+        try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+        try Data("galley-build-documents-13".utf8).write(to: unsplit)
+        try incremental()
+        #expect(!FileManager.default.fileExists(atPath: unsplit.path))
+        #expect(BuildCache.documentsFiles(beside: cacheFile).allSatisfy { FileManager.default.fileExists(atPath: $0.path) })
+    }
+
     @Test func aLongerPostRendersOnlyThePagesThatShowItsLength() throws {
         try incremental()
         let listsOnly = ["archive/index.html", "tags/index.html", "tags/alpha/index.html", "tags/odd/index.html"]
@@ -367,10 +417,18 @@ import Testing
         try damage(cacheFile, after: 1)
         try incremental()
         try blog.expectSameAsFullBuild("damaged page records")
-        // The documents beside the page records.
-        try damage(BuildCache.documentsFile(beside: cacheFile), after: 5)
+        // The documents beside the page records: the biggest of their files, then all of them.
+        let documents = BuildCache.documentsFiles(beside: cacheFile)
+        let sizes = documents.map { (try? FileManager.default.attributesOfItem(atPath: $0.path)[.size] as? Int) ?? 0 }
+        try damage(documents[sizes.indices.max { sizes[$0] < sizes[$1] }!], after: 5)
         try incremental()
         try blog.expectSameAsFullBuild("damaged documents")
+        for (number, file) in documents.enumerated() {
+            try blog.write("posts/2019-10-06-post-6.md", TestBlog.post("title: Post 6, take \(number)"))
+            try Data("damaged".utf8).write(to: file)
+        }
+        try incremental()
+        try blog.expectSameAsFullBuild("every documents file damaged")
 
         try Data("not a cache".utf8).write(to: cacheFile)
         try blog.write("posts/2019-10-02-post-2.md", TestBlog.post("title: Post 2, changed"))
