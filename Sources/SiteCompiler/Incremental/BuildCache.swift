@@ -132,8 +132,6 @@ struct BuildCache: Sendable {
             shardBytes[shard] = bytes
             shardEntries[shard] = found.count
         }
-        // Page records mean nothing without the documents they were made from.
-        guard shardEntries.contains(where: { $0 != nil }) else { return cache }
         let decoded = Parallel.map(blobs) { entry -> (String, CachedDocument)? in
             var reader = CacheReader(entry.blob)
             guard let path = try? reader.string(), let source = try? reader.fingerprint(), let version = try? reader.raw(),
@@ -154,6 +152,7 @@ struct BuildCache: Sendable {
             shardBytes[shard] = []
             shardEntries[shard] = nil
         }
+        // Page records mean nothing without the documents they were made from.
         guard shardEntries.contains(where: { $0 != nil }) else { return cache }
         cache.documents = documents
         cache.shardBytes = shardBytes
