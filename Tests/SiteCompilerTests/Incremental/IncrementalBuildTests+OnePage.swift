@@ -119,6 +119,35 @@ extension IncrementalBuildTests {
         try blog.expectSameAsFullBuild("and the next")
     }
 
+    /// The first build after a build into a new folder that removes a post makes the spare from
+    /// nothing and changes places with it: the folder it leaves as the spare, the live folder's
+    /// twin again, holds neither the post's files nor the folders they were in, though the
+    /// build knew the live folder only from its record (nothing listed it).
+    @Test func theFirstBuildToRemoveAPostLeavesATwinWithoutIt() throws {
+        try blog.write("galley.yml", Self.shortFeeds)
+        try incremental()
+        #expect(!FileManager.default.fileExists(atPath: spare.path))
+        try blog.remove("posts/2019-10-03-post-3.md")
+        let report = try incremental()
+        #expect(report.written > 1)
+        #expect(blog.page("2019/10/03/post-3/index.html") == nil)
+        func tree(_ root: URL) throws -> Set<String> {
+            let files = try DirectorySource(root: root).files(under: "")
+            return Set(files + files.flatMap { file in
+                file.split(separator: "/").dropLast().indices.map { file.split(separator: "/")[...$0].joined(separator: "/") }
+            })
+        }
+        let twin = try tree(spare)
+        #expect(twin == (try tree(blog.output)))
+        #expect(!twin.contains("2019/10/03"), "left in the spare: \(twin.filter { $0.hasPrefix("2019/10/03") }.sorted())")
+        #expect(!FileManager.default.fileExists(atPath: spare.appending(path: "2019/10/03").path))
+        #expect(try recordMatches())
+        try blog.expectSameAsFullBuild("a post removed after a build into a new folder")
+        try blog.write("posts/2019-10-05-post-5.md", TestBlog.post("title: Post 5, retitled\ntags: [alpha, odd, other]", "Opening of 5."))
+        #expect(try incremental().written > 1)
+        try blog.expectSameAsFullBuild("and a title edited after that")
+    }
+
     var recordFile: URL { SpareRecord.file(beside: BuildCache.file(for: blog.output, in: cache)) }
 
     /// Whether the record describes the live folder and the spare as they are now.
