@@ -57,25 +57,4 @@ package struct CivilTime {
         let text = String(value)
         return text.utf8.count >= width ? text : String(repeating: "0", count: width - text.utf8.count) + text
     }
-
-    /// The bytes of ``digits(_:_:)`` added to `output`, without making a string of them.
-    package static func append(_ value: Int, width: Int, to output: inout [UInt8]) {
-        guard value >= 0 else {
-            output += digits(value, width).utf8
-            return
-        }
-        var count = 1, rest = value
-        while rest >= 10 {
-            rest /= 10
-            count += 1
-        }
-        if width > count { output += repeatElement(UInt8(ascii: "0"), count: width - count) }
-        let end = output.count + count
-        output += repeatElement(UInt8(ascii: "0"), count: count)
-        rest = value
-        for index in stride(from: end - 1, through: end - count, by: -1) {
-            output[index] = UInt8(ascii: "0") + UInt8(rest % 10)
-            rest /= 10
-        }
-    }
 }

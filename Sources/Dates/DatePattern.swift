@@ -69,52 +69,59 @@ package final class DatePattern: Sendable {
     }
 
     /// `date` written out in `format`, where `time` is its civil time at the zone's `offset` (see
-    /// ``offset(at:)``), worked out once for the several forms of one date. Written as bytes,
-    /// and made a string once: a list page prints ten thousand dates three ways each.
+    /// ``offset(at:)``), worked out once for the several forms of one date. Written as bytes on
+    /// the stack, and made a string once: a list page prints ten thousand dates three ways each.
     package func format(_ time: CivilTime, _ format: DateFormat, offset: Int, _ date: Date) -> String {
-        var output: [UInt8] = []
-        output.reserveCapacity(32)
-        for piece in format.pieces {
-            switch piece {
-            case .text(let text): output += text.utf8
-            case .ordinalDay: output += Self.ordinal(time.day).utf8
-            case .field(let letter, let width): field(letter, width, time, offset: offset, date, into: &output)
+        // Room for any usual date; a pattern that prints more (long quoted text, a field many
+        // letters wide) is written again in more.
+        var room = 64
+        while true {
+            let made = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: room) { room -> String? in
+                var output = DateBytes(room)
+                for piece in format.pieces {
+                    switch piece {
+                    case .text(let text): output.append(text)
+                    case .ordinalDay: output.append(Self.ordinal(time.day))
+                    case .field(let letter, let width): field(letter, width, time, offset: offset, date, into: &output)
+                    }
+                }
+                return output.overflowed ? nil : output.string
             }
+            if let made { return made }
+            room *= 8
         }
-        return String(decoding: output, as: UTF8.self)
     }
 
-    private func field(_ letter: UInt8, _ width: Int, _ time: CivilTime, offset: Int, _ date: Date, into output: inout [UInt8]) {
-        func number(_ value: Int, _ width: Int) { CivilTime.append(value, width: width, to: &output) }
+    private func field(_ letter: UInt8, _ width: Int, _ time: CivilTime, offset: Int, _ date: Date, into output: inout DateBytes) {
         let hour = time.hour
         switch letter {
-        case UInt8(ascii: "y"), UInt8(ascii: "u"): width == 2 ? number(time.year % 100, 2) : number(time.year, width)
+        case UInt8(ascii: "y"), UInt8(ascii: "u"): width == 2 ? output.append(time.year % 100, width: 2) : output.append(time.year, width: width)
         case UInt8(ascii: "M"), UInt8(ascii: "L"):
             switch width {
-            case 1, 2: number(time.month, width)
-            case 3: output += shortMonths[time.month - 1].utf8
-            default: output += months[time.month - 1].utf8
+            case 1, 2: output.append(time.month, width: width)
+            case 3: output.append(shortMonths[time.month - 1])
+            default: output.append(months[time.month - 1])
             }
-        case UInt8(ascii: "d"): number(time.day, width)
+        case UInt8(ascii: "d"): output.append(time.day, width: width)
         case UInt8(ascii: "E"), UInt8(ascii: "e"), UInt8(ascii: "c"):
-            output += (width >= 4 ? weekdays[time.weekday - 1] : shortWeekdays[time.weekday - 1]).utf8
-        case UInt8(ascii: "H"): number(hour, width)
-        case UInt8(ascii: "h"): number(hour % 12 == 0 ? 12 : hour % 12, width)
-        case UInt8(ascii: "k"): number(hour == 0 ? 24 : hour, width)
-        case UInt8(ascii: "m"): number(time.minute, width)
-        case UInt8(ascii: "s"): number(time.second, width)
-        case UInt8(ascii: "a"): output += (hour < 12 ? amPM.0 : amPM.1).utf8
+            output.append(width >= 4 ? weekdays[time.weekday - 1] : shortWeekdays[time.weekday - 1])
+        case UInt8(ascii: "H"): output.append(hour, width: width)
+        case UInt8(ascii: "h"): output.append(hour % 12 == 0 ? 12 : hour % 12, width: width)
+        case UInt8(ascii: "k"): output.append(hour == 0 ? 24 : hour, width: width)
+        case UInt8(ascii: "m"): output.append(time.minute, width: width)
+        case UInt8(ascii: "s"): output.append(time.second, width: width)
+        case UInt8(ascii: "a"): output.append(hour < 12 ? amPM.0 : amPM.1)
         case UInt8(ascii: "Z"), UInt8(ascii: "x"), UInt8(ascii: "X"):
             if letter == UInt8(ascii: "X"), offset == 0 {
                 output.append(UInt8(ascii: "Z"))
                 return
             }
             output.append(offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
-            number(abs(offset) / 3600, 2)
+            output.append(abs(offset) / 3600, width: 2)
             if (letter == UInt8(ascii: "Z") && width == 5) || (letter != UInt8(ascii: "Z") && width >= 3) { output.append(UInt8(ascii: ":")) }
-            number(abs(offset) % 3600 / 60, 2)
-        case UInt8(ascii: "z"): output += (timeZone.abbreviation(for: date) ?? timeZone.identifier).utf8
-        default: output += repeatElement(letter, count: width)
+            output.append(abs(offset) % 3600 / 60, width: 2)
+        case UInt8(ascii: "z"): output.append(timeZone.abbreviation(for: date) ?? timeZone.identifier)
+        default: output.append(letter, times: width)
         }
     }
 

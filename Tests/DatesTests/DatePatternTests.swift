@@ -75,6 +75,26 @@ import Dates
         let moment = try #require(ContentDate.parse("2019-03-08", in: zone))
         #expect(DatePattern(calendar: calendar).format(moment, "d. MMMM yyyy") == "8. März 2019")
     }
+
+    /// Numbers come out with zeros in front up to their width, as ``CivilTime/digits(_:_:)``
+    /// writes them; a date longer than the room it is first written in (a long quoted text, a
+    /// field many letters wide, names of many bytes) comes out whole all the same, at every
+    /// length around that room's end.
+    @Test func widthsAndDatesOfAnyLength() throws {
+        let moment = try #require(ContentDate.parse("2024-01-03 04:05:06", in: zone))
+        for (letter, value) in [("d", 3), ("H", 4), ("m", 5), ("s", 6), ("y", 2024)] {
+            for width in [1, 2, 3, 4, 5, 9] where !(letter == "y" && width == 2) {
+                #expect(pattern.format(moment, String(repeating: letter, count: width)) == CivilTime.digits(value, width), "\(letter) × \(width)")
+            }
+        }
+        for length in 55...70 {
+            let text = String(repeating: "x", count: length)
+            #expect(pattern.format(moment, "'\(text)' yyyy") == text + " 2024", "\(length) letters of text")
+        }
+        #expect(pattern.format(moment, String(repeating: "y", count: 300)) == String(repeating: "0", count: 296) + "2024")
+        let accents = String(repeating: "é", count: 40)
+        #expect(pattern.format(moment, accents + " d MMMM") == accents + " 3 January")
+    }
 }
 
 @Suite struct CivilTimeTests {
@@ -97,16 +117,5 @@ import Dates
         let leap = CivilTime(ContentDate.parse("2024-02-29T23:59:59Z", in: .gmt)!, offset: 0)
         let leapParts: [Int] = [leap.year, leap.month, leap.day, leap.hour, leap.minute, leap.second]
         #expect(leapParts == [2024, 2, 29, 23, 59, 59])
-    }
-
-    /// Digits written as bytes are the digits written as a string, zeros in front and all.
-    @Test func digitsAsBytesAreTheDigitsAsText() {
-        for value in [-5, 0, 7, 10, 99, 100, 2019, 123_456] {
-            for width in [0, 1, 2, 4, 5] {
-                var bytes: [UInt8] = Array("x".utf8)
-                CivilTime.append(value, width: width, to: &bytes)
-                #expect(String(decoding: bytes, as: UTF8.self) == "x" + CivilTime.digits(value, width), "\(value) in \(width)")
-            }
-        }
     }
 }
