@@ -271,3 +271,11 @@ let package = Package(
 for target in package.targets where target.type == .test {
     target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-Onone"], .when(configuration: .release))]
 }
+
+// The tests import Galley's own modules with @testable, so those are built for testing in the
+// optimized build too (scripts/test builds the tests beside it); the packages Galley uses are
+// not, so their internal names stay internal and the optimizer may drop or inline them. A debug
+// build makes every module testable already.
+for target in package.targets where target.type == .regular {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-enable-testing"], .when(configuration: .release))]
+}
