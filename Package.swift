@@ -48,6 +48,9 @@ let package = Package(
             providers: [.apt(["libssl-dev"])]
         ),
 
+        // cmark-gfm's extension characters switched on once for the process, so that parsers
+        // can parse their inlines on several threads at once.
+        .target(name: "CCmarkCharacters", dependencies: ["CCmarkGFM"]),
         // System calls Swift cannot reach through Glibc (openat2, renameat2).
         .target(name: "CPlatform", path: "Sources/CPlatform"),
         // Raw file I/O with one error type, and every Linux-only call: the bottom layer, which
@@ -120,7 +123,7 @@ let package = Package(
         .target(
             name: "Markdown",
             dependencies: [
-                "CCmarkGFM", "Highlighting", "Typesetting", "Blocking", "Text", "Diagnostics", "Digests", "CacheFiles",
+                "CCmarkGFM", "CCmarkCharacters", "Highlighting", "Typesetting", "Blocking", "Text", "Diagnostics", "Digests", "CacheFiles",
             ]
         ),
         // Jekyll's Liquid tags and Hugo's shortcodes in posts, run before Markdown.

@@ -1,4 +1,5 @@
 import Blocking
+import CCmarkCharacters
 import CCmarkGFM
 import Foundation
 import Text
@@ -119,7 +120,12 @@ package struct MarkdownRenderer: Sendable {
     // Registration writes a process-wide table, so it happens once, before any parsing.
     private static let registerExtensions: Void = cmark_gfm_core_extensions_ensure_registered()
 
-    /// Held while a parser finishes; see ``render(_:)``.
+    /// Whether parsers finish on several threads at once: true once a first parser has finished
+    /// and CCmarkCharacters has switched cmark-gfm's extension characters on for good.
+    package static var parsersFinishTogether: Bool { galley_cmark_characters_kept() }
+
+    /// Held while a parser finishes, until cmark-gfm's extension characters are on for good;
+    /// see ``prepare(_:options:resolvingLinks:deferringCode:)``.
     private static let inlineParsing = Locked<Void>(())
 
     /// Renders `markdown`.
@@ -202,11 +208,15 @@ package struct MarkdownRenderer: Sendable {
             cmark_parser_feed(parser, buffer.baseAddress, buffer.count - 1)
         }
         // Finishing parses the inlines, and cmark-gfm switches its extensions' special characters
-        // (`~` for strikethrough, `|` for tables) on and off for that in one table shared by the
-        // whole process: two at once, and one turns them off under the other's feet. Block
-        // parsing before and HTML rendering after still run on every core.
+        // on and off for that in one table shared by the whole process: two at once, and one
+        // turns them off under the other's feet. Once CCmarkCharacters has them on for good,
+        // parsers finish on every core; where it cannot, one at a time.
         var finished: OpaquePointer?
-        Self.inlineParsing.withLock { _ in finished = cmark_parser_finish(parser) }
+        if Self.parsersFinishTogether {
+            finished = cmark_parser_finish(parser)
+        } else {
+            Self.inlineParsing.withLock { _ in finished = cmark_parser_finish(parser) }
+        }
         guard let document = finished else { return empty }
         defer { cmark_node_free(document) }
         let syntaxExtensions = cmark_parser_get_syntax_extensions(parser)
