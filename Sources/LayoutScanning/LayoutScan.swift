@@ -84,8 +84,21 @@ package struct LayoutScan {
         scan()
     }
 
-    private static let nameCharacters = Set<Character>("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-_?()*")
-    private static let partialNameCharacters = nameCharacters.union(["/"])
+    /// Whether a tag's name may hold the character `ascii`, as the parser reads names: an ASCII
+    /// letter or digit or one of `.-_?()*`, and `/` too in a partial's. Asked of the byte: a
+    /// `Set<Character>` hashed every character it was asked about, some 17,000 instructions a name.
+    private static func isNameCharacter(_ ascii: UInt8, inPartial: Bool) -> Bool {
+        switch ascii {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "?"), UInt8(ascii: "("), UInt8(ascii: ")"),
+             UInt8(ascii: "*"):
+            return true
+        case UInt8(ascii: "/"):
+            return inPartial
+        default:
+            return false
+        }
+    }
 
     /// A tag as the parser reads it, for readings that need no more than its kind and name.
     package struct Tag {
@@ -247,10 +260,17 @@ package struct LayoutScan {
         while position < text.count && text[position].isWhitespace { step() }
     }
 
-    private mutating func read(while characters: Set<Character>) -> String {
-        let start = position
-        while position < text.count && characters.contains(text[position]) { step() }
-        return String(text[start..<position])
+    /// The name starting here, read up to the first character a name cannot hold.
+    private mutating func readName(inPartial: Bool) -> String {
+        var bytes: [UInt8] = []
+        // Every character of a name is one byte of ASCII, and none is a line break to count.
+        while position < text.count {
+            let utf8 = text[position].utf8
+            guard utf8.count == 1, let byte = utf8.first, Self.isNameCharacter(byte, inPartial: inPartial) else { break }
+            bytes.append(byte)
+            position += 1
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Steps past the next `delimiter` as the parser's `read(untilString:)` finds it, which
@@ -276,7 +296,7 @@ package struct LayoutScan {
     /// A tag's name and its closing delimiter, as the parser's `parseName` reads them.
     private mutating func name() -> String? {
         skipWhitespace()
-        let name = read(while: Self.nameCharacters)
+        let name = readName(inPartial: false)
         skipWhitespace()
         guard matches(current.end) else { return nil }
         position += current.end.count
@@ -285,7 +305,7 @@ package struct LayoutScan {
 
     private mutating func partialName() -> String? {
         skipWhitespace()
-        let name = read(while: Self.partialNameCharacters)
+        let name = readName(inPartial: true)
         skipWhitespace()
         guard matches(current.end) else { return nil }
         position += current.end.count

@@ -41,6 +41,21 @@ import LayoutScanning
         #expect(LayoutScan(String(repeating: "{{#a}}", count: InputLimits.layoutDepth)).tooDeep == nil)
     }
 
+    /// A name holds ASCII letters, digits and `.-_?()*`, and a partial's `/` too: where a tag
+    /// holds anything else the parser fails, and so does the scan.
+    @Test func namesEndWhereTheParsersDo() {
+        let layouts = [
+            "{{a.b-c_d}}", "{{ spaced }}", "{{>folder/part}}", "{{a/b}}", "{{#a/b}}{{/a/b}}", "{{é}}", "{{e\u{301}}}",
+            "{{a b}}", "{{a\r\n}}", "{{>x y}}",
+        ]
+        for text in layouts {
+            var library = MustacheLibrary()
+            let parses = (try? library.register(text, named: "main")) != nil
+            #expect(LayoutScan(text).isComplete == parses, "\(text.debugDescription): the parser \(parses ? "reads" : "fails on") it")
+        }
+        #expect(LayoutScan("{{a.b-c_d}}{{>folder/part}}").tagsRead.map(\.body) == ["a.b-c_d", "folder/part"])
+    }
+
     @Test func whatTheScanReadsSwiftMustacheReadsToo() throws {
         // Each of these parses; a partial the scan missed would make the render differ.
         let layouts = [
