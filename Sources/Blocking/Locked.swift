@@ -5,30 +5,34 @@ import Glibc
 /// `Mutex`, whose locking lives in a standard library built without it, so every value a
 /// `Mutex` guarded showed up as a race (`scripts/test --sanitize thread`).
 public final class Locked<Value>: @unchecked Sendable {
-    // The value and the mutex each live at an address of their own: a pthread mutex must not
-    // move, and a value of no size (`Locked<Void>`, a lock around code) must not share its
-    // address with the mutex, which ThreadSanitizer would then see written under the lock and
-    // read outside it.
+    // The value and the mutex each live at an address of their own (a pthread mutex must not
+    // move, and a value of no size, `Locked<Void>` around code, must not share its address with
+    // the mutex, which ThreadSanitizer would then see written under the lock and read outside
+    // it), in one allocation, the mutex first: a big blog makes one for each post's params and
+    // body (through `Once`), and each allocation is a `malloc` and a `free`.
     @usableFromInline let value: UnsafeMutablePointer<Value>
     @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
-    // Inlinable for the same reason as `withLock`: a big blog makes one for each post's params
-    // (through `Once`), and the generic copy asked the runtime for the value's type each time.
+    // Inlinable for the same reason as `withLock`: the generic copy asked the runtime for the
+    // value's type each time.
     @inlinable
     public init(_ value: Value) {
-        self.value = .allocate(capacity: 1)
-        self.value.initialize(to: value)
-        mutex = .allocate(capacity: 1)
+        let alignment = max(MemoryLayout<pthread_mutex_t>.alignment, MemoryLayout<Value>.alignment)
+        let offset = (MemoryLayout<pthread_mutex_t>.stride + MemoryLayout<Value>.alignment - 1) / MemoryLayout<Value>.alignment
+            * MemoryLayout<Value>.alignment
+        let block = UnsafeMutableRawPointer.allocate(byteCount: offset + max(MemoryLayout<Value>.size, 1), alignment: alignment)
+        mutex = block.bindMemory(to: pthread_mutex_t.self, capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         pthread_mutex_init(mutex, nil)
+        self.value = (block + offset).bindMemory(to: Value.self, capacity: 1)
+        self.value.initialize(to: value)
     }
 
     deinit {
         pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
         value.deinitialize(count: 1)
-        value.deallocate()
+        mutex.deinitialize(count: 1)
+        UnsafeMutableRawPointer(mutex).deallocate()
     }
 
     /// Runs `body` with the value, no other thread's `withLock` running meanwhile.

@@ -1,22 +1,33 @@
 import Blocking
 
-/// A value made by whichever thread first asks for it, once.
-package final class Once<Value: Sendable>: Sendable {
-    // A Mutex lives inline, where an NSLock is an object of its own: a big blog has one of
-    // these for each post.
-    private let state: Locked<(made: Value?, make: (@Sendable () -> Value)?)>
+/// A value made by whichever thread first asks for it, once. Copies share the making: a
+/// document copied before its params are asked for decodes them once for all its copies.
+package struct Once<Value: Sendable>: Sendable {
+    private enum Storage: Sendable {
+        /// Known from the start: nothing to take turns at. A parsed post's params and body are
+        /// so, and a big blog has two of these for each post.
+        case made(Value)
+        case whenAsked(Locked<(made: Value?, make: (@Sendable () -> Value)?)>)
+    }
 
-    package init(_ make: @escaping @Sendable () -> Value) { state = Locked((nil, make)) }
+    private let storage: Storage
+
+    package init(_ make: @escaping @Sendable () -> Value) { storage = .whenAsked(Locked((nil, make))) }
 
     /// A value already made.
-    init(value: Value) { state = Locked((value, nil)) }
+    init(value: Value) { storage = .made(value) }
 
     package var value: Value {
-        state.withLock { state in
-            if let made = state.made { return made }
-            let value = state.make!()
-            state = (value, nil)
+        switch storage {
+        case .made(let value):
             return value
+        case .whenAsked(let state):
+            return state.withLock { state in
+                if let made = state.made { return made }
+                let value = state.make!()
+                state = (value, nil)
+                return value
+            }
         }
     }
 }
