@@ -166,7 +166,7 @@ extension RenderedDocument {
         let localLinks = try reader.array { reader in
             LocalLink(target: try reader.string(), line: try reader.int(), column: try reader.int(), isImage: try reader.bool())
         }
-        return RenderedDocument(document: document, html: { html(document) }, excerpt: .utf8(excerpt), hasMore: hasMore, summary: .utf8(plainSummary),
+        return RenderedDocument(document: document, html: html, excerpt: .utf8(excerpt), hasMore: hasMore, summary: .utf8(plainSummary),
                                 wordCount: wordCount, listings: ListingDigests(listings), paramsHaveSiteKey: paramsHaveSiteKey,
                                 warnings: warnings, references: references, pictures: pictures, localLinks: localLinks)
     }

@@ -1,3 +1,4 @@
+import Blocking
 import Diagnostics
 import Foundation
 import FrontMatter
@@ -54,10 +55,31 @@ package struct Site: Sendable {
 /// listed) far more often than made, and a reference is cheaper to pass than twenty fields.
 package final class RenderedDocument: Sendable {
     package let document: Document
-    private let body: Once<String>
+    private let body: Body
     /// The whole body as HTML. A document taken from the build cache renders its Markdown again
     /// on first use: only the few pages a rebuild renders anew (and the feeds) ask for it.
-    package var html: String { body.value }
+    package var html: String {
+        switch body {
+        case .made(let html):
+            return html
+        case .whenAsked(let made, let render):
+            return made.withLock { made in
+                if let made { return made }
+                let html = render(document)
+                made = html
+                return html
+            }
+        }
+    }
+
+    /// The body, or what renders it from the document the first time it is asked for (shared
+    /// with the copies ``with(assets:)`` makes, which render it alike: a body does not show the
+    /// files beside it). The renderer is one for all the cache's documents: a closure for each,
+    /// holding a copy of its document, cost a rebuild of a big blog ten thousand of both.
+    private enum Body: Sendable {
+        case made(String)
+        case whenAsked(Locked<String?>, render: @Sendable (Document) -> String)
+    }
     /// The opening, as HTML: the text before `<!--more-->`, the front matter summary, or the first paragraph.
     package var excerpt: String { storedExcerpt.text }
     /// The excerpt as made, or as the cache holds it (see ``StoredText``).
@@ -89,17 +111,17 @@ package final class RenderedDocument: Sendable {
     /// come and go while the body stays the same).
     package let localLinks: [LocalLink]
 
-    /// A document whose body is rendered by `html` when first asked for; `paramsHaveSiteKey` is
+    /// A document whose body `html` renders from it when first asked for; `paramsHaveSiteKey` is
     /// what its params would say, so that they need not be decoded to say it.
-    package convenience init(document: Document, html: @escaping @Sendable () -> String, excerpt: StoredText, hasMore: Bool, summary: StoredText,
+    package convenience init(document: Document, html: @escaping @Sendable (Document) -> String, excerpt: StoredText, hasMore: Bool, summary: StoredText,
                      wordCount: Int, listings: ListingDigests, paramsHaveSiteKey: Bool, warnings: [Diagnostic], references: [BodyReference],
                      pictures: [String], localLinks: [LocalLink] = []) {
-        self.init(document: document, body: Once(html), excerpt: excerpt, hasMore: hasMore, summary: summary,
+        self.init(document: document, body: .whenAsked(Locked(nil), render: html), excerpt: excerpt, hasMore: hasMore, summary: summary,
                   wordCount: wordCount, listings: listings, paramsHaveSiteKey: paramsHaveSiteKey, warnings: warnings, references: references,
                   pictures: pictures, localLinks: localLinks)
     }
 
-    private init(document: Document, body: Once<String>, excerpt: StoredText, hasMore: Bool, summary: StoredText, wordCount: Int,
+    private init(document: Document, body: Body, excerpt: StoredText, hasMore: Bool, summary: StoredText, wordCount: Int,
                  listings: ListingDigests = ListingDigests(), paramsHaveSiteKey: Bool, warnings: [Diagnostic], references: [BodyReference],
                  pictures: [String], localLinks: [LocalLink]) {
         self.document = document
@@ -127,7 +149,7 @@ package final class RenderedDocument: Sendable {
         listings = ListingDigests()
         paramsHaveSiteKey = YAMLValue.reaches("site", in: document.params)
         let rendered = result.rendered
-        body = Once(value: rendered.html)
+        body = .made(rendered.html)
         // A `<!--more-->` line in the body wins over a summary in front matter, as in Hugo: the
         // author marked the place in the text itself.
         let writtenSummary = rendered.endsAtMore ? nil : document.summary.map(renderer.renderSummary)
