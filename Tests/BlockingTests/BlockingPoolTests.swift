@@ -85,26 +85,3 @@ import Testing
         #expect(pool.threadCount == 1)
     }
 }
-
-/// The lock every module takes turns with (ThreadSanitizer sees through it, where it does not
-/// see through Synchronization's `Mutex`).
-@Suite struct LockedTests {
-    @Test func threadsTakeTurns() async throws {
-        let count = Locked(0)
-        let log = Locked<[Int]>([])
-        await withTaskGroup(of: Void.self) { group in
-            for worker in 0..<8 {
-                group.addTask {
-                    await BlockingPool.shared.run {
-                        for _ in 0..<10_000 { count.withLock { $0 += 1 } }
-                        log.withLock { $0.append(worker) }
-                    }
-                }
-            }
-        }
-        #expect(count.withLock { $0 } == 80_000)
-        #expect(log.withLock { $0.sorted() } == Array(0..<8))
-        struct Refused: Error {}
-        #expect(throws: Refused.self) { try count.withLock { _ throws(Refused) in throw Refused() } }
-    }
-}
