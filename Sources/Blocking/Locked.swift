@@ -8,8 +8,8 @@ public final class Locked<Value>: @unchecked Sendable {
     // The value and the mutex each live at an address of their own (a pthread mutex must not
     // move, and a value of no size, `Locked<Void>` around code, must not share its address with
     // the mutex, which ThreadSanitizer would then see written under the lock and read outside
-    // it), in one allocation, the mutex first: a big blog makes one for each post's params and
-    // body (through `Once`), and each allocation is a `malloc` and a `free`.
+    // it), in one allocation, the mutex first: a rebuild of a big blog makes one for each cached
+    // post's params (through `Once`) and body, and each allocation is a `malloc` and a `free`.
     @usableFromInline let value: UnsafeMutablePointer<Value>
     @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
 

@@ -4,8 +4,8 @@ import Blocking
 /// document copied before its params are asked for decodes them once for all its copies.
 package struct Once<Value: Sendable>: Sendable {
     private enum Storage: Sendable {
-        /// Known from the start: nothing to take turns at. A parsed post's params and body are
-        /// so, and a big blog has two of these for each post.
+        /// Known from the start: nothing to take turns at. A parsed post's params are so, and a
+        /// big blog has ten thousand posts.
         case made(Value)
         case whenAsked(Locked<(made: Value?, make: (@Sendable () -> Value)?)>)
     }
