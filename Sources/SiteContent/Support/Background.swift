@@ -1,3 +1,4 @@
+import Blocking
 import Dispatch
 
 /// Work started on another thread now, its result collected later: for work that can overlap
@@ -9,7 +10,11 @@ package final class Background<Value: Sendable>: @unchecked Sendable {
 
     package init(_ work: @escaping @Sendable () -> Value) {
         group.enter()
-        DispatchQueue.global().async {
+        // On the blocking pool, which starts a thread for work that finds none idle. Dispatch's
+        // global queue runs about as many of its blocks at once as there are cores, and when
+        // those wait (builds side by side in the tests, each waiting for what it started), the
+        // work waited most of a second for Dispatch to see it and start another thread.
+        BlockingPool.shared.detach {
             self.value = work()
             self.group.leave()
         }
