@@ -445,4 +445,15 @@ import Testing
         try incremental()
         try blog.expectSameAsFullBuild("tampered output")
     }
+
+    /// A build that finds the sources as the last one left them, but one page changed by hand
+    /// in the output, renders that page alone again, from the cache.
+    @Test func aPageChangedByHandIsRenderedAloneAgain() throws {
+        try incremental()
+        let page = "2019/10/08/post-8/index.html"
+        try Data("changed by hand".utf8).write(to: blog.output.appending(path: page))
+        let report = try incremental()
+        #expect(report.renderedPages == [page])
+        try blog.expectSameAsFullBuild("a page changed by hand")
+    }
 }
